@@ -107,8 +107,8 @@ func SourceDateEpoch(s string) (time.Time, error) {
 	return time.Unix(n, 0).UTC(), nil
 }
 
-// Build computes the digests and returns the document and its canonical
-// bytes. The result is checked in Publisher mode; a document that would not
+// Build computes the digests and returns the document (as its canonical
+// bytes read back) and the canonical bytes. The result is checked in Publisher mode; a document that would not
 // conform is refused with a *ValidationError.
 func (b *Builder) Build() (*Document, []byte, error) {
 	if !isBundleIRI(b.BundleIRI) {
@@ -181,7 +181,12 @@ func (b *Builder) Build() (*Document, []byte, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return d, out, nil
+	// Return the document as its canonical bytes read, member order included.
+	read, err := Parse(out)
+	if err != nil {
+		return nil, nil, err
+	}
+	return read, out, nil
 }
 
 func (b *Builder) facts(graph *Link, nquads *Digest) error {

@@ -607,7 +607,9 @@ var (
 	knownSurfaces   = map[string]bool{"llms-txt": true, "chunks": true, "mcp": true, "webmcp": true, "a2a-card": true, "solid": true, "responder": true}
 )
 
-func knownSurface(v string) bool { return knownSurfaces[v] || (strings.HasPrefix(v, "x-") && len(v) > 2) }
+func knownSurface(v string) bool {
+	return knownSurfaces[v] || (strings.HasPrefix(v, "x-") && len(v) > 2)
+}
 
 // isBundleIRI reports whether s is an https origin's base URL with a
 // trailing solidus: no userinfo, path "/", no query, no fragment (Section 2).

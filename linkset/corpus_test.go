@@ -123,6 +123,18 @@ func editGated(f func(t testing.TB, d *Document)) func(t testing.TB) []byte {
 const licenseLink = `"license":[{"href":"https://example.org/legal/","type":"text/html"}]`
 
 var corpus = []corpusCase{
+	// Strict JSON (internal/strictjson).
+	{"truncated", Publisher, func(t testing.TB) []byte { b := canonical(t, parseVector(t, vectorReduced)); return b[:len(b)-4] }, "json-syntax", "/linkset/0"},
+	{"duplicate anchor", Publisher, replaceIn(`"anchor":"https://example.org/"`, `"anchor":"https://example.org/","anchor":"https://example.org/"`), "json-duplicate-member", "/linkset/0/anchor"},
+	{"byte-order mark", Publisher, func(t testing.TB) []byte {
+		return append([]byte("\xef\xbb\xbf"), canonical(t, parseVector(t, vectorReduced))...)
+	}, "json-bom", ""},
+	{"invalid UTF-8", Publisher, replaceIn(`"https://example.org/legal/"`, "\"https://example.org/leg\xffal/\""), "json-utf8", "/linkset/0/license/0/href"},
+	{"lone surrogate", Publisher, replaceIn(`"https://example.org/legal/"`, `"https://example.org/leg\ud800al/"`), "json-surrogate", "/linkset/0/license/0/href"},
+	{"trailing data", Publisher, func(t testing.TB) []byte { return append(canonical(t, parseVector(t, vectorReduced)), "{}"...) }, "json-trailing-data", ""},
+	{"too deep", Publisher, raw(`{"linkset":[{"x":` + strings.Repeat("[", 70) + strings.Repeat("]", 70) + `}]}`), "json-depth", "/linkset/0/x" + strings.Repeat("/0", 61)},
+	{"number out of range", Publisher, raw(`{"linkset":[],"n":1e400}`), "json-number-range", "/n"},
+
 	// The link-set shape (Parse).
 	{"top-level array", Publisher, raw(`[]`), "top-level-object", ""},
 	{"no linkset member", Publisher, raw(`{"links":[]}`), "linkset-missing", ""},
@@ -236,10 +248,16 @@ var corpus = []corpusCase{
 	{"gated without access", Publisher, editGated(func(_ testing.TB, d *Document) { dropRel(d, "#access") }), "gated-access-missing", "/linkset/0"},
 	{"gated without generated-at", Publisher, editGated(func(t testing.TB, d *Document) { dropAttr(&rel(t, d, "describedby").Links[0], "agsc-generated-at") }), "bundle-fact-missing", graphPtr},
 	{"access on an author link", Publisher, edit(vectorFull, func(t testing.TB, d *Document) { rel(t, d, "author").Links[0].SetAttr("agsc-access", "none") }), "declaration-placement", "/linkset/0/author/0/agsc-access"},
-	{"visibility on a surface link", Publisher, edit(vectorFull, func(t testing.TB, d *Document) { rel(t, d, "#surface").Links[0].SetAttr("agsc-visibility", "restricted") }), "declaration-placement", surfacePtr + "/0/agsc-visibility"},
+	{"visibility on a surface link", Publisher, edit(vectorFull, func(t testing.TB, d *Document) {
+		rel(t, d, "#surface").Links[0].SetAttr("agsc-visibility", "restricted")
+	}), "declaration-placement", surfacePtr + "/0/agsc-visibility"},
 	{"contribute mode on a peer link", Publisher, edit(vectorFull, func(t testing.TB, d *Document) { rel(t, d, "#peer").Links[0].SetAttr("agsc-contribute-mode", "pr") }), "declaration-placement", "/linkset/0/https:~1~1w3id.org~1agentic-system-core~1rel#peer/0/agsc-contribute-mode"},
-	{"two surfaces on one link", Publisher, edit(vectorFull, func(t testing.TB, d *Document) { rel(t, d, "#surface").Links[0].SetAttr("agsc-surface", "chunks", "mcp") }), "declaration-count", surfacePtr + "/0/agsc-surface"},
-	{"tombstone not an instant", Publisher, edit(vectorFull, func(t testing.TB, d *Document) { rel(t, d, "describedby").Links[0].SetAttr("agsc-tombstone", "yesterday") }), "tombstone-format", graphPtr + "/agsc-tombstone/0"},
+	{"two surfaces on one link", Publisher, edit(vectorFull, func(t testing.TB, d *Document) {
+		rel(t, d, "#surface").Links[0].SetAttr("agsc-surface", "chunks", "mcp")
+	}), "declaration-count", surfacePtr + "/0/agsc-surface"},
+	{"tombstone not an instant", Publisher, edit(vectorFull, func(t testing.TB, d *Document) {
+		rel(t, d, "describedby").Links[0].SetAttr("agsc-tombstone", "yesterday")
+	}), "tombstone-format", graphPtr + "/agsc-tombstone/0"},
 
 	// Strict mode (the reference validator's checks, NOTES.md).
 	{"pretty-printed bytes", Strict, func(t testing.TB) []byte { return readVector(t, vectorFull) }, "canonical-bytes", ""},
@@ -255,7 +273,9 @@ var corpus = []corpusCase{
 	{"digest with a space", Strict, edit(vectorFull, func(t testing.TB, d *Document) {
 		rel(t, d, "#now").Links[0].SetAttr("digest", " sha-256=:cJvRMVgkkW5Usdn/z0q1iNxyBErb59kLWRv83qvpx8A=:")
 	}), "digest-canonical", "/linkset/0/https:~1~1w3id.org~1agentic-system-core~1rel#now/0/digest/0"},
-	{"bundle version with a space", Strict, edit(vectorFull, func(t testing.TB, d *Document) { rel(t, d, "describedby").Links[0].SetAttr("agsc-bundle-version", "v 1") }), "bundle-version-syntax", graphPtr + "/agsc-bundle-version/0"},
+	{"bundle version with a space", Strict, edit(vectorFull, func(t testing.TB, d *Document) {
+		rel(t, d, "describedby").Links[0].SetAttr("agsc-bundle-version", "v 1")
+	}), "bundle-version-syntax", graphPtr + "/agsc-bundle-version/0"},
 	{"unknown surface", Strict, edit(vectorFull, func(t testing.TB, d *Document) { rel(t, d, "#surface").Links[1].SetAttr("agsc-surface", "ftp") }), "surface-value", surfacePtr + "/1/agsc-surface/0"},
 	{"chunks with a surface version", Strict, edit(vectorFull, func(t testing.TB, d *Document) { rel(t, d, "#surface").Links[0].SetAttr("agsc-surface-version", "1") }), "surface-version", surfacePtr + "/0/agsc-surface-version"},
 	{"mcp without a surface version", Strict, edit(vectorFull, func(t testing.TB, d *Document) { rel(t, d, "#surface").Links[1].SetAttr("agsc-surface", "mcp") }), "surface-version", surfacePtr + "/1"},
