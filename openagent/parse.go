@@ -89,8 +89,8 @@ func (p Problem) String() string {
 // pointer then rule. It unwraps to [ErrInvalid], and also to
 // [ErrUnsupportedVersion] when one of its problems is an unsupported version.
 type ValidationError struct {
-	// URL is the descriptor URL when the document was fetched ([Fetch]),
-	// "" when it was parsed from bytes.
+	// URL is the descriptor URL when the document was fetched over the
+	// network, "" when it was parsed from bytes.
 	URL      string
 	Problems []Problem
 }
