@@ -86,7 +86,7 @@ func TestParseSiteReportsEveryProblem(t *testing.T) {
 		"/origin":                   "url-https",
 		"/name":                     "schema-minLength",
 		"/resources":                "retrieved-required",
-		"/resources/0":              "schema-additionalProperties",
+		"/resources/0/x":            "schema-additionalProperties",
 		"/resources/0/url":          "url-private-address",
 		"/resources/0/source":       "url-local-host",
 		"/apis/0/document":          "document-binding",
