@@ -1,0 +1,36 @@
+// Package strictjson decodes JSON texts under the strict rules that every
+// agentweb document format shares.
+//
+// The grammar is RFC 8259 (The JavaScript Object Notation (JSON) Data
+// Interchange Format) and the profile is RFC 7493 (The I-JSON Message Format).
+// A document is refused when any of the following holds, and the refusal is an
+// [*Error] that names a stable rule, the JSON Pointer (RFC 6901) of the value
+// where the problem was found, and its byte offset:
+//
+//   - "json-syntax": the text is not an RFC 8259 JSON text (section 2).
+//   - "json-bom": the text starts with a byte order mark (RFC 8259 section 8.1
+//     says implementations MUST NOT add one; we refuse to read one).
+//   - "json-utf8": the text is not well-formed UTF-8 (RFC 8259 section 8.1,
+//     RFC 7493 section 2.1), in a string or anywhere else.
+//   - "json-surrogate": a \u escape names a surrogate code point that is not
+//     part of a valid pair (RFC 7493 section 2.1, RFC 8259 section 8.2).
+//   - "json-duplicate-member": an object has two members with the same name
+//     after unescaping (RFC 7493 section 2.3).
+//   - "json-depth": containers are nested more than [MaxDepth] levels deep
+//     (RFC 8259 section 9 allows a parser to limit nesting).
+//   - "json-trailing-data": anything but JSON whitespace follows the value.
+//   - "json-number-range": a number overflows an IEEE 754 binary64 value to
+//     an infinity (RFC 7493 section 2.2). Underflow and -0 are accepted.
+//
+// [Decode] builds the generic tree that JSON Schema validators expect:
+// map[string]any, []any, string, json.Number, bool and nil, exactly what
+// encoding/json produces with UseNumber. [Valid] applies the same checks
+// without building the tree. Once Decode has succeeded, json.Unmarshal into a
+// typed value is safe, because every ambiguity that encoding/json would
+// silently resolve (duplicate names, replaced invalid UTF-8) has been refused.
+//
+// Decode is a single pass over the input that allocates only for the values
+// it returns. Strings without escapes share the memory of one copy of the
+// input, so the returned tree keeps that copy alive while any of its strings
+// is referenced.
+package strictjson

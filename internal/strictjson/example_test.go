@@ -1,0 +1,37 @@
+package strictjson_test
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/agentweb/agentweb/internal/strictjson"
+)
+
+func ExampleDecode() {
+	v, err := strictjson.Decode([]byte(`{"name":"shop","tags":["a","b"],"rating":4.5}`))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	doc := v.(map[string]any)
+	fmt.Println(doc["name"], doc["tags"], doc["rating"])
+
+	_, err = strictjson.Decode([]byte(`{"links":[{"href":"/a","href":"/b"}]}`))
+	var e *strictjson.Error
+	if errors.As(err, &e) {
+		fmt.Println(e.Rule, e.Pointer, e.Offset)
+	}
+	fmt.Println(err)
+	// Output:
+	// shop [a b] 4.5
+	// json-duplicate-member /links/0/href 23
+	// strictjson: duplicate member name "href" at "/links/0/href", byte offset 23 (json-duplicate-member)
+}
+
+func ExampleValid() {
+	fmt.Println(strictjson.Valid([]byte(`{"ok":true}`)))
+	fmt.Println(strictjson.Valid([]byte(`{"n":1e999}`)))
+	// Output:
+	// <nil>
+	// strictjson: number 1e999 is outside the range of an IEEE 754 double at "/n", byte offset 5 (json-number-range)
+}

@@ -1,0 +1,122 @@
+package readiness
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"unicode"
+)
+
+// JSON renders the report in its canonical form (readiness-checks.md, "The
+// JSON form"): indented UTF-8 JSON, fields in the documented order, maps with
+// sorted keys, numbers exact, HTML characters not escaped, ending in a newline.
+func (r *Report) JSON() ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(r); err != nil {
+		return nil, fmt.Errorf("readiness: encode report: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// receiptText is the plain-text receipt of one check, in the layout of
+// readiness-method.md §05, shared by the Markdown and HTML forms.
+func receiptText(c CheckResult) string {
+	var b strings.Builder
+	line := func(format string, args ...any) {
+		b.WriteString(clean(fmt.Sprintf(format, args...)))
+		b.WriteByte('\n')
+	}
+	line("check: %s", c.ID)
+	for _, q := range c.Receipt.Requests {
+		line("request: %s %s", q.Method, q.URL)
+		for _, k := range sortedKeys(q.Headers) {
+			line("  %s: %s", k, q.Headers[k])
+		}
+		if q.Response != nil {
+			s := q.Response
+			resp := fmt.Sprintf("  -> %d", s.Status)
+			if s.MediaType != "" {
+				resp += " " + s.MediaType
+			}
+			resp += fmt.Sprintf(", %d bytes", s.Bytes)
+			line("%s", resp)
+			if s.FinalURL != "" && s.FinalURL != q.URL {
+				line("     final URL: %s", s.FinalURL)
+			}
+			for _, k := range sortedKeys(s.Headers) {
+				line("     %s: %s", k, s.Headers[k])
+			}
+			if s.Body != "" {
+				line("     body: %s", s.Body)
+			}
+		}
+		if q.Error != "" {
+			line("  -> error: %s", q.Error)
+		}
+	}
+	line("expected: %s", c.Receipt.Expected)
+	line("received: %s", c.Receipt.Received)
+	for _, n := range c.Receipt.Notes {
+		line("note: %s", n)
+	}
+	if len(c.Scope) > 0 {
+		line("scope: %s", strings.Join(c.Scope, ", "))
+	}
+	line("status: %s", c.Verdict)
+	line("weight: %s", points(c.Weight))
+	line("earned: %s", points(c.Earned))
+	return b.String()
+}
+
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// clean removes control characters (a receipt line is one line) so that
+// remote text cannot break the layout of a rendering.
+func clean(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '\t' {
+			return ' '
+		}
+		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
+			return -1
+		}
+		return r
+	}, s)
+}
+
+func (r *Report) checksOf(sec SectionID) []CheckResult {
+	var out []CheckResult
+	for _, c := range r.Checks {
+		if c.Section == sec {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func verdictLabel(v Verdict) string {
+	switch v {
+	case NotApplicable:
+		return "n/a"
+	}
+	return string(v)
+}
+
+func readyWord(ready bool) string {
+	if ready {
+		return "ready"
+	}
+	return "not ready"
+}

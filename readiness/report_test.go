@@ -1,0 +1,374 @@
+package readiness
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"golang.org/x/net/html"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
+
+var at = time.Date(2026, 11, 29, 18, 0, 0, 0, time.UTC)
+
+func result(id string, v Verdict) CheckResult {
+	return CheckResult{ID: id, Verdict: v, Receipt: Receipt{Received: "got " + string(v)}}
+}
+
+func TestCatalogueIsConsistent(t *testing.T) {
+	weights := map[SectionID]float64{}
+	ids := map[string]bool{}
+	scored, optional := 0, 0
+	for _, c := range Catalogue() {
+		assert.False(t, ids[c.ID], "duplicate id %s", c.ID)
+		ids[c.ID] = true
+		assert.Regexp(t, `^[a-z0-9]+(_[a-z0-9]+)*$`, c.ID)
+		_, ok := sectionOf(c.Section)
+		assert.True(t, ok, "check %s has unknown section %q", c.ID, c.Section)
+		weights[c.Section] += c.Weight
+		if c.Optional {
+			optional++
+			assert.Zero(t, c.Weight, c.ID)
+		} else {
+			scored++
+			assert.Positive(t, c.Weight, c.ID)
+		}
+	}
+	assert.Equal(t, 27, scored, "scored checks")
+	assert.Equal(t, 8, optional, "optional conventions")
+	var total float64
+	for _, s := range Sections() {
+		assert.Equal(t, s.Points, weights[s.ID], "weights of section %s add up to its points", s.ID)
+		total += s.Points
+	}
+	assert.Equal(t, 100.0, total)
+	reqs := Requirements()
+	require.Len(t, reqs, 10)
+	for _, r := range reqs {
+		for _, id := range r.Checks {
+			spec, ok := specOf(id)
+			require.True(t, ok, "%s names unknown check %s", r.ID, id)
+			assert.Equal(t, r.ID, spec.Requirement, "check %s", id)
+		}
+	}
+	assert.Len(t, reqs[9].Checks, 2, "R10 needs both of its checks")
+}
+
+func TestCompose(t *testing.T) {
+	allPass := func(extra ...CheckResult) []CheckResult {
+		var out []CheckResult
+		over := map[string]CheckResult{}
+		for _, e := range extra {
+			over[e.ID] = e
+		}
+		for _, c := range Catalogue() {
+			if e, ok := over[c.ID]; ok {
+				out = append(out, e)
+				continue
+			}
+			v := Pass
+			if c.Optional {
+				v = Optional
+			}
+			out = append(out, result(c.ID, v))
+		}
+		return out
+	}
+	tests := []struct {
+		name      string
+		results   []CheckResult
+		score     float64
+		ready     bool
+		sections  map[SectionID]float64
+		unscored  []SectionID
+		reqStatus map[string]string
+		unverif   []string
+	}{
+		{name: "everything passes", results: allPass(), score: 100, ready: true,
+			sections: map[SectionID]float64{Discover: 15, Understand: 15, Read: 20, Act: 20, Connect: 20, Trust: 10}},
+		{name: "unverified keeps its weight and earns nothing", results: allPass(result("mcp_tested_execution", Unverified)),
+			score: 98, ready: true, sections: map[SectionID]float64{Connect: 18}, unverif: []string{"mcp_tested_execution"}},
+		{name: "not applicable leaves the denominator", results: allPass(result("page_tool_quality", NotApplicable), result("page_tool_permissions", Fail)),
+			score: 100 * (15 + 15 + 20 + 20*12.0/16 + 20 + 10) / 100, ready: true, sections: map[SectionID]float64{Act: 15}},
+		{name: "a section with no applicable check leaves the total", results: allPass(
+			result("page_actions_declared", NotApplicable), result("page_tool_quality", NotApplicable), result("page_tool_permissions", NotApplicable)),
+			score: 100, ready: true, unscored: []SectionID{Act}, reqStatus: map[string]string{"R8": "not_applicable"}},
+		{name: "partial credit is half", results: allPass(result("sitemap", Partial)), score: 98, ready: false,
+			sections: map[SectionID]float64{Discover: 13}, reqStatus: map[string]string{"R3": "partial"}},
+		{name: "R10 needs both of its checks", results: allPass(result("access_policy", Fail)), score: 96, ready: false,
+			sections: map[SectionID]float64{Trust: 6}, reqStatus: map[string]string{"R10": "fail"}},
+		{name: "an unverified requirement is not met", results: allPass(result("llms_txt", Unverified)), score: 96, ready: false,
+			reqStatus: map[string]string{"R4": "unverified"}, unverif: []string{"llms_txt"}},
+		{name: "fail outranks partial in a requirement", results: allPass(result("human_handoff", Partial), result("access_policy", Fail)), score: 94, ready: false,
+			reqStatus: map[string]string{"R10": "fail"}},
+		{name: "unscanned sections leave the total and their requirements are not met", results: discoverOnly(), score: 100, ready: false,
+			sections: map[SectionID]float64{Discover: 15}, unscored: []SectionID{Understand, Read, Act, Connect, Trust},
+			reqStatus: map[string]string{"R3": "pass", "R1": "not_scanned", "R10": "not_scanned"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := Compose("https://shop.example/", at, tc.results, Scope{})
+			require.NoError(t, err)
+			assert.InDelta(t, tc.score, r.Score, 1e-9, "total")
+			assert.Equal(t, tc.ready, r.Ready, "ready")
+			for _, s := range r.Sections {
+				if want, ok := tc.sections[s.ID]; ok {
+					assert.InDelta(t, want, s.Score, 1e-9, "section %s", s.ID)
+				}
+			}
+			for _, id := range tc.unscored {
+				for _, s := range r.Sections {
+					if s.ID == id {
+						assert.False(t, s.Scored, "section %s should leave the denominator", id)
+					}
+				}
+			}
+			for _, q := range r.Requirements {
+				if want, ok := tc.reqStatus[q.ID]; ok {
+					assert.Equal(t, want, q.Status, "requirement %s", q.ID)
+					assert.Equal(t, want == "pass" || want == "not_applicable", q.Met, "requirement %s met", q.ID)
+					assert.NotEmpty(t, q.Why)
+				}
+			}
+			if tc.unverif == nil {
+				tc.unverif = []string{}
+			}
+			assert.Equal(t, tc.unverif, r.Unverified)
+		})
+	}
+}
+
+func discoverOnly() []CheckResult {
+	var out []CheckResult
+	for _, c := range Catalogue() {
+		if c.Section == Discover && !c.Optional {
+			out = append(out, result(c.ID, Pass))
+		}
+	}
+	return out
+}
+
+func TestComposeRejects(t *testing.T) {
+	tests := []struct {
+		name    string
+		results []CheckResult
+	}{
+		{"unknown id", []CheckResult{result("no_such_check", Pass)}},
+		{"repeated id", []CheckResult{result("sitemap", Pass), result("sitemap", Fail)}},
+		{"invalid verdict", []CheckResult{result("sitemap", "great")}},
+		{"optional verdict on a scored check", []CheckResult{result("sitemap", Optional)}},
+		{"pass on an optional convention", []CheckResult{result("api_catalog", Pass)}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Compose("https://shop.example/", at, tc.results, Scope{})
+			assert.ErrorIs(t, err, ErrInvalidReport)
+		})
+	}
+}
+
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		require.NoError(t, os.MkdirAll("testdata", 0o755))
+		require.NoError(t, os.WriteFile(path, got, 0o644))
+	}
+	want, err := os.ReadFile(path)
+	require.NoError(t, err, "run go test -update to create %s", path)
+	assert.Equal(t, string(want), string(got), "%s differs from the golden file (go test -update rewrites it)", path)
+}
+
+func TestGolden(t *testing.T) {
+	r := fixedReport()
+	js, err := r.JSON()
+	require.NoError(t, err)
+	t.Run("json", func(t *testing.T) { golden(t, "report.json", js) })
+	t.Run("markdown", func(t *testing.T) { golden(t, "report.md", r.Markdown()) })
+	t.Run("html", func(t *testing.T) { golden(t, "report.html", r.HTML()) })
+}
+
+func TestJSONFieldNamesAndRoundTrip(t *testing.T) {
+	r := fixedReport()
+	js, err := r.JSON()
+	require.NoError(t, err)
+	var generic map[string]any
+	require.NoError(t, json.Unmarshal(js, &generic))
+	for _, k := range []string{"method", "site", "scannedAt", "ready", "score", "possible", "sections", "requirements", "checks", "unverified", "scope"} {
+		assert.Contains(t, generic, k)
+	}
+	// The documented top-level order.
+	idx := func(k string) int { return bytes.Index(js, []byte(`"`+k+`":`)) }
+	assert.Less(t, idx("method"), idx("site"))
+	assert.Less(t, idx("site"), idx("scannedAt"))
+	assert.Less(t, idx("ready"), idx("score"))
+	assert.Less(t, idx("checks"), idx("unverified"))
+	var back Report
+	require.NoError(t, json.Unmarshal(js, &back))
+	assert.Equal(t, *r, back)
+	assert.Equal(t, "1.2", back.Method)
+}
+
+// TestHTMLIsSelfContained parses the page back with an HTML5 parser and
+// checks that nothing in it refers outside the page.
+func TestHTMLIsSelfContained(t *testing.T) {
+	page := fixedReport().HTML()
+	doc, err := html.Parse(bytes.NewReader(page))
+	require.NoError(t, err)
+	var details, svgs, badges int
+	for n := range doc.Descendants() {
+		if n.Type == html.DoctypeNode {
+			assert.Equal(t, "html", n.Data)
+		}
+		if n.Type != html.ElementNode {
+			continue
+		}
+		switch n.Data {
+		case "script", "link", "img", "iframe", "object", "embed", "base", "form", "image", "use", "foreignObject":
+			t.Errorf("element <%s> in a self-contained report", n.Data)
+		case "details":
+			details++
+		case "svg":
+			svgs++
+		}
+		for _, a := range n.Attr {
+			switch strings.ToLower(a.Key) {
+			case "src", "srcset", "action", "formaction", "xlink:href", "poster", "data":
+				t.Errorf("<%s %s=%q> refers outside the page", n.Data, a.Key, a.Val)
+			case "href":
+				assert.True(t, strings.HasPrefix(a.Val, "#"), "<%s href=%q> is not an in-page anchor", n.Data, a.Val)
+			case "style":
+				assert.NotContains(t, a.Val, "url(")
+			case "class":
+				if strings.Contains(a.Val, "badge") {
+					badges++
+				}
+			}
+			assert.False(t, strings.HasPrefix(strings.ToLower(a.Key), "on"), "event handler %s", a.Key)
+		}
+		if n.Data == "style" && n.FirstChild != nil {
+			css := n.FirstChild.Data
+			assert.NotContains(t, css, "url(")
+			assert.NotContains(t, css, "@import")
+		}
+	}
+	r := fixedReport()
+	assert.Equal(t, len(r.Checks), details, "one receipt per check")
+	assert.Equal(t, 2, svgs, "the gauge and the section bars")
+	assert.Equal(t, len(r.Checks)+len(r.Requirements), badges)
+	assert.NotContains(t, string(page), "<b>&amp;</b>", "body text from a site is escaped")
+}
+
+// TestThreeFormsAgree renders one report three ways and compares every total,
+// section score and verdict.
+func TestThreeFormsAgree(t *testing.T) {
+	r := fixedReport()
+	js, err := r.JSON()
+	require.NoError(t, err)
+	var fromJSON Report
+	require.NoError(t, json.Unmarshal(js, &fromJSON))
+
+	// The numbers as a reader sees them, from the JSON.
+	total := oneDecimal(fromJSON.Score)
+	sections := map[string]string{}
+	for _, s := range fromJSON.Sections {
+		sections[s.Title] = sectionScoreText(s)
+	}
+	verdicts := map[string]string{}
+	earned := map[string]string{}
+	for _, c := range fromJSON.Checks {
+		verdicts[c.ID] = verdictLabel(c.Verdict)
+		earned[c.ID] = points(c.Earned)
+	}
+
+	// Markdown.
+	md := string(r.Markdown())
+	m := regexp.MustCompile(`Score: \*\*([0-9.]+) / 100\*\*`).FindStringSubmatch(md)
+	require.NotNil(t, m)
+	assert.Equal(t, total, m[1], "markdown total")
+	assert.Contains(t, md, "Ready: **"+readyWord(fromJSON.Ready)+"**")
+	for title, score := range sections {
+		assert.Regexp(t, `(?m)^\| `+regexp.QuoteMeta(title)+` \| `+regexp.QuoteMeta(score)+` \|`, md, "markdown section %s", title)
+		assert.Regexp(t, `(?m)^## `+regexp.QuoteMeta(title)+` \(`+regexp.QuoteMeta(score)+` /`, md, "markdown heading %s", title)
+	}
+	rows := regexp.MustCompile("(?m)^\\| `([a-z_0-9]+)` \\| [^|]+ \\| ([a-z/_]+) \\| ([0-9.]+) \\|").FindAllStringSubmatch(md, -1)
+	assert.Len(t, rows, len(verdicts))
+	for _, row := range rows {
+		assert.Equal(t, verdicts[row[1]], row[2], "markdown verdict of %s", row[1])
+		assert.Equal(t, earned[row[1]], row[3], "markdown earned of %s", row[1])
+	}
+
+	// HTML.
+	doc, err := html.Parse(bytes.NewReader(r.HTML()))
+	require.NoError(t, err)
+	attr := func(n *html.Node, k string) (string, bool) {
+		for _, a := range n.Attr {
+			if a.Key == k {
+				return a.Val, true
+			}
+		}
+		return "", false
+	}
+	seenChecks, seenSections := 0, 0
+	for n := range doc.Descendants() {
+		if n.Type != html.ElementNode {
+			continue
+		}
+		if id, _ := attr(n, "id"); id == "total" {
+			s, _ := attr(n, "data-score")
+			assert.Equal(t, total, s, "html total")
+			assert.Equal(t, total, n.FirstChild.Data)
+		}
+		if v, ok := attr(n, "data-ready"); ok {
+			assert.Equal(t, fromJSON.Ready, v == "true")
+		}
+		if id, ok := attr(n, "data-check"); ok {
+			seenChecks++
+			v, _ := attr(n, "data-verdict")
+			e, _ := attr(n, "data-earned")
+			assert.Equal(t, verdicts[id], verdictLabel(Verdict(v)), "html verdict of %s", id)
+			assert.Equal(t, earned[id], e, "html earned of %s", id)
+		}
+		if id, ok := attr(n, "data-section"); ok {
+			seenSections++
+			s, _ := attr(n, "data-score")
+			for _, sec := range fromJSON.Sections {
+				if string(sec.ID) == id {
+					assert.Equal(t, sectionScoreText(sec), s, "html section %s", id)
+				}
+			}
+		}
+	}
+	assert.Equal(t, len(verdicts), seenChecks)
+	assert.Equal(t, len(sections), seenSections)
+}
+
+func BenchmarkRender(b *testing.B) {
+	r := fixedReport()
+	b.Run("json", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := r.JSON(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("markdown", func(b *testing.B) {
+		for b.Loop() {
+			r.Markdown()
+		}
+	})
+	b.Run("html", func(b *testing.B) {
+		for b.Loop() {
+			r.HTML()
+		}
+	})
+}
