@@ -107,12 +107,9 @@ func (c *Client) Do(ctx context.Context, req *Request) (*Response, error) {
 		maxBody = c.opts.MaxBodyBytes
 	}
 	fail := func(err error) error { return &fetchError{method: method, url: req.URL, err: err} }
-	if err := CheckURL(req.URL, c.opts.AllowLoopback); err != nil {
-		return nil, fail(err)
-	}
-	u, err := url.Parse(req.URL)
+	u, err := c.parseURL(req.URL)
 	if err != nil {
-		return nil, fail(&URLError{URL: req.URL, Rule: "syntax", Reason: err.Error()})
+		return nil, fail(err)
 	}
 
 	chainCtx, cancel := context.WithTimeoutCause(ctx, c.opts.Timeout, errCallTimeout)
@@ -182,6 +179,21 @@ func (c *Client) Do(ctx context.Context, req *Request) (*Response, error) {
 		ev.Body = b
 		return ev, nil
 	}
+}
+
+// parseURL applies [CheckURL] and returns the URL that is requested: the
+// normalized form of [NormalizeURL] (host in IDNA ASCII form without a
+// trailing dot, default port dropped, fragment dropped).
+func (c *Client) parseURL(raw string) (*url.URL, error) {
+	norm, err := NormalizeURL(raw, c.opts.AllowLoopback)
+	if err != nil {
+		return nil, err
+	}
+	u, err := url.Parse(norm)
+	if err != nil {
+		return nil, &URLError{URL: raw, Rule: RuleSyntax, Reason: err.Error()}
+	}
+	return u, nil
 }
 
 // attempt makes one request: it charges the budget, resolves and classifies

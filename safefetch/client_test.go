@@ -383,7 +383,10 @@ func TestLoopbackDevelopmentMode(t *testing.T) {
 		_, err := c.Get(t.Context(), plain.URL, nil)
 		require.ErrorIs(t, err, safefetch.ErrForbiddenURL)
 		_, err = c.Get(t.Context(), tlsSrv.URL, nil)
-		require.ErrorIs(t, err, safefetch.ErrForbiddenAddress)
+		require.ErrorIs(t, err, safefetch.ErrForbiddenURL, "CheckURL classifies the literal")
+		var ue *safefetch.URLError
+		require.ErrorAs(t, err, &ue)
+		assert.Equal(t, safefetch.RuleAddress, ue.Rule)
 	})
 	t.Run("allowed with AllowLoopback", func(t *testing.T) {
 		c := safefetch.New(&safefetch.Options{AllowLoopback: true, RootCAs: roots})

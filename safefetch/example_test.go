@@ -63,6 +63,6 @@ func ExampleBudget() {
 	// Output:
 	// 0 <nil>
 	// 1 <nil>
-	// 2 safefetch: GET https://shop.example/: budget exhausted: attempts
+	// 2 safefetch: GET https://shop.example/: budget exhausted: attempts (limit 2)
 	// attempts: 2 bytes: 4 exhausted: attempts
 }

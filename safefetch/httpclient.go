@@ -66,7 +66,8 @@ func (rt *roundTripper) RoundTrip(req *http.Request) (*http.Response, error) {
 		}
 		return &fetchError{method: req.Method, url: req.URL.String(), err: err}
 	}
-	if err := CheckURL(req.URL.String(), c.opts.AllowLoopback); err != nil {
+	u, err := c.parseURL(req.URL.String())
+	if err != nil {
 		return nil, fail(err)
 	}
 	parent := req.Context()
@@ -83,12 +84,13 @@ func (rt *roundTripper) RoundTrip(req *http.Request) (*http.Response, error) {
 		done()
 		return nil, fail(err)
 	}
-	addrs, err := c.resolveHost(parent, req.URL)
+	addrs, err := c.resolveHost(parent, u)
 	if err != nil {
 		done()
 		return nil, fail(err)
 	}
-	out := req.Clone(context.WithValue(ctx, pinKey{}, &pin{host: req.URL.Hostname(), addrs: addrs}))
+	out := req.Clone(context.WithValue(ctx, pinKey{}, &pin{host: u.Hostname(), addrs: addrs}))
+	out.URL, out.Host = u, ""
 	out.Header = make(http.Header, len(req.Header)+2)
 	c.prepareHeader(out, req.Header)
 	resp, err := c.transport.RoundTrip(out)

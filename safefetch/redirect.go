@@ -62,9 +62,14 @@ func checkLocation(cur *url.URL, locs []string, allowLoopback bool, policy Redir
 	if err != nil {
 		return nil, refuse("Location %q is not a URL reference", loc)
 	}
-	next := cur.ResolveReference(ref)
-	if err := CheckURL(next.String(), allowLoopback); err != nil {
-		return nil, fmt.Errorf("%w: %s to %q: %w", ErrRedirectRefused, cur.Redacted(), loc, err)
+	resolved := cur.ResolveReference(ref)
+	norm, err := NormalizeURL(resolved.String(), allowLoopback)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s to %q: %w", ErrRedirectRefused, cur.Redacted(), loc, unprefix(err))
+	}
+	next, err := url.Parse(norm)
+	if err != nil {
+		return nil, refuse("Location %q: %v", loc, err)
 	}
 	if strings.EqualFold(cur.Scheme, "https") && !strings.EqualFold(next.Scheme, "https") && !allowLoopback {
 		return nil, refuse("%s downgrades https to %s", next.Redacted(), next.Scheme)
