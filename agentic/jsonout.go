@@ -1,0 +1,191 @@
+package agentic
+
+import (
+	"encoding/json"
+	"strings"
+)
+
+// jsWriter writes JSON as JavaScript's JSON.stringify(value, null, indent)
+// does, for the fixed shapes of this package.
+type jsWriter struct {
+	b      []byte
+	indent string // "" for compact output
+	depth  int
+	first  []bool
+}
+
+func (w *jsWriter) newline() {
+	if w.indent == "" {
+		return
+	}
+	w.b = append(w.b, '\n')
+	for i := 0; i < w.depth; i++ {
+		w.b = append(w.b, w.indent...)
+	}
+}
+
+func (w *jsWriter) open(c byte) {
+	w.b = append(w.b, c)
+	w.depth++
+	w.first = append(w.first, true)
+}
+
+func (w *jsWriter) close(c byte) {
+	empty := w.first[len(w.first)-1]
+	w.first = w.first[:len(w.first)-1]
+	w.depth--
+	if !empty {
+		w.newline()
+	}
+	w.b = append(w.b, c)
+}
+
+func (w *jsWriter) elem() {
+	top := len(w.first) - 1
+	if !w.first[top] {
+		w.b = append(w.b, ',')
+	}
+	w.first[top] = false
+	w.newline()
+}
+
+func (w *jsWriter) key(k string) {
+	w.elem()
+	w.b = appendJSString(w.b, k, false)
+	w.b = append(w.b, ':')
+	if w.indent != "" {
+		w.b = append(w.b, ' ')
+	}
+}
+
+func (w *jsWriter) str(k, v string) {
+	w.key(k)
+	w.b = appendJSString(w.b, v, false)
+}
+
+func (w *jsWriter) optStr(k, v string) {
+	if v != "" {
+		w.str(k, v)
+	}
+}
+
+// writeSite writes s with members in schema order.
+func (w *jsWriter) writeSite(s *Site) {
+	w.open('{')
+	w.optStr("$schema", s.Schema)
+	w.str("agentic", s.Agentic)
+	w.str("type", s.Type)
+	w.str("origin", s.Origin)
+	w.str("name", s.Name)
+	w.str("description", s.Description)
+	w.key("resources")
+	w.open('[')
+	for _, r := range s.Resources {
+		w.elem()
+		w.open('{')
+		w.str("kind", string(r.Kind))
+		w.str("url", r.URL)
+		w.str("source", r.Source)
+		w.str("availability", string(r.Availability))
+		w.optStr("title", r.Title)
+		w.close('}')
+	}
+	w.close(']')
+	w.key("apis")
+	w.open('[')
+	for _, a := range s.APIs {
+		w.elem()
+		w.open('{')
+		w.str("document", a.Document)
+		w.str("openapi", a.OpenAPI)
+		w.key("operations")
+		w.open('[')
+		for _, o := range a.Operations {
+			w.elem()
+			w.open('{')
+			w.str("method", o.Method)
+			w.str("path", o.Path)
+			w.optStr("operationId", o.OperationID)
+			w.optStr("summary", o.Summary)
+			w.close('}')
+		}
+		w.close(']')
+		w.close('}')
+	}
+	w.close(']')
+	w.close('}')
+}
+
+// writeTree writes a generic JSON tree (as produced by strictjson.Decode) in
+// compact form; object members in map order, which does not change the size.
+func (w *jsWriter) writeTree(v any) {
+	switch v := v.(type) {
+	case nil:
+		w.b = append(w.b, "null"...)
+	case bool:
+		if v {
+			w.b = append(w.b, "true"...)
+		} else {
+			w.b = append(w.b, "false"...)
+		}
+	case json.Number:
+		w.b = append(w.b, v...)
+	case float64:
+		w.b = append(w.b, json.Number(strings.TrimSpace(formatFloat(v)))...)
+	case string:
+		w.b = appendJSString(w.b, v, false)
+	case []any:
+		w.open('[')
+		for _, e := range v {
+			w.elem()
+			w.writeTree(e)
+		}
+		w.close(']')
+	case map[string]any:
+		w.open('{')
+		for k, e := range v {
+			w.key(k)
+			w.writeTree(e)
+		}
+		w.close('}')
+	}
+}
+
+func formatFloat(f float64) string {
+	b, err := json.Marshal(f)
+	if err != nil {
+		return "null"
+	}
+	return string(b)
+}
+
+// compactSize returns the UTF-8 length of JSON.stringify(tree).
+func compactSize(tree any) int {
+	w := jsWriter{b: make([]byte, 0, 4096)}
+	w.writeTree(tree)
+	return len(w.b)
+}
+
+// JSON returns the profile as the reference tools write agentic.json:
+// JSON.stringify(profile, null, 2) followed by one LF, with members in schema
+// order. The Site is validated first; an invalid Site yields a
+// *ValidationError.
+func (s *Site) JSON() ([]byte, error) {
+	if err := s.Validate(); err != nil {
+		return nil, err
+	}
+	return s.marshalIndent(), nil
+}
+
+func (s *Site) marshalIndent() []byte {
+	w := jsWriter{b: make([]byte, 0, 8192), indent: "  "}
+	w.writeSite(s)
+	return append(w.b, '\n')
+}
+
+// compact returns JSON.stringify(s) without validating.
+func (s *Site) compact() []byte {
+	w := jsWriter{b: make([]byte, 0, 8192)}
+	w.writeSite(s)
+	return w.b
+}

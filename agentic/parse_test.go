@@ -1,0 +1,151 @@
+package agentic
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func readFile(t testing.TB, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	require.NoError(t, err)
+	return b
+}
+
+func TestParseSiteSpecExample(t *testing.T) {
+	s, err := ParseSite(readFile(t, "testdata/agentic-site-example.json"))
+	require.NoError(t, err)
+	assert.Equal(t, "https://service.example", s.Origin)
+	assert.Equal(t, "Example service", s.Name)
+	require.Len(t, s.Resources, 1)
+	assert.Equal(t, Resource{Kind: KindDocumentation, URL: "https://service.example/docs", Source: "https://service.example/docs", Availability: Retrieved}, s.Resources[0])
+	assert.Empty(t, s.APIs)
+}
+
+func TestParseSiteValidCorpus(t *testing.T) {
+	files, err := filepath.Glob("testdata/valid/*.json")
+	require.NoError(t, err)
+	golden, err := filepath.Glob("testdata/golden/*.json")
+	require.NoError(t, err)
+	files = append(files, golden...)
+	require.GreaterOrEqual(t, len(files), 8)
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			data := readFile(t, f)
+			s, err := ParseSite(data)
+			require.NoError(t, err)
+			// The typed value survives a round trip through the JS-style writer.
+			out, err := s.JSON()
+			require.NoError(t, err)
+			s2, err := ParseSite(out)
+			require.NoError(t, err)
+			assert.Equal(t, s, s2)
+		})
+	}
+}
+
+// TestParseSiteInvalidCorpus: each file in testdata/invalid is named
+// RULE__case.json and must yield that rule and no other.
+func TestParseSiteInvalidCorpus(t *testing.T) {
+	files, err := filepath.Glob("testdata/invalid/*.json")
+	require.NoError(t, err)
+	require.GreaterOrEqual(t, len(files), 60)
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), ".json")
+		rule, _, ok := strings.Cut(name, "__")
+		require.True(t, ok, "corpus file %s is not named RULE__case.json", f)
+		t.Run(name, func(t *testing.T) {
+			s, err := ParseSite(readFile(t, f))
+			assert.Nil(t, s)
+			var ve *ValidationError
+			require.ErrorAs(t, err, &ve)
+			assert.ErrorIs(t, err, ErrInvalid)
+			assert.Equal(t, []string{rule}, ve.Rules(), "problems: %v", ve.Problems)
+			for _, p := range ve.Problems {
+				assert.NotEmpty(t, p.Message)
+				assert.True(t, p.Pointer == "" || strings.HasPrefix(p.Pointer, "/"), "pointer %q", p.Pointer)
+			}
+		})
+	}
+}
+
+func TestParseSiteReportsEveryProblem(t *testing.T) {
+	doc := `{"agentic":"1.1.0","type":"site","origin":"http://shop.example:8080","name":"","description":"d",
+	"resources":[{"kind":"openapi","url":"https://127.0.0.1/a?x","source":"https://localhost/","availability":"linked","x":1}],
+	"apis":[{"document":"https://shop.example/o.json","openapi":"3.1.0","operations":[{"method":"GET","path":"a"},{"method":"GET","path":"a"}]}]}`
+	_, err := ParseSite([]byte(doc))
+	var ve *ValidationError
+	require.ErrorAs(t, err, &ve)
+	want := map[string]string{
+		"/origin":                   "url-https",
+		"/name":                     "schema-minLength",
+		"/resources":                "retrieved-required",
+		"/resources/0/x":            "schema-additionalProperties",
+		"/resources/0/url":          "url-private-address",
+		"/resources/0/source":       "url-local-host",
+		"/apis/0/document":          "document-binding",
+		"/apis/0/operations/0/path": "path-form",
+		"/apis/0/operations/1":      "operation-duplicate",
+	}
+	got := map[string][]string{}
+	for _, p := range ve.Problems {
+		got[p.Pointer] = append(got[p.Pointer], p.Rule)
+	}
+	for ptr, rule := range want {
+		assert.Contains(t, got[ptr], rule, "pointer %s", ptr)
+	}
+	assert.Contains(t, got["/origin"], "url-port")
+	assert.Contains(t, got["/resources/0/url"], "url-query")
+	assert.Contains(t, err.Error(), "agentic: invalid site profile: ")
+	// Problems are sorted by pointer.
+	for i := 1; i < len(ve.Problems); i++ {
+		assert.False(t, pointerLess(ve.Problems[i].Pointer, ve.Problems[i-1].Pointer), "order at %d", i)
+	}
+}
+
+func TestParseSiteRefusesActionProfile(t *testing.T) {
+	_, err := ParseSite(readFile(t, "testdata/action/tickets.json"))
+	require.ErrorIs(t, err, ErrActionProfile)
+	var ve *ValidationError
+	assert.False(t, errors.As(err, &ve), "an action profile is one clear error, not a problem list")
+}
+
+func TestParseSiteNotObject(t *testing.T) {
+	for _, doc := range []string{`[]`, `"site"`, `null`, `1`} {
+		t.Run(doc, func(t *testing.T) {
+			_, err := ParseSite([]byte(doc))
+			var ve *ValidationError
+			require.ErrorAs(t, err, &ve)
+			assert.Equal(t, []string{"schema-type"}, ve.Rules())
+		})
+	}
+}
+
+func TestSiteValidateHandBuilt(t *testing.T) {
+	s := &Site{Agentic: Version, Type: TypeSite, Origin: "https://a.example", Name: "A", Description: "B",
+		Resources: []Resource{{Kind: KindWebsite, URL: "https://a.example/", Source: "https://a.example/", Availability: Retrieved}},
+		APIs:      []API{}}
+	require.NoError(t, s.Validate())
+	s.Name = "bad \xff"
+	var ve *ValidationError
+	require.ErrorAs(t, s.Validate(), &ve)
+	assert.Equal(t, []string{RuleStringUTF8}, ve.Rules())
+	s.Name = "ok"
+	s.APIs = nil // written as [] by the JS-style writer
+	assert.NoError(t, s.Validate())
+	var nilSite *Site
+	assert.Error(t, nilSite.Validate())
+}
+
+func TestSchemaJSONIsPinned(t *testing.T) {
+	b := SchemaJSON()
+	assert.Contains(t, string(b), `"$id": "`+SchemaURI+`"`)
+	b[0] = 'x'
+	assert.NotEqual(t, b[0], SchemaJSON()[0], "SchemaJSON returns a copy")
+}

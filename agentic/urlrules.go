@@ -1,0 +1,117 @@
+package agentic
+
+import (
+	"net/netip"
+	"net/url"
+	"strings"
+
+	"github.com/agentweb/agentweb/safefetch"
+)
+
+// Stable rule names of the URL rules ("Resource records": URLs are at most
+// 2048 characters and must not contain credentials, queries, fragments or
+// alternate ports; local/private addresses and localhost are rejected).
+const (
+	RuleURLSyntax         = "url-syntax"          // not an absolute URL with a host
+	RuleURLHTTPS          = "url-https"           // scheme is not https
+	RuleURLCredentials    = "url-credentials"     // userinfo present
+	RuleURLQuery          = "url-query"           // query present (even empty)
+	RuleURLFragment       = "url-fragment"        // fragment present (even empty)
+	RuleURLPort           = "url-port"            // a port other than 443
+	RuleURLLocalHost      = "url-local-host"      // localhost, *.localhost, *.local
+	RuleURLPrivateAddress = "url-private-address" // an IP literal that is not public unicast
+	RuleOriginForm        = "origin-form"         // origin is not a bare canonical https origin
+)
+
+type urlProblem struct{ rule, message string }
+
+// checkSiteURL applies every URL rule to raw and returns the problems found.
+func checkSiteURL(raw string) []urlProblem {
+	var out []urlProblem
+	u, err := url.Parse(raw)
+	if err != nil || !u.IsAbs() || u.Opaque != "" || u.Host == "" {
+		return []urlProblem{{RuleURLSyntax, "is not an absolute URL with a host"}}
+	}
+	if u.Scheme != "https" {
+		out = append(out, urlProblem{RuleURLHTTPS, "must use https, not " + strings.ToLower(u.Scheme)})
+	}
+	if u.User != nil {
+		out = append(out, urlProblem{RuleURLCredentials, "must not contain credentials"})
+	}
+	if u.RawQuery != "" || u.ForceQuery {
+		out = append(out, urlProblem{RuleURLQuery, "must not contain a query"})
+	}
+	if u.Fragment != "" || strings.Contains(raw, "#") {
+		out = append(out, urlProblem{RuleURLFragment, "must not contain a fragment"})
+	}
+	if p := u.Port(); p != "" && p != "443" {
+		out = append(out, urlProblem{RuleURLPort, "must not use port " + p + " (only the default 443)"})
+	} else if strings.HasSuffix(u.Host, ":") {
+		out = append(out, urlProblem{RuleURLSyntax, "has an empty port"})
+	}
+	host := strings.TrimSuffix(strings.ToLower(u.Hostname()), ".")
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") || host == "local" || strings.HasSuffix(host, ".local") {
+		out = append(out, urlProblem{RuleURLLocalHost, "must not name a local host (" + host + ")"})
+	}
+	if a, err := netip.ParseAddr(host); err == nil {
+		if safefetch.CheckAddr(a) != nil {
+			out = append(out, urlProblem{RuleURLPrivateAddress, "must not name a local, private or reserved address (" + a.String() + ")"})
+		}
+	} else if strings.Contains(host, ":") || looksNumeric(host) {
+		// An IPv6 literal with a zone, or a numeric IPv4 form that URL parsers
+		// normalise (0x7f.1, 2130706433): refused rather than guessed.
+		out = append(out, urlProblem{RuleURLPrivateAddress, "must not name an address in a non-canonical form (" + host + ")"})
+	}
+	return out
+}
+
+// looksNumeric reports whether host's last label is all digits or a hex
+// number, which WHATWG URL parsing would read as an IPv4 address.
+func looksNumeric(host string) bool {
+	last := host
+	if i := strings.LastIndexByte(host, '.'); i >= 0 {
+		last = host[i+1:]
+	}
+	if last == "" {
+		return false
+	}
+	if strings.HasPrefix(last, "0x") {
+		return true
+	}
+	for _, c := range last {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// canonicalOrigin returns the canonical form of an https URL's origin:
+// "https://" + lower-case host, without the default port.
+func canonicalOrigin(u *url.URL) string {
+	host := strings.ToLower(u.Hostname())
+	if strings.Contains(host, ":") {
+		host = "[" + host + "]"
+	}
+	if p := u.Port(); p != "" && p != "443" {
+		host += ":" + p
+	}
+	return strings.ToLower(u.Scheme) + "://" + host
+}
+
+// checkOrigin applies the URL rules and requires a bare canonical origin.
+func checkOrigin(raw string) []urlProblem {
+	out := checkSiteURL(raw)
+	for _, p := range out {
+		if p.rule == RuleURLSyntax {
+			return out
+		}
+	}
+	u, _ := url.Parse(raw)
+	if u.Path != "" || u.RawPath != "" {
+		out = append(out, urlProblem{RuleOriginForm, "must be a bare origin without a path (not even \"/\")"})
+	} else if c := canonicalOrigin(u); c != raw && len(out) == 0 {
+		out = append(out, urlProblem{RuleOriginForm, "must be written in canonical form " + c})
+	}
+	return out
+}

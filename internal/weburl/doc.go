@@ -1,0 +1,14 @@
+// Package weburl normalizes web hosts and origins so that the rest of
+// agentweb compares them one way.
+//
+// [NormalizeHost] turns a host into its canonical ASCII form (lower case,
+// IDNA UTS #46 lookup mapping, no trailing dot); [Origin] gives the
+// serialized origin of an http or https URL (RFC 6454 §6.2) with the default
+// port dropped; [IsWWWCounterpart] says whether two hosts are exactly a
+// registrable domain and its "www." subdomain, deciding what is registrable
+// with the Public Suffix List (golang.org/x/net/publicsuffix), so that
+// "www.co.uk" or "www.www.example.com" never pass for a counterpart.
+//
+// The package is internal plumbing for safefetch and the spec packages; it
+// opens no connection and keeps no state.
+package weburl

@@ -1,0 +1,246 @@
+package weburl
+
+import (
+	"errors"
+	"fmt"
+	"net/netip"
+	"net/url"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/net/idna"
+	"golang.org/x/net/publicsuffix"
+)
+
+// MaxHostLength is the longest host name NormalizeHost accepts, in ASCII
+// octets after IDNA conversion and without a trailing dot (RFC 1035 §2.3.4
+// gives 255 octets on the wire, that is 253 characters in text form).
+const MaxHostLength = 253
+
+// maxLabelLength is the longest DNS label (RFC 1035 §2.3.4).
+const maxLabelLength = 63
+
+// ErrInvalidHost is returned (wrapped) by NormalizeHost and Origin when a
+// host cannot be normalized.
+var ErrInvalidHost = errors.New("weburl: invalid host")
+
+// ErrNonCanonicalIP is returned (wrapped, together with [ErrInvalidHost]) by
+// NormalizeHost for a host that is not a canonical IP literal but that a
+// WHATWG URL parser or a resolver would read as an IPv4 address: "127.1",
+// "0x7f.1", "2130706433", "0177.0.0.1", "127.0.0.1." or full-width digits.
+var ErrNonCanonicalIP = errors.New("weburl: non-canonical IP address")
+
+// hostProfile is the IDNA profile used for hosts: UTS #46 lookup mapping
+// (lower-casing, full-width forms folded, STD3 rules) with the DNS length
+// limits checked.
+var hostProfile = idna.New(
+	idna.MapForLookup(),
+	idna.BidiRule(),
+	idna.Transitional(false),
+	idna.ValidateLabels(true),
+	idna.VerifyDNSLength(true),
+	idna.StrictDomainName(true),
+)
+
+// NormalizeHost returns the canonical form of a host name or IP address
+// literal, as it appears in a URL's authority without port.
+//
+// An IP address literal (IPv4 dotted decimal, or IPv6 with or without square
+// brackets) is returned in its canonical net/netip text form, IPv6 without
+// brackets; a zoned IPv6 address is an error. A name is mapped with the IDNA
+// lookup profile (UTS #46 §4 with STD3 rules: ASCII lower-cased, Unicode
+// converted to its A-label form), a single trailing dot (the root label) is
+// dropped, and the result must be at most [MaxHostLength] octets with
+// non-empty labels of at most 63 octets (RFC 1035 §2.3.4). Names with
+// characters outside letters, digits and hyphens (such as "_") are errors.
+//
+// Every error wraps [ErrInvalidHost].
+func NormalizeHost(host string) (string, error) {
+	if host == "" {
+		return "", fmt.Errorf("%w: empty host", ErrInvalidHost)
+	}
+	lit := host
+	if strings.HasPrefix(lit, "[") && strings.HasSuffix(lit, "]") {
+		lit = lit[1 : len(lit)-1]
+		a, err := netip.ParseAddr(lit)
+		if err != nil || !a.Is6() {
+			return "", fmt.Errorf("%w: %q is not an IPv6 literal", ErrInvalidHost, host)
+		}
+	}
+	if a, err := netip.ParseAddr(lit); err == nil {
+		if a.Zone() != "" {
+			return "", fmt.Errorf("%w: %q has an IPv6 zone", ErrInvalidHost, host)
+		}
+		return a.String(), nil
+	}
+	if !utf8.ValidString(host) {
+		return "", fmt.Errorf("%w: %q is not valid UTF-8", ErrInvalidHost, host)
+	}
+	if EndsInNumber(host) {
+		return "", nonCanonicalIPError(host)
+	}
+	name, rooted := strings.CutSuffix(host, ".")
+	if name == "" {
+		return "", fmt.Errorf("%w: %q has no labels", ErrInvalidHost, host)
+	}
+	ascii, err := hostProfile.ToASCII(name)
+	if err != nil {
+		return "", fmt.Errorf("%w: %q: %v", ErrInvalidHost, host, err)
+	}
+	// The mapping may produce a trailing dot (for example from U+3002
+	// IDEOGRAPHIC FULL STOP); treat it like an ASCII one, once.
+	if a, ok := strings.CutSuffix(ascii, "."); ok {
+		if rooted {
+			return "", fmt.Errorf("%w: %q has an empty label", ErrInvalidHost, host)
+		}
+		ascii = a
+	}
+	// The A-label form must map to itself, or two spellings of one host
+	// could normalize differently.
+	if again, err := hostProfile.ToASCII(ascii); err != nil || again != ascii {
+		return "", fmt.Errorf("%w: %q does not normalize to a stable A-label form", ErrInvalidHost, host)
+	}
+	// Mapping folds full-width digits and dots: check the result again.
+	if _, err := netip.ParseAddr(ascii); err == nil || EndsInNumber(ascii) {
+		return "", nonCanonicalIPError(host)
+	}
+	if ascii == "" || len(ascii) > MaxHostLength {
+		return "", fmt.Errorf("%w: %q is empty or longer than %d octets", ErrInvalidHost, host, MaxHostLength)
+	}
+	for label := range strings.SplitSeq(ascii, ".") {
+		if label == "" || len(label) > maxLabelLength {
+			return "", fmt.Errorf("%w: %q has an empty label or one longer than %d octets", ErrInvalidHost, host, maxLabelLength)
+		}
+	}
+	return ascii, nil
+}
+
+// Origin returns the ASCII serialization of the origin of an absolute http
+// or https URL (RFC 6454 §6.2): the lower-case scheme, "://", the host as
+// [NormalizeHost] gives it (IPv6 in square brackets), and ":port" only when
+// the port is not the scheme's default (443 for https, 80 for http). An
+// empty port ("https://example.com:/") is the default port. A URL with
+// userinfo, another scheme, no host, or a port outside 1–65535 is an error:
+// agentweb never compares origins of URLs it would not fetch.
+func Origin(u *url.URL) (string, error) {
+	if u == nil {
+		return "", errors.New("weburl: nil URL")
+	}
+	scheme := strings.ToLower(u.Scheme)
+	var defPort int
+	switch scheme {
+	case "https":
+		defPort = 443
+	case "http":
+		defPort = 80
+	default:
+		return "", fmt.Errorf("weburl: scheme %q has no web origin", u.Scheme)
+	}
+	if u.Opaque != "" || u.Host == "" {
+		return "", fmt.Errorf("weburl: %s URL without authority", scheme)
+	}
+	if u.User != nil {
+		return "", errors.New("weburl: URL has userinfo")
+	}
+	host, err := NormalizeHost(u.Hostname())
+	if err != nil {
+		return "", err
+	}
+	port := defPort
+	if p := u.Port(); p != "" {
+		n, err := strconv.Atoi(p)
+		if err != nil || n < 1 || n > 65535 {
+			return "", fmt.Errorf("weburl: invalid port %q", p)
+		}
+		port = n
+	}
+	if strings.Contains(host, ":") {
+		host = "[" + host + "]"
+	}
+	if port == defPort {
+		return scheme + "://" + host, nil
+	}
+	return scheme + "://" + host + ":" + strconv.Itoa(port), nil
+}
+
+// IsWWWCounterpart reports whether hosts a and b are exactly a registrable
+// domain and its "www." subdomain, in either order: "example.com" and
+// "www.example.com" are, while "www.co.uk" and "co.uk" (a public suffix is
+// not registrable), "www.www.example.com" and "www.example.com" (the shorter
+// one is not the registrable domain), equal hosts, and IP addresses are not.
+// The registrable domain is eTLD+1 under the Public Suffix List, private
+// suffixes included (so "www.user.github.io" and "user.github.io" are
+// counterparts, "www.github.io" and "github.io" are not). Both hosts are
+// normalized with [NormalizeHost] first; a host that does not normalize is
+// never a counterpart.
+func IsWWWCounterpart(a, b string) bool {
+	na, err := NormalizeHost(a)
+	if err != nil {
+		return false
+	}
+	nb, err := NormalizeHost(b)
+	if err != nil {
+		return false
+	}
+	if len(na) > len(nb) {
+		na, nb = nb, na
+	}
+	// na is the apex candidate, nb must be "www." + na.
+	if nb != "www."+na {
+		return false
+	}
+	if _, err := netip.ParseAddr(na); err == nil {
+		return false
+	}
+	etld1, err := publicsuffix.EffectiveTLDPlusOne(na)
+	return err == nil && etld1 == na
+}
+
+// nonCanonicalIPError is the error of NormalizeHost for an IP-like host; it
+// matches both ErrInvalidHost and ErrNonCanonicalIP.
+type nonCanonicalIPError string
+
+func (e nonCanonicalIPError) Error() string {
+	return "weburl: invalid host: " + strconv.Quote(string(e)) + " reads as an IPv4 address but is not a canonical literal"
+}
+
+func (e nonCanonicalIPError) Is(target error) bool {
+	return target == ErrInvalidHost || target == ErrNonCanonicalIP
+}
+
+// EndsInNumber reports whether a WHATWG URL parser would treat host as an
+// IPv4 address (URL Standard §3.5, "ends in a number checker"): after
+// dropping one trailing empty label, the last label is all ASCII digits, or
+// "0x"/"0X" followed by hexadecimal digits. Canonical dotted-decimal IPv4
+// ends in a number too; NormalizeHost accepts only that form as an IPv4
+// literal.
+func EndsInNumber(host string) bool {
+	host = strings.TrimSuffix(host, ".")
+	last := host[strings.LastIndexByte(host, '.')+1:]
+	if last == "" {
+		return false
+	}
+	if isAll(last, isDigit) {
+		return true
+	}
+	if len(last) >= 2 && last[0] == '0' && (last[1] == 'x' || last[1] == 'X') {
+		return isAll(last[2:], isHexDigit)
+	}
+	return false
+}
+
+func isAll(s string, f func(byte) bool) bool {
+	for i := 0; i < len(s); i++ {
+		if !f(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+func isHexDigit(c byte) bool {
+	return isDigit(c) || ('a' <= c && c <= 'f') || ('A' <= c && c <= 'F')
+}

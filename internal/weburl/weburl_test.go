@@ -1,0 +1,193 @@
+package weburl
+
+import (
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestNormalizeHost(t *testing.T) {
+	tests := []struct {
+		in, want   string
+		nonCanonIP bool // error wraps ErrNonCanonicalIP
+		fails      bool
+	}{
+		{in: "example.com", want: "example.com"},
+		{in: "Example.COM", want: "example.com"},
+		{in: "EXAMPLE.com.", want: "example.com"},
+		{in: "bücher.example", want: "xn--bcher-kva.example"},
+		{in: "xn--bcher-kva.example", want: "xn--bcher-kva.example"},
+		{in: "ＥＸＡＭＰＬＥ.com", want: "example.com"},
+		{in: "例え.テスト", want: "xn--r8jz45g.xn--zckzah"},
+		{in: "faße.de", want: "xn--fae-6ka.de"},
+		{in: "localhost", want: "localhost"},
+		{in: "LOCALHOST.", want: "localhost"},
+		{in: "93.184.216.34", want: "93.184.216.34"},
+		{in: "2606:4700:4700:0:0:0:0:1111", want: "2606:4700:4700::1111"},
+		{in: "[2606:4700:4700::1111]", want: "2606:4700:4700::1111"},
+		{in: "::ffff:1.2.3.4", want: "::ffff:1.2.3.4"},
+		{in: strings.Repeat("a", 63) + ".example", want: strings.Repeat("a", 63) + ".example"},
+
+		{in: "", fails: true},
+		{in: ".", fails: true},
+		{in: "example.com..", fails: true},
+		{in: "a..b", fails: true},
+		{in: ".example.com", fails: true},
+		{in: "a_b.example", fails: true},
+		{in: "exa mple.com", fails: true},
+		{in: "ex%41mple.com", fails: true},
+		{in: "-a.example", fails: true},
+		{in: "a-.example", fails: true},
+		{in: "xn--a.example", fails: true},
+		{in: "a\u200db.example", fails: true},
+		{in: "example.com:443", fails: true},
+		{in: strings.Repeat("a", 64) + ".example", fails: true},
+		{in: strings.Repeat("a.", 126) + "ab", fails: true},
+		{in: "fe80::1%eth0", fails: true},
+		{in: "[fe80::1%eth0]", fails: true},
+		{in: "[1.2.3.4]", fails: true},
+		{in: "[example.com]", fails: true},
+		{in: "0.\x95", fails: true},            // invalid UTF-8 (found by FuzzCheckURL)
+		{in: "b\xfccher.example", fails: true}, // Latin-1, not UTF-8
+
+		{in: "127.1", nonCanonIP: true},
+		{in: "0x7f.1", nonCanonIP: true},
+		{in: "0X7F.0.0.1", nonCanonIP: true},
+		{in: "2130706433", nonCanonIP: true},
+		{in: "0177.0.0.1", nonCanonIP: true},
+		{in: "127.000.000.001", nonCanonIP: true},
+		{in: "127.0.0.1.", nonCanonIP: true},
+		{in: "1.2.3.4.5", nonCanonIP: true},
+		{in: "example.123", nonCanonIP: true},
+		{in: "example.0x", nonCanonIP: true},
+		{in: "１２７.０.０.１", nonCanonIP: true},
+		{in: "127。0。0。1", nonCanonIP: true},
+		{in: "example.１２３", nonCanonIP: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			got, err := NormalizeHost(tt.in)
+			switch {
+			case tt.nonCanonIP:
+				assert.ErrorIs(t, err, ErrNonCanonicalIP)
+				assert.ErrorIs(t, err, ErrInvalidHost)
+			case tt.fails:
+				assert.ErrorIs(t, err, ErrInvalidHost)
+				assert.NotErrorIs(t, err, ErrNonCanonicalIP)
+			default:
+				require.NoError(t, err)
+				assert.Equal(t, tt.want, got)
+				again, err := NormalizeHost(got)
+				require.NoError(t, err)
+				assert.Equal(t, got, again, "idempotent")
+			}
+		})
+	}
+}
+
+func TestEndsInNumber(t *testing.T) {
+	for host, want := range map[string]bool{
+		"1.2.3.4": true, "127.1": true, "2130706433": true, "0x7f.1": true, "a.0x": true, "a.0XfF": true,
+		"1.2.3.4.": true, "example.com": false, "example.com.": false, "0x7g": false, "1a": false,
+		"a.1b": false, "": false, ".": false, "a..": false, "x.0xg": false,
+	} {
+		assert.Equal(t, want, EndsInNumber(host), host)
+	}
+}
+
+func TestOrigin(t *testing.T) {
+	tests := []struct {
+		in, want string
+	}{
+		{"https://example.com/a?b#c", "https://example.com"},
+		{"HTTPS://Example.COM:443/", "https://example.com"},
+		{"https://example.com:/", "https://example.com"},
+		{"https://example.com:0443/", "https://example.com"},
+		{"https://example.com:8443/", "https://example.com:8443"},
+		{"http://localhost:80/", "http://localhost"},
+		{"http://localhost:443/", "http://localhost:443"},
+		{"https://bücher.example/", "https://xn--bcher-kva.example"},
+		{"https://[2606:4700:4700:0::1111]:443/", "https://[2606:4700:4700::1111]"},
+		{"https://[::1]:8443/", "https://[::1]:8443"},
+		{"https://example.com./", "https://example.com"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			u, err := url.Parse(tt.in)
+			require.NoError(t, err)
+			got, err := Origin(u)
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, got)
+		})
+	}
+	for _, bad := range []string{"ftp://example.com/", "https:opaque", "https:///path", "https://u@example.com/",
+		"https://example.com:0/", "https://example.com:65536/", "https://a_b.example/", "/relative", "file:///etc/passwd"} {
+		t.Run(bad, func(t *testing.T) {
+			u, err := url.Parse(bad)
+			require.NoError(t, err)
+			_, err = Origin(u)
+			assert.Error(t, err)
+		})
+	}
+	_, err := Origin(nil)
+	assert.Error(t, err)
+}
+
+func TestIsWWWCounterpart(t *testing.T) {
+	tests := []struct {
+		a, b string
+		want bool
+	}{
+		{"example.com", "www.example.com", true},
+		{"www.example.com", "example.com", true},
+		{"WWW.Example.COM.", "example.com", true},
+		{"example.co.uk", "www.example.co.uk", true},
+		{"user.github.io", "www.user.github.io", true},
+		{"bücher.example", "www.xn--bcher-kva.example", true},
+		{"shop.example", "www.shop.example", true},
+
+		{"example.com", "example.com", false},
+		{"www.example.com", "www.example.com", false},
+		{"co.uk", "www.co.uk", false},
+		// www.co.uk is itself a registrable domain (eTLD co.uk plus one label).
+		{"www.co.uk", "www.www.co.uk", true},
+		{"github.io", "www.github.io", false},
+		{"com", "www.com", false},
+		{"www.example.com", "www.www.example.com", false},
+		{"api.example.com", "www.api.example.com", false},
+		{"example.com", "api.example.com", false},
+		{"example.com", "wwwexample.com", false},
+		{"example.com", "www2.example.com", false},
+		{"example.com", "www.example.org", false},
+		{"1.2.3.4", "www.1.2.3.4", false},
+		{"localhost", "www.localhost", false}, // by the "*" rule localhost is a public suffix
+		{"", "www.", false},
+		{"a_b.example", "www.a_b.example", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.a+"|"+tt.b, func(t *testing.T) {
+			assert.Equal(t, tt.want, IsWWWCounterpart(tt.a, tt.b))
+		})
+	}
+}
+
+func BenchmarkNormalizeHost(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := NormalizeHost("Www.Bücher.Example"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkIsWWWCounterpart(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if !IsWWWCounterpart("example.co.uk", "www.example.co.uk") {
+			b.Fatal("not counterparts")
+		}
+	}
+}

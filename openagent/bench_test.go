@@ -1,0 +1,59 @@
+package openagent
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"testing"
+)
+
+// BenchmarkParse measures Parse (strict decoding, schema validation, version
+// check and the typed profile) on the full valid profile; compare it with
+// BenchmarkParseEncodingJSONAny, encoding/json into any, in the same run.
+func BenchmarkParse(b *testing.B) {
+	data := readFile(b, filepath.Join("valid", "full.json"))
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Parse(data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkParseEncodingJSONAny is the baseline of BenchmarkParse.
+func BenchmarkParseEncodingJSONAny(b *testing.B) {
+	data := readFile(b, filepath.Join("valid", "full.json"))
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		var v any
+		if err := json.Unmarshal(data, &v); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkParseInvalid measures Parse on a document with many problems.
+func BenchmarkParseInvalid(b *testing.B) {
+	data := []byte(`{"type":"agent","version":"1.2","name":"","did":"did:key:z6Mk","owner_did":"Operator",
+		"skills":["a","a",""],"permissions_requested":["repo:*"],"pricing":{"model":"weekly","amount":-2,"extra":1},
+		"platform_id":"x","webhook_url":"relative"}`)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Parse(data); err == nil {
+			b.Fatal("want an error")
+		}
+	}
+}
+
+// BenchmarkCheckPublic measures the publisher lint on the full profile.
+func BenchmarkCheckPublic(b *testing.B) {
+	p, err := Parse(readFile(b, filepath.Join("valid", "full.json")))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		CheckPublic(p)
+	}
+}

@@ -1,0 +1,106 @@
+package openagent_test
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/agentweb/agentweb/openagent"
+)
+
+func ExampleParse() {
+	p, err := openagent.Parse([]byte(`{
+	  "type": "logicsrc.agent",
+	  "version": "0.1",
+	  "name": "Research agent",
+	  "did": "research.coinpay",
+	  "owner_did": "operator.coinpay",
+	  "skills": ["research", "source-verification"],
+	  "permissions_requested": ["web:read"],
+	  "pricing": {"model": "per_task"}
+	}`))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(p.DID, "owned (claimed) by", p.OwnerDID)
+	fmt.Println("requests:", p.PermissionsRequested)
+	fmt.Println("pricing:", p.Pricing)
+	// Output:
+	// research.coinpay owned (claimed) by operator.coinpay
+	// requests: [web:read]
+	// pricing: incomplete pricing (missing amount, currency): per_task
+}
+
+func ExampleValidationError() {
+	_, err := openagent.Parse([]byte(`{
+	  "type": "logicsrc.agent",
+	  "version": "1.2",
+	  "name": "Research agent",
+	  "did": "did:key:z6MkhaXgBZDvotDkL5257faiztiGiC2QtKLGpbnnEGta2doK",
+	  "owner_did": "operator.coinpay",
+	  "skills": ["research"],
+	  "permissions_requested": ["web:*"],
+	  "wallet": "coinpay"
+	}`))
+	var ve *openagent.ValidationError
+	if errors.As(err, &ve) {
+		for _, p := range ve.Problems {
+			fmt.Println(p.Pointer, p.Rule)
+		}
+	}
+	fmt.Println(errors.Is(err, openagent.ErrUnsupportedVersion))
+	// Output:
+	// /did did-syntax
+	// /permissions_requested/0 permission-syntax
+	// /version version-unsupported
+	// /wallet unknown-member
+	// true
+}
+
+func ExampleProfile_Marshal() {
+	p := &openagent.Profile{
+		Type:                 openagent.Type,
+		Version:              openagent.Version,
+		Name:                 "Research agent",
+		DID:                  "research.coinpay",
+		OwnerDID:             "operator.coinpay",
+		Skills:               []string{"research"},
+		PermissionsRequested: []string{},
+	}
+	out, err := p.Marshal()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Print(string(out))
+	// Output:
+	// {
+	//   "type": "logicsrc.agent",
+	//   "version": "0.1",
+	//   "name": "Research agent",
+	//   "did": "research.coinpay",
+	//   "owner_did": "operator.coinpay",
+	//   "skills": [
+	//     "research"
+	//   ],
+	//   "permissions_requested": []
+	// }
+}
+
+func ExampleCheckPublic() {
+	private := false
+	p := &openagent.Profile{
+		Type: openagent.Type, Version: openagent.Version, Name: "Build agent",
+		DID: "build.example", OwnerDID: "ops.example", Skills: []string{"ci"},
+		PermissionsRequested: []string{"repo:write"},
+		Description:          "Checks out into /home/ci/work with token ghp_abcdefghijklmnopqrstuvwxyz0123456789",
+		Public:               &private,
+	}
+	for _, f := range openagent.CheckPublic(p) {
+		fmt.Println(f.Severity, f.Pointer, f.Rule)
+	}
+	// Output:
+	// error /description access-token
+	// error /description workspace-path
+	// warning /public public-false-unauthenticated
+}

@@ -1,0 +1,423 @@
+package openagent
+
+import (
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/agentweb/agentweb/internal/schema"
+	"github.com/agentweb/agentweb/internal/strictjson"
+)
+
+// schemaJSON is the agent profile schema written from openagent-0.1.md and
+// the LogicSRC schema facts in the project's NOTES.md: draft 2020-12,
+// additionalProperties false at the top level and inside pricing.
+//
+//go:embed agent-0.1.schema.json
+var schemaJSON []byte
+
+// SchemaURL is the identifier of the embedded schema. It is never fetched.
+const SchemaURL = "https://schemas.agentweb.invalid/openagent/agent-0.1.json"
+
+var agentSchema = sync.OnceValue(func() *schema.Schema {
+	return schema.MustCompile(SchemaURL, schemaJSON)
+})
+
+// Schema returns a copy of the embedded JSON Schema (draft 2020-12) that
+// [Parse] applies, for publishers who want to run it elsewhere.
+func Schema() []byte { return append([]byte(nil), schemaJSON...) }
+
+// ErrInvalid is wrapped by every *[ValidationError].
+var ErrInvalid = errors.New("openagent: invalid profile")
+
+// ErrUnsupportedVersion is matched (errors.Is) by a *[ValidationError] that
+// includes a [RuleVersionUnsupported] problem: the version is well formed but
+// is not 0.1, which is the only version this reader supports.
+var ErrUnsupportedVersion = errors.New("openagent: unsupported version")
+
+// Rule names of [Problem.Rule]. They are stable: callers and tests may branch
+// on them. Syntax problems found while decoding carry the rule names of the
+// strict JSON decoder ("json-syntax", "json-duplicate-member", "json-bom",
+// "json-utf8", "json-surrogate", "json-depth", "json-trailing-data",
+// "json-number-range"): a profile must be I-JSON.
+const (
+	RuleMissingMember      = "missing-member"      // a required member is absent
+	RuleUnknownMember      = "unknown-member"      // a member the schema does not define
+	RuleWrongType          = "wrong-type"          // a value of the wrong JSON type
+	RuleType               = "type-value"          // type is not "logicsrc.agent"
+	RuleVersionSyntax      = "version-syntax"      // version is not major.minor[.patch]
+	RuleVersionUnsupported = "version-unsupported" // a well-formed version other than 0.1
+	RuleNameLength         = "name-length"         // name is not 1 to 120 characters
+	RuleDIDSyntax          = "did-syntax"          // did or owner_did does not match the LogicSRC pattern
+	RuleSkillsEmpty        = "skills-empty"        // skills has no item
+	RuleEmptyItem          = "empty-item"          // an empty skill or task type
+	RuleDuplicateItem      = "duplicate-item"      // a repeated skill, task type or permission
+	RulePermissionSyntax   = "permission-syntax"   // a scope that is not resource[:action]
+	RulePricingModel       = "pricing-model"       // model is not free, per_task, hourly or subscription
+	RulePricingAmount      = "pricing-amount"      // amount is negative
+	RulePricingCurrency    = "pricing-currency"    // currency is not 2 to 12 characters
+	RuleWebhookURL         = "webhook-url"         // webhook_url is not an absolute URI
+	RuleSchema             = "schema"              // any other schema failure (not expected with the embedded schema)
+)
+
+// Problem is one reason a document is not a valid OpenAgent 0.1 profile.
+type Problem struct {
+	// Pointer is the JSON Pointer (RFC 6901) of the offending value; for a
+	// missing member it is the pointer the member would have.
+	Pointer string
+	// Rule is a stable rule name, one of the Rule constants or a strict JSON
+	// rule name.
+	Rule string
+	// Message explains the problem to a person.
+	Message string
+}
+
+func (p Problem) String() string {
+	ptr := p.Pointer
+	if ptr == "" {
+		ptr = "(document)"
+	}
+	return fmt.Sprintf("%s: %s (%s)", ptr, p.Message, p.Rule)
+}
+
+// ValidationError lists every problem [Parse] found in a document, sorted by
+// pointer then rule. It unwraps to [ErrInvalid], and also to
+// [ErrUnsupportedVersion] when one of its problems is an unsupported version.
+type ValidationError struct {
+	// URL is the descriptor URL when the document was fetched over the
+	// network, "" when it was parsed from bytes.
+	URL      string
+	Problems []Problem
+}
+
+func (e *ValidationError) Error() string {
+	var b strings.Builder
+	b.WriteString("openagent: invalid profile: ")
+	if e.URL != "" {
+		b.WriteString(e.URL + ": ")
+	}
+	for i, p := range e.Problems {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		b.WriteString(p.String())
+	}
+	return b.String()
+}
+
+// Unwrap returns [ErrInvalid], plus [ErrUnsupportedVersion] when it applies.
+func (e *ValidationError) Unwrap() []error {
+	errs := []error{ErrInvalid}
+	for _, p := range e.Problems {
+		if p.Rule == RuleVersionUnsupported {
+			errs = append(errs, ErrUnsupportedVersion)
+			break
+		}
+	}
+	return errs
+}
+
+// Has reports whether some problem has the given rule.
+func (e *ValidationError) Has(rule string) bool {
+	for _, p := range e.Problems {
+		if p.Rule == rule {
+			return true
+		}
+	}
+	return false
+}
+
+// Parse reads an OpenAgent 0.1 profile (openagent-0.1.md, "The record").
+//
+// The document must be strict JSON (UTF-8, no duplicate member, no byte-order
+// mark, finite numbers), valid against the embedded schema (seven required
+// members, no extra member, identity and scope patterns, pricing members) and
+// of version 0.1. On any failure Parse returns a nil profile and a
+// *[ValidationError] listing every problem at once, each with a JSON Pointer
+// and a rule name. A well-formed version other than 0.1 is reported as
+// [RuleVersionUnsupported] (errors.Is(err, [ErrUnsupportedVersion])); it is
+// never rewritten.
+//
+// A valid profile is still a set of unverified claims; see [Profile].
+func Parse(data []byte) (*Profile, error) {
+	tree, err := strictjson.Decode(data)
+	if err != nil {
+		var se *strictjson.Error
+		if errors.As(err, &se) {
+			return nil, &ValidationError{Problems: []Problem{{Pointer: se.Pointer, Rule: se.Rule, Message: se.Message}}}
+		}
+		return nil, fmt.Errorf("openagent: %w", err)
+	}
+	if problems := check(tree); len(problems) > 0 {
+		return nil, &ValidationError{Problems: problems}
+	}
+	return fromTree(tree.(map[string]any)), nil
+}
+
+// check returns every problem of a decoded document, sorted and without
+// duplicates.
+func check(tree any) []Problem {
+	if conforms(tree) {
+		if tree.(map[string]any)["version"] == Version {
+			return nil
+		}
+	}
+	var problems []Problem
+	for _, v := range agentSchema().Validate(tree) {
+		problems = append(problems, explain(tree, v)...)
+	}
+	if obj, ok := tree.(map[string]any); ok {
+		if v, ok := obj["version"].(string); ok && isVersion(v) && v != Version {
+			problems = append(problems, Problem{
+				Pointer: "/version",
+				Rule:    RuleVersionUnsupported,
+				Message: fmt.Sprintf("version %q is well formed but not supported: this reader supports OpenAgent %s only and does not rewrite other versions", v, Version),
+			})
+		}
+	}
+	sort.Slice(problems, func(i, j int) bool {
+		if problems[i].Pointer != problems[j].Pointer {
+			return problems[i].Pointer < problems[j].Pointer
+		}
+		return problems[i].Rule < problems[j].Rule
+	})
+	out := problems[:0]
+	for i, p := range problems {
+		if i > 0 && p.Pointer == problems[i-1].Pointer && p.Rule == problems[i-1].Rule {
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// members of the top-level object and of pricing, in schema order.
+var (
+	topMembers = []string{"type", "version", "name", "did", "owner_did", "description", "skills",
+		"supported_task_types", "permissions_requested", "pricing", "webhook_url", "polling_mode",
+		"public", "logicsrc_compatibility_version"}
+	requiredMembers = []string{"type", "version", "name", "did", "owner_did", "skills", "permissions_requested"}
+	pricingMembers  = []string{"model", "amount", "currency"}
+)
+
+// explain turns one schema violation into problems with this package's rule
+// names, pointers and messages.
+func explain(tree any, v schema.Violation) []Problem {
+	tokens := splitPointer(v.Pointer)
+	field := ""
+	if len(tokens) > 0 {
+		field = tokens[0]
+	}
+	if field == "pricing" && len(tokens) > 1 {
+		field = "pricing/" + tokens[1]
+	}
+	at := func(rule, msg string) []Problem { return []Problem{{Pointer: v.Pointer, Rule: rule, Message: msg}} }
+	switch v.Keyword {
+	case "required":
+		if obj, ok := lookup(tree, tokens).(map[string]any); ok {
+			// The violation names the object: find the missing members.
+			var out []Problem
+			for _, m := range requiredMembers {
+				if _, ok := obj[m]; !ok {
+					out = append(out, missing(v.Pointer+"/"+m, m))
+				}
+			}
+			return out
+		}
+		return []Problem{missing(v.Pointer, tokens[len(tokens)-1])}
+	case "additionalProperties":
+		if v.Pointer == "" || v.Pointer == "/pricing" {
+			// The violation names the object: find the extra members.
+			obj, _ := lookup(tree, tokens).(map[string]any)
+			var out []Problem
+			for k := range obj {
+				if (v.Pointer == "" && !contains(topMembers, k)) || (v.Pointer != "" && !contains(pricingMembers, k)) {
+					out = append(out, unknown(v.Pointer+"/"+escapeToken(k), k, v.Pointer != ""))
+				}
+			}
+			return out
+		}
+		return []Problem{unknown(v.Pointer, tokens[len(tokens)-1], len(tokens) == 2 && tokens[0] == "pricing")}
+	case "type":
+		if v.Pointer == "" {
+			return at(RuleWrongType, "an OpenAgent profile is a single JSON object (the well-known document is one profile, not an array or a directory)")
+		}
+		return at(RuleWrongType, fmt.Sprintf("wrong JSON type: %s", v.Message))
+	case "const":
+		if field == "type" {
+			return at(RuleType, fmt.Sprintf(`type must be exactly %q`, Type))
+		}
+	case "pattern":
+		s, _ := lookup(tree, tokens).(string)
+		switch field {
+		case "version":
+			return at(RuleVersionSyntax, fmt.Sprintf("version %q is not a numeric major.minor or major.minor.patch version such as %q", s, Version))
+		case "did", "owner_did":
+			if strings.HasPrefix(strings.ToLower(s), "did:") {
+				return at(RuleDIDSyntax, fmt.Sprintf("%s %q is a W3C decentralized identifier, not a LogicSRC identity: OpenAgent 0.1 identities are LogicSRC names such as research.coinpay", field, s))
+			}
+			return at(RuleDIDSyntax, fmt.Sprintf("%s %q is not a LogicSRC identity: it must match ^[a-z0-9][a-z0-9._-]*\\.[a-z0-9][a-z0-9._-]*$ (a lower-case name with a dot, such as research.coinpay; not a URL)", field, s))
+		case "permissions_requested":
+			if strings.Contains(s, "*") {
+				return at(RulePermissionSyntax, fmt.Sprintf("permission %q contains a wildcard; wildcards are not part of the OpenAgent profile format: request each scope explicitly", s))
+			}
+			return at(RulePermissionSyntax, fmt.Sprintf("permission %q is not a scope: a lower-case resource name, optionally one colon and a lower-case action, such as web:read", s))
+		}
+	case "minLength", "maxLength":
+		switch field {
+		case "name":
+			return at(RuleNameLength, "name must be 1 to 120 characters")
+		case "pricing/currency":
+			return at(RulePricingCurrency, "pricing currency must be 2 to 12 characters")
+		case "skills", "supported_task_types":
+			return at(RuleEmptyItem, fmt.Sprintf("%s items must be non-empty strings", field))
+		}
+	case "minItems":
+		if field == "skills" {
+			return at(RuleSkillsEmpty, "skills must name at least one advertised specialty")
+		}
+	case "uniqueItems":
+		arr, _ := lookup(tree, tokens).([]any)
+		var out []Problem
+		seen := make(map[string]bool, len(arr))
+		for i, it := range arr {
+			key := fmt.Sprintf("%T:%v", it, it)
+			if seen[key] {
+				out = append(out, Problem{Pointer: v.Pointer + "/" + strconv.Itoa(i), Rule: RuleDuplicateItem,
+					Message: fmt.Sprintf("%s item %v repeats an earlier item; items must be unique", field, it)})
+			}
+			seen[key] = true
+		}
+		if len(out) > 0 {
+			return out
+		}
+		return at(RuleDuplicateItem, fmt.Sprintf("%s items must be unique", field))
+	case "enum":
+		if field == "pricing/model" {
+			return at(RulePricingModel, "pricing model must be one of free, per_task, hourly, subscription")
+		}
+	case "minimum":
+		if field == "pricing/amount" {
+			return at(RulePricingAmount, "pricing amount must be a non-negative number")
+		}
+	case "format":
+		if field == "webhook_url" {
+			return at(RuleWebhookURL, "webhook_url must be an absolute URI")
+		}
+	}
+	return at(RuleSchema, fmt.Sprintf("%s: %s", v.Keyword, v.Message))
+}
+
+func missing(ptr, name string) Problem {
+	return Problem{Pointer: ptr, Rule: RuleMissingMember,
+		Message: fmt.Sprintf("required member %q is missing (seven members are required: %s)", name, strings.Join(requiredMembers, ", "))}
+}
+
+func unknown(ptr, name string, inPricing bool) Problem {
+	where := "an OpenAgent 0.1 profile"
+	if inPricing {
+		where = "pricing (model, amount, currency)"
+	}
+	return Problem{Pointer: ptr, Rule: RuleUnknownMember,
+		Message: fmt.Sprintf("member %q is not part of %s; the schema disallows extra properties, so put platform-specific data in a separate record linked by the host", name, where)}
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// splitPointer returns the unescaped reference tokens of a JSON Pointer.
+func splitPointer(p string) []string {
+	if p == "" {
+		return nil
+	}
+	parts := strings.Split(strings.TrimPrefix(p, "/"), "/")
+	for i, s := range parts {
+		parts[i] = strings.ReplaceAll(strings.ReplaceAll(s, "~1", "/"), "~0", "~")
+	}
+	return parts
+}
+
+func escapeToken(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+}
+
+// lookup returns the value at the given tokens of a decoded tree, or nil.
+func lookup(tree any, tokens []string) any {
+	cur := tree
+	for _, t := range tokens {
+		switch c := cur.(type) {
+		case map[string]any:
+			cur = c[t]
+		case []any:
+			i, err := strconv.Atoi(t)
+			if err != nil || i < 0 || i >= len(c) {
+				return nil
+			}
+			cur = c[i]
+		default:
+			return nil
+		}
+	}
+	return cur
+}
+
+// fromTree builds a Profile from a schema-valid decoded tree.
+func fromTree(obj map[string]any) *Profile {
+	str := func(k string) string { s, _ := obj[k].(string); return s }
+	list := func(k string) []string {
+		arr, ok := obj[k].([]any)
+		if !ok {
+			return nil
+		}
+		out := make([]string, 0, len(arr))
+		for _, v := range arr {
+			s, _ := v.(string)
+			out = append(out, s)
+		}
+		return out
+	}
+	boolp := func(k string) *bool {
+		b, ok := obj[k].(bool)
+		if !ok {
+			return nil
+		}
+		return &b
+	}
+	p := &Profile{
+		Type:                         str("type"),
+		Version:                      str("version"),
+		Name:                         str("name"),
+		DID:                          str("did"),
+		OwnerDID:                     str("owner_did"),
+		Description:                  str("description"),
+		Skills:                       list("skills"),
+		SupportedTaskTypes:           list("supported_task_types"),
+		PermissionsRequested:         list("permissions_requested"),
+		WebhookURL:                   str("webhook_url"),
+		PollingMode:                  boolp("polling_mode"),
+		Public:                       boolp("public"),
+		LogicSRCCompatibilityVersion: str("logicsrc_compatibility_version"),
+	}
+	if pr, ok := obj["pricing"].(map[string]any); ok {
+		p.Pricing = &Pricing{}
+		p.Pricing.Model, _ = pr["model"].(string)
+		p.Pricing.Currency, _ = pr["currency"].(string)
+		if n, ok := pr["amount"].(json.Number); ok {
+			if f, err := n.Float64(); err == nil {
+				p.Pricing.Amount = &f
+			}
+		}
+	}
+	return p
+}

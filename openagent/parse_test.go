@@ -1,0 +1,337 @@
+package openagent
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agentweb/agentweb/internal/strictjson"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files under testdata/")
+
+func readFile(t testing.TB, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", name))
+	require.NoError(t, err)
+	return b
+}
+
+func TestParseSpecExample(t *testing.T) {
+	p, err := Parse(readFile(t, "openagent-example.json"))
+	require.NoError(t, err)
+	assert.Equal(t, Type, p.Type)
+	assert.Equal(t, "0.1", p.Version)
+	assert.Equal(t, "Research agent", p.Name)
+	assert.Equal(t, "research.coinpay", p.DID)
+	assert.Equal(t, "operator.coinpay", p.OwnerDID)
+	assert.Equal(t, "Find primary sources and prepare a cited research brief.", p.Description)
+	assert.Equal(t, []string{"research", "source-verification"}, p.Skills)
+	assert.Equal(t, []string{"research-brief"}, p.SupportedTaskTypes)
+	assert.Equal(t, []string{"web:read"}, p.PermissionsRequested)
+	require.NotNil(t, p.PollingMode)
+	assert.True(t, *p.PollingMode)
+	require.NotNil(t, p.Public)
+	assert.True(t, p.IsPublic())
+	assert.Nil(t, p.Pricing)
+	assert.Empty(t, p.WebhookURL)
+}
+
+func TestParseValidCorpus(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("testdata", "valid", "*.json"))
+	require.NoError(t, err)
+	require.NotEmpty(t, files)
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			data, err := os.ReadFile(f)
+			require.NoError(t, err)
+			p, err := Parse(data)
+			require.NoError(t, err)
+			// The typed profile agrees with encoding/json's reading.
+			var want Profile
+			require.NoError(t, json.Unmarshal(data, &want))
+			assert.Equal(t, &want, p)
+		})
+	}
+}
+
+type corpusCase struct {
+	File    string `json:"file"`
+	Rule    string `json:"rule"`
+	Pointer string `json:"pointer"`
+}
+
+func TestParseInvalidCorpus(t *testing.T) {
+	var cases []corpusCase
+	require.NoError(t, json.Unmarshal(readFile(t, "invalid-manifest.json"), &cases))
+	require.GreaterOrEqual(t, len(cases), 30)
+	files, err := filepath.Glob(filepath.Join("testdata", "invalid", "*.json"))
+	require.NoError(t, err)
+	require.Len(t, files, len(cases), "every corpus file has an expectation")
+	for _, c := range cases {
+		t.Run(c.File, func(t *testing.T) {
+			p, err := Parse(readFile(t, filepath.Join("invalid", c.File)))
+			require.Error(t, err)
+			assert.Nil(t, p)
+			assert.ErrorIs(t, err, ErrInvalid)
+			var ve *ValidationError
+			require.ErrorAs(t, err, &ve)
+			require.Len(t, ve.Problems, 1, "one defect gives one problem: %v", ve.Problems)
+			assert.Equal(t, c.Rule, ve.Problems[0].Rule)
+			assert.Equal(t, c.Pointer, ve.Problems[0].Pointer)
+			assert.NotEmpty(t, ve.Problems[0].Message)
+			assert.Equal(t, c.Rule == RuleVersionUnsupported, errors.Is(err, ErrUnsupportedVersion))
+		})
+	}
+}
+
+func TestParseReportsEveryProblem(t *testing.T) {
+	doc := `{"type":"agent","version":"1.2","name":"","did":"did:key:z6Mk","owner_did":"Operator",
+		"skills":["a","a",""],"permissions_requested":["repo:*"],"pricing":{"model":"weekly","amount":-2,"extra":1},
+		"platform_id":"x","webhook_url":"relative"}`
+	_, err := Parse([]byte(doc))
+	var ve *ValidationError
+	require.ErrorAs(t, err, &ve)
+	got := make([]string, 0, len(ve.Problems))
+	for _, p := range ve.Problems {
+		got = append(got, p.Pointer+" "+p.Rule)
+	}
+	assert.Equal(t, []string{
+		"/did did-syntax",
+		"/name name-length",
+		"/owner_did did-syntax",
+		"/permissions_requested/0 permission-syntax",
+		"/platform_id unknown-member",
+		"/pricing/amount pricing-amount",
+		"/pricing/extra unknown-member",
+		"/pricing/model pricing-model",
+		"/skills/1 duplicate-item",
+		"/skills/2 empty-item",
+		"/type type-value",
+		"/version version-unsupported",
+		"/webhook_url webhook-url",
+	}, got)
+	assert.ErrorIs(t, err, ErrUnsupportedVersion)
+	assert.True(t, ve.Has(RuleDIDSyntax))
+	assert.False(t, ve.Has(RuleMissingMember))
+}
+
+func TestParseMessages(t *testing.T) {
+	base := string(readFile(t, "openagent-example.json"))
+	tests := []struct {
+		name, from, to string
+		want           []string
+	}{
+		{"did:key is not a LogicSRC identity", `"research.coinpay"`, `"did:key:z6MkhaXgBZDvot"`,
+			[]string{"not a LogicSRC identity", "did:key:z6MkhaXgBZDvot"}},
+		{"extra property points to a separate record", `"public": true`, `"public": true, "stripe_account": "acct_1"`,
+			[]string{"stripe_account", "separate record"}},
+		{"unsupported version is named, not rewritten", `"version": "0.1"`, `"version": "1.2"`,
+			[]string{`"1.2"`, "not supported", "does not rewrite"}},
+		{"wildcards are named", `["web:read"]`, `["web:*"]`, []string{"wildcard"}},
+		{"root must be one profile", "", "", nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.from == "" {
+				_, err := Parse([]byte("[" + base + "]"))
+				require.Error(t, err)
+				assert.Contains(t, err.Error(), "not an array")
+				return
+			}
+			doc := strings.Replace(base, tc.from, tc.to, 1)
+			require.NotEqual(t, base, doc)
+			_, err := Parse([]byte(doc))
+			var ve *ValidationError
+			require.ErrorAs(t, err, &ve)
+			require.Len(t, ve.Problems, 1)
+			for _, w := range tc.want {
+				assert.Contains(t, ve.Problems[0].Message, w)
+			}
+			assert.True(t, strings.HasPrefix(err.Error(), "openagent: "))
+		})
+	}
+}
+
+func TestMarshalGolden(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("testdata", "valid", "*.json"))
+	require.NoError(t, err)
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), ".json")
+		t.Run(name, func(t *testing.T) {
+			data, err := os.ReadFile(f)
+			require.NoError(t, err)
+			p, err := Parse(data)
+			require.NoError(t, err)
+			out, err := p.Marshal()
+			require.NoError(t, err)
+			golden := filepath.Join("testdata", "golden", name+".json")
+			if *update {
+				require.NoError(t, os.MkdirAll(filepath.Dir(golden), 0o755))
+				require.NoError(t, os.WriteFile(golden, out, 0o644))
+			}
+			want, err := os.ReadFile(golden)
+			require.NoError(t, err)
+			assert.Equal(t, string(want), string(out))
+			// Parse accepts what Marshal wrote, and reads the same profile
+			// (an empty optional string is dropped).
+			back, err := Parse(out)
+			require.NoError(t, err)
+			assert.Equal(t, p, back)
+			// Stable: marshalling again gives the same bytes.
+			again, err := back.Marshal()
+			require.NoError(t, err)
+			assert.Equal(t, out, again)
+		})
+	}
+}
+
+func TestMarshalRefusesInvalid(t *testing.T) {
+	p, err := Parse(readFile(t, "openagent-example.json"))
+	require.NoError(t, err)
+	p.Version = "0.2"
+	p.Skills = nil
+	p.PermissionsRequested = []string{"*"}
+	out, err := p.Marshal()
+	assert.Nil(t, out)
+	var ve *ValidationError
+	require.ErrorAs(t, err, &ve)
+	assert.True(t, ve.Has(RuleVersionUnsupported))
+	assert.True(t, ve.Has(RuleSkillsEmpty))
+	assert.True(t, ve.Has(RulePermissionSyntax))
+
+	var nilProfile *Profile
+	_, err = nilProfile.Marshal()
+	assert.Error(t, err)
+}
+
+func TestMarshalEmptyPermissions(t *testing.T) {
+	p := &Profile{Type: Type, Version: Version, Name: "n", DID: "a.b", OwnerDID: "c.d", Skills: []string{"s"}}
+	out, err := p.Marshal()
+	require.NoError(t, err)
+	assert.Contains(t, string(out), `"permissions_requested": []`)
+}
+
+func TestPricing(t *testing.T) {
+	five := 5.0
+	zero := 0.0
+	tests := []struct {
+		name       string
+		p          *Pricing
+		incomplete bool
+		missing    []string
+		text       string
+	}{
+		{"nil", nil, true, []string{"model", "amount", "currency"}, "no pricing given"},
+		{"empty object", &Pricing{}, true, []string{"model", "amount", "currency"}, "incomplete pricing (missing model, amount, currency)"},
+		{"model only", &Pricing{Model: PricingHourly}, true, []string{"amount", "currency"}, "incomplete pricing (missing amount, currency): hourly"},
+		{"no model is not free", &Pricing{Amount: &zero, Currency: "USD"}, true, []string{"model"}, "incomplete pricing (missing model): 0 USD"},
+		{"complete", &Pricing{Model: PricingPerTask, Amount: &five, Currency: "USD"}, false, nil, "per_task 5 USD"},
+		{"complete free", &Pricing{Model: PricingFree, Amount: &zero, Currency: "EUR"}, false, nil, "free 0 EUR"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.incomplete, tc.p.Incomplete())
+			assert.Equal(t, tc.missing, tc.p.Missing())
+			assert.Equal(t, tc.text, tc.p.String())
+		})
+	}
+}
+
+func TestParsePartialPricingIsIncomplete(t *testing.T) {
+	p, err := Parse(readFile(t, filepath.Join("valid", "partial-pricing.json")))
+	require.NoError(t, err)
+	require.NotNil(t, p.Pricing)
+	assert.True(t, p.Pricing.Incomplete())
+	assert.Nil(t, p.Pricing.Amount, "a missing amount is not zero")
+}
+
+func TestIsPublicDefault(t *testing.T) {
+	f, tr := false, true
+	assert.True(t, (&Profile{}).IsPublic())
+	assert.True(t, (&Profile{Public: &tr}).IsPublic())
+	assert.False(t, (&Profile{Public: &f}).IsPublic())
+}
+
+func TestClone(t *testing.T) {
+	p, err := Parse(readFile(t, filepath.Join("valid", "full.json")))
+	require.NoError(t, err)
+	q := p.Clone()
+	assert.Equal(t, p, q)
+	q.Skills[0] = "changed"
+	*q.Pricing.Amount = 99
+	*q.Public = true
+	assert.NotEqual(t, p.Skills[0], q.Skills[0])
+	assert.NotEqual(t, *p.Pricing.Amount, *q.Pricing.Amount)
+	assert.False(t, *p.Public)
+}
+
+func TestSchemaIsACopy(t *testing.T) {
+	s := Schema()
+	require.True(t, json.Valid(s))
+	s[0] = 'x'
+	assert.Equal(t, byte('{'), Schema()[0])
+}
+
+// TestConformsAgreesWithSchema checks the hand-written fast path against the
+// embedded schema on every corpus document and on targeted edge cases.
+func TestConformsAgreesWithSchema(t *testing.T) {
+	docs := map[string][]byte{}
+	for _, dir := range []string{"valid", "invalid"} {
+		files, err := filepath.Glob(filepath.Join("testdata", dir, "*.json"))
+		require.NoError(t, err)
+		for _, f := range files {
+			docs[f] = readFile(t, filepath.Join(dir, filepath.Base(f)))
+		}
+	}
+	base := string(readFile(t, "openagent-example.json"))
+	edits := map[string][2]string{
+		"amount -0":               {`"public": true`, `"public": true, "pricing": {"amount": -0}`},
+		"amount -0.0e3":           {`"public": true`, `"public": true, "pricing": {"amount": -0.0e3}`},
+		"amount -1e-300":          {`"public": true`, `"public": true, "pricing": {"amount": -1e-300}`},
+		"currency 12 runes":       {`"public": true`, `"public": true, "pricing": {"currency": "ééééééééééé€"}`},
+		"currency 1 rune 2 bytes": {`"public": true`, `"public": true, "pricing": {"currency": "é"}`},
+		"name 120 runes":          {`"Research agent"`, `"` + strings.Repeat("é", 120) + `"`},
+		"name 121 runes":          {`"Research agent"`, `"` + strings.Repeat("é", 121) + `"`},
+		"did trailing dot":        {`"research.coinpay"`, `"research."`},
+		"did dot dash":            {`"research.coinpay"`, `"research.-x"`},
+		"did double dot":          {`"research.coinpay"`, `"research..x"`},
+		"did leading dot":         {`"research.coinpay"`, `".research"`},
+		"did digits":              {`"research.coinpay"`, `"0.0"`},
+		"did unicode":             {`"research.coinpay"`, `"rés.coinpay"`},
+		"permission colon only":   {`["web:read"]`, `["web:"]`},
+		"permission digit first":  {`["web:read"]`, `["1web"]`},
+		"permission action dot":   {`["web:read"]`, `["web:r.e-a_d9"]`},
+		"version 3 parts":         {`"0.1"`, `"10.20.30"`},
+		"version 4 parts":         {`"0.1"`, `"1.2.3.4"`},
+		"version unicode digit":   {`"0.1"`, `"٠.1"`},
+		"webhook ipv6":            {`"public": true`, `"public": true, "webhook_url": "https://[::1]:8443/x"`},
+		"webhook bad ipv6":        {`"public": true`, `"public": true, "webhook_url": "https://[zz::1]/x"`},
+		"webhook mailto":          {`"public": true`, `"public": true, "webhook_url": "mailto:ops@example.com"`},
+		"webhook space":           {`"public": true`, `"public": true, "webhook_url": "https://exa mple.com/"`},
+		"skills many unique":      {`["research", "source-verification"]`, `["a","b","c","d","e","f","g","h","i","j","k","l","m","n","o","p","q","r","s","t","u","v"]`},
+		"skills many with dup":    {`["research", "source-verification"]`, `["a","b","c","d","e","f","g","h","i","j","k","l","m","n","o","p","q","r","s","t","u","a"]`},
+		"type null":               {`"logicsrc.agent"`, `null`},
+		"pricing model number":    {`"public": true`, `"public": true, "pricing": {"model": 1}`},
+	}
+	for name, e := range edits {
+		doc := strings.Replace(base, e[0], e[1], 1)
+		require.NotEqual(t, base, doc, name)
+		docs[name] = []byte(doc)
+	}
+	for name, data := range docs {
+		t.Run(filepath.Base(name), func(t *testing.T) {
+			tree, err := strictjson.Decode(data)
+			if err != nil {
+				t.Skip("not JSON")
+			}
+			assert.Equal(t, len(agentSchema().Validate(tree)) == 0, conforms(tree))
+		})
+	}
+}

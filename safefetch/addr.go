@@ -1,0 +1,226 @@
+package safefetch
+
+import (
+	"encoding/binary"
+	"fmt"
+	"net/netip"
+	"slices"
+)
+
+// CheckAddr returns nil only for a globally reachable unicast address under
+// the IANA special-purpose address registries (RFC 6890 §2.2.2, the
+// knowledge-linkset draft §7.1 and §9.2); otherwise it returns an
+// *[AddrError] wrapping [ErrForbiddenAddress] that names the deciding block
+// and why.
+//
+// The rules, in order:
+//   - The zero Addr and zoned addresses (fe80::1%eth0) are refused.
+//   - The most specific registry row containing the address decides: the
+//     address is accepted only if that row says "Globally Reachable: True".
+//     False, N/A and blank rows are refused, and so are ranges outside the
+//     registries that are never targets: multicast (224.0.0.0/4, ff00::/8),
+//     IPv4-compatible (::/96), IPv4-translated (::ffff:0:0:0/96) and
+//     site-local (fec0::/10) IPv6. An IPv6 address outside 2000::/3 that no
+//     True row covers is refused. IPv4 addresses in no row are accepted.
+//   - IPv6 addresses that embed IPv4 are judged by the IPv4 address:
+//     an IPv4-mapped address (::ffff:a.b.c.d) is judged exactly as a.b.c.d,
+//     because the socket API connects to that IPv4 address and Go's
+//     resolver and net.TCPAddr produce this form for plain IPv4; a NAT64
+//     address in 64:ff9b::/96 (the True row of RFC 6052) is accepted only
+//     if its embedded IPv4 address is. The other embedding forms are in
+//     refused rows anyway (64:ff9b:1::/48 local-use NAT64 is refused as a
+//     whole rather than decoded and trusted, because its translator is
+//     operated inside the local network; 6to4, Teredo, compatible and
+//     translated forms are refused), and their errors name the embedded
+//     IPv4 address (for Teredo, the client address, bit-inverted on the
+//     wire as RFC 4380 §4 specifies).
+//
+// CheckAddr does not allocate when it accepts an address.
+func CheckAddr(addr netip.Addr) error {
+	switch {
+	case !addr.IsValid():
+		return &AddrError{Addr: addr, Name: "Invalid address",
+			Reason: "the zero netip.Addr is not an IP address"}
+	case addr.Zone() != "":
+		return &AddrError{Addr: addr, Block: netip.PrefixFrom(addr.WithZone(""), addr.BitLen()), Name: "Zoned address",
+			Reason: fmt.Sprintf("an address with a zone (%%%s) is scoped to one link, never globally reachable (RFC 4007 §11)", addr.Zone())}
+	case addr.Is4():
+		e := addrTable.lookup4(addr)
+		if e == nil || e.row.reach == reachTrue {
+			return nil
+		}
+		return e.refuse(addr, "")
+	case addr.Is4In6():
+		v4 := addr.Unmap()
+		e := addrTable.lookup4(v4)
+		if e == nil || e.row.reach == reachTrue {
+			return nil
+		}
+		return e.refuse(addr, fmt.Sprintf("IPv4-mapped address judged by the IPv4 address it embeds, %s: ", v4))
+	}
+	e := addrTable.lookup6(addr)
+	if e == nil {
+		if addrTable.global6.contains6(addr) {
+			return nil
+		}
+		return &AddrError{Addr: addr, Block: netip.PrefixFrom(addr, 3).Masked(), Name: "Not global unicast",
+			Reason: "outside the global unicast space 2000::/3 and in no globally reachable registry row (RFC 4291 §2.4)"}
+	}
+	if e.row.reach == reachTrue {
+		if e.row.embed != embedNAT64 {
+			return nil
+		}
+		v4 := embeddedIPv4(addr, e.row.embed)
+		e4 := addrTable.lookup4(v4)
+		if e4 == nil || e4.row.reach == reachTrue {
+			return nil
+		}
+		return e4.refuse(addr, fmt.Sprintf("NAT64 address in %s (%s) judged by the IPv4 address it embeds, %s: ", e.prefix, e.row.rfc, v4))
+	}
+	err := e.refuse(addr, "")
+	if e.row.embed != embedNone {
+		v4 := embeddedIPv4(addr, e.row.embed)
+		what := "it embeds IPv4 address "
+		if e.row.embed == embTeredo {
+			what = "it embeds the Teredo client IPv4 address "
+		}
+		err.Reason += "; " + what + v4.String()
+		if e4 := addrTable.lookup4(v4); e4 != nil && e4.row.reach != reachTrue {
+			err.Reason += fmt.Sprintf(", itself in %s (%s, %s)", e4.prefix, e4.row.name, e4.row.rfc)
+		}
+	}
+	return err
+}
+
+// embeddedIPv4 extracts the IPv4 address an IPv6 address carries in the
+// layout of its block.
+func embeddedIPv4(a netip.Addr, how embedding) netip.Addr {
+	b := a.As16()
+	switch how {
+	case embedNAT64Local:
+		// RFC 6052 §2.2, /48 prefix: v4 bits 0–15 in address bits 48–63,
+		// bits 64–71 are the zero "u" octet, v4 bits 16–31 in bits 72–87.
+		return netip.AddrFrom4([4]byte{b[6], b[7], b[9], b[10]})
+	case emb6to4:
+		return netip.AddrFrom4([4]byte{b[2], b[3], b[4], b[5]})
+	case embTeredo:
+		return netip.AddrFrom4([4]byte{^b[12], ^b[13], ^b[14], ^b[15]})
+	default: // mapped, compatible, translated, NAT64 /96: the low 32 bits
+		return netip.AddrFrom4([4]byte{b[12], b[13], b[14], b[15]})
+	}
+}
+
+// addrEntry is a compiled row: the prefix as masks over the address bits.
+type addrEntry struct {
+	prefix netip.Prefix
+	hi, lo uint64 // network bits (IPv4: in lo's low 32 bits)
+	mh, ml uint64 // masks
+	row    *addrRow
+}
+
+func (e *addrEntry) contains4(v uint64) bool { return v&e.ml == e.lo }
+
+func (e *addrEntry) contains6(a netip.Addr) bool {
+	b := a.As16()
+	hi, lo := binary.BigEndian.Uint64(b[:8]), binary.BigEndian.Uint64(b[8:])
+	return hi&e.mh == e.hi && lo&e.ml == e.lo
+}
+
+// refuse builds the error for an address that this (non-True) entry decides.
+func (e *addrEntry) refuse(addr netip.Addr, lead string) *AddrError {
+	var why string
+	switch e.row.reach {
+	case reachFalse:
+		why = "not globally reachable"
+	case reachTrue:
+		why = "globally reachable" // not reached: True rows are never refused
+	case reachNA:
+		why = "global reachability N/A in the registry (it depends on the relayed address), refused"
+	case reachBlank:
+		why = "deprecated, global reachability left blank in the registry, refused"
+	default:
+		why = "not in the special-purpose registry and never a unicast fetch target"
+	}
+	return &AddrError{Addr: addr, Block: e.prefix, Name: e.row.name,
+		Reason: lead + why + " (" + e.row.rfc + ")"}
+}
+
+// compiledTable holds both registries compiled, most specific rows first,
+// so that the first match of a linear scan is the most specific one.
+type compiledTable struct {
+	v4, v6  []addrEntry
+	global6 addrEntry
+}
+
+// addrTable is built once at package initialization from ipv4Rows and
+// ipv6Rows and never modified.
+var addrTable = compileTable(ipv4Rows, ipv6Rows)
+
+func compileTable(v4rows, v6rows []addrRow) *compiledTable {
+	t := &compiledTable{}
+	for i := range v4rows {
+		t.v4 = append(t.v4, compileRow(&v4rows[i], true))
+	}
+	for i := range v6rows {
+		t.v6 = append(t.v6, compileRow(&v6rows[i], false))
+	}
+	bySpecificity := func(a, b addrEntry) int { return b.prefix.Bits() - a.prefix.Bits() }
+	slices.SortStableFunc(t.v4, bySpecificity)
+	slices.SortStableFunc(t.v6, bySpecificity)
+	t.global6 = compileRow(&addrRow{prefix: globalUnicast6, name: "Global Unicast", rfc: "RFC 4291 §2.4", reach: reachTrue}, false)
+	return t
+}
+
+func compileRow(r *addrRow, v4 bool) addrEntry {
+	p := netip.MustParsePrefix(r.prefix)
+	if p.Masked() != p || p.Addr().Is4() != v4 {
+		panic("safefetch: address table row " + r.prefix + " is not a canonical prefix of its family")
+	}
+	e := addrEntry{prefix: p, row: r}
+	if v4 {
+		a := p.Addr().As4()
+		e.lo = uint64(binary.BigEndian.Uint32(a[:]))
+		e.ml = uint64(^uint32(0) << (32 - p.Bits()))
+		if p.Bits() == 0 {
+			e.ml = 0
+		}
+		return e
+	}
+	a := p.Addr().As16()
+	e.hi, e.lo = binary.BigEndian.Uint64(a[:8]), binary.BigEndian.Uint64(a[8:])
+	bits := p.Bits()
+	switch {
+	case bits == 0:
+	case bits <= 64:
+		e.mh = ^uint64(0) << (64 - bits)
+	default:
+		e.mh = ^uint64(0)
+		e.ml = ^uint64(0) << (128 - bits)
+	}
+	return e
+}
+
+// lookup4 returns the most specific IPv4 entry containing a, or nil.
+func (t *compiledTable) lookup4(a netip.Addr) *addrEntry {
+	b := a.As4()
+	v := uint64(binary.BigEndian.Uint32(b[:]))
+	for i := range t.v4 {
+		if t.v4[i].contains4(v) {
+			return &t.v4[i]
+		}
+	}
+	return nil
+}
+
+// lookup6 returns the most specific IPv6 entry containing a, or nil.
+func (t *compiledTable) lookup6(a netip.Addr) *addrEntry {
+	b := a.As16()
+	hi, lo := binary.BigEndian.Uint64(b[:8]), binary.BigEndian.Uint64(b[8:])
+	for i := range t.v6 {
+		e := &t.v6[i]
+		if hi&e.mh == e.hi && lo&e.ml == e.lo {
+			return e
+		}
+	}
+	return nil
+}
