@@ -28,7 +28,7 @@
 //
 // # Publishing
 //
-// Handler serves /agentic.json and /agentic.txt from one [Site], generated
+// [Handler] serves /agentic.json and /agentic.txt from one [Site], generated
 // once, with ETag and conditional GET.
 //
 // The JSON stays authoritative. Resources are discovery information, not

@@ -4,6 +4,8 @@ import (
 	"net/netip"
 	"net/url"
 	"strings"
+
+	"github.com/agentweb/agentweb/safefetch"
 )
 
 // Stable rule names of the URL rules ("Resource records": URLs are at most
@@ -52,7 +54,7 @@ func checkSiteURL(raw string) []urlProblem {
 		out = append(out, urlProblem{RuleURLLocalHost, "must not name a local host (" + host + ")"})
 	}
 	if a, err := netip.ParseAddr(host); err == nil {
-		if !publicAddr(a) {
+		if safefetch.CheckAddr(a) != nil {
 			out = append(out, urlProblem{RuleURLPrivateAddress, "must not name a local, private or reserved address (" + a.String() + ")"})
 		}
 	} else if strings.Contains(host, ":") || looksNumeric(host) {

@@ -1,0 +1,97 @@
+package agentsignup
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// TermsHash returns "sha256:" followed by the lower-case hex SHA-256 of the
+// exact UTF-8 bytes of text ("Terms text and hash": do not normalize line
+// endings, trim whitespace or extract text from HTML). Nothing is
+// normalised: "a\r\n" and "a\n" hash differently.
+func TermsHash(text string) string {
+	sum := sha256.Sum256([]byte(text))
+	return "sha256:" + hex.EncodeToString(sum[:])
+}
+
+// MaxTermsGrace is the longest grace window CheckAcceptedTerms honours for
+// the previous terms hash: "it should not exceed 24 hours".
+const MaxTermsGrace = 24 * time.Hour
+
+// ErrTermsMismatch is wrapped by every *TermsMismatchError.
+var ErrTermsMismatch = errors.New("agentsignup: accepted terms hash is not the advertised one")
+
+// TermsMismatchError reports an assertion whose accepted terms hash
+// (delegation.accepted_rp_tos_hash) is neither the currently advertised
+// terms.sha256 nor a previous hash within its grace window.
+type TermsMismatchError struct {
+	Accepted string // the hash the assertion carries
+	Current  string // the document's terms.sha256
+	// GraceExpired is set when Accepted is the previous hash and its grace
+	// window has ended (or has not begun).
+	GraceExpired bool
+}
+
+func (e *TermsMismatchError) Error() string {
+	if e.GraceExpired {
+		return fmt.Sprintf("agentsignup: accepted terms hash %s is the previous terms, outside its grace window; current is %s", e.Accepted, e.Current)
+	}
+	return fmt.Sprintf("agentsignup: accepted terms hash %q is not the advertised %s", e.Accepted, e.Current)
+}
+
+func (e *TermsMismatchError) Unwrap() error { return ErrTermsMismatch }
+
+// TermsGrace is a relying party's grace policy for assertions in flight when
+// its terms change ("A bounded grace period for in-flight assertions is a
+// relying-party policy documented outside discovery; it should not exceed 24
+// hours").
+type TermsGrace struct {
+	// Previous is the terms.sha256 advertised before the current one.
+	Previous string
+	// Replaced is when the current terms replaced Previous (when the new
+	// text and hash were published).
+	Replaced time.Time
+	// Window is how long after Replaced the previous hash is still accepted.
+	// Values above MaxTermsGrace are capped at MaxTermsGrace; zero or
+	// negative means no grace.
+	Window time.Duration
+}
+
+// TermsAcceptance says which terms an accepted hash matched.
+type TermsAcceptance string
+
+const (
+	// TermsCurrent: the accepted hash is the current terms.sha256.
+	TermsCurrent TermsAcceptance = "current"
+	// TermsPrevious: the accepted hash is the previous hash, within the grace
+	// window.
+	TermsPrevious TermsAcceptance = "previous-within-grace"
+)
+
+// CheckAcceptedTerms is the relying party's check of an assertion's accepted
+// terms hash ("The relying party rejects an assertion whose
+// delegation.accepted_rp_tos_hash is not the currently advertised
+// terms.sha256"). The comparison is exact. With a non-nil grace, the
+// previous hash is also accepted from grace.Replaced until grace.Replaced +
+// min(grace.Window, MaxTermsGrace), the end excluded. Any other hash gives a
+// *TermsMismatchError.
+func CheckAcceptedTerms(doc *Document, accepted string, now time.Time, grace *TermsGrace) (TermsAcceptance, error) {
+	if doc == nil {
+		return "", errors.New("agentsignup: no document to check the accepted terms against")
+	}
+	current := doc.Terms.SHA256
+	if accepted != "" && accepted == current {
+		return TermsCurrent, nil
+	}
+	if grace != nil && accepted != "" && accepted == grace.Previous {
+		w := min(grace.Window, MaxTermsGrace)
+		if w > 0 && !now.Before(grace.Replaced) && now.Before(grace.Replaced.Add(w)) {
+			return TermsPrevious, nil
+		}
+		return "", &TermsMismatchError{Accepted: accepted, Current: current, GraceExpired: true}
+	}
+	return "", &TermsMismatchError{Accepted: accepted, Current: current}
+}

@@ -1,0 +1,57 @@
+package agentsignup
+
+import (
+	"net/url"
+	"strings"
+)
+
+// urlProblem checks a URL member: absolute, with a host, https, without
+// userinfo ("all URLs https without userinfo" in this project's reading).
+// It reports at most one problem per URL.
+func urlProblem(ptr, s string) (Problem, bool) {
+	u, err := url.Parse(s)
+	if err != nil || !u.IsAbs() || u.Opaque != "" || u.Host == "" || u.Hostname() == "" {
+		return Problem{Pointer: ptr, Rule: RuleURLInvalid, Message: quote(s) + " is not an absolute URL with a host"}, true
+	}
+	if u.Scheme != "https" {
+		return Problem{Pointer: ptr, Rule: RuleURLNotHTTPS, Message: quote(s) + " is not an https URL"}, true
+	}
+	if u.User != nil {
+		return Problem{Pointer: ptr, Rule: RuleURLUserinfo, Message: "URL carries userinfo (user:password@); credentials never belong in a published URL"}, true
+	}
+	return Problem{}, false
+}
+
+// canonicalOrigin returns the canonical origin of an absolute URL: scheme
+// and host, host lower-cased and converted to ASCII (IDNA), default port
+// dropped. A URL with a path other than "/", a query or a fragment has no
+// origin form of its own and is an error when strict is set.
+func canonicalOrigin(raw string) (string, error) {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "", err
+	}
+	if u.Path != "" && u.Path != "/" || u.RawQuery != "" || u.ForceQuery || u.Fragment != "" || u.User != nil {
+		return "", errNotOrigin
+	}
+	return originOf(u)
+}
+
+var errNotOrigin = &originError{"has a path, query, fragment or userinfo"}
+
+type originError struct{ msg string }
+
+func (e *originError) Error() string { return "agentsignup: not an origin: " + e.msg }
+
+func isTermsHashForm(s string) bool {
+	if len(s) != len("sha256:")+64 || !strings.HasPrefix(s, "sha256:") {
+		return false
+	}
+	for i := len("sha256:"); i < len(s); i++ {
+		c := s[i]
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}

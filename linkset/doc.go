@@ -1,0 +1,47 @@
+// Package linkset implements the knowledge-linkset well-known URI,
+// draft-besleaga-agentic-knowledge-wellknown-00: the link set (RFC 9264)
+// that a web origin serves at /.well-known/knowledge-linkset to describe
+// the knowledge artefacts it publishes, with the profile
+// https://w3id.org/agentic-system-core/profile/agentic-knowledge.
+//
+// # Reading and checking
+//
+// [Parse] reads a document strictly (duplicate member names, invalid
+// UTF-8, lone surrogates and byte-order marks are errors) into a [Document]
+// that keeps context, relation, link and attribute order, so that a round
+// trip through [Document.MarshalJSON] loses nothing. It checks only the link
+// set's shape. [Document.Check] applies the profile for a publisher and
+// returns every [Problem] with a stable rule name, the JSON Pointer of the
+// offending value and the draft section; [Document.Evaluate] does the same
+// in a chosen [Mode] ([Reader] ignores, as a client must, what it does not
+// recognise, and says so in notices; [Strict] adds the reference
+// validator's checks) and returns the [Form]: full, reduced (Section 4.4)
+// or not conformant. [Validate] does both and, in Strict mode, also
+// requires the canonical bytes (RFC 8785 and one LF).
+//
+// Digests (Section 4.3.1) are read with [ParseDigest] and compared with
+// retrieved bytes by [Link.VerifyDigest]: verified, mismatch, or unverified
+// when the link carries none (never invalid, Section 4.4). The ledger head
+// of Section 9.1 is computed by [LedgerHead] and compared with an earlier
+// one by [CompareLedger].
+//
+// # Publishing
+//
+// A [Builder] takes the Bundle IRI and the artefacts and produces the
+// canonical document: digests in one streaming pass per artefact, hrefs in
+// code point order, bundle facts on the describedby link to the JSON-LD
+// graph, the ledger head on the ledger link, reproducible from a source
+// date, in the full, reduced (Section 4.4), gated (Section 9.5) or
+// tombstone (Section 9.7) form.
+//
+// [Handler] serves the bytes at [WellKnownPath] with the media type and
+// profile of Section 3.1, the ETag and Cache-Control of Section 3.2 and the
+// CORS headers of Section 3.3, answering conditional requests with 304.
+// [CORS] adds the same cross-origin headers to a node's artefacts, and
+// [Advertise], [LinkHeader] and [LinkElement] point pages at the document
+// (Section 5).
+//
+// Section 7.4 forbids a node to fetch another node while building its own
+// artefacts: nothing on the publishing side of this package touches the
+// network.
+package linkset

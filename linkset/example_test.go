@@ -1,0 +1,119 @@
+package linkset_test
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing/fstest"
+	"time"
+
+	"github.com/agentweb/agentweb/linkset"
+)
+
+// A node builds its canonical discovery document from its artefacts.
+func ExampleBuilder() {
+	b := &linkset.Builder{
+		BundleIRI:     "https://example.org/",
+		SourceDate:    time.Date(2026, 10, 9, 8, 15, 0, 0, time.UTC),
+		SpecVersion:   "1.0.0-rc.6",
+		BundleVersion: "v1.4.0",
+		Counts:        map[string]int{"concepts": 142},
+	}
+	b.Add(
+		linkset.Artefact{Relation: "describedby", Href: "https://example.org/graph.jsonld", Type: "application/ld+json", Body: []byte(`{"@graph":[]}`)},
+		linkset.Artefact{Relation: linkset.RelGraph, Href: "https://example.org/graph.nq", Type: "application/n-quads", Reader: strings.NewReader("<a> <b> <c> .\n")},
+		linkset.Artefact{Relation: "license", Href: "https://example.org/legal/"},
+	)
+	doc, body, err := b.Build()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(doc.Evaluate(linkset.Strict).Form)
+	fmt.Print(string(body))
+	// Output:
+	// full
+	// {"linkset":[{"anchor":"https://example.org/","describedby":[{"agsc-bundle-hash":["sha-256=:juW1MvSM7kzXPE9Onbr34muNSU9fn7ZNjUYLHIXkvB0=:"],"agsc-bundle-version":["v1.4.0"],"agsc-counts":["concepts=142"],"agsc-generated-at":["2026-10-09T08:15:00Z"],"agsc-spec-version":["1.0.0-rc.6"],"digest":["sha-256=:YwvpSACPcIVNV+pz/A7hdydVD4A3yuSf9QBm7BjR/xE=:"],"href":"https://example.org/graph.jsonld","type":"application/ld+json"}],"https://w3id.org/agentic-system-core/rel#graph":[{"digest":["sha-256=:juW1MvSM7kzXPE9Onbr34muNSU9fn7ZNjUYLHIXkvB0=:"],"href":"https://example.org/graph.nq","type":"application/n-quads"}],"license":[{"href":"https://example.org/legal/"}]}]}
+}
+
+// A validator parses a document and lists every problem with its JSON
+// Pointer, rule and draft section.
+func ExampleValidate() {
+	data := []byte(`{"linkset":[{"anchor":"https://example.org/",
+	  "describedby":[{"href":"https://example.org/graph.jsonld","type":"application/ld+json"}],
+	  "license":[{"href":"https://example.org/b"},{"href":"https://example.org/a"}],
+	  "licence":[{"href":"legal"}]}]}`)
+	_, report := linkset.Validate(data, linkset.Publisher)
+	fmt.Println(report.Form)
+	for _, p := range report.Problems {
+		fmt.Println(p)
+	}
+	// Output:
+	// not conformant
+	// /linkset/0/license/1/href: href "https://example.org/a" comes before "https://example.org/b" in code point order; links within a relation are ordered by href [href-order, section 4.1]
+	// /linkset/0/licence: "licence" is neither a registered relation short name nor a relation URI [relation-unregistered, section 4.2]
+}
+
+// A client verifies retrieved artefacts against the links' digests.
+func ExampleLink_VerifyDigest() {
+	doc, err := linkset.Parse([]byte(`{"linkset":[{"anchor":"https://example.org/","alternate":[
+	  {"href":"https://example.org/llms-full.txt","type":"text/plain","digest":["sha-256=:jvCwSK1RqdLMr5F3cW18gxWaHYwi/TeqK30DwRshtA0=:"]},
+	  {"href":"https://example.org/llms.txt","type":"text/plain","digest":["sha-256=:jvCwSK1RqdLMr5F3cW18gxWaHYwi/TeqK30DwRshtA0=:"]},
+	  {"href":"https://example.org/now.md","type":"text/markdown"}]}]}`))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	retrieved := map[string]string{
+		"https://example.org/llms-full.txt": "# Example, changed\n",
+		"https://example.org/llms.txt":      "# Example\n",
+		"https://example.org/now.md":        "Now.\n",
+	}
+	for _, l := range doc.Bundle().Relation("alternate") {
+		fmt.Println(l.Href, l.VerifyDigest([]byte(retrieved[l.Href])))
+	}
+	// Output:
+	// https://example.org/llms-full.txt mismatch
+	// https://example.org/llms.txt verified
+	// https://example.org/now.md unverified
+}
+
+// A node serves its discovery document at the well-known path, its
+// artefacts with the CORS headers of Section 3.3, and advertises the
+// document on its root route (Section 5).
+func ExampleHandler() {
+	_, body, err := (&linkset.Builder{BundleIRI: "https://example.org/", Reduced: true}).Add(
+		linkset.Artefact{Relation: "describedby", Href: "https://example.org/graph.jsonld", Type: "application/ld+json"},
+	).Build()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	mux := http.NewServeMux()
+	mux.Handle(linkset.WellKnownPath, linkset.Handler(body, nil))
+	mux.Handle("/", linkset.CORS(http.FileServerFS(fstest.MapFS{"graph.jsonld": {Data: []byte(`{}`)}})))
+	site := linkset.Advertise(mux)
+
+	rec := httptest.NewRecorder()
+	site.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "https://example.org"+linkset.WellKnownPath, nil))
+	fmt.Println(rec.Code, rec.Header().Get("Content-Type"))
+	fmt.Println(rec.Header().Get("Cache-Control"), rec.Header().Get("Access-Control-Allow-Origin"))
+	fmt.Print(rec.Body.String())
+
+	again := httptest.NewRequest(http.MethodGet, "https://example.org"+linkset.WellKnownPath, nil)
+	again.Header.Set("If-None-Match", rec.Header().Get("ETag"))
+	rec = httptest.NewRecorder()
+	site.ServeHTTP(rec, again)
+	fmt.Println(rec.Code)
+
+	rec = httptest.NewRecorder()
+	site.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "https://example.org/", nil))
+	fmt.Println(rec.Header().Get("Link"))
+	// Output:
+	// 200 application/linkset+json; profile="https://w3id.org/agentic-system-core/profile/agentic-knowledge"
+	// no-cache *
+	// {"linkset":[{"anchor":"https://example.org/","describedby":[{"href":"https://example.org/graph.jsonld","type":"application/ld+json"}]}]}
+	// 304
+	// </.well-known/knowledge-linkset>; rel="describedby"; type="application/linkset+json"
+}

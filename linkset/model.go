@@ -1,0 +1,263 @@
+package linkset
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// Document is a JSON link set (RFC 9264, Section 4.2) as read or as built:
+// the link context objects of its linkset member, in document order, and any
+// other top-level member (which the profile forbids, Section 4.1, but which a
+// reader keeps so that a round trip loses nothing).
+//
+// A Document returned by [Parse] has the shape of a link set; whether it
+// conforms to the knowledge-linkset profile is the job of [Document.Check].
+type Document struct {
+	// Contexts are the link context objects of the linkset array, in order.
+	Contexts []Context
+	// Extra holds every top-level member other than linkset, in order, as
+	// compact JSON. The profile allows none (Section 4.1).
+	Extra []Member
+}
+
+// Member is a JSON object member kept as raw compact JSON.
+type Member struct {
+	Name  string
+	Value json.RawMessage
+}
+
+// Context is one link context object (RFC 9264, Section 4.2.2): an anchor
+// and the relations of its links, in document order.
+type Context struct {
+	// Anchor is the link context; for the context this profile reads it is
+	// the Bundle IRI, the origin's base URL with a trailing solidus (Section 4.1).
+	Anchor string
+	// NoAnchor records that the object had no anchor member (Anchor is then "").
+	NoAnchor bool
+	// Relations holds each relation type and its link target objects, in order.
+	Relations []Relation
+}
+
+// Relation is one member of a link context object: a relation type (a
+// registered short name or an extension relation URI, Section 4.2) and its
+// link target objects in document order.
+type Relation struct {
+	Name  string
+	Links []Link
+}
+
+// Link is one link target object (RFC 9264, Section 4.2.3).
+type Link struct {
+	// Href is the target URI; the profile requires an absolute URI (Section 4.1).
+	Href string
+	// Type is the advisory media type hint (Section 4.3); "" when absent.
+	Type string
+	// Title is the target's title; "" when absent.
+	Title string
+	// Hreflang lists the target's languages; nil when absent.
+	Hreflang []string
+	// Media is the target's media query (RFC 8288, Section 3.4.1); "" when absent.
+	Media string
+	// Attributes are every other target attribute whose value is an array of
+	// strings (digest, profile, the agsc- attributes, and any extension the
+	// reader does not recognise), in document order (Section 4.3).
+	Attributes []Attribute
+	// Internationalized are the target attributes whose name ends in "*"
+	// (RFC 9264, Sections 4.2.4.2 and 4.2.4.3), such as title*.
+	Internationalized []I18nAttribute
+
+	present uint8 // which of type, title and hreflang were present as read
+}
+
+const (
+	hasType uint8 = 1 << iota
+	hasTitle
+	hasHreflang
+	hasMedia
+)
+
+// Attribute is a target attribute whose value is an array of strings.
+type Attribute struct {
+	Name   string
+	Values []string
+}
+
+// I18nAttribute is an internationalized target attribute (RFC 9264,
+// Section 4.2.4.2): an array of values each with an optional language.
+type I18nAttribute struct {
+	Name   string
+	Values []LangValue
+}
+
+// LangValue is one value of an internationalized target attribute.
+type LangValue struct {
+	Value    string
+	Language string
+}
+
+// Attr returns the values of the named target attribute and whether the link
+// carries it. Names are compared exactly (target attribute names are
+// lower-case in this profile).
+func (l *Link) Attr(name string) ([]string, bool) {
+	for _, a := range l.Attributes {
+		if a.Name == name {
+			return a.Values, true
+		}
+	}
+	return nil, false
+}
+
+// Attr1 returns the first value of the named attribute, or "".
+func (l *Link) Attr1(name string) string {
+	v, _ := l.Attr(name)
+	if len(v) == 0 {
+		return ""
+	}
+	return v[0]
+}
+
+// SetAttr sets the named attribute to values, replacing it where present
+// and appending it otherwise.
+func (l *Link) SetAttr(name string, values ...string) {
+	for i := range l.Attributes {
+		if l.Attributes[i].Name == name {
+			l.Attributes[i].Values = values
+			return
+		}
+	}
+	l.Attributes = append(l.Attributes, Attribute{Name: name, Values: values})
+}
+
+// Relation returns the links of the named relation in the context, or nil.
+// Registered short names are compared case-insensitively (RFC 8288, Section 2.1.1).
+func (c *Context) Relation(name string) []Link {
+	for _, r := range c.Relations {
+		if r.Name == name || (!strings.Contains(name, ":") && strings.EqualFold(r.Name, name)) {
+			return r.Links
+		}
+	}
+	return nil
+}
+
+// MarshalJSON writes the document as compact JSON, keeping context,
+// relation, link and attribute order. It is the inverse of UnmarshalJSON:
+// parsing its output yields an equal Document. Canonical bytes are
+// [Document.Canonical].
+func (d *Document) MarshalJSON() ([]byte, error) {
+	b := make([]byte, 0, 4096)
+	b = append(b, `{"linkset":[`...)
+	for i := range d.Contexts {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = d.Contexts[i].appendJSON(b)
+	}
+	b = append(b, ']')
+	for _, m := range d.Extra {
+		b = append(b, ',')
+		b = appendJSONString(b, m.Name)
+		b = append(b, ':')
+		var buf bytes.Buffer
+		if err := json.Compact(&buf, m.Value); err != nil {
+			return nil, fmt.Errorf("linkset: top-level member %q: %w", m.Name, err)
+		}
+		b = append(b, buf.Bytes()...)
+	}
+	return append(b, '}'), nil
+}
+
+// UnmarshalJSON reads data as [Parse] does, keeping every problem of the
+// link-set shape in the returned *ValidationError.
+func (d *Document) UnmarshalJSON(data []byte) error {
+	doc, err := Parse(data)
+	if err != nil {
+		return err
+	}
+	*d = *doc
+	return nil
+}
+
+func (c *Context) appendJSON(b []byte) []byte {
+	b = append(b, '{')
+	first := true
+	if !c.NoAnchor || c.Anchor != "" {
+		b = append(b, `"anchor":`...)
+		b = appendJSONString(b, c.Anchor)
+		first = false
+	}
+	for _, r := range c.Relations {
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+		b = appendJSONString(b, r.Name)
+		b = append(b, ":["...)
+		for j := range r.Links {
+			if j > 0 {
+				b = append(b, ',')
+			}
+			b = r.Links[j].appendJSON(b)
+		}
+		b = append(b, ']')
+	}
+	return append(b, '}')
+}
+
+func (l *Link) appendJSON(b []byte) []byte {
+	b = append(b, `{"href":`...)
+	b = appendJSONString(b, l.Href)
+	if l.Type != "" || l.present&hasType != 0 {
+		b = append(b, `,"type":`...)
+		b = appendJSONString(b, l.Type)
+	}
+	if l.Title != "" || l.present&hasTitle != 0 {
+		b = append(b, `,"title":`...)
+		b = appendJSONString(b, l.Title)
+	}
+	if l.Media != "" || l.present&hasMedia != 0 {
+		b = append(b, `,"media":`...)
+		b = appendJSONString(b, l.Media)
+	}
+	if l.Hreflang != nil || l.present&hasHreflang != 0 {
+		b = append(b, `,"hreflang":`...)
+		b = appendStrings(b, l.Hreflang)
+	}
+	for _, a := range l.Attributes {
+		b = append(b, ',')
+		b = appendJSONString(b, a.Name)
+		b = append(b, ':')
+		b = appendStrings(b, a.Values)
+	}
+	for _, a := range l.Internationalized {
+		b = append(b, ',')
+		b = appendJSONString(b, a.Name)
+		b = append(b, ":["...)
+		for i, v := range a.Values {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, `{"value":`...)
+			b = appendJSONString(b, v.Value)
+			if v.Language != "" {
+				b = append(b, `,"language":`...)
+				b = appendJSONString(b, v.Language)
+			}
+			b = append(b, '}')
+		}
+		b = append(b, ']')
+	}
+	return append(b, '}')
+}
+
+func appendStrings(b []byte, ss []string) []byte {
+	b = append(b, '[')
+	for i, s := range ss {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendJSONString(b, s)
+	}
+	return append(b, ']')
+}

@@ -1,0 +1,254 @@
+package linkset
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/gowebpki/jcs"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestAppendixA(t *testing.T) {
+	tests := []struct {
+		file string
+		form Form
+	}{
+		{vectorFull, FormFull},
+		{vectorReduced, FormReduced},
+	}
+	for _, tc := range tests {
+		t.Run(tc.file, func(t *testing.T) {
+			data := readVector(t, tc.file)
+			for _, mode := range []Mode{Publisher, Reader} {
+				d, r := Validate(data, mode)
+				require.NotNil(t, d)
+				assert.Empty(t, r.Problems, "mode %d", mode)
+				assert.Empty(t, r.Notices, "mode %d", mode)
+				assert.Equal(t, tc.form, r.Form)
+				assert.True(t, r.Conformant())
+			}
+			d := parseVector(t, tc.file)
+			assert.Empty(t, d.Check())
+			// The canonical bytes pass the strict mode.
+			_, r := Validate(canonical(t, d), Strict)
+			assert.Empty(t, r.Problems)
+			assert.Equal(t, tc.form, r.Form)
+			// Every link's digest reads, and none is verified without its artefact.
+			for _, rel := range d.Contexts[0].Relations {
+				for _, l := range rel.Links {
+					_, _, err := l.LinkDigest()
+					assert.NoError(t, err, l.Href)
+				}
+			}
+		})
+	}
+	d := parseVector(t, vectorFull)
+	assert.Equal(t, []string{"https://b.example/.well-known/knowledge-linkset"}, d.Peers())
+	assert.Equal(t, "6acd55d78bf24c2b7866c0e46a3bb88a4b7259cea9ca0bfa626381068b0d56ed", d.LedgerHead())
+	assert.False(t, d.Gated())
+	_, tomb := d.Tombstone()
+	assert.False(t, tomb)
+	assert.Equal(t, "https://example.org/graph.jsonld", d.Bundle().GraphLink().Href)
+}
+
+func TestRoundTrip(t *testing.T) {
+	docs := map[string][]byte{
+		"full":                 readVector(t, vectorFull),
+		"reduced":              readVector(t, vectorReduced),
+		"every attribute kind": []byte(`{"x":[1,2.50,{"a":null}],"linkset":[{"alternate":[{"href":"https://e.example/a","type":"","title":"A \"t\" \u2028 \u00e9","media":"screen","hreflang":[],"title*":[{"value":"T","language":"en"},{"value":"U"}],"zeta":[],"alpha":["1","2"]}],"anchor":"https://e.example/"},{"item":[]},{}],"y":true}`),
+		"no anchor":            []byte(`{"linkset":[{"license":[{"href":"https://e.example/l"}]}]}`),
+		"empty anchor":         []byte(`{"linkset":[{"anchor":""}]}`),
+	}
+	for name, data := range docs {
+		t.Run(name, func(t *testing.T) {
+			d, err := Parse(data)
+			require.NoError(t, err)
+			out, err := json.Marshal(d)
+			require.NoError(t, err)
+			var d2 Document
+			require.NoError(t, json.Unmarshal(out, &d2))
+			assert.Equal(t, d, &d2)
+			want, err := jcs.Transform(data)
+			require.NoError(t, err)
+			got, err := jcs.Transform(out)
+			require.NoError(t, err)
+			assert.Equal(t, string(want), string(got), "the round trip changed the JSON value")
+			// Relation and link order are kept as read.
+			if name == "full" {
+				assert.True(t, bytes.Index(out, []byte(`"alternate"`)) < bytes.Index(out, []byte(`"service-doc"`)))
+			}
+		})
+	}
+}
+
+func TestParseErrorListsEveryProblem(t *testing.T) {
+	_, err := Parse([]byte(`{"linkset":[{"anchor":1,"license":{},"author":[{"type":2},"x"]}]}`))
+	var ve *ValidationError
+	require.ErrorAs(t, err, &ve)
+	assert.True(t, errors.Is(err, ErrInvalid))
+	var rules []string
+	for _, p := range ve.Problems {
+		rules = append(rules, p.Rule+" "+p.Pointer)
+	}
+	assert.Equal(t, []string{
+		"anchor-string /linkset/0/anchor",
+		"relation-array /linkset/0/license",
+		"type-string /linkset/0/author/0/type",
+		"href-missing /linkset/0/author/0",
+		"link-object /linkset/0/author/1",
+	}, rules)
+	assert.Contains(t, err.Error(), "linkset: 5 problem(s)")
+}
+
+func TestReaderIgnoresWhatItDoesNotRecognise(t *testing.T) {
+	d := parseVector(t, vectorFull)
+	c := &d.Contexts[0]
+	c.Relations = append(c.Relations,
+		Relation{Name: "canonical", Links: []Link{{Href: "https://example.org/"}}},
+		Relation{Name: ExtensionRelationBase + "mirror", Links: []Link{{Href: "https://m.example/"}}},
+		Relation{Name: "https://other.example/rel/x", Links: []Link{{Href: "https://o.example/"}}},
+	)
+	rel(t, d, "#surface").Links[0].SetAttr("agsc-access", "paid")
+	rel(t, d, "#surface").Links[1].SetAttr("agsc-surface", "telepathy")
+	rel(t, d, "license").Links[0].SetAttr("agsc-future", "1")
+	d.Contexts = append(d.Contexts, Context{Anchor: "https://example.org/page", Relations: []Relation{{Name: "author", Links: []Link{{Href: "https://example.org/me"}}}}})
+
+	r := d.Evaluate(Reader)
+	assert.Empty(t, r.Problems)
+	assert.Equal(t, FormFull, r.Form)
+	var notes []string
+	for _, n := range r.Notices {
+		assert.Equal(t, Notice, n.Severity)
+		notes = append(notes, n.Rule+" "+n.Pointer)
+	}
+	assert.ElementsMatch(t, []string{
+		"context-ignored /linkset/1",
+		"relation-ignored /linkset/0/canonical",
+		"relation-ignored /linkset/0/https:~1~1w3id.org~1agentic-system-core~1rel#mirror",
+		"relation-ignored /linkset/0/https:~1~1other.example~1rel~1x",
+		"declaration-value " + surfacePtr + "/0/agsc-access/0",
+		"declaration-value " + surfacePtr + "/1/agsc-surface/0",
+		"attribute-ignored /linkset/0/license/0/agsc-future",
+	}, notes)
+
+	// A publisher may not use them.
+	var rules []string
+	for _, p := range d.Check() {
+		rules = append(rules, p.Rule)
+	}
+	assert.ElementsMatch(t, []string{"relation-outside-profile", "relation-extension-unknown", "relation-outside-profile"}, rules)
+}
+
+func TestGatedAndTombstone(t *testing.T) {
+	d := gatedDoc(t)
+	r := d.Evaluate(Publisher)
+	assert.Empty(t, r.Problems)
+	assert.Equal(t, FormFull, r.Form)
+	assert.True(t, d.Gated())
+
+	// An unknown visibility value is read as restricted.
+	rel(t, d, "describedby").Links[0].SetAttr("agsc-visibility", "secret")
+	assert.True(t, d.Gated())
+	assert.Empty(t, d.Check())
+
+	tomb := parseVector(t, vectorReduced)
+	g := &rel(t, tomb, "describedby").Links[0]
+	g.SetAttr("agsc-tombstone", "2026-11-01T00:00:00Z")
+	rel(t, tomb, "alternate").Links = append(rel(t, tomb, "alternate").Links, Link{Href: "https://successor.example/.well-known/knowledge-linkset", Type: MediaType})
+	assert.Empty(t, tomb.Check())
+	when, ok := tomb.Tombstone()
+	assert.True(t, ok)
+	assert.Equal(t, "2026-11-01T00:00:00Z", FormatInstant(when))
+	assert.Equal(t, []string{"https://successor.example/.well-known/knowledge-linkset"}, tomb.Successors())
+	assert.Nil(t, parseVector(t, vectorReduced).Successors())
+}
+
+func TestParseDigest(t *testing.T) {
+	good := "sha-256=:JeigkAtOPS9f9BzKym+X6J2O4awt53GEua1AhIAiLfE=:"
+	tests := []struct {
+		in, rule string
+	}{
+		{good, ""},
+		{"sha-256=:JeigkAtOPS9f9BzKym+X6J2O4awt53GEua1AhIAiLfE:", "digest-syntax"}, // unpadded
+		{"", "digest-algorithm"},
+		{"SHA-256=:JeigkAtOPS9f9BzKym+X6J2O4awt53GEua1AhIAiLfE=:", "digest-syntax"},
+		{"sha-256=:JeigkAtOPS9f9BzKym+X6J2O4awt53GEua1AhIAiLfE=:, sha-512=:AA==:", "digest-algorithm"},
+		{"sha-256=?1", "digest-length"},
+		{"sha-256=(:AA==:)", "digest-length"},
+		{"sha-256=:AAAA:", "digest-length"},
+		{"sha-256=:JeigkAtOPS9f9BzKym+X6J2O4awt53GEua1AhIAiLfE=:;q=1", "digest-parameters"},
+		{"sha-256", "digest-length"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.in, func(t *testing.T) {
+			d, err := ParseDigest(tc.in)
+			if tc.rule == "" {
+				require.NoError(t, err)
+				assert.Equal(t, tc.in, d.String())
+				return
+			}
+			var de *DigestError
+			require.ErrorAs(t, err, &de)
+			assert.Equal(t, tc.rule, de.Rule)
+			assert.ErrorIs(t, err, ErrDigest)
+		})
+	}
+}
+
+func TestVerifyDigest(t *testing.T) {
+	body := []byte("graph bytes\n")
+	l := Link{Href: "https://e.example/g.nq"}
+	assert.Equal(t, Unverified, l.VerifyDigest(body), "a link without digest is unverified, never invalid")
+	l.SetAttr("digest", DigestOf(body).String())
+	assert.Equal(t, Verified, l.VerifyDigest(body))
+	assert.Equal(t, Mismatch, l.VerifyDigest(body[:5]))
+	l.SetAttr("digest", "sha-256=:AAAA:")
+	assert.Equal(t, Malformed, l.VerifyDigest(body))
+	d, n, err := DigestReader(strings.NewReader(string(body)))
+	require.NoError(t, err)
+	assert.Equal(t, int64(len(body)), n)
+	assert.Equal(t, DigestOf(body), d)
+}
+
+func TestLedger(t *testing.T) {
+	e1, e2, e3 := `{"seq":1}`, `{"seq":2}`, `{"seq":3}`
+	head := func(s string) string { h, err := LedgerHead([]byte(s)); require.NoError(t, err); return h }
+	h1, h2 := head(e1+"\n"), head(e1+"\n"+e2+"\n")
+	assert.Equal(t, h2, head(e2), "the head is the hash of the last entry alone")
+	assert.Equal(t, h2, head(e1+"\r\n"+e2+"\r\n\n"), "CRLF and blank lines do not change the head")
+	assert.Len(t, h1, 64)
+	_, err := LedgerHead([]byte("\n\n"))
+	assert.ErrorIs(t, err, ErrEmptyLedger)
+
+	tests := []struct {
+		prev, ledger string
+		want         LedgerStatus
+	}{
+		{h2, e1 + "\n" + e2 + "\n", LedgerUnchanged},
+		{h1, e1 + "\n" + e2 + "\n" + e3 + "\n", LedgerExtends},
+		{h2, e1 + "\n", LedgerRollback},
+		{h2, e1 + "\n" + `{"seq":2,"edited":true}` + "\n" + e3 + "\n", LedgerRollback},
+	}
+	for i, tc := range tests {
+		got, err := CompareLedger(tc.prev, []byte(tc.ledger))
+		require.NoError(t, err, i)
+		assert.Equal(t, tc.want, got, i)
+	}
+	_, err = CompareLedger("ABC", []byte(e1))
+	assert.Error(t, err)
+
+	// The streaming head equals LedgerHead for every split of the bytes.
+	for _, s := range []string{e1 + "\n" + e2, e1 + "\r\n" + e2 + "\r\n", "a\r\r\nb\r", "\r\n\r\n", e1 + "\n\r\n"} {
+		want, _ := LedgerHead([]byte(s))
+		for cut := 0; cut <= len(s); cut++ {
+			w := newHeadWriter()
+			w.Write([]byte(s[:cut]))
+			w.Write([]byte(s[cut:]))
+			assert.Equal(t, want, w.Head(), "%q cut at %d", s, cut)
+		}
+	}
+}
