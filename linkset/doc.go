@@ -34,6 +34,13 @@
 // date, in the full, reduced (Section 4.4), gated (Section 9.5) or
 // tombstone (Section 9.7) form.
 //
+// [Handler] serves the bytes at [WellKnownPath] with the media type and
+// profile of Section 3.1, the ETag and Cache-Control of Section 3.2 and the
+// CORS headers of Section 3.3, answering conditional requests with 304.
+// [CORS] adds the same cross-origin headers to a node's artefacts, and
+// [Advertise], [LinkHeader] and [LinkElement] point pages at the document
+// (Section 5).
+//
 // Section 7.4 forbids a node to fetch another node while building its own
 // artefacts: nothing on the publishing side of this package touches the
 // network.

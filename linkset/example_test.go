@@ -2,7 +2,10 @@ package linkset_test
 
 import (
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"strings"
+	"testing/fstest"
 	"time"
 
 	"github.com/agentweb/agentweb/linkset"
@@ -74,4 +77,43 @@ func ExampleLink_VerifyDigest() {
 	// https://example.org/llms-full.txt mismatch
 	// https://example.org/llms.txt verified
 	// https://example.org/now.md unverified
+}
+
+// A node serves its discovery document at the well-known path, its
+// artefacts with the CORS headers of Section 3.3, and advertises the
+// document on its root route (Section 5).
+func ExampleHandler() {
+	_, body, err := (&linkset.Builder{BundleIRI: "https://example.org/", Reduced: true}).Add(
+		linkset.Artefact{Relation: "describedby", Href: "https://example.org/graph.jsonld", Type: "application/ld+json"},
+	).Build()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	mux := http.NewServeMux()
+	mux.Handle(linkset.WellKnownPath, linkset.Handler(body, nil))
+	mux.Handle("/", linkset.CORS(http.FileServerFS(fstest.MapFS{"graph.jsonld": {Data: []byte(`{}`)}})))
+	site := linkset.Advertise(mux)
+
+	rec := httptest.NewRecorder()
+	site.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "https://example.org"+linkset.WellKnownPath, nil))
+	fmt.Println(rec.Code, rec.Header().Get("Content-Type"))
+	fmt.Println(rec.Header().Get("Cache-Control"), rec.Header().Get("Access-Control-Allow-Origin"))
+	fmt.Print(rec.Body.String())
+
+	again := httptest.NewRequest(http.MethodGet, "https://example.org"+linkset.WellKnownPath, nil)
+	again.Header.Set("If-None-Match", rec.Header().Get("ETag"))
+	rec = httptest.NewRecorder()
+	site.ServeHTTP(rec, again)
+	fmt.Println(rec.Code)
+
+	rec = httptest.NewRecorder()
+	site.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "https://example.org/", nil))
+	fmt.Println(rec.Header().Get("Link"))
+	// Output:
+	// 200 application/linkset+json; profile="https://w3id.org/agentic-system-core/profile/agentic-knowledge"
+	// no-cache *
+	// {"linkset":[{"anchor":"https://example.org/","describedby":[{"href":"https://example.org/graph.jsonld","type":"application/ld+json"}]}]}
+	// 304
+	// </.well-known/knowledge-linkset>; rel="describedby"; type="application/linkset+json"
 }
