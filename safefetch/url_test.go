@@ -320,3 +320,19 @@ func FuzzCheckURL(f *testing.F) {
 		assert.Equal(t, norm, again)
 	})
 }
+
+func BenchmarkCheckURL(b *testing.B) {
+	for _, bc := range []struct{ name, url string }{
+		{"name", "https://www.example.com/.well-known/agentic.json"},
+		{"idn", "https://bücher.example/a?b=c"},
+		{"ipv4", "https://93.184.216.34:8443/"},
+		{"refused-userinfo", "https://a@b@127.0.0.1/"},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				sinkErr = CheckURL(bc.url, false)
+			}
+		})
+	}
+}
