@@ -59,7 +59,6 @@ func (e *ContentTypeError) Error() string {
 
 func (e *ContentTypeError) Unwrap() error { return ErrContentType }
 
-
 // FetchOptions configures Fetch. The zero value is safe: safefetch's default
 // client, no trusted attestation issuer.
 type FetchOptions struct {
