@@ -197,7 +197,7 @@ func TestSchemaFastPathAgrees(t *testing.T) {
 	// Edge cases of the hand-written checks.
 	for _, mut := range []func(m map[string]any){
 		func(m map[string]any) { m["audience"] = "a\u00a0b" }, // not \s in RE2
-		func(m map[string]any) { m["audience"] = "a\vb" },      // \v is not \s in RE2
+		func(m map[string]any) { m["audience"] = "a\vb" },     // \v is not \s in RE2
 		func(m map[string]any) { m["provider_name"] = strings.Repeat("é", 160) },
 		func(m map[string]any) { m["required_scopes"] = []any{} },
 		func(m map[string]any) { m["required_scopes"] = []any{"a", 1} },
