@@ -246,9 +246,9 @@ func network20(t *testing.T) *fetchtest.Network {
 	host := func(i int) string { return fmt.Sprintf("n%02d.example", i) }
 	peers := map[int][]int{
 		0: {1, 2, 3, 4},
-		1: {0, 5, 6, 7},       // back to the start: a cycle
-		2: {1, 8, 9, 10},      // across to a sibling
-		3: {11, 12, 13, 14},   //
+		1: {0, 5, 6, 7},         // back to the start: a cycle
+		2: {1, 8, 9, 10},        // across to a sibling
+		3: {11, 12, 13, 14},     //
 		4: {15, 16, 17, 18, 19}, // 17 tombstoned, 18 unreachable, 19 over-large
 	}
 	for i := 5; i <= 16; i++ {
@@ -415,4 +415,46 @@ func TestWalkBounds(t *testing.T) {
 	res, err = Walk(ctx, "https://hub.example/", &WalkOptions{Client: n.Client()})
 	assert.ErrorIs(t, err, context.Canceled)
 	assert.False(t, res.Complete)
+}
+
+func TestDiscover(t *testing.T) {
+	n := newNetwork(t)
+	body := nodeDoc(t, "example.org", nil, false)
+	page := `<!doctype html><html><head>
+<link rel="describedby" href="/llms.txt" type="text/plain">
+<link rel="describedby" href="https://mirror.example/kl.json" type="application/linkset+json">
+<!-- <link rel="describedby" href="/commented" type="application/linkset+json"> -->
+<link rel="describedby" href="/.well-known/knowledge-linkset" type="application/linkset+json">
+</head><body></body></html>`
+	mux := http.NewServeMux()
+	mux.Handle(WellKnownPath, Handler(body, nil))
+	mux.Handle("/page", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { _, _ = w.Write([]byte(page)) }))
+	mux.Handle("/{$}", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { _, _ = w.Write([]byte("home")) }))
+	mux.Handle("/bare", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { _, _ = w.Write([]byte("<html></html>")) }))
+	mux.Handle("/wrongprofile", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Link", `</plain.json>; rel="describedby"; type="application/linkset+json"`)
+	}))
+	mux.Handle("/plain.json", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", MediaType)
+		_, _ = w.Write(body)
+	}))
+	n.Site("example.org", Advertise(mux))
+	client := n.Client()
+
+	got, err := Candidates("https://example.org/page", http.Header{}, []byte(page))
+	require.NoError(t, err)
+	assert.Equal(t, []string{"https://example.org" + WellKnownPath, "https://mirror.example/kl.json"}, got)
+
+	for _, p := range []string{"/page", "/"} {
+		f, err := Discover(t.Context(), "https://example.org"+p, &FetchOptions{Client: client})
+		require.NoError(t, err, p)
+		assert.Equal(t, "https://example.org"+WellKnownPath, f.URL)
+		assert.True(t, f.Conformant(), p)
+	}
+	assert.Zero(t, n.Requests("mirror.example"))
+
+	_, err = Discover(t.Context(), "https://example.org/bare", &FetchOptions{Client: client})
+	assert.ErrorIs(t, err, ErrNotDiscovered)
+	_, err = Discover(t.Context(), "https://example.org/wrongprofile", &FetchOptions{Client: client})
+	assert.ErrorIs(t, err, ErrNotDiscovered)
 }
