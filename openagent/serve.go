@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/agentweb/agentweb/internal/linkheader"
 	"github.com/agentweb/agentweb/internal/serve"
 )
 
@@ -106,4 +107,14 @@ func ETag(body []byte) string { return serve.ETag(body) }
 // reference relative to the page; readers resolve it against the page URL.
 func LinkElement(href string) string {
 	return fmt.Sprintf(`<link rel="%s" type="%s" href="%s">`, LinkRel, MediaType, html.EscapeString(href))
+}
+
+// LinkHeader returns the value of the equivalent HTTP Link header
+// (RFC 8288; openagent-0.1.md, "Publication and discovery"):
+//
+//	<https://example.com/agents/research.json>; rel="openagent"; type="application/json"
+//
+// Readers resolve a relative target against the response URL.
+func LinkHeader(href string) string {
+	return linkheader.Format(linkheader.Link{Target: href, Rel: []string{LinkRel}, Type: MediaType})
 }

@@ -4,9 +4,11 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 
+	"github.com/agentweb/agentweb/internal/linkheader"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -116,4 +118,17 @@ func TestLinkElement(t *testing.T) {
 			assert.Equal(t, tc.want, LinkElement(tc.href))
 		})
 	}
+}
+
+func TestLinkHeader(t *testing.T) {
+	v := LinkHeader("https://example.com/agents/research.json")
+	assert.Equal(t, `<https://example.com/agents/research.json>; rel="openagent"; type="application/json"`, v)
+	base, err := url.Parse("https://example.com/page")
+	require.NoError(t, err)
+	links, err := linkheader.Parse([]string{LinkHeader("agents/r.json")}, base)
+	require.NoError(t, err)
+	require.Len(t, links, 1)
+	assert.Equal(t, "https://example.com/agents/r.json", links[0].Target)
+	assert.True(t, links[0].HasRel(LinkRel))
+	assert.Equal(t, MediaType, links[0].Type)
 }
