@@ -32,10 +32,10 @@ const (
 
 // Finding is one result of [CheckPublic].
 type Finding struct {
-	Pointer  string   // JSON Pointer of the value the finding is about
-	Rule     string   // one of the Lint constants
-	Severity Severity // error or warning
-	Message  string   // explanation; never repeats the secret itself
+	Pointer  string   `json:"pointer"`  // JSON Pointer of the value the finding is about
+	Rule     string   `json:"rule"`     // one of the Lint constants
+	Severity Severity `json:"severity"` // error or warning
+	Message  string   `json:"message"`  // explanation; never repeats the secret itself
 }
 
 func (f Finding) String() string {

@@ -116,7 +116,16 @@ func flatten(err error) string {
 // json.Number, float64, bool, nil) such as [strictjson.Decode] returns, and
 // returns every leaf violation sorted by pointer (array indexes compared as
 // numbers), then keyword, then message. It returns nil when doc is valid.
-func (s *Schema) Validate(doc any) []Violation {
+//
+// Validate never panics: a panic inside the validator (which the library
+// raises, for example, for a json.Number it cannot convert to a rational)
+// becomes a single violation with Keyword "schema".
+func (s *Schema) Validate(doc any) (vs []Violation) {
+	defer func() {
+		if r := recover(); r != nil {
+			vs = []Violation{{Pointer: "", Keyword: "schema", Message: fmt.Sprintf("cannot validate: validator failed: %v", r)}}
+		}
+	}()
 	err := s.s.Validate(doc)
 	if err == nil {
 		return nil
