@@ -199,6 +199,7 @@ type scan struct {
 	linked    map[string]candidate     // kind+" "+url -> candidate
 	openapi   map[string]*openAPIDoc   // retrieved OpenAPI documents by resource URL
 	queued    map[string]bool
+	movedTo   map[string]string // declared URL -> final URL of a retrieved redirect
 }
 
 type retrievedDoc struct {
@@ -257,7 +258,7 @@ func Discover(ctx context.Context, origin string, opts *DiscoverOptions) (*Disco
 		opts: o, origin: ou, originS: originS,
 		f:         newFetcher(client, ou, DiscoverMaxRedirects, DiscoverMaxResponseBytes, o.Now),
 		retrieved: map[string]*retrievedDoc{}, linked: map[string]candidate{},
-		openapi: map[string]*openAPIDoc{}, queued: map[string]bool{},
+		openapi: map[string]*openAPIDoc{}, queued: map[string]bool{}, movedTo: map[string]string{},
 		report: &DiscoveryReport{
 			Origin: originS, ProfileURL: profileURL, ObservedAt: o.Now().UTC(),
 			Requests: []RequestRecord{}, Failures: []Failure{}, Truncations: []Truncation{},
@@ -478,8 +479,9 @@ func (s *scan) analyse(r *fetched, declared, source, title string) {
 		return
 	}
 	docURL := declared
-	if r.rec.FinalURL != "" && s.sameSite(r.rec.FinalURL) {
+	if r.rec.FinalURL != "" && r.rec.FinalURL != declared && s.sameSite(r.rec.FinalURL) {
 		docURL = r.rec.FinalURL
+		s.movedTo[declared] = docURL
 	}
 	du, err := url.Parse(docURL)
 	if err != nil {
@@ -682,6 +684,9 @@ func (s *scan) build(d *Discovery) error {
 	for _, c := range s.linked {
 		if rd, ok := s.retrieved[c.url]; ok && rd.kind == c.kind {
 			continue
+		}
+		if _, moved := s.movedTo[c.url]; moved {
+			continue // read at the URL it redirected to
 		}
 		if c.kind == KindAgentic && s.sameSite(c.url) {
 			continue // a nested profile that was not used is not a resource of this one

@@ -213,12 +213,7 @@ func (d *Discovery) listing() []byte {
 		"- Agentic JSON: "+mdLink(d.ProfileURL, d.ProfileURL),
 		"- Agentic TXT: "+mdLink(TextURL(d.ProfileURL), TextURL(d.ProfileURL)))
 	n := 0
-	for _, r := range s.resources {
-		switch r.Kind {
-		case KindDocumentation, KindOpenAPI, KindMCP, KindA2A, KindAgentAuth, KindLLMs:
-		default:
-			continue
-		}
+	for _, r := range listingOrder(s.resources) {
 		if n == 12 {
 			w("- More resources are listed in agentic.json.")
 			break
@@ -237,4 +232,21 @@ func (d *Discovery) listing() []byte {
 	w("", "## Before submitting", "",
 		"Confirm from your own documentation what a link cannot tell: the repository, license, contact, transport, required credentials or OAuth, supported clients and working usage examples. This text is portable copy; it is not a submitted or approved listing.")
 	return []byte(b.String())
+}
+
+// listingOrder puts agent connections and API descriptions before
+// documentation, keeping the profile's order within each group, and leaves
+// out the website and agentic records.
+func listingOrder(res []Resource) []Resource {
+	var out []Resource
+	for _, group := range [][]Kind{{KindOpenAPI, KindMCP, KindA2A, KindAgentAuth}, {KindLLMs, KindDocumentation}} {
+		for _, r := range res {
+			for _, k := range group {
+				if r.Kind == k {
+					out = append(out, r)
+				}
+			}
+		}
+	}
+	return out
 }
