@@ -94,13 +94,15 @@ func (s *scan) prioritise(warmed map[resource]bool) {
 			s.critWG.Add(1)
 		}
 	}
-	if warmed[resRobots] || warmed[resSitemap] {
+	// Each marked fetch is certain to start: warm starts robots.txt and
+	// /sitemap.xml for resSitemap and resPages, and the page for resPage.
+	if warmed[resRobots] || warmed[resSitemap] || warmed[resPages] {
 		mark(s.resolve("/robots.txt"), "")
 	}
-	if warmed[resSitemap] {
+	if warmed[resSitemap] || warmed[resPages] {
 		mark(s.resolve("/sitemap.xml"), "")
 	}
-	if warmed[resPage] || warmed[resPages] {
+	if warmed[resPage] {
 		mark(s.page.String(), acceptHTML)
 	}
 	go func() { s.critWG.Wait(); close(s.gate) }()
@@ -148,20 +150,23 @@ func (s *scan) warm(r resource) {
 		s.markdownObs()
 	case resRobots:
 		s.robotsObs()
-	case resSitemap:
-		// The default location is fetched alongside robots.txt rather than
-		// after it: most robots.txt files name it, and the scan's critical
-		// path is one request shorter.
+	case resSitemap, resPages:
+		// The default sitemap location is fetched alongside robots.txt
+		// rather than after it: most robots.txt files name it, and the
+		// scan's critical path is one request shorter.
 		s.bg.Go(func() { s.get(s.resolve("/sitemap.xml"), "") })
-		s.sitemapObs()
+		s.bg.Go(func() { s.robotsObs() })
+		if r == resSitemap {
+			s.sitemapObs()
+		} else {
+			s.extraPages()
+		}
 	case resLLMs:
 		s.llmsObs()
 	case resCards:
 		s.cardsObs()
 	case resMDForm:
 		s.mdFormObs()
-	case resPages:
-		s.extraPages()
 	}
 }
 

@@ -72,6 +72,7 @@ func TestScanSites(t *testing.T) {
 				}
 				assert.Equal(t, []SectionID{Discover, Understand, Read}, r.Scope.Sections)
 				assert.Empty(t, r.Unverified)
+				assertSelfContained(t, r, r.HTML())
 			},
 		},
 		{
