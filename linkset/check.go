@@ -449,16 +449,21 @@ func (c *checker) bundleHash(ctx *Context, want Digest, ptr string) {
 	c.ps.add(ptr, "bundle-hash-target", "4.3.2", "agsc-bundle-hash must equal the digest of the graph link to the N-Quads serialization, and there is no such link")
 }
 
-func (c *checker) one(a *Attribute, aptr, rule, section string) bool {
+// lazyPointer builds a JSON Pointer only when a problem needs it.
+type lazyPointer struct{ base, tok string }
+
+func (p lazyPointer) at(suffix string) string { return p.base + "/" + pointerToken(p.tok) + suffix }
+
+func (c *checker) one(a *Attribute, aptr lazyPointer, rule, section string) bool {
 	if len(a.Values) != 1 {
-		c.ps.add(aptr, rule, section, "%s holds %d values, not one", a.Name, len(a.Values))
+		c.ps.add(aptr.at(""), rule, section, "%s holds %d values, not one", a.Name, len(a.Values))
 		return false
 	}
 	return true
 }
 
 func (c *checker) attribute(l *Link, a *Attribute, lptr, short string, isGraph bool) {
-	aptr := lptr + "/" + pointerToken(a.Name)
+	aptr := lazyPointer{base: lptr, tok: a.Name}
 	switch a.Name {
 	case "digest":
 		if !c.one(a, aptr, "digest-count", "4.3.1") {
@@ -467,53 +472,53 @@ func (c *checker) attribute(l *Link, a *Attribute, lptr, short string, isGraph b
 		d, err := ParseDigest(a.Values[0])
 		if err != nil {
 			de := err.(*DigestError)
-			c.ps.add(aptr+"/0", de.Rule, "4.3.1", "%s", de.Reason)
+			c.ps.add(aptr.at("/0"), de.Rule, "4.3.1", "%s", de.Reason)
 			return
 		}
 		if c.mode == Strict && d.String() != a.Values[0] {
-			c.ps.add(aptr+"/0", "digest-canonical", "4.3.1", "the digest is not in its canonical serialization %q", d.String())
+			c.ps.add(aptr.at("/0"), "digest-canonical", "4.3.1", "the digest is not in its canonical serialization %q", d.String())
 		}
 	case "profile":
 		for k, v := range a.Values {
 			if !isAbsoluteURI(v) {
-				c.ps.add(aptr+"/"+strconv.Itoa(k), "profile-uri", "4.3", "profile value %q is not an absolute URI", truncate(v, 120))
+				c.ps.add(aptr.at("/"+strconv.Itoa(k)), "profile-uri", "4.3", "profile value %q is not an absolute URI", truncate(v, 120))
 			}
 		}
 	case "agsc-spec-version", "agsc-generated-at", "agsc-counts", "agsc-bundle-hash", "agsc-bundle-version":
 		if !isGraph {
-			c.ps.add(aptr, "bundle-fact-placement", "4.3.2", "%s rides only on the anchor's describedby link to the JSON-LD graph", a.Name)
+			c.ps.add(aptr.at(""), "bundle-fact-placement", "4.3.2", "%s rides only on the anchor's describedby link to the JSON-LD graph", a.Name)
 			return
 		}
 		c.bundleFact(a, aptr)
 	case "agsc-ledger-head":
 		if short != "#ledger" {
-			c.ps.add(aptr, "ledger-head-placement", "4.3.2", "agsc-ledger-head rides only on the ledger link")
+			c.ps.add(aptr.at(""), "ledger-head-placement", "4.3.2", "agsc-ledger-head rides only on the ledger link")
 			return
 		}
 		if c.one(a, aptr, "ledger-head-format", "4.3.2") && !ledgerRE.MatchString(a.Values[0]) {
-			c.ps.add(aptr+"/0", "ledger-head-format", "4.3.2", "agsc-ledger-head is not 64 lower-case hexadecimal digits")
+			c.ps.add(aptr.at("/0"), "ledger-head-format", "4.3.2", "agsc-ledger-head is not 64 lower-case hexadecimal digits")
 		}
 	case "agsc-visibility":
 		if !isGraph {
-			c.ps.add(aptr, "declaration-placement", "4.3.3", "agsc-visibility rides only on the anchor's describedby link")
+			c.ps.add(aptr.at(""), "declaration-placement", "4.3.3", "agsc-visibility rides only on the anchor's describedby link")
 			return
 		}
 		if c.one(a, aptr, "declaration-count", "4.3.3") && a.Values[0] != "restricted" {
-			c.ps.note(aptr+"/0", "declaration-value", "4.3.3", "agsc-visibility %q is unknown and read as restricted", truncate(a.Values[0], 60))
+			c.ps.note(aptr.at("/0"), "declaration-value", "4.3.3", "agsc-visibility %q is unknown and read as restricted", truncate(a.Values[0], 60))
 		}
 	case "agsc-tombstone":
 		if !isGraph {
-			c.ps.add(aptr, "declaration-placement", "4.3.3", "agsc-tombstone rides only on the anchor's describedby link")
+			c.ps.add(aptr.at(""), "declaration-placement", "4.3.3", "agsc-tombstone rides only on the anchor's describedby link")
 			return
 		}
 		if c.one(a, aptr, "declaration-count", "4.3.3") {
 			if _, err := parseInstant(a.Values[0]); err != nil {
-				c.ps.add(aptr+"/0", "tombstone-format", "4.3.3", "agsc-tombstone %q is not an instant of the form YYYY-MM-DDTHH:MM:SSZ", truncate(a.Values[0], 60))
+				c.ps.add(aptr.at("/0"), "tombstone-format", "4.3.3", "agsc-tombstone %q is not an instant of the form YYYY-MM-DDTHH:MM:SSZ", truncate(a.Values[0], 60))
 			}
 		}
 	case "agsc-surface", "agsc-surface-version", "agsc-access":
 		if short != "#surface" {
-			c.ps.add(aptr, "declaration-placement", "4.3.3", "%s rides only on a surface link", a.Name)
+			c.ps.add(aptr.at(""), "declaration-placement", "4.3.3", "%s rides only on a surface link", a.Name)
 			return
 		}
 		if !c.one(a, aptr, "declaration-count", "4.3.3") {
@@ -522,50 +527,50 @@ func (c *checker) attribute(l *Link, a *Attribute, lptr, short string, isGraph b
 		v := a.Values[0]
 		switch {
 		case a.Name == "agsc-access" && !knownAccess[v]:
-			c.ps.note(aptr+"/0", "declaration-value", "4.3.3", "agsc-access %q is unknown and read as credential", truncate(v, 60))
+			c.ps.note(aptr.at("/0"), "declaration-value", "4.3.3", "agsc-access %q is unknown and read as credential", truncate(v, 60))
 		case a.Name == "agsc-surface" && !knownSurface(v):
 			if c.mode == Strict {
-				c.ps.add(aptr+"/0", "surface-value", "4.3.3", "agsc-surface %q is not a known surface or an x- name", truncate(v, 60))
+				c.ps.add(aptr.at("/0"), "surface-value", "4.3.3", "agsc-surface %q is not a known surface or an x- name", truncate(v, 60))
 			} else {
-				c.ps.note(aptr+"/0", "declaration-value", "4.3.3", "agsc-surface %q is unknown and read as not served", truncate(v, 60))
+				c.ps.note(aptr.at("/0"), "declaration-value", "4.3.3", "agsc-surface %q is unknown and read as not served", truncate(v, 60))
 			}
 		}
 	case "agsc-contribute-mode":
 		if short != "#contribute" {
-			c.ps.add(aptr, "declaration-placement", "4.3.3", "agsc-contribute-mode rides only on a contribute link")
+			c.ps.add(aptr.at(""), "declaration-placement", "4.3.3", "agsc-contribute-mode rides only on a contribute link")
 			return
 		}
 		if c.one(a, aptr, "declaration-count", "4.3.3") && !knownContribute[a.Values[0]] {
-			c.ps.note(aptr+"/0", "declaration-value", "4.3.3", "agsc-contribute-mode %q is unknown and read as not contributable", truncate(a.Values[0], 60))
+			c.ps.note(aptr.at("/0"), "declaration-value", "4.3.3", "agsc-contribute-mode %q is unknown and read as not contributable", truncate(a.Values[0], 60))
 		}
 	default:
-		c.ps.note(aptr, "attribute-ignored", "4.3", "target attribute %q is not recognised and is ignored", truncate(a.Name, 60))
+		c.ps.note(aptr.at(""), "attribute-ignored", "4.3", "target attribute %q is not recognised and is ignored", truncate(a.Name, 60))
 	}
 }
 
-func (c *checker) bundleFact(a *Attribute, aptr string) {
+func (c *checker) bundleFact(a *Attribute, aptr lazyPointer) {
 	switch a.Name {
 	case "agsc-spec-version":
 		if c.one(a, aptr, "bundle-fact-count", "4.3.2") && a.Values[0] == "" {
-			c.ps.add(aptr+"/0", "spec-version-empty", "4.3.2", "agsc-spec-version is empty")
+			c.ps.add(aptr.at("/0"), "spec-version-empty", "4.3.2", "agsc-spec-version is empty")
 		}
 	case "agsc-generated-at":
 		if c.one(a, aptr, "bundle-fact-count", "4.3.2") {
 			if _, err := parseInstant(a.Values[0]); err != nil {
-				c.ps.add(aptr+"/0", "generated-at-format", "4.3.2", "agsc-generated-at %q is not YYYY-MM-DDTHH:MM:SSZ (UTC, second precision, no offset)", truncate(a.Values[0], 60))
+				c.ps.add(aptr.at("/0"), "generated-at-format", "4.3.2", "agsc-generated-at %q is not YYYY-MM-DDTHH:MM:SSZ (UTC, second precision, no offset)", truncate(a.Values[0], 60))
 			}
 		}
 	case "agsc-counts":
 		prev := ""
 		for k, v := range a.Values {
-			vptr := aptr + "/" + strconv.Itoa(k)
+			vptr := func() string { return aptr.at("/" + strconv.Itoa(k)) }
 			m := countRE.FindStringSubmatch(v)
 			if m == nil {
-				c.ps.add(vptr, "counts-format", "4.3.2", "agsc-counts value %q is not <type-plural>=<n>", truncate(v, 60))
+				c.ps.add(vptr(), "counts-format", "4.3.2", "agsc-counts value %q is not <type-plural>=<n>", truncate(v, 60))
 				continue
 			}
 			if k > 0 && prev >= m[1] {
-				c.ps.add(vptr, "counts-order", "4.3.2", "agsc-counts type %q does not follow %q in code point order (one value per type)", m[1], prev)
+				c.ps.add(vptr(), "counts-order", "4.3.2", "agsc-counts type %q does not follow %q in code point order (one value per type)", m[1], prev)
 			}
 			prev = m[1]
 		}
@@ -574,14 +579,14 @@ func (c *checker) bundleFact(a *Attribute, aptr string) {
 			return
 		}
 		if _, err := ParseDigest(a.Values[0]); err != nil {
-			c.ps.add(aptr+"/0", "bundle-hash-syntax", "4.3.2", "agsc-bundle-hash is not in the digest syntax of Section 4.3.1: %s", err.(*DigestError).Reason)
+			c.ps.add(aptr.at("/0"), "bundle-hash-syntax", "4.3.2", "agsc-bundle-hash is not in the digest syntax of Section 4.3.1: %s", err.(*DigestError).Reason)
 		}
 	case "agsc-bundle-version":
 		if !c.one(a, aptr, "bundle-fact-count", "4.3.2") {
 			return
 		}
 		if c.mode == Strict && !bundleVerRE.MatchString(a.Values[0]) {
-			c.ps.add(aptr+"/0", "bundle-version-syntax", "4.3.2", "agsc-bundle-version %q is not 1 to 64 characters of [A-Za-z0-9._+-] starting with a letter or digit", truncate(a.Values[0], 80))
+			c.ps.add(aptr.at("/0"), "bundle-version-syntax", "4.3.2", "agsc-bundle-version %q is not 1 to 64 characters of [A-Za-z0-9._+-] starting with a letter or digit", truncate(a.Values[0], 80))
 		}
 	}
 }

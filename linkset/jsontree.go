@@ -335,8 +335,11 @@ func pointerToken(s string) string {
 	if !strings.ContainsAny(s, "~/") {
 		return s
 	}
-	return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
+	return pointerEscaper.Replace(s)
 }
+
+// pointerEscaper is immutable after initialization and safe for concurrent use.
+var pointerEscaper = strings.NewReplacer("~", "~0", "/", "~1")
 
 func isNumberByte(d byte) bool {
 	return (d >= '0' && d <= '9') || d == '-' || d == '+' || d == '.' || d == 'e' || d == 'E'

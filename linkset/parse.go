@@ -76,16 +76,16 @@ func buildContext(n *jnode, ptr string, ps *problems) Context {
 	c.Relations = make([]Relation, 0, len(n.obj))
 	for i := range n.obj {
 		m := &n.obj[i]
-		mptr := ptr + "/" + pointerToken(m.name)
 		if m.name == "anchor" {
 			c.NoAnchor = false
 			if m.val.kind != jString {
-				ps.add(mptr, "anchor-string", "4.1", "anchor is a JSON %s, not a string", m.val.kind)
+				ps.add(ptr+"/anchor", "anchor-string", "4.1", "anchor is a JSON %s, not a string", m.val.kind)
 				continue
 			}
 			c.Anchor = m.val.s
 			continue
 		}
+		mptr := ptr + "/" + pointerToken(m.name)
 		if m.val.kind != jArray {
 			ps.add(mptr, "relation-array", "4.1", "relation %q holds a JSON %s, not an array of link objects", m.name, m.val.kind)
 			continue
@@ -108,18 +108,18 @@ func buildLink(n *jnode, ptr string, ps *problems) Link {
 	hasHref := false
 	for i := range n.obj {
 		m := &n.obj[i]
-		mptr := ptr + "/" + pointerToken(m.name)
+		mptr := func() string { return ptr + "/" + pointerToken(m.name) }
 		switch m.name {
 		case "href":
 			hasHref = true
 			if m.val.kind != jString {
-				ps.add(mptr, "href-string", "4.1", "href is a JSON %s, not a string", m.val.kind)
+				ps.add(mptr(), "href-string", "4.1", "href is a JSON %s, not a string", m.val.kind)
 				continue
 			}
 			l.Href = m.val.s
 		case "type", "title", "media":
 			if m.val.kind != jString {
-				ps.add(mptr, m.name+"-string", "4.3", "%s is a JSON %s, not a string (RFC 9264, Section 4.2.4.1)", m.name, m.val.kind)
+				ps.add(mptr(), m.name+"-string", "4.3", "%s is a JSON %s, not a string (RFC 9264, Section 4.2.4.1)", m.name, m.val.kind)
 				continue
 			}
 			switch m.name {
@@ -133,7 +133,7 @@ func buildLink(n *jnode, ptr string, ps *problems) Link {
 		case "hreflang":
 			vals, ok := stringArray(&m.val)
 			if !ok {
-				ps.add(mptr, "hreflang-array", "4.3", "hreflang is not an array of strings (RFC 9264, Section 4.2.4.1)")
+				ps.add(mptr(), "hreflang-array", "4.3", "hreflang is not an array of strings (RFC 9264, Section 4.2.4.1)")
 				continue
 			}
 			l.Hreflang, l.present = vals, l.present|hasHreflang
@@ -141,7 +141,7 @@ func buildLink(n *jnode, ptr string, ps *problems) Link {
 			if strings.HasSuffix(m.name, "*") {
 				a, ok := i18nArray(m.name, &m.val)
 				if !ok {
-					ps.add(mptr, "i18n-attribute", "4.3", "%s is not an array of objects with a string value and an optional string language (RFC 9264, Section 4.2.4.2)", m.name)
+					ps.add(mptr(), "i18n-attribute", "4.3", "%s is not an array of objects with a string value and an optional string language (RFC 9264, Section 4.2.4.2)", m.name)
 					continue
 				}
 				l.Internationalized = append(l.Internationalized, a)
@@ -149,7 +149,7 @@ func buildLink(n *jnode, ptr string, ps *problems) Link {
 			}
 			vals, ok := stringArray(&m.val)
 			if !ok {
-				ps.add(mptr, "attribute-array", "4.3", "target attribute %q is not an array of strings", m.name)
+				ps.add(mptr(), "attribute-array", "4.3", "target attribute %q is not an array of strings", m.name)
 				continue
 			}
 			l.Attributes = append(l.Attributes, Attribute{Name: m.name, Values: vals})

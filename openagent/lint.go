@@ -32,10 +32,10 @@ const (
 
 // Finding is one result of [CheckPublic].
 type Finding struct {
-	Pointer  string   // JSON Pointer of the value the finding is about
-	Rule     string   // one of the Lint constants
-	Severity Severity // error or warning
-	Message  string   // explanation; never repeats the secret itself
+	Pointer  string   `json:"pointer"`  // JSON Pointer of the value the finding is about
+	Rule     string   `json:"rule"`     // one of the Lint constants
+	Severity Severity `json:"severity"` // error or warning
+	Message  string   `json:"message"`  // explanation; never repeats the secret itself
 }
 
 func (f Finding) String() string {
@@ -91,6 +91,10 @@ var (
 // authentication, and public: false is descriptive metadata, not protection;
 // a publisher must enforce access control for a private profile, and a
 // directory must not index it.
+//
+// A reader can apply CheckPublic to a profile it fetched without
+// credentials: a fetched profile that says public: false is exactly the case
+// of the warning.
 //
 // The checks are heuristics over shapes: an empty result is not proof that a
 // file is free of secrets. Messages name the kind of secret, never its value.

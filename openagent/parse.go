@@ -69,12 +69,12 @@ const (
 type Problem struct {
 	// Pointer is the JSON Pointer (RFC 6901) of the offending value; for a
 	// missing member it is the pointer the member would have.
-	Pointer string
+	Pointer string `json:"pointer"`
 	// Rule is a stable rule name, one of the Rule constants or a strict JSON
 	// rule name.
-	Rule string
+	Rule string `json:"rule"`
 	// Message explains the problem to a person.
-	Message string
+	Message string `json:"message"`
 }
 
 func (p Problem) String() string {

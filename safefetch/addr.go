@@ -150,6 +150,10 @@ func (e *addrEntry) refuse(addr netip.Addr, lead string) *AddrError {
 type compiledTable struct {
 	v4, v6  []addrEntry
 	global6 addrEntry
+	// first4 and first6 mark the first octets that some row covers: an
+	// address whose first octet is unmarked is in no row, which saves the
+	// scan for most public addresses.
+	first4, first6 [256]bool
 }
 
 // addrTable is built once at package initialization from ipv4Rows and
@@ -163,6 +167,12 @@ func compileTable(v4rows, v6rows []addrRow) *compiledTable {
 	}
 	for i := range v6rows {
 		t.v6 = append(t.v6, compileRow(&v6rows[i], false))
+	}
+	for _, e := range t.v4 {
+		markFirstOctets(&t.first4, e.prefix)
+	}
+	for _, e := range t.v6 {
+		markFirstOctets(&t.first6, e.prefix)
 	}
 	bySpecificity := func(a, b addrEntry) int { return b.prefix.Bits() - a.prefix.Bits() }
 	slices.SortStableFunc(t.v4, bySpecificity)
@@ -200,9 +210,24 @@ func compileRow(r *addrRow, v4 bool) addrEntry {
 	return e
 }
 
+// markFirstOctets marks in m every first octet of an address in p.
+func markFirstOctets(m *[256]bool, p netip.Prefix) {
+	first := int(p.Addr().AsSlice()[0])
+	n := 1
+	if p.Bits() < 8 {
+		n = 1 << (8 - p.Bits())
+	}
+	for i := first; i < first+n; i++ {
+		m[i] = true
+	}
+}
+
 // lookup4 returns the most specific IPv4 entry containing a, or nil.
 func (t *compiledTable) lookup4(a netip.Addr) *addrEntry {
 	b := a.As4()
+	if !t.first4[b[0]] {
+		return nil
+	}
 	v := uint64(binary.BigEndian.Uint32(b[:]))
 	for i := range t.v4 {
 		if t.v4[i].contains4(v) {
@@ -215,6 +240,9 @@ func (t *compiledTable) lookup4(a netip.Addr) *addrEntry {
 // lookup6 returns the most specific IPv6 entry containing a, or nil.
 func (t *compiledTable) lookup6(a netip.Addr) *addrEntry {
 	b := a.As16()
+	if !t.first6[b[0]] {
+		return nil
+	}
 	hi, lo := binary.BigEndian.Uint64(b[:8]), binary.BigEndian.Uint64(b[8:])
 	for i := range t.v6 {
 		e := &t.v6[i]

@@ -1,10 +1,12 @@
 package safefetch
 
 import (
+	"encoding/csv"
 	"errors"
 	"net/netip"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -243,6 +245,64 @@ func TestAddrTableMatchesNotes(t *testing.T) {
 	assert.Equal(t, ipv6RegistryRows, counts[false], "IPv6 registry rows")
 }
 
+// TestAddrTableMatchesIANA checks every registry row of addrtable.go against
+// the IANA CSV files in testdata/iana: the same prefixes, names, RFC numbers
+// and "Globally Reachable" values, no more and no fewer.
+func TestAddrTableMatchesIANA(t *testing.T) {
+	rfcNumbers := regexp.MustCompile(`RFC ?(?:Errata )?([0-9]+)`)
+	numbers := func(s string) []string {
+		var out []string
+		for _, m := range rfcNumbers.FindAllStringSubmatch(s, -1) {
+			out = append(out, m[1])
+		}
+		slices.Sort(out)
+		return out
+	}
+	footnote := regexp.MustCompile(`\s*\[[0-9]+\]`)
+	for _, tc := range []struct {
+		file string
+		rows []addrRow
+		want int
+	}{
+		{"testdata/iana/iana-ipv4-special-registry-1.csv", ipv4Rows, ipv4RegistryRows},
+		{"testdata/iana/iana-ipv6-special-registry-1.csv", ipv6Rows, ipv6RegistryRows},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			f, err := os.Open(tc.file)
+			require.NoError(t, err)
+			defer f.Close()
+			records, err := csv.NewReader(f).ReadAll()
+			require.NoError(t, err)
+			require.Equal(t, "Globally Reachable", records[0][8])
+			byPrefix := map[string]addrRow{}
+			for _, r := range tc.rows {
+				if r.reach != reachNotRegistry {
+					byPrefix[netip.MustParsePrefix(r.prefix).String()] = r
+				}
+			}
+			assert.Len(t, byPrefix, tc.want)
+			seen := 0
+			for _, rec := range records[1:] {
+				for _, block := range strings.Split(footnote.ReplaceAllString(rec[0], ""), ",") {
+					p := netip.MustParsePrefix(strings.TrimSpace(block)).String()
+					row, ok := byPrefix[p]
+					if !assert.True(t, ok, "IANA row %s missing from the table", p) {
+						continue
+					}
+					seen++
+					assert.Equal(t, rec[1], row.name, "%s name", p)
+					assert.Equal(t, numbers(rec[2]), numbers(row.rfc), "%s RFCs", p)
+					want := map[string]reachability{"True": reachTrue, "False": reachFalse, "N/A": reachNA, "": reachBlank}
+					reach, ok := want[footnote.ReplaceAllString(rec[8], "")]
+					require.True(t, ok, "%s: Globally Reachable %q", p, rec[8])
+					assert.Equal(t, reach, row.reach, "%s Globally Reachable", p)
+				}
+			}
+			assert.Equal(t, len(byPrefix), seen, "table rows not in the IANA file")
+		})
+	}
+}
+
 func TestCheckAddr(t *testing.T) {
 	tests := []struct {
 		name   string
@@ -471,3 +531,68 @@ func BenchmarkCheckAddr(b *testing.B) {
 }
 
 var _ = errors.Is
+
+// FuzzCheckAddr checks CheckAddr against net/netip's own predicates on
+// arbitrary 4- and 16-byte addresses: nothing accepted is loopback,
+// private, link-local, multicast or unspecified (after unmapping), an
+// accepted IPv6 address is in 2000::/3 or a True row, and a refusal names
+// a block that contains the address or the IPv4 address it embeds.
+func FuzzCheckAddr(f *testing.F) {
+	for _, s := range []string{"8.8.8.8", "10.0.0.1", "::ffff:127.0.0.1", "64:ff9b::a9fe:a9fe", "2002:7f00:1::",
+		"2001:0:4136:e378:8000:63bf:f5fe:fdfc", "ff02::1", "fe80::1", "2606:4700:4700::1111", "192.0.0.9"} {
+		f.Add(netip.MustParseAddr(s).AsSlice())
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		a, ok := netip.AddrFromSlice(b)
+		if !ok {
+			return
+		}
+		err := CheckAddr(a)
+		u := a.Unmap()
+		if err == nil {
+			assert.True(t, u.IsGlobalUnicast(), "%s accepted but not global unicast", a)
+			assert.False(t, u.IsPrivate() || u.IsLoopback() || u.IsLinkLocalUnicast() || u.IsMulticast() || u.IsUnspecified(),
+				"%s accepted", a)
+			if u.Is6() {
+				in2000 := netip.MustParsePrefix(globalUnicast6).Contains(u)
+				nat64 := netip.MustParsePrefix("64:ff9b::/96").Contains(u)
+				assert.True(t, in2000 || nat64, "%s accepted outside 2000::/3", a)
+				if nat64 {
+					assert.NoError(t, CheckAddr(embeddedIPv4(u, embedNAT64)))
+				}
+			}
+			return
+		}
+		var ae *AddrError
+		require.ErrorAs(t, err, &ae)
+		require.True(t, ae.Block.IsValid(), "refusal of %s without a block", a)
+		if ae.Block.Addr().Is4() {
+			v4 := u
+			if u.Is6() {
+				v4 = embeddedIPv4(u, embedNAT64)
+			}
+			assert.True(t, ae.Block.Contains(v4), "%s: block %s does not contain %s", a, ae.Block, v4)
+		} else {
+			assert.True(t, ae.Block.Contains(a), "%s: block %s does not contain it", a, ae.Block)
+		}
+	})
+}
+
+func TestMarkFirstOctets(t *testing.T) {
+	var m [256]bool
+	markFirstOctets(&m, netip.MustParsePrefix("240.0.0.0/4"))
+	markFirstOctets(&m, netip.MustParsePrefix("fc00::/7"))
+	markFirstOctets(&m, netip.MustParsePrefix("10.0.0.0/8"))
+	markFirstOctets(&m, netip.MustParsePrefix("192.88.99.2/32"))
+	var got []int
+	for i, ok := range m {
+		if ok {
+			got = append(got, i)
+		}
+	}
+	assert.Equal(t, []int{10, 192, 240, 241, 242, 243, 244, 245, 246, 247, 248, 249, 250, 251, 252, 253, 254, 255}, got)
+	markFirstOctets(&m, netip.MustParsePrefix("::/0"))
+	for i := range m {
+		assert.True(t, m[i])
+	}
+}

@@ -94,7 +94,7 @@ func NormalizeURL(rawURL string, allowLoopback bool) (string, error) {
 // The *URLError is returned as an error interface only when non-nil.
 func parseURL(raw string, allowLoopback bool) (*url.URL, error) {
 	refuse := func(rule, reason string) (*url.URL, error) {
-		return nil, &URLError{URL: raw, Rule: rule, Reason: reason}
+		return nil, &URLError{URL: redactUserinfo(raw), Rule: rule, Reason: reason}
 	}
 	switch {
 	case raw == "":
@@ -117,11 +117,15 @@ func parseURL(raw string, allowLoopback bool) (*url.URL, error) {
 	if strings.HasPrefix(raw, "//") {
 		return refuse(RuleSchemeRelative, "a scheme-relative reference; an absolute https URL is required")
 	}
-	// net/url decodes some percent-encoded hosts and refuses others with
-	// a syntax error: name both cases before parsing.
+	// Name userinfo and percent-encoded hosts before parsing: net/url
+	// decodes some percent-encoded hosts and refuses others with a syntax
+	// error.
 	if authority, ok := rawAuthority(raw); ok {
-		if i := strings.LastIndexByte(authority, '@'); i >= 0 {
-			authority = authority[i+1:]
+		if scheme := strings.ToLower(raw[:strings.Index(raw, ":")]); scheme != "https" && scheme != "http" {
+			return refuse(RuleScheme, "scheme "+strconv.Quote(raw[:len(scheme)])+" is not fetched; only https is")
+		}
+		if strings.IndexByte(authority, '@') >= 0 {
+			return refuse(RuleUserinfo, "the URL carries userinfo (\"user@\"), which is never sent")
 		}
 		if strings.IndexByte(authority, '%') >= 0 {
 			if strings.HasPrefix(authority, "[") {
@@ -151,10 +155,6 @@ func parseURL(raw string, allowLoopback bool) (*url.URL, error) {
 	}
 	authority, _ := rawAuthority(raw)
 	if u.User != nil || strings.IndexByte(authority, '@') >= 0 {
-		if u.User != nil {
-			// Keep the password out of logs and reports.
-			raw = u.Redacted()
-		}
 		return refuse(RuleUserinfo, "the URL carries userinfo (\"user@\"), which is never sent")
 	}
 	if u.Host == "" || u.Hostname() == "" {
@@ -249,6 +249,22 @@ func rawAuthority(raw string) (string, bool) {
 		a = a[:k]
 	}
 	return a, true
+}
+
+// redactUserinfo replaces the userinfo of a URL written "scheme://user@host"
+// by "redacted", so that a password in a refused URL never reaches an error
+// message, a log or a report.
+func redactUserinfo(raw string) string {
+	authority, ok := rawAuthority(raw)
+	if !ok {
+		return raw
+	}
+	i := strings.LastIndexByte(authority, '@')
+	if i < 0 {
+		return raw
+	}
+	start := strings.Index(raw, "://") + 3
+	return raw[:start] + "redacted@" + raw[start+i+1:]
 }
 
 // addrReason gives the reason of a CheckAddr refusal for a URLError.

@@ -1,10 +1,12 @@
 package safefetch
 
 import (
+	"net/netip"
 	"net/url"
 	"strings"
 	"testing"
 
+	"github.com/agentweb/agentweb/internal/weburl"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -215,12 +217,31 @@ func TestCheckURLLocation(t *testing.T) {
 }
 
 func TestURLErrorRedactsPassword(t *testing.T) {
-	err := CheckURL("https://user:hunter2@example.com/", false)
-	var ue *URLError
-	require.ErrorAs(t, err, &ue)
-	assert.NotContains(t, ue.URL, "hunter2")
-	assert.NotContains(t, err.Error(), "hunter2")
-	assert.Equal(t, RuleUserinfo, ue.Rule)
+	tests := []struct {
+		url, rule, want string
+	}{
+		{"https://user:hunter2@example.com/", RuleUserinfo, "https://redacted@example.com/"},
+		{"https://a:hunter2@b:hunter2@10.0.0.1/x", RuleUserinfo, "https://redacted@10.0.0.1/x"},
+		{"https://user:hunter2@exa mple.com/", RuleUserinfo, "https://redacted@exa mple.com/"},
+		{"https://user:hunter2@example.com/\x00", RuleControlChar, "https://redacted@example.com/\x00"},
+		{"ftp://user:hunter2@example.com/", RuleScheme, "ftp://redacted@example.com/"},
+		{`https://user:hunter2@example.com\x`, RuleBackslash, `https://redacted@example.com\x`},
+		{"https://example.com/?u=user:hunter2@x", "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.url, func(t *testing.T) {
+			err := CheckURL(tt.url, false)
+			if tt.rule == "" {
+				assert.NoError(t, err)
+				return
+			}
+			var ue *URLError
+			require.ErrorAs(t, err, &ue)
+			assert.Equal(t, tt.rule, ue.Rule)
+			assert.Equal(t, tt.want, ue.URL)
+			assert.NotContains(t, err.Error(), "hunter2")
+		})
+	}
 }
 
 func TestURLErrorNamesAddressBlock(t *testing.T) {
@@ -303,7 +324,10 @@ func FuzzCheckURL(f *testing.F) {
 		n, perr := url.Parse(norm)
 		require.NoError(t, perr)
 		host := n.Hostname()
-		loopbackHost := host == "localhost" || strings.HasSuffix(host, ".localhost") || host == "::1" || strings.HasPrefix(host, "127.")
+		loopbackHost := host == "localhost" || strings.HasSuffix(host, ".localhost")
+		if a, err := netip.ParseAddr(host); err == nil {
+			loopbackHost = a.Is4() && a.IsLoopback() || a == netip.IPv6Loopback()
+		}
 		if scheme == "http" || !allowLoopback {
 			if scheme == "http" {
 				assert.True(t, allowLoopback && loopbackHost, "http accepted to %q", host)
@@ -314,9 +338,41 @@ func FuzzCheckURL(f *testing.F) {
 			assert.False(t, loopbackHost, "loopback host %q accepted", host)
 		}
 		assert.NotEqual(t, "443", n.Port(), "default port kept")
+		if a, err := netip.ParseAddr(host); err == nil && !(allowLoopback && loopbackHost) {
+			assert.NoError(t, CheckAddr(a), "refused address %s accepted", a)
+		} else if err != nil {
+			_, nerr := weburl.NormalizeHost(host)
+			assert.NoError(t, nerr, "host %q", host)
+			if host != "localhost" {
+				assert.Contains(t, host, ".", "single-label host %q", host)
+			}
+		}
+		beforeQuery, _, _ := strings.Cut(raw, "?")
+		beforeQuery, _, _ = strings.Cut(beforeQuery, "#")
+		assert.NotContains(t, beforeQuery, `\`)
+		if auth, ok := rawAuthority(raw); ok {
+			assert.NotContains(t, auth, "%")
+			assert.NotContains(t, auth, "@")
+		}
 		assert.NoError(t, CheckURL(norm, allowLoopback), "normalized URL %q refused", norm)
 		again, nerr := NormalizeURL(norm, allowLoopback)
 		require.NoError(t, nerr)
 		assert.Equal(t, norm, again)
 	})
+}
+
+func BenchmarkCheckURL(b *testing.B) {
+	for _, bc := range []struct{ name, url string }{
+		{"name", "https://www.example.com/.well-known/agentic.json"},
+		{"idn", "https://bücher.example/a?b=c"},
+		{"ipv4", "https://93.184.216.34:8443/"},
+		{"refused-userinfo", "https://a@b@127.0.0.1/"},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				sinkErr = CheckURL(bc.url, false)
+			}
+		})
+	}
 }

@@ -26,8 +26,9 @@ var ErrInvalidSchema = errors.New("schema: invalid schema")
 
 // Schema is a compiled JSON Schema. It is safe for concurrent use.
 type Schema struct {
-	url string
-	s   *jsonschema.Schema
+	url  string
+	s    *jsonschema.Schema
+	fast *node // nil when the schema uses a keyword the fast checker lacks
 }
 
 // Violation is one way in which an instance departs from a schema.
@@ -85,7 +86,7 @@ func Compile(schemaURL string, src []byte) (*Schema, error) {
 		}
 		return nil, fmt.Errorf("%w: %s: %s", ErrInvalidSchema, schemaURL, flatten(err))
 	}
-	return &Schema{url: schemaURL, s: s}, nil
+	return &Schema{url: schemaURL, s: s, fast: mirror(s)}, nil
 }
 
 // MustCompile is like [Compile] but panics on error. It is meant for schemas
@@ -116,7 +117,19 @@ func flatten(err error) string {
 // json.Number, float64, bool, nil) such as [strictjson.Decode] returns, and
 // returns every leaf violation sorted by pointer (array indexes compared as
 // numbers), then keyword, then message. It returns nil when doc is valid.
-func (s *Schema) Validate(doc any) []Violation {
+//
+// Validate never panics: a panic inside the validator (which the library
+// raises, for example, for a json.Number it cannot convert to a rational)
+// becomes a single violation with Keyword "schema".
+func (s *Schema) Validate(doc any) (vs []Violation) {
+	defer func() {
+		if r := recover(); r != nil {
+			vs = []Violation{{Pointer: "", Keyword: "schema", Message: fmt.Sprintf("cannot validate: validator failed: %v", r)}}
+		}
+	}()
+	if s.fast != nil && s.fast.check(doc, 0) == yes {
+		return nil
+	}
 	err := s.s.Validate(doc)
 	if err == nil {
 		return nil

@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -179,6 +180,16 @@ func TestValidate(t *testing.T) {
 func TestValidateNonGenericValue(t *testing.T) {
 	s := MustCompile(testURL, []byte(`{"type":"object"}`))
 	got := s.Validate(map[string]string{"a": "b"})
+	require.Len(t, got, 1)
+	assert.Equal(t, "schema", got[0].Keyword)
+	assert.Contains(t, got[0].Message, "cannot validate")
+}
+
+func TestValidateNeverPanics(t *testing.T) {
+	s := MustCompile(testURL, []byte(`{"type":"integer","minimum":0}`))
+	// strictjson refuses this number (it rounds to zero); a tree built by
+	// other means must still not crash the caller.
+	got := s.Validate(json.Number("1e-4000000"))
 	require.Len(t, got, 1)
 	assert.Equal(t, "schema", got[0].Keyword)
 	assert.Contains(t, got[0].Message, "cannot validate")

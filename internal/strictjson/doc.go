@@ -19,8 +19,13 @@
 //   - "json-depth": containers are nested more than [MaxDepth] levels deep
 //     (RFC 8259 section 9 allows a parser to limit nesting).
 //   - "json-trailing-data": anything but JSON whitespace follows the value.
-//   - "json-number-range": a number overflows an IEEE 754 binary64 value to
-//     an infinity (RFC 7493 section 2.2). Underflow and -0 are accepted.
+//   - "json-number-range": a number is outside the range of an IEEE 754
+//     binary64 value (RFC 7493 section 2.2): it overflows to an infinity, or
+//     it is not zero but so small that it rounds to zero (such as 1e-400).
+//     Zero with any exponent, and -0, are accepted. Besides I-JSON, this
+//     bounds the cost of exact arithmetic on the number (a JSON Schema
+//     validator turns numbers into big rationals, and 1e-400000 alone costs
+//     milliseconds).
 //
 // [Decode] builds the generic tree that JSON Schema validators expect:
 // map[string]any, []any, string, json.Number, bool and nil, exactly what

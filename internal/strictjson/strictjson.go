@@ -300,11 +300,16 @@ func (d *decoder) number() (any, bool) {
 		return nil, false
 	}
 	num := s[start:i]
-	// Without an exponent, fewer than 309 integer digits cannot overflow.
-	if exp || intDigits > 308 {
+	// Without an exponent, a number of fewer than 309 integer digits cannot
+	// overflow and one of fewer than 300 characters cannot underflow.
+	if exp || intDigits > 308 || len(num) >= 300 {
 		f, _ := strconv.ParseFloat(num, 64)
 		if math.IsInf(f, 0) {
 			d.fail(start, RuleNumberRange, "number "+abbreviate(num)+" is outside the range of an IEEE 754 double")
+			return nil, false
+		}
+		if f == 0 && nonZeroMantissa(num) {
+			d.fail(start, RuleNumberRange, "number "+abbreviate(num)+" is too small for an IEEE 754 double and would round to zero")
 			return nil, false
 		}
 	}
@@ -313,6 +318,20 @@ func (d *decoder) number() (any, bool) {
 		return nil, true
 	}
 	return json.Number(num), true
+}
+
+// nonZeroMantissa reports whether the number literal has a non-zero digit
+// before its exponent.
+func nonZeroMantissa(num string) bool {
+	for i := 0; i < len(num); i++ {
+		switch c := num[i]; {
+		case c == 'e' || c == 'E':
+			return false
+		case c >= '1' && c <= '9':
+			return true
+		}
+	}
+	return false
 }
 
 func abbreviate(s string) string {

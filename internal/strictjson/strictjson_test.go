@@ -96,6 +96,9 @@ func TestDecodeErrors(t *testing.T) {
 		{"trailing nbsp", "true\u00a0", RuleTrailing, "", 4},
 		{"number overflow", `{"n":1e309}`, RuleNumberRange, "/n", 5},
 		{"negative overflow", `[-1.8e308]`, RuleNumberRange, "/0", 1},
+		{"underflow", `{"n":1e-400}`, RuleNumberRange, "/n", 5},
+		{"huge negative exponent", `[-1.5e-400000]`, RuleNumberRange, "/0", 1},
+		{"long fraction underflow", "[0." + strings.Repeat("0", 400) + "1]", RuleNumberRange, "/0", 1},
 		{"long integer overflow", "[" + strings.Repeat("9", 400) + "]", RuleNumberRange, "/0", 1},
 	}
 	for _, tc := range tests {
@@ -137,8 +140,9 @@ func TestDecodeAccepts(t *testing.T) {
 		{"negative zero", `-0`, json.Number("-0")},
 		{"negative zero float", `-0.0e0`, json.Number("-0.0e0")},
 		{"max double", `1.7976931348623157e308`, json.Number("1.7976931348623157e308")},
-		{"underflow is allowed", `1e-400`, json.Number("1e-400")},
-		{"big exponent of zero", `0e99999`, json.Number("0e99999")},
+		{"smallest denormal", `5e-324`, json.Number("5e-324")},
+		{"zero with big exponents", `[0e99999,-0.000e-99999999]`, []any{json.Number("0e99999"), json.Number("-0.000e-99999999")}},
+		{"long fraction", "0." + strings.Repeat("0", 400) + "1e400", json.Number("0." + strings.Repeat("0", 400) + "1e400")},
 		{"308 digit integer", strings.Repeat("9", 308), json.Number(strings.Repeat("9", 308))},
 		{"exponent forms", `[1E2,1e+2,1e-2,1.5E-0]`, []any{json.Number("1E2"), json.Number("1e+2"), json.Number("1e-2"), json.Number("1.5E-0")}},
 		{"empty containers", `{"a":{},"b":[]}`, map[string]any{"a": map[string]any{}, "b": []any{}}},

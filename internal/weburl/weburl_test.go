@@ -1,6 +1,7 @@
 package weburl
 
 import (
+	"net/netip"
 	"net/url"
 	"strings"
 	"testing"
@@ -190,4 +191,33 @@ func BenchmarkIsWWWCounterpart(b *testing.B) {
 			b.Fatal("not counterparts")
 		}
 	}
+}
+
+// FuzzNormalizeHost checks that NormalizeHost never panics and that what it
+// returns is a stable, lower-case ASCII host of bounded length that is
+// either a canonical IP literal or a name that does not end in a number.
+func FuzzNormalizeHost(f *testing.F) {
+	for _, s := range []string{"example.com", "Bücher.Example.", "127.1", "[::1]", "１２７.０.０.１", "a..b", "0.\x95",
+		"xn--bcher-kva.example", "fe80::1%eth0", "www.co.uk"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, host string) {
+		got, err := NormalizeHost(host)
+		if err != nil {
+			assert.ErrorIs(t, err, ErrInvalidHost)
+			return
+		}
+		assert.LessOrEqual(t, len(got), MaxHostLength)
+		for i := 0; i < len(got); i++ {
+			c := got[i]
+			assert.True(t, c < 0x80 && !('A' <= c && c <= 'Z'), "byte %q in %q", c, got)
+		}
+		again, err := NormalizeHost(got)
+		require.NoError(t, err, "normalized %q from %q", got, host)
+		assert.Equal(t, got, again)
+		if _, perr := netip.ParseAddr(got); perr != nil {
+			assert.False(t, EndsInNumber(got), "%q ends in a number", got)
+			assert.False(t, strings.HasSuffix(got, "."))
+		}
+	})
 }

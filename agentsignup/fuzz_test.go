@@ -1,0 +1,107 @@
+package agentsignup
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/agentweb/agentweb/internal/strictjson"
+)
+
+// FuzzParse feeds arbitrary bytes to Parse, seeded with the seed example and
+// the defect corpus. Parse must never panic, must return either a document
+// or a *ValidationError with at least one problem, and a document it accepts
+// must satisfy the cross-field rules.
+func FuzzParse(f *testing.F) {
+	f.Add(seedBytes(f))
+	entries, err := os.ReadDir(filepath.Join("testdata", "defects"))
+	require.NoError(f, err)
+	for _, e := range entries {
+		b, err := os.ReadFile(filepath.Join("testdata", "defects", e.Name()))
+		require.NoError(f, err)
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		d, err := Parse(data)
+		if err != nil {
+			ve, ok := err.(*ValidationError)
+			if !ok || len(ve.Problems) == 0 {
+				t.Fatalf("error is not a *ValidationError with problems: %v", err)
+			}
+			if d != nil {
+				t.Fatal("document returned with an error")
+			}
+			return
+		}
+		if d.Protocol != Protocol || d.Terms.SHA256 != TermsHash(d.Terms.Text) {
+			t.Fatalf("accepted a document breaking the cross-field rules: %+v", d)
+		}
+		for _, w := range d.Warnings {
+			if w.Rule != RuleUnknownField {
+				t.Fatalf("unexpected warning %v", w)
+			}
+		}
+	})
+}
+
+// FuzzVerifyAttestation feeds arbitrary tokens to VerifyAttestation (and to
+// Parse through a document carrying them). It must never panic or return an
+// error for a token, and a fuzzed token must never verify.
+func FuzzVerifyAttestation(f *testing.F) {
+	k1 := testKey(1)
+	good := signRaw(k1, goodHeader(), goodClaims())
+	f.Add(good)
+	f.Add(signRaw(k1, with(goodHeader(), "jwk", map[string]any{"kty": "OKP"}), goodClaims()))
+	f.Add(enc(map[string]any{"alg": "none", "typ": AttestationType}) + "." + enc(goodClaims()) + ".")
+	f.Add("a.b.c")
+	f.Add("..")
+	f.Add("eyJhbGciOiJFZERTQSJ9.e30.AAAA")
+	keys := testKeys()
+	doc := docWith(f, "")
+	f.Fuzz(func(t *testing.T, token string) {
+		d := *doc
+		d.RPAttestation = token
+		res, err := VerifyAttestation(t.Context(), &d, testOrigin, keys, testNow)
+		if err != nil {
+			t.Fatalf("error for a token: %v", err)
+		}
+		if res.Status == StatusVerified && token != good {
+			// Ed25519 signatures are not malleable in go's implementation;
+			// only the seed itself may verify.
+			t.Fatalf("fuzzed token verified: %q", token)
+		}
+		if res.Status == StatusAbsent && token != "" {
+			t.Fatal("absent for a non-empty token")
+		}
+	})
+}
+
+// FuzzSchemaFastPath checks that schemaConforms, Parse's shortcut around the
+// schema validator, agrees with the embedded schema in both directions.
+func FuzzSchemaFastPath(f *testing.F) {
+	f.Add(seedBytes(f))
+	for _, d := range defects {
+		f.Add(defectBytes(f, d))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		checkFastPath(t, data)
+	})
+}
+
+func checkFastPath(t *testing.T, data []byte) {
+	tree, err := strictjson.Decode(data)
+	if err != nil {
+		return
+	}
+	obj, ok := tree.(map[string]any)
+	if !ok || obj["protocol"] != Protocol {
+		return
+	}
+	fast := schemaConforms(obj)
+	slow := compiledSchema().Validate(tree)
+	if fast != (len(slow) == 0) {
+		t.Fatalf("fast path says %v, schema says %v for %s", fast, slow, data)
+	}
+}

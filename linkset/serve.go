@@ -1,0 +1,104 @@
+package linkset
+
+import (
+	"net/http"
+
+	"github.com/agentweb/agentweb/internal/serve"
+)
+
+// LinkElement is the element a node SHOULD place in the head of every HTML
+// page it generates (Section 5).
+const LinkElement = `<link rel="describedby" href="` + WellKnownPath + `" type="` + MediaType + `">`
+
+// LinkHeader is the Link field value a node SHOULD send at least on its
+// origin's root route (Section 5).
+const LinkHeader = `<` + WellKnownPath + `>; rel="describedby"; type="` + MediaType + `"`
+
+// ProfileLinkHeader is the Link field value that carries the profile where
+// a platform cannot attach a parameter to Content-Type (Section 3.1, Figure 2).
+const ProfileLinkHeader = `<` + ProfileURI + `>; rel="profile"`
+
+// Cross-origin headers of Section 3.3.
+const (
+	corsAllowOrigin   = "*"
+	corsExposeHeaders = "Link, ETag, Content-Type"
+)
+
+// HandlerOptions tunes [Handler]; the zero value is the draft's default.
+type HandlerOptions struct {
+	// ProfileLink also sends the profile in a Link header field (Section
+	// 3.1, Figure 2). The media type parameter is always sent.
+	ProfileLink bool
+}
+
+// Handler serves a discovery document, normally the canonical bytes of
+// [Builder.Build], to mount at [WellKnownPath]: GET and HEAD with
+// Content-Type [ContentType] (Section 3.1), an ETag that is the quoted
+// lower-case hex SHA-256 of the bytes and Cache-Control: no-cache (Section
+// 3.2), Access-Control-Allow-Origin: * and Access-Control-Expose-Headers:
+// Link, ETag, Content-Type and never Access-Control-Allow-Credentials
+// (Section 3.3). If-None-Match yields 304 Not Modified; other methods 405.
+// It requires no request header at all, so a browser reads it with a simple
+// request. body is copied; later changes to it are not served.
+func Handler(body []byte, opts *HandlerOptions) http.Handler {
+	h := http.Header{}
+	h.Set("Access-Control-Allow-Origin", corsAllowOrigin)
+	h.Set("Access-Control-Expose-Headers", corsExposeHeaders)
+	if opts != nil && opts.ProfileLink {
+		h.Set("Link", ProfileLinkHeader)
+	}
+	return serve.Handler(serve.Document{
+		Body:         append([]byte(nil), body...),
+		ContentType:  ContentType,
+		CacheControl: "no-cache",
+		Header:       h,
+	})
+}
+
+// CORS wraps the handler of a node's public artefacts so that every
+// response carries the headers of Section 3.3: Access-Control-Allow-Origin:
+// *, Access-Control-Expose-Headers: Link, ETag, Content-Type, and no
+// Access-Control-Allow-Credentials (removed if next sets it).
+func CORS(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("Access-Control-Allow-Origin", corsAllowOrigin)
+		h.Set("Access-Control-Expose-Headers", corsExposeHeaders)
+		next.ServeHTTP(&corsWriter{ResponseWriter: w}, r)
+	})
+}
+
+type corsWriter struct {
+	http.ResponseWriter
+	wrote bool
+}
+
+func (c *corsWriter) fix() {
+	if c.wrote {
+		return
+	}
+	c.wrote = true
+	h := c.Header()
+	h.Del("Access-Control-Allow-Credentials")
+	h.Set("Access-Control-Allow-Origin", corsAllowOrigin)
+	h.Set("Access-Control-Expose-Headers", corsExposeHeaders)
+}
+
+func (c *corsWriter) WriteHeader(code int) { c.fix(); c.ResponseWriter.WriteHeader(code) }
+
+func (c *corsWriter) Write(b []byte) (int, error) { c.fix(); return c.ResponseWriter.Write(b) }
+
+// Unwrap lets http.ResponseController reach the underlying writer.
+func (c *corsWriter) Unwrap() http.ResponseWriter { return c.ResponseWriter }
+
+// Advertise wraps a site's handler so that the response to its root route
+// carries the [LinkHeader] field that points at the discovery document
+// (Section 5).
+func Advertise(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/" {
+			w.Header().Add("Link", LinkHeader)
+		}
+		next.ServeHTTP(w, r)
+	})
+}

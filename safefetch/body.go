@@ -1,0 +1,127 @@
+package safefetch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"sync"
+)
+
+// readBody reads resp.Body under the call's cap and the budget's byte
+// allowance, closing it. A body larger than the cap is ErrTooLarge; a body
+// larger than what is left of the budget is a *BudgetError. At most
+// allowance+1 bytes are ever read, and a failed read is charged its whole
+// allowance (Agentic site profile, "Discovery and auditing").
+func (c *Client) readBody(ctx context.Context, resp *http.Response, max int64) (_ []byte, err error) {
+	defer resp.Body.Close()
+	allowance, limited, err := c.budget.reserve(max)
+	if err != nil {
+		return nil, err
+	}
+	var used int64
+	defer func() { c.budget.settle(allowance, used, err != nil) }()
+	over := func() error {
+		if limited {
+			return c.budget.bytesError()
+		}
+		return fmt.Errorf("%w: body over %d bytes", ErrTooLarge, max)
+	}
+	if resp.ContentLength > allowance {
+		if !limited {
+			return nil, fmt.Errorf("%w: Content-Length %d is over the %d-byte cap; the body was not read", ErrTooLarge, resp.ContentLength, max)
+		}
+		return nil, over()
+	}
+	b, tooBig, err := readCapped(resp.Body, resp.ContentLength, allowance)
+	used = int64(len(b))
+	if err == nil && ctx.Err() != nil {
+		// The deadline passed during the read: whatever ended it, the body
+		// cannot be trusted to be complete.
+		err = fmt.Errorf("safefetch: body read past the deadline: %w", context.Cause(ctx))
+	}
+	if err != nil {
+		return nil, err
+	}
+	if tooBig {
+		return nil, over()
+	}
+	return b, nil
+}
+
+// readCapped reads r to its end, reading at most limit+1 bytes. With a known
+// length (contentLength >= 0, at most limit) it allocates exactly that much
+// and checks that nothing follows; otherwise it reads pooled chunks (see
+// readChunked). tooBig reports that more than limit bytes were available;
+// the bytes read are then not returned.
+func readCapped(r io.Reader, contentLength, limit int64) (b []byte, tooBig bool, err error) {
+	if contentLength >= 0 && contentLength <= limit {
+		b = make([]byte, contentLength)
+		if n, err := io.ReadFull(r, b); err != nil {
+			if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+				return b[:n], false, fmt.Errorf("safefetch: body ended after %d of its declared %d bytes: %w", n, contentLength, io.ErrUnexpectedEOF)
+			}
+			return b[:n], false, err
+		}
+		var one [1]byte
+		n, err := io.ReadFull(r, one[:])
+		if n > 0 {
+			return b, true, nil
+		}
+		if err != nil && err != io.EOF {
+			return b, false, err
+		}
+		return b, false, nil
+	}
+	return readChunked(r, limit)
+}
+
+// chunkSize is the unit in which a body of unknown length is read.
+const chunkSize = 64 << 10
+
+// chunkPool holds the scratch chunks of readChunked, so that a refused
+// body (too large, endless, cut off) allocates nothing that outlives the
+// call and a good one allocates exactly its size.
+var chunkPool = sync.Pool{New: func() any { b := make([]byte, chunkSize); return &b }}
+
+// readChunked reads a body of unknown length into pooled chunks, at most
+// limit+1 bytes, and copies it out once its size is known.
+func readChunked(r io.Reader, limit int64) (b []byte, tooBig bool, err error) {
+	var chunks []*[]byte
+	defer func() {
+		for _, c := range chunks {
+			chunkPool.Put(c)
+		}
+	}()
+	lr := io.LimitedReader{R: r, N: limit + 1}
+	var total int64
+	fill := chunkSize
+	for {
+		if fill == chunkSize {
+			chunks = append(chunks, chunkPool.Get().(*[]byte))
+			fill = 0
+		}
+		n, rerr := lr.Read((*chunks[len(chunks)-1])[fill:])
+		fill += n
+		total += int64(n)
+		if total > limit {
+			return nil, true, nil
+		}
+		if rerr == io.EOF {
+			break
+		}
+		if rerr != nil {
+			return nil, false, rerr
+		}
+	}
+	b = make([]byte, 0, total)
+	for i, c := range chunks {
+		if i == len(chunks)-1 {
+			b = append(b, (*c)[:fill]...)
+		} else {
+			b = append(b, *c...)
+		}
+	}
+	return b, false, nil
+}

@@ -1,0 +1,317 @@
+package safefetch
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptrace"
+	"net/netip"
+	"net/url"
+	"strings"
+	"time"
+)
+
+// Client fetches untrusted URLs under the rules of knowledge-linkset draft
+// §7.1 and §9.2 (see the package documentation). It is safe for concurrent
+// use; make one and share it. Clients made by [Client.WithBudget] and
+// [Client.WithRedirectPolicy] share its transport and connections.
+type Client struct {
+	opts      Options // normalized
+	transport *http.Transport
+	budget    *Budget
+	redirect  RedirectPolicy
+}
+
+// New returns a Client configured by opts; nil opts gives the safe defaults
+// described on [Options].
+func New(opts *Options) *Client {
+	o := opts.normalized()
+	return &Client{opts: o, transport: newTransport(&o), budget: o.Budget, redirect: o.Redirect}
+}
+
+// WithBudget returns a Client that shares c's transport and settings and
+// charges every request to b (nil: no budget).
+func (c *Client) WithBudget(b *Budget) *Client {
+	cp := *c
+	cp.budget = b
+	return &cp
+}
+
+// WithRedirectPolicy returns a Client that shares c's transport and settings
+// and consults p for every redirect hop (nil: any hop that passes
+// [CheckURL]), for example [SameOriginOrWWW].
+func (c *Client) WithRedirectPolicy(p RedirectPolicy) *Client {
+	cp := *c
+	cp.redirect = p
+	return &cp
+}
+
+// AllowsLoopback reports whether the Client is in development mode
+// ([Options.AllowLoopback]).
+func (c *Client) AllowsLoopback() bool { return c.opts.AllowLoopback }
+
+// Budget returns the Budget the Client charges, or nil.
+func (c *Client) Budget() *Budget { return c.budget }
+
+// CloseIdleConnections closes the idle connections of the Client's
+// transport (shared with the Clients derived from it).
+func (c *Client) CloseIdleConnections() { c.transport.CloseIdleConnections() }
+
+// Request is one call of [Client.Do].
+type Request struct {
+	Method       string      // "": GET
+	URL          string      // absolute https URL (http to loopback in development mode)
+	Header       http.Header // sent as given, except Accept-Encoding (always identity)
+	Body         []byte      // sent with the request; resent on 307 and 308 redirects
+	MaxBodyBytes int64       // 0: the Client's MaxBodyBytes
+}
+
+// Get fetches rawURL with GET. header may be nil.
+func (c *Client) Get(ctx context.Context, rawURL string, header http.Header) (*Response, error) {
+	return c.Do(ctx, &Request{Method: http.MethodGet, URL: rawURL, Header: header})
+}
+
+// Head fetches rawURL with HEAD; the Response has no Body.
+func (c *Client) Head(ctx context.Context, rawURL string, header http.Header) (*Response, error) {
+	return c.Do(ctx, &Request{Method: http.MethodHead, URL: rawURL, Header: header})
+}
+
+// Cause values for the deadlines a call runs under.
+var (
+	errCallTimeout    = errors.New("safefetch: call timeout")
+	errBudgetDeadline = errors.New("safefetch: budget deadline")
+)
+
+// Do performs req: it checks the URL, resolves and classifies the host once,
+// dials only a classified address, follows redirects in its own loop
+// (re-checking each hop), and reads the body under the byte caps, all within
+// one deadline ([Options.Timeout]).
+//
+// A non-2xx status is not an error. Any refusal is an error wrapping one of
+// the package's sentinels; on [ErrTooLarge] the *Response (headers and hops,
+// no Body) is returned with the error, as evidence.
+func (c *Client) Do(ctx context.Context, req *Request) (*Response, error) {
+	if req == nil {
+		return nil, errors.New("safefetch: nil Request")
+	}
+	started := time.Now()
+	method := req.Method
+	if method == "" {
+		method = http.MethodGet
+	}
+	maxBody := req.MaxBodyBytes
+	if maxBody <= 0 {
+		maxBody = c.opts.MaxBodyBytes
+	}
+	fail := func(err error) error { return &fetchError{method: method, url: req.URL, err: err} }
+	u, err := c.parseURL(req.URL)
+	if err != nil {
+		return nil, fail(err)
+	}
+
+	// Waiting for a concurrency slot is bounded by ctx and the budget's
+	// deadline, not by Timeout, which starts once the call may proceed.
+	if err := c.budget.acquire(ctx); err != nil {
+		return nil, fail(err)
+	}
+	defer c.budget.release()
+	chainCtx, cancel := context.WithTimeoutCause(ctx, c.opts.Timeout, errCallTimeout)
+	defer cancel()
+	httpCtx := chainCtx
+	if d, ok := c.budget.deadline(); ok {
+		var cancel2 context.CancelFunc
+		httpCtx, cancel2 = context.WithDeadlineCause(chainCtx, d, errBudgetDeadline)
+		defer cancel2()
+	}
+
+	ev := &Response{Method: method, URL: req.URL, RequestHeader: redactHeader(req.Header), Started: started}
+	header, body, cur := req.Header, req.Body, u
+	for {
+		hr, remote, err := c.attempt(chainCtx, httpCtx, method, cur, header, body)
+		if err != nil {
+			if len(ev.Redirects) > 0 {
+				err = fmt.Errorf("redirect %d to %s: %w", len(ev.Redirects), cur.Redacted(), err)
+			}
+			return nil, fail(c.mapErr(ctx, httpCtx, err))
+		}
+		hop := Hop{URL: cur.String(), StatusCode: hr.StatusCode, RemoteAddr: remote}
+		next, follow, err := c.nextHop(cur, hr, len(ev.Redirects))
+		if err != nil || follow {
+			// A redirect's body is closed unread: closing an unread HTTP/1
+			// body drops the connection rather than draining it.
+			hr.Body.Close()
+		}
+		if err != nil {
+			ev.Hops = append(ev.Hops, hop)
+			return nil, fail(err)
+		}
+		if follow {
+			hop.Location = next.String()
+			ev.Hops = append(ev.Hops, hop)
+			ev.Redirects = append(ev.Redirects, next.String())
+			method, header, body = redirectRequest(hr.StatusCode, method, header, body, cur, next)
+			cur = next
+			continue
+		}
+		ev.Hops = append(ev.Hops, hop)
+		ev.FinalURL = cur.String()
+		ev.StatusCode = hr.StatusCode
+		ev.Proto = hr.Proto
+		ev.Header = hr.Header
+		ev.RemoteAddr = remote
+		if err := checkContentEncoding(hr.Header); err != nil {
+			hr.Body.Close()
+			return nil, fail(err)
+		}
+		if method == http.MethodHead {
+			hr.Body.Close()
+			ev.Elapsed = time.Since(started)
+			return ev, nil
+		}
+		b, err := c.readBody(httpCtx, hr, maxBody)
+		ev.Elapsed = time.Since(started)
+		if err != nil {
+			if errors.Is(err, ErrTooLarge) {
+				return ev, fail(err)
+			}
+			return nil, fail(c.mapErr(ctx, httpCtx, err))
+		}
+		ev.Body = b
+		return ev, nil
+	}
+}
+
+// parseURL applies [CheckURL] and returns the URL that is requested: the
+// normalized form of [NormalizeURL] (host in IDNA ASCII form without a
+// trailing dot, default port dropped, fragment dropped).
+func (c *Client) parseURL(raw string) (*url.URL, error) {
+	norm, err := NormalizeURL(raw, c.opts.AllowLoopback)
+	if err != nil {
+		return nil, err
+	}
+	u, err := url.Parse(norm)
+	if err != nil {
+		return nil, &URLError{URL: raw, Rule: RuleSyntax, Reason: err.Error()}
+	}
+	return u, nil
+}
+
+// attempt makes one request: it charges the budget, resolves and classifies
+// u's host once, and sends the request over a connection to one of those
+// addresses. dnsCtx bounds the lookup (the call deadline, not the budget's:
+// DNS may use the budget's grace); ctx bounds everything else.
+func (c *Client) attempt(dnsCtx, ctx context.Context, method string, u *url.URL, header http.Header, body []byte) (*http.Response, netip.AddrPort, error) {
+	if err := c.budget.attempt(); err != nil {
+		return nil, netip.AddrPort{}, err
+	}
+	addrs, err := c.resolveHost(dnsCtx, u)
+	if err != nil {
+		return nil, netip.AddrPort{}, err
+	}
+	var remote netip.AddrPort
+	trace := &httptrace.ClientTrace{GotConn: func(info httptrace.GotConnInfo) {
+		remote, _ = addrPortOf(info.Conn.RemoteAddr())
+	}}
+	rctx := httptrace.WithClientTrace(context.WithValue(ctx, pinKey{}, &pin{host: u.Hostname(), addrs: addrs}), trace)
+	var rd io.Reader
+	if body != nil {
+		rd = bytes.NewReader(body)
+	}
+	hr, err := http.NewRequestWithContext(rctx, method, u.String(), rd)
+	if err != nil {
+		return nil, netip.AddrPort{}, &URLError{URL: u.Redacted(), Rule: "request", Reason: err.Error()}
+	}
+	c.prepareHeader(hr, header)
+	resp, err := c.transport.RoundTrip(hr)
+	if err != nil {
+		return nil, netip.AddrPort{}, c.transportErr(err)
+	}
+	return resp, remote, nil
+}
+
+// prepareHeader copies the caller's header onto hr, adds the User-Agent when
+// the caller set none, and asks for the identity encoding.
+func (c *Client) prepareHeader(hr *http.Request, header http.Header) {
+	for k, vs := range header {
+		hr.Header[k] = append([]string(nil), vs...)
+	}
+	if hr.Header.Get("User-Agent") == "" {
+		hr.Header.Set("User-Agent", c.opts.UserAgent)
+	}
+	hr.Header.Set("Accept-Encoding", "identity")
+}
+
+// transportErr gives the response-header cap its sentinel; net/http reports
+// it only as text. Over HTTP/1 the transport stops reading at the cap; over
+// HTTP/2 the header decoder refuses a field longer than the cap with a
+// COMPRESSION_ERROR, which also covers a malformed header block.
+func (c *Client) transportErr(err error) error {
+	msg := err.Error()
+	switch {
+	case strings.Contains(msg, "server response headers exceeded"),
+		strings.Contains(msg, "header list larger than"):
+		return fmt.Errorf("%w: response headers over %d bytes: %w", ErrTooLarge, c.opts.MaxHeaderBytes, err)
+	case strings.Contains(msg, "COMPRESSION_ERROR"):
+		return fmt.Errorf("%w: HTTP/2 header block refused (over %d bytes, or malformed): %w", ErrTooLarge, c.opts.MaxHeaderBytes, err)
+	}
+	return err
+}
+
+// mapErr turns a failure under an expired deadline into the package's
+// errors: the call's Timeout into ErrTimeout, the budget's deadline into a
+// *BudgetError, the caller's cancellation into ctx.Err().
+func (c *Client) mapErr(parent, ctx context.Context, err error) error {
+	if errors.Is(err, ErrBudgetExhausted) || ctx.Err() == nil {
+		return err
+	}
+	if perr := parent.Err(); perr != nil {
+		if errors.Is(err, perr) {
+			return err
+		}
+		return fmt.Errorf("%w: %w", perr, err)
+	}
+	switch context.Cause(ctx) {
+	case errCallTimeout:
+		return fmt.Errorf("%w: no complete response within %s: %w", ErrTimeout, c.opts.Timeout, err)
+	case errBudgetDeadline:
+		return c.budget.deadlineError()
+	}
+	return err
+}
+
+// checkContentEncoding refuses any content coding: identity was asked for,
+// and a coded body could expand beyond every cap (a gzip bomb).
+func checkContentEncoding(h http.Header) error {
+	for _, v := range h.Values("Content-Encoding") {
+		for _, tok := range strings.Split(v, ",") {
+			tok = strings.TrimSpace(tok)
+			if tok != "" && !strings.EqualFold(tok, "identity") {
+				return fmt.Errorf("%w: the server applied %q although identity was requested", ErrContentEncoding, tok)
+			}
+		}
+	}
+	return nil
+}
+
+// fetchError prefixes an error with the call it belongs to.
+type fetchError struct {
+	method, url string
+	err         error
+}
+
+func (e *fetchError) Error() string {
+	return "safefetch: " + e.method + " " + redactURL(e.url) + ": " + strings.TrimPrefix(e.err.Error(), "safefetch: ")
+}
+
+func (e *fetchError) Unwrap() error { return e.err }
+
+// redactURL hides a password in a URL that is only printed.
+func redactURL(raw string) string {
+	if u, err := url.Parse(raw); err == nil {
+		return u.Redacted()
+	}
+	return fmt.Sprintf("%q", raw)
+}

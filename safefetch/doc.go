@@ -1,0 +1,88 @@
+// Package safefetch is the only code in agentweb that opens a network
+// connection. Every document the module reads is named by a third party (a
+// site, a link set, a peer), so a client that follows those names is a
+// request forwarder; knowledge-linkset draft §9.2 calls the rules of §7.1
+// "normative and not advisory". This package enforces them, and the bounds
+// of §7.2 and of the Agentic site profile's "Discovery and auditing"
+// section, for every request, redirect hop included.
+//
+// # The security model
+//
+// A [Client] call goes through these steps, each of which fails closed with
+// an error that wraps one of the package's sentinels (test with errors.Is):
+//
+//  1. URL. [CheckURL]: an absolute https URL; http only to loopback and only
+//     in development mode ([Options.AllowLoopback], set by the program,
+//     never from input); no userinfo, no odd hosts or ports
+//     ([ErrForbiddenURL], *[URLError]).
+//  2. Resolution. Exactly one DNS lookup per attempt through
+//     [Options.Resolver], bounded by [Options.DNSTimeout]. Every answer is
+//     unmapped and classified with [CheckAddr]; the host is refused if any
+//     answer is refused (draft §7.1: "A host that resolves to several
+//     addresses MUST be refused if any one of them is refused"). NXDOMAIN,
+//     SERVFAIL, an empty answer and a time-out are [ErrDNS]. An IP-literal
+//     host is classified without DNS. Loopback is allowed only in
+//     development mode ([ErrForbiddenAddress], *[AddrError]).
+//  3. Pinned dial. The connection goes to one of the classified addresses,
+//     by IP literal, through [Options.Dial] (by default a net.Dialer whose
+//     Control hook classifies the socket address once more); the host is
+//     never resolved again. The established connection's remote address must
+//     equal the classified address, or the connection is closed and the
+//     attempt refused (draft §7.1, the guard against DNS rebinding). The
+//     transport has no proxy: HTTP_PROXY, HTTPS_PROXY, ALL_PROXY and NO_PROXY
+//     are ignored. TLS verifies the host name against [Options.RootCAs] or
+//     the system roots.
+//  4. Redirects. Followed in the Client's own loop, at most
+//     [Options.MaxRedirects] (3), each hop re-checked from step 1: exactly one
+//     non-empty Location, resolved against the current URL; never https to
+//     http outside development mode; then [Options.Redirect]
+//     ([SameOriginOrWWW] is the Agentic site profile's rule). A redirect's
+//     body is closed unread. Credentials (Authorization, Cookie,
+//     Proxy-Authorization) are dropped when a hop changes host.
+//     [Response.URL] stays the declared URL (draft §7.1: "The final URL of a
+//     redirected fetch is not substituted for the URL that was declared");
+//     [Response.FinalURL], [Response.Redirects] and [Response.Hops] record
+//     the path ([ErrRedirectRefused], [ErrTooManyRedirects]).
+//  5. Bounds. "identity" is the only encoding asked for and a response with
+//     any other Content-Encoding is refused, because a compressed body can
+//     expand past every cap ([ErrContentEncoding]). Bodies are capped at
+//     [Options.MaxBodyBytes] (1 MiB, the bound draft §7.1 names): a larger
+//     declared Content-Length is refused unread, and otherwise at most
+//     cap+1 bytes are read, so a larger, lying or endless body is
+//     [ErrTooLarge] without being buffered. Response headers are capped at
+//     [Options.MaxHeaderBytes] (64 KiB). One deadline, [Options.Timeout]
+//     (10 s, the draft's suggested default), covers DNS, connect, TLS,
+//     headers and body of the whole redirect chain, so a slow server cannot
+//     hold a call open ([ErrTimeout]).
+//  6. Budget. A [Budget] shared by the fetches of one scan or walk bounds
+//     attempts (every request, redirects included, draft §7.2), body bytes
+//     (a failed read charged its full allowance), concurrency, and a
+//     deadline that a DNS lookup in flight may overrun by at most
+//     [BudgetLimits.DNSGrace] (Agentic site profile: "twenty-two HTTP
+//     attempts, five concurrent documents, one MiB per response, eight MiB of
+//     response-body allowance, ... a forty-second scan deadline, with a
+//     bounded DNS lookup finishing at most five seconds later")
+//     ([ErrBudgetExhausted], *[BudgetError]).
+//
+// # Evidence
+//
+// A [Response] records what was asked (method, declared URL, the caller's
+// headers with credentials redacted), where the answer came from (final
+// URL, remote address, every hop with its status, Location and address) and
+// when (start and elapsed time). A non-2xx status is not an error. On
+// [ErrTooLarge] the Response is returned with the error, without a body, so
+// that a report can still say what the server declared.
+//
+// # Libraries that want an *http.Client
+//
+// [Client.HTTPClient] returns an *http.Client with the same pinned
+// transport, the same redirect rules, the same deadline, the Budget, and a
+// body reader that fails with [ErrTooLarge] past the cap.
+//
+// # Tests
+//
+// Package [github.com/agentweb/agentweb/safefetch/fetchtest] is a fake
+// internet of real TLS servers on loopback whose host names resolve to
+// public-looking addresses, so that every check above runs unchanged in
+// tests and demos.
+package safefetch

@@ -1,0 +1,176 @@
+package safefetch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"sync"
+)
+
+// HTTPClient returns an *http.Client for libraries that need one (the MCP
+// go-sdk's transports, for example) with the same guarantees as c: every
+// request and every redirect hop is checked, resolved once, classified and
+// pinned; environment proxies are ignored; identity encoding is requested
+// and any other coding refused; redirects are bounded, checked and never
+// downgraded; response bodies are capped by a wrapping reader that returns
+// [ErrTooLarge] past [Options.MaxBodyBytes]; the whole exchange, body
+// included, is bounded by [Options.Timeout]; and the Budget, if any, is
+// charged.
+//
+// The caller must close every response body, as with any *http.Client: a
+// Budget's concurrency slot is held until then.
+func (c *Client) HTTPClient() *http.Client {
+	return &http.Client{
+		Transport:     &roundTripper{c: c},
+		CheckRedirect: c.checkRedirect,
+		Timeout:       c.opts.Timeout,
+	}
+}
+
+// checkRedirect applies the hop rules of [Client.Do] inside net/http's
+// redirect loop.
+func (c *Client) checkRedirect(req *http.Request, via []*http.Request) error {
+	if c.opts.MaxRedirects < 0 {
+		return http.ErrUseLastResponse
+	}
+	prev := via[len(via)-1]
+	var locs []string
+	if req.Response != nil {
+		locs = req.Response.Header.Values("Location")
+	}
+	if len(locs) == 0 {
+		locs = []string{req.URL.String()}
+	}
+	if _, err := checkLocation(prev.URL, locs, c.opts.AllowLoopback, c.redirect); err != nil {
+		return err
+	}
+	if len(via) > c.opts.MaxRedirects {
+		return fmt.Errorf("%w: %s redirects to %s after %d redirects (at most %d are followed)",
+			ErrTooManyRedirects, prev.URL.Redacted(), req.URL.Redacted(), len(via)-1, c.opts.MaxRedirects)
+	}
+	return nil
+}
+
+// roundTripper is the transport of [Client.HTTPClient].
+type roundTripper struct{ c *Client }
+
+func (rt *roundTripper) RoundTrip(req *http.Request) (*http.Response, error) {
+	c := rt.c
+	// RoundTrip must close the request body on every path: the transport
+	// does once it is reached; fail does before that.
+	fail := func(err error) error {
+		if req.Body != nil {
+			req.Body.Close()
+		}
+		return &fetchError{method: req.Method, url: req.URL.String(), err: err}
+	}
+	u, err := c.parseURL(req.URL.String())
+	if err != nil {
+		return nil, fail(err)
+	}
+	parent := req.Context()
+	if err := c.budget.acquire(parent); err != nil {
+		return nil, fail(err)
+	}
+	ctx, cancel := parent, context.CancelFunc(func() {})
+	if d, ok := c.budget.deadline(); ok {
+		ctx, cancel = context.WithDeadlineCause(parent, d, errBudgetDeadline)
+	}
+	done := func() { cancel(); c.budget.release() }
+	if err := c.budget.attempt(); err != nil {
+		done()
+		return nil, fail(err)
+	}
+	addrs, err := c.resolveHost(parent, u)
+	if err != nil {
+		done()
+		return nil, fail(err)
+	}
+	out := req.Clone(context.WithValue(ctx, pinKey{}, &pin{host: u.Hostname(), addrs: addrs}))
+	out.URL, out.Host = u, ""
+	out.Header = make(http.Header, len(req.Header)+2)
+	c.prepareHeader(out, req.Header)
+	resp, err := c.transport.RoundTrip(out)
+	if err != nil {
+		done()
+		return nil, &fetchError{method: req.Method, url: req.URL.String(), err: c.mapErr(parent, ctx, c.transportErr(err))}
+	}
+	if err := checkContentEncoding(resp.Header); err != nil {
+		resp.Body.Close()
+		done()
+		return nil, fail(err)
+	}
+	resp.Body = &cappedBody{rc: resp.Body, max: c.opts.MaxBodyBytes, declared: resp.ContentLength, c: c, parent: parent, ctx: ctx, done: done}
+	return resp, nil
+}
+
+// cappedBody caps a response body of [Client.HTTPClient] and charges the
+// budget as it is read.
+type cappedBody struct {
+	rc       io.ReadCloser
+	max      int64
+	declared int64
+	c        *Client
+	parent   context.Context
+	ctx      context.Context
+	done     func()
+
+	mu       sync.Mutex
+	n        int64
+	err      error // sticky
+	closed   bool
+	released sync.Once
+}
+
+func (b *cappedBody) Read(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.err != nil {
+		return 0, b.err
+	}
+	if b.declared > b.max {
+		return 0, b.failLocked(fmt.Errorf("%w: Content-Length %d is over the %d-byte cap; the body was not read", ErrTooLarge, b.declared, b.max))
+	}
+	// Read at most one byte past the cap.
+	if left := b.max + 1 - b.n; int64(len(p)) > left {
+		p = p[:left]
+	}
+	n, err := b.rc.Read(p)
+	b.n += int64(n)
+	if b.n > b.max {
+		return 0, b.failLocked(fmt.Errorf("%w: body over %d bytes", ErrTooLarge, b.max))
+	}
+	if cerr := b.c.budget.charge(int64(n)); cerr != nil {
+		return 0, b.failLocked(cerr)
+	}
+	if err != nil && !errors.Is(err, io.EOF) {
+		return n, b.failLocked(b.c.mapErr(b.parent, b.ctx, err))
+	}
+	if err != nil {
+		b.err = err
+		b.release()
+	}
+	return n, err
+}
+
+// failLocked records a failed read: the budget is charged the rest of the
+// read's allowance, and the connection is dropped.
+func (b *cappedBody) failLocked(err error) error {
+	if rest := b.max - b.n; rest > 0 {
+		_ = b.c.budget.charge(rest)
+	}
+	b.err = err
+	b.rc.Close()
+	b.release()
+	return err
+}
+
+func (b *cappedBody) release() { b.released.Do(b.done) }
+
+func (b *cappedBody) Close() error {
+	err := b.rc.Close()
+	b.release()
+	return err
+}

@@ -1,0 +1,120 @@
+package safefetch
+
+import (
+	"context"
+	"crypto/x509"
+	"net"
+	"time"
+)
+
+// Defaults applied when the corresponding [Options] field is zero. They are
+// the bounds of knowledge-linkset draft §7.1 and §7.2 ("ten seconds per
+// request, three redirects per fetch", one mebibyte per document) and of the
+// Agentic site profile's "Discovery and auditing" limits (a DNS lookup may
+// finish at most five seconds after the scan deadline).
+const (
+	DefaultMaxRedirects         = 3
+	DefaultMaxBodyBytes   int64 = 1 << 20
+	DefaultMaxHeaderBytes int64 = 64 << 10
+	DefaultTimeout              = 10 * time.Second
+	DefaultDNSTimeout           = 5 * time.Second
+	DefaultDNSGrace             = 5 * time.Second
+	DefaultUserAgent            = "agentweb/0 (+https://github.com/agentweb/agentweb)"
+)
+
+// Options configures a [Client]. The zero value (and a nil *Options given to
+// [New]) is the safe production configuration: the system resolver and
+// roots, https only, public addresses only, three redirects, 1 MiB bodies,
+// 64 KiB of response headers and a 10 s deadline per call.
+//
+// Options is read once by [New]; changing it afterwards has no effect on the
+// Client.
+type Options struct {
+	// Resolver answers the single DNS lookup made for each attempt. Nil means
+	// net.DefaultResolver. Every answer is unmapped and classified with
+	// [CheckAddr]; the host is refused if any answer is refused.
+	Resolver Resolver
+
+	// Dial opens the TCP connection to an address that was already
+	// classified, given as an IP literal and port ("203.0.113.7:443" style,
+	// never a host name). Nil means a net.Dialer whose Control hook
+	// classifies the socket address once more. Whatever Dial returns, the
+	// connection's RemoteAddr must equal the address it was asked to reach,
+	// or the connection is closed and the attempt refused with
+	// [ErrForbiddenAddress].
+	Dial func(ctx context.Context, network, addr string) (net.Conn, error)
+
+	// RootCAs verifies server certificates. Nil means the system roots. The
+	// host name is always verified.
+	RootCAs *x509.CertPool
+
+	// AllowLoopback is development mode (knowledge-linkset draft §7.1):
+	// http and https to loopback addresses are allowed, and only to them.
+	// It must be set by the program, never from input (a URL, a document, a
+	// flag an untrusted party controls).
+	AllowLoopback bool
+
+	// MaxRedirects bounds the redirects followed per call. 0 means
+	// [DefaultMaxRedirects]; a negative value follows none, and a 3xx is
+	// returned as the response.
+	MaxRedirects int
+
+	// MaxBodyBytes bounds a response body. 0 means [DefaultMaxBodyBytes]. A
+	// larger body is refused with [ErrTooLarge] after reading at most
+	// MaxBodyBytes+1 bytes.
+	MaxBodyBytes int64
+
+	// MaxHeaderBytes bounds the response header block. 0 means
+	// [DefaultMaxHeaderBytes].
+	MaxHeaderBytes int64
+
+	// Timeout is the one deadline of a call: DNS, connect, TLS, headers and
+	// body of every hop of the redirect chain together. 0 means
+	// [DefaultTimeout]. When it elapses the call fails with [ErrTimeout].
+	Timeout time.Duration
+
+	// DNSTimeout bounds each DNS lookup. 0 means [DefaultDNSTimeout]. A
+	// lookup that times out fails closed with [ErrDNS].
+	DNSTimeout time.Duration
+
+	// Redirect is consulted for every hop after the hop passed [CheckURL]
+	// and the https->http rule. A non-nil error refuses the hop with
+	// [ErrRedirectRefused]. Nil allows any hop that passes those checks;
+	// [SameOriginOrWWW] is the Agentic site profile's rule.
+	Redirect RedirectPolicy
+
+	// UserAgent is sent unless the caller sets User-Agent on a request. ""
+	// means [DefaultUserAgent].
+	UserAgent string
+
+	// Budget, when not nil, is charged for every request of the Client (see
+	// [Budget]). Nil means only the per-call bounds apply.
+	Budget *Budget
+}
+
+// normalized returns a copy of o with every zero value replaced by its default.
+func (o *Options) normalized() Options {
+	var n Options
+	if o != nil {
+		n = *o
+	}
+	if n.MaxRedirects == 0 {
+		n.MaxRedirects = DefaultMaxRedirects
+	}
+	if n.MaxBodyBytes <= 0 {
+		n.MaxBodyBytes = DefaultMaxBodyBytes
+	}
+	if n.MaxHeaderBytes <= 0 {
+		n.MaxHeaderBytes = DefaultMaxHeaderBytes
+	}
+	if n.Timeout <= 0 {
+		n.Timeout = DefaultTimeout
+	}
+	if n.DNSTimeout <= 0 {
+		n.DNSTimeout = DefaultDNSTimeout
+	}
+	if n.UserAgent == "" {
+		n.UserAgent = DefaultUserAgent
+	}
+	return n
+}
