@@ -58,6 +58,19 @@
 // RuleNotAgentIdentity ("not an agent-identity-v1 document"), and its error
 // matches ErrNotAgentIdentity, rather than a list of every missing field.
 //
+// # Fetching
+//
+// Fetch is the agent's and verifier's entry point: it GETs
+// origin + WellKnownPath through a safefetch client (nil means
+// safefetch.New(nil)), follows redirects only to the same origin or its
+// exact www counterpart, requires Content-Type application/json, validates
+// the body with Parse and verifies the attestation against the canonical
+// origin of the URL the document actually came from. It records the source
+// and final URLs, the retrieval time, ETag and Last-Modified. Attestation
+// keys come from the caller: a StaticKeySet, or a JWKSKeySet that fetches a
+// JWK Set through safefetch and caches it. No JOSE library type appears in
+// the API.
+//
 // # Errors
 //
 // Parse returns a usable *Document only for a conformant document; otherwise

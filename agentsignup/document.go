@@ -266,7 +266,11 @@ func Parse(data []byte) (*Document, error) {
 	}
 
 	var probs []Problem
-	for _, v := range compiledSchema().Validate(tree) {
+	var violations []schema.Violation
+	if !schemaConforms(obj) {
+		violations = compiledSchema().Validate(tree)
+	}
+	for _, v := range violations {
 		msg := v.Message
 		if m, ok := schemaMessages[v.Pointer+" "+v.Keyword]; ok {
 			msg = m
