@@ -57,3 +57,17 @@ func BenchmarkCheckPublic(b *testing.B) {
 		CheckPublic(p)
 	}
 }
+
+// BenchmarkMarshal measures Profile.Marshal, which re-parses its output.
+func BenchmarkMarshal(b *testing.B) {
+	p, err := Parse(readFile(b, filepath.Join("valid", "full.json")))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := p.Marshal(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -92,6 +92,10 @@ var (
 // a publisher must enforce access control for a private profile, and a
 // directory must not index it.
 //
+// A reader can apply CheckPublic to a profile it fetched without
+// credentials: a fetched profile that says public: false is exactly the case
+// of the warning.
+//
 // The checks are heuristics over shapes: an empty result is not proof that a
 // file is free of secrets. Messages name the kind of secret, never its value.
 func CheckPublic(p *Profile) []Finding {

@@ -1,10 +1,12 @@
 package safefetch
 
 import (
+	"encoding/csv"
 	"errors"
 	"net/netip"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -241,6 +243,64 @@ func TestAddrTableMatchesNotes(t *testing.T) {
 	assert.Equal(t, union, table)
 	assert.Equal(t, ipv4RegistryRows, counts[true], "IPv4 registry rows")
 	assert.Equal(t, ipv6RegistryRows, counts[false], "IPv6 registry rows")
+}
+
+// TestAddrTableMatchesIANA checks every registry row of addrtable.go against
+// the IANA CSV files in testdata/iana: the same prefixes, names, RFC numbers
+// and "Globally Reachable" values, no more and no fewer.
+func TestAddrTableMatchesIANA(t *testing.T) {
+	rfcNumbers := regexp.MustCompile(`RFC ?(?:Errata )?([0-9]+)`)
+	numbers := func(s string) []string {
+		var out []string
+		for _, m := range rfcNumbers.FindAllStringSubmatch(s, -1) {
+			out = append(out, m[1])
+		}
+		slices.Sort(out)
+		return out
+	}
+	footnote := regexp.MustCompile(`\s*\[[0-9]+\]`)
+	for _, tc := range []struct {
+		file string
+		rows []addrRow
+		want int
+	}{
+		{"testdata/iana/iana-ipv4-special-registry-1.csv", ipv4Rows, ipv4RegistryRows},
+		{"testdata/iana/iana-ipv6-special-registry-1.csv", ipv6Rows, ipv6RegistryRows},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			f, err := os.Open(tc.file)
+			require.NoError(t, err)
+			defer f.Close()
+			records, err := csv.NewReader(f).ReadAll()
+			require.NoError(t, err)
+			require.Equal(t, "Globally Reachable", records[0][8])
+			byPrefix := map[string]addrRow{}
+			for _, r := range tc.rows {
+				if r.reach != reachNotRegistry {
+					byPrefix[netip.MustParsePrefix(r.prefix).String()] = r
+				}
+			}
+			assert.Len(t, byPrefix, tc.want)
+			seen := 0
+			for _, rec := range records[1:] {
+				for _, block := range strings.Split(footnote.ReplaceAllString(rec[0], ""), ",") {
+					p := netip.MustParsePrefix(strings.TrimSpace(block)).String()
+					row, ok := byPrefix[p]
+					if !assert.True(t, ok, "IANA row %s missing from the table", p) {
+						continue
+					}
+					seen++
+					assert.Equal(t, rec[1], row.name, "%s name", p)
+					assert.Equal(t, numbers(rec[2]), numbers(row.rfc), "%s RFCs", p)
+					want := map[string]reachability{"True": reachTrue, "False": reachFalse, "N/A": reachNA, "": reachBlank}
+					reach, ok := want[footnote.ReplaceAllString(rec[8], "")]
+					require.True(t, ok, "%s: Globally Reachable %q", p, rec[8])
+					assert.Equal(t, reach, row.reach, "%s Globally Reachable", p)
+				}
+			}
+			assert.Equal(t, len(byPrefix), seen, "table rows not in the IANA file")
+		})
+	}
 }
 
 func TestCheckAddr(t *testing.T) {

@@ -3,19 +3,22 @@ package safefetch
 // The special-purpose address table, as data.
 //
 // Source: IANA "IPv4 Special-Purpose Address Registry" and "IPv6
-// Special-Purpose Address Registry" (https://www.iana.org/assignments/iana-ipv4-special-registry/,
-// https://www.iana.org/assignments/iana-ipv6-special-registry/), RFC 6890
-// §2.2.2 column "Globally Reachable", as of the registries of 2026-09
-// (IPv6 CSV retrieved 2026-09-08; cross-checked against a transcription of
-// both registries dated 2026-09-24, against CPython Lib/ipaddress.py after
-// gh-113171 and against beaugunderson/ip-address src/v6/constants.ts; see
-// agentweb's shared/specs/NOTES.md "Address classification for safefetch").
-// IPv4 has 26 rows, IPv6 25. The rows after them are not in either
-// registry but are never fetch targets (multicast, deprecated forms).
+// Special-Purpose Address Registry" (RFC 6890 §2.2.2, column "Globally
+// Reachable"), https://www.iana.org/assignments/iana-ipv4-special-registry/
+// and https://www.iana.org/assignments/iana-ipv6-special-registry/, as of
+// the 2026 registries: the CSV downloads fetched 2026-07-18 (kept in
+// testdata/iana/ with their SHA-256), which agree row for row with the
+// transcriptions of 2026-09 in the project's NOTES.md and research notes
+// (IPv6 CSV retrieved 2026-09-08; CPython Lib/ipaddress.py after gh-113171;
+// beaugunderson/ip-address). IPv4 has 26 rows, IPv6 25. The rows after
+// them are not in either registry but are never fetch targets (multicast,
+// deprecated IPv6 forms).
 //
-// When a registry changes, edit the rows here; addr_test.go tests the first
-// and last address of every row, one address just outside it, and checks
-// that every row's prefix is canonical and that the counts above hold.
+// When a registry changes, replace the CSV files in testdata/iana/ and edit
+// the rows here until addr_test.go passes: it checks every row against the
+// CSV files (prefix, name, RFC numbers, Globally Reachable), tests the
+// first and last address of every row and one address just outside it, and
+// checks that every prefix is canonical.
 
 // reachability is the "Globally Reachable" column of a registry row.
 type reachability uint8
