@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"sync"
 )
 
 // readBody reads resp.Body under the call's cap and the budget's byte
@@ -51,8 +52,9 @@ func (c *Client) readBody(ctx context.Context, resp *http.Response, max int64) (
 
 // readCapped reads r to its end, reading at most limit+1 bytes. With a known
 // length (contentLength >= 0, at most limit) it allocates exactly that much
-// and checks that nothing follows; otherwise it grows a buffer geometrically
-// up to limit+1. tooBig reports that more than limit bytes were available.
+// and checks that nothing follows; otherwise it reads pooled chunks (see
+// readChunked). tooBig reports that more than limit bytes were available;
+// the bytes read are then not returned.
 func readCapped(r io.Reader, contentLength, limit int64) (b []byte, tooBig bool, err error) {
 	if contentLength >= 0 && contentLength <= limit {
 		b = make([]byte, contentLength)
@@ -72,26 +74,54 @@ func readCapped(r io.Reader, contentLength, limit int64) (b []byte, tooBig bool,
 		}
 		return b, false, nil
 	}
-	const initial = 32 << 10
-	size := min(limit+1, initial)
-	b = make([]byte, 0, size)
+	return readChunked(r, limit)
+}
+
+// chunkSize is the unit in which a body of unknown length is read.
+const chunkSize = 64 << 10
+
+// chunkPool holds the scratch chunks of readChunked, so that a refused
+// body (too large, endless, cut off) allocates nothing that outlives the
+// call and a good one allocates exactly its size.
+var chunkPool = sync.Pool{New: func() any { b := make([]byte, chunkSize); return &b }}
+
+// readChunked reads a body of unknown length into pooled chunks, at most
+// limit+1 bytes, and copies it out once its size is known.
+func readChunked(r io.Reader, limit int64) (b []byte, tooBig bool, err error) {
+	var chunks []*[]byte
+	defer func() {
+		for _, c := range chunks {
+			chunkPool.Put(c)
+		}
+	}()
 	lr := io.LimitedReader{R: r, N: limit + 1}
+	var total int64
+	fill := chunkSize
 	for {
-		if len(b) == cap(b) {
-			grown := make([]byte, len(b), min(2*int64(cap(b)), limit+1))
-			copy(grown, b)
-			b = grown
+		if fill == chunkSize {
+			chunks = append(chunks, chunkPool.Get().(*[]byte))
+			fill = 0
 		}
-		n, err := lr.Read(b[len(b):cap(b)])
-		b = b[:len(b)+n]
-		if int64(len(b)) > limit {
-			return b, true, nil
+		n, rerr := lr.Read((*chunks[len(chunks)-1])[fill:])
+		fill += n
+		total += int64(n)
+		if total > limit {
+			return nil, true, nil
 		}
-		if err == io.EOF {
-			return b, false, nil
+		if rerr == io.EOF {
+			break
 		}
-		if err != nil {
-			return b, false, err
+		if rerr != nil {
+			return nil, false, rerr
 		}
 	}
+	b = make([]byte, 0, total)
+	for i, c := range chunks {
+		if i == len(chunks)-1 {
+			b = append(b, (*c)[:fill]...)
+		} else {
+			b = append(b, *c...)
+		}
+	}
+	return b, false, nil
 }

@@ -112,6 +112,12 @@ func (c *Client) Do(ctx context.Context, req *Request) (*Response, error) {
 		return nil, fail(err)
 	}
 
+	// Waiting for a concurrency slot is bounded by ctx and the budget's
+	// deadline, not by Timeout, which starts once the call may proceed.
+	if err := c.budget.acquire(ctx); err != nil {
+		return nil, fail(err)
+	}
+	defer c.budget.release()
 	chainCtx, cancel := context.WithTimeoutCause(ctx, c.opts.Timeout, errCallTimeout)
 	defer cancel()
 	httpCtx := chainCtx
@@ -120,10 +126,6 @@ func (c *Client) Do(ctx context.Context, req *Request) (*Response, error) {
 		httpCtx, cancel2 = context.WithDeadlineCause(chainCtx, d, errBudgetDeadline)
 		defer cancel2()
 	}
-	if err := c.budget.acquire(httpCtx); err != nil {
-		return nil, fail(c.mapErr(ctx, httpCtx, err))
-	}
-	defer c.budget.release()
 
 	ev := &Response{Method: method, URL: req.URL, RequestHeader: redactHeader(req.Header), Started: started}
 	header, body, cur := req.Header, req.Body, u
@@ -157,6 +159,7 @@ func (c *Client) Do(ctx context.Context, req *Request) (*Response, error) {
 		ev.Hops = append(ev.Hops, hop)
 		ev.FinalURL = cur.String()
 		ev.StatusCode = hr.StatusCode
+		ev.Proto = hr.Proto
 		ev.Header = hr.Header
 		ev.RemoteAddr = remote
 		if err := checkContentEncoding(hr.Header); err != nil {
@@ -242,10 +245,17 @@ func (c *Client) prepareHeader(hr *http.Request, header http.Header) {
 }
 
 // transportErr gives the response-header cap its sentinel; net/http reports
-// it only as text.
+// it only as text. Over HTTP/1 the transport stops reading at the cap; over
+// HTTP/2 the header decoder refuses a field longer than the cap with a
+// COMPRESSION_ERROR, which also covers a malformed header block.
 func (c *Client) transportErr(err error) error {
-	if strings.Contains(err.Error(), "server response headers exceeded") {
+	msg := err.Error()
+	switch {
+	case strings.Contains(msg, "server response headers exceeded"),
+		strings.Contains(msg, "header list larger than"):
 		return fmt.Errorf("%w: response headers over %d bytes: %w", ErrTooLarge, c.opts.MaxHeaderBytes, err)
+	case strings.Contains(msg, "COMPRESSION_ERROR"):
+		return fmt.Errorf("%w: HTTP/2 header block refused (over %d bytes, or malformed): %w", ErrTooLarge, c.opts.MaxHeaderBytes, err)
 	}
 	return err
 }

@@ -445,3 +445,19 @@ func TestWithDerivedClients(t *testing.T) {
 	require.ErrorIs(t, err, safefetch.ErrRedirectRefused)
 	assert.Equal(t, 3, b.Usage().Attempts, "the policy refuses before the hop is requested")
 }
+
+func TestRequestedURLIsNormalized(t *testing.T) {
+	n := newNetwork(t)
+	var host, path atomic.Value
+	n.Site("shop.example", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		host.Store(r.Host)
+		path.Store(r.URL.RequestURI())
+	}))
+	declared := "HTTPS://Shop.EXAMPLE.:443/a%20b?q=1#frag"
+	resp, err := n.Client().Get(t.Context(), declared, nil)
+	require.NoError(t, err)
+	assert.Equal(t, declared, resp.URL, "the declared URL is kept as given")
+	assert.Equal(t, "https://shop.example/a%20b?q=1", resp.FinalURL)
+	assert.Equal(t, "shop.example", host.Load())
+	assert.Equal(t, "/a%20b?q=1", path.Load())
+}

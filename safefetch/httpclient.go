@@ -71,13 +71,12 @@ func (rt *roundTripper) RoundTrip(req *http.Request) (*http.Response, error) {
 		return nil, fail(err)
 	}
 	parent := req.Context()
+	if err := c.budget.acquire(parent); err != nil {
+		return nil, fail(err)
+	}
 	ctx, cancel := parent, context.CancelFunc(func() {})
 	if d, ok := c.budget.deadline(); ok {
 		ctx, cancel = context.WithDeadlineCause(parent, d, errBudgetDeadline)
-	}
-	if err := c.budget.acquire(ctx); err != nil {
-		cancel()
-		return nil, fail(c.mapErr(parent, ctx, err))
 	}
 	done := func() { cancel(); c.budget.release() }
 	if err := c.budget.attempt(); err != nil {

@@ -14,6 +14,7 @@ type Response struct {
 	URL           string         // the declared URL, as given; never replaced by the final URL (draft §7.1)
 	FinalURL      string         // the URL of the last hop, after redirects
 	StatusCode    int            // of the final hop; a non-2xx status is not an error
+	Proto         string         // of the final hop: "HTTP/1.1" or "HTTP/2.0"
 	Header        http.Header    // of the final hop
 	Body          []byte         // at most the cap; nil for HEAD and on ErrTooLarge
 	RemoteAddr    netip.AddrPort // of the connection that served the final hop

@@ -119,31 +119,46 @@ func (n *Network) SiteWithCertificate(host string, h http.Handler, cert tls.Cert
 	if host == "" {
 		panic("fetchtest: Site needs a host name")
 	}
-	n.mu.Lock()
-	if n.closed {
-		n.mu.Unlock()
-		panic("fetchtest: Site on a closed Network")
-	}
-	if s, ok := n.byHost[host]; ok {
-		s.handler = h
-		n.mu.Unlock()
+	if n.replaceHandler(host, h) {
 		return
 	}
-	addr := n.next
-	n.next = addr.Next()
-	s := &site{host: host, addr: addr, handler: h}
-	n.byHost[host] = s
-	n.byAddr[addr] = s
-	n.dns[host] = []netip.Addr{addr}
-	n.mu.Unlock()
-
+	// Start the server before the site is visible, so that a host that
+	// resolves always has a listener behind it.
+	s := &site{host: host, handler: h}
 	srv := httptest.NewUnstartedServer(n.serve(s))
 	srv.TLS = &tls.Config{Certificates: []tls.Certificate{cert}}
 	srv.Config.ErrorLog = log.New(io.Discard, "", 0)
 	srv.StartTLS()
 	n.mu.Lock()
-	s.srv = srv
+	if n.closed || n.byHost[host] != nil {
+		n.mu.Unlock()
+		srv.Close()
+		if !n.replaceHandler(host, h) {
+			panic("fetchtest: Site on a closed Network")
+		}
+		return
+	}
+	s.addr, s.srv = n.next, srv
+	n.next = n.next.Next()
+	n.byHost[host] = s
+	n.byAddr[s.addr] = s
+	n.dns[host] = []netip.Addr{s.addr}
 	n.mu.Unlock()
+}
+
+// replaceHandler gives an existing site a new handler; it panics on a
+// closed Network and reports whether host had a site.
+func (n *Network) replaceHandler(host string, h http.Handler) bool {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if n.closed {
+		panic("fetchtest: Site on a closed Network")
+	}
+	if s, ok := n.byHost[host]; ok {
+		s.handler = h
+		return true
+	}
+	return false
 }
 
 // Certificate issues a certificate from the Network's authority for names
@@ -302,7 +317,7 @@ func (n *Network) dial(ctx context.Context, network, addr string) (net.Conn, err
 	n.dials[a]++
 	s := n.byAddr[a]
 	var target string
-	if s != nil && s.srv != nil && !n.closed {
+	if s != nil && !n.closed {
 		target = s.srv.Listener.Addr().String()
 	}
 	n.mu.Unlock()

@@ -1,0 +1,35 @@
+// Package fetchtest is a fake internet for tests and demos, in the spirit of
+// net/http/httptest: real servers, fake world.
+//
+// A [Network] gives each host name registered with [Network.Site] a real
+// TLS server on loopback, a certificate for that name issued by the
+// Network's own certificate authority (ECDSA P-256, made fresh by [New]),
+// and a public-looking address (from [FirstAddr] on). Its resolver answers
+// with those addresses, its Dial maps them (port 443) to the loopback
+// listeners, and the connections it returns report the public-looking
+// address as their remote address. So a [safefetch.Client] built from
+// [Network.Options] runs every check of production unchanged (URL, DNS
+// classification, pinned dial and remote-address re-verification, TLS host
+// name verification) against URLs such as https://shop.example/, with no
+// port and no network.
+//
+// [Network.Host] adds DNS records only (a private address, several
+// answers, or none for NXDOMAIN) for tests of refusals. [Network.SetLatency]
+// delays a host's responses (benchmarks of scans, deadlines), and
+// [Network.Requests], [Network.Lookups] and [Network.Dials] count what
+// reached the fake world (tests of budgets, walks and refusals).
+// [Network.Certificate] and [Network.SiteWithCertificate] make sites with a
+// certificate for the wrong name, or an expired one.
+//
+// A Network is safe for concurrent use and keeps no global state. It is for
+// tests and demos only: its authority's key lives in memory and its servers
+// accept anything.
+//
+// Typical use:
+//
+//	n := fetchtest.New()
+//	t.Cleanup(n.Close)
+//	n.Site("shop.example", mux)
+//	n.Host("intranet.example", "10.0.0.7")
+//	client := n.Client()
+package fetchtest
