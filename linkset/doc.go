@@ -41,6 +41,31 @@
 // [Advertise], [LinkHeader] and [LinkElement] point pages at the document
 // (Section 5).
 //
+// # Reading from the network
+//
+// [Fetch] retrieves a discovery document through safefetch (https only;
+// http to loopback only in the development mode of a client built with
+// safefetch.Options.AllowLoopback), reading at most one mebibyte (Section
+// 7.1). It accepts the profile from the media type parameter or from a Link
+// header field with the same result (Section 3.1), lets the received media
+// type decide, makes conditional requests with a known ETag (Section 3.2),
+// checks the response headers of Sections 3.2 and 3.3 and the anchor's
+// origin, and returns a [Fetched] with the source URL, final URL, retrieval
+// time, validators and problems. [Fetched.Verify] then retrieves the
+// artefacts under a bound and reports each link's [DigestState].
+// [Discover] finds the document from a page (Section 5).
+//
+// [Walk] follows peer links (Section 7.2) within the bounds of
+// [WalkOptions]: depth 3, 50 peer links per document in document order, 500
+// requests per walk counting redirects (never more than [RequestBound]), 10
+// seconds per request and 3 redirects per fetch. Its visited set is keyed by
+// the canonical well-known URL; unreachable peers are recorded and never
+// retried; tombstoned nodes are not descended, and their successors are not
+// treated as the same node. The result is complete or partial, with the
+// bounds touched, and every node other than the start is labelled untrusted
+// with its origin (Section 7.3). [Mutual] is the peer test on two local
+// documents.
+//
 // Section 7.4 forbids a node to fetch another node while building its own
 // artefacts: nothing on the publishing side of this package touches the
 // network.

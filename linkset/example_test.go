@@ -1,6 +1,7 @@
 package linkset_test
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -9,6 +10,7 @@ import (
 	"time"
 
 	"github.com/agentweb/agentweb/linkset"
+	"github.com/agentweb/agentweb/safefetch/fetchtest"
 )
 
 // A node builds its canonical discovery document from its artefacts.
@@ -116,4 +118,45 @@ func ExampleHandler() {
 	// {"linkset":[{"anchor":"https://example.org/","describedby":[{"href":"https://example.org/graph.jsonld","type":"application/ld+json"}]}]}
 	// 304
 	// </.well-known/knowledge-linkset>; rel="describedby"; type="application/linkset+json"
+}
+
+// A client walks the peer network from a node (Section 7.2). The fake
+// internet of fetchtest stands in for the real one.
+func ExampleWalk() {
+	n := fetchtest.New()
+	defer n.Close()
+	node := func(host string, peers ...string) {
+		b := &linkset.Builder{BundleIRI: "https://" + host + "/", Reduced: true}
+		b.Add(linkset.Artefact{Relation: "describedby", Href: "https://" + host + "/graph.jsonld", Type: "application/ld+json"})
+		for _, p := range peers {
+			b.Add(linkset.Artefact{Relation: linkset.RelPeer, Href: "https://" + p + linkset.WellKnownPath, Type: linkset.MediaType})
+		}
+		_, body, err := b.Build()
+		if err != nil {
+			panic(err)
+		}
+		mux := http.NewServeMux()
+		mux.Handle(linkset.WellKnownPath, linkset.Handler(body, nil))
+		n.Site(host, mux)
+	}
+	node("a.example", "b.example", "c.example")
+	node("b.example", "a.example")
+	node("c.example", "down.example")
+	n.Site("down.example", http.NotFoundHandler())
+
+	res, err := linkset.Walk(context.Background(), "https://a.example/", &linkset.WalkOptions{Client: n.Client()})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("complete:", res.Complete, "requests:", res.Requests)
+	for _, node := range res.Nodes {
+		fmt.Println(node.Depth, node.URL, node.State, "untrusted:", node.Untrusted)
+	}
+	// Output:
+	// complete: true requests: 4
+	// 0 https://a.example/.well-known/knowledge-linkset visited untrusted: false
+	// 1 https://b.example/.well-known/knowledge-linkset visited untrusted: true
+	// 1 https://c.example/.well-known/knowledge-linkset visited untrusted: true
+	// 2 https://down.example/.well-known/knowledge-linkset unreachable untrusted: true
 }

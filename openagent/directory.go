@@ -211,7 +211,7 @@ func conflicts(did string, recs []*Record) []Conflict {
 		seen[m] = true
 		differ := false
 		for i := 1; i < len(values); i++ {
-			if values[i][m] != values[0][m] {
+			if compareText(m, values[i][m]) != compareText(m, values[0][m]) {
 				differ = true
 				break
 			}
@@ -226,6 +226,16 @@ func conflicts(did string, recs []*Record) []Conflict {
 		out = append(out, c)
 	}
 	return out
+}
+
+// compareText returns the text a member is compared by: an absent public
+// member means true, the schema's default, so it does not conflict with an
+// explicit true.
+func compareText(member, text string) string {
+	if member == "public" && text == "" {
+		return "true"
+	}
+	return text
 }
 
 // memberTexts returns the compact JSON text of every member of p.

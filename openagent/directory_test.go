@@ -48,6 +48,14 @@ func TestDirectory(t *testing.T) {
 			record(t, "https://a.example/agent.json", func(p *Profile) { p.OwnerDID = "old.example" }),
 			record(t, "https://a.example/agent.json", nil),
 		}, true, nil, true},
+		{"absent public equals the default true", []*Record{
+			record(t, "https://a.example/agent.json", func(p *Profile) { p.Public = nil }),
+			record(t, "https://b.example/agent.json", nil),
+		}, true, nil, true},
+		{"public false against the default is a conflict", []*Record{
+			record(t, "https://a.example/agent.json", func(p *Profile) { p.Public = nil }),
+			record(t, "https://b.example/agent.json", func(p *Profile) { p.Public = &f }),
+		}, false, []string{"/public"}, false},
 		{"private profile is not publicly indexed", []*Record{
 			record(t, "https://a.example/agent.json", func(p *Profile) { p.Public = &f }),
 		}, true, nil, false},

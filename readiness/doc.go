@@ -40,6 +40,45 @@
 // Connect, Trust and the optional conventions are catalogued and reported as
 // not scanned.
 //
+// # Scanning
+//
+// [Scan] reads the given page, the site's well-known files (robots.txt, the
+// sitemap, llms.txt, both agents.json copies) and at most [Options].MaxPages
+// further same-origin routes, chosen from the sitemap and then from the
+// page's links. Every resource is fetched once per scan through a memo keyed
+// by method, URL and Accept header, and shared by every check that reads it;
+// independent fetches run concurrently, the ones on the critical path
+// (robots.txt, /sitemap.xml, the page) first. Everything goes through a
+// safefetch client charged to one budget: by default 48 attempts, 5 in
+// flight, 1 MiB a response, 8 MiB in all and 60 s. The scanner never sends
+// a credential, never runs JavaScript and never calls a tool.
+//
+// A probe that is refused (a fetch-policy refusal, 401, 403, 429), fails on
+// the server's side (5xx), times out, never finishes redirecting or runs out
+// of budget makes the checks that relied on it [Unverified]; the report says
+// which request went unanswered and why.
+//
+// The readers of remote data are bounded and strict where the format is: the
+// sitemap is decoded with a strict XML decoder (sitemaps.org 0.9 namespace,
+// UTF-8, at most 50,000 locs) and its locs compared by host with the exact
+// www/apex rule; robots.txt is parsed by github.com/temoto/robotstxt from at
+// most 512 KiB, with AI crawler groups matched by exact product token
+// (RFC 9309 §2.2.1) rather than by the library's prefix rule; Accept headers
+// are parsed with q-values; Markdown front matter is read by a small reader
+// of the keys the method names; agents.json is read by a tolerant reader
+// that knows the public proposals' fields and this project's card.
+//
+// # Adding a check
+//
+// The catalogue is data (catalogue.go): a check's id, section, weight and
+// requirement live there and nowhere else. A check's code is one file,
+// check_<id>.go, whose init function registers the id, the observations it
+// reads (so the engine fetches them ahead, concurrently) and a function from
+// the scan's shared observations to a verdict, the text received, notes and
+// the requests relied on. The engine turns that into a receipt, scores it
+// from the catalogue and renders it. A check that is not registered is not
+// run and is reported as not scanned, never as passed.
+//
 // # Evidence
 //
 // Every check carries a [Receipt] (method §05): the requests it relied on

@@ -25,7 +25,10 @@ func (r *Report) HTML() []byte {
 	return buf.Bytes()
 }
 
-const gaugeRadius = 52.0
+const (
+	gaugeRadius = 52.0
+	barRow      = 20 // height of one section bar row in the SVG
+)
 
 type htmlView struct {
 	R            *Report
@@ -35,6 +38,7 @@ type htmlView struct {
 	GaugeGap     string
 	GaugeColor   string
 	ScannedAt    string
+	BarsHeight   int
 	Sections     []htmlSection
 	Unverified   []string
 	BudgetDetail string
@@ -42,6 +46,7 @@ type htmlView struct {
 
 type htmlSection struct {
 	S      SectionResult
+	Y      int
 	Score  string
 	BarW   string
 	Checks []htmlCheck
@@ -75,7 +80,7 @@ func (r *Report) htmlView() htmlView {
 		v.BudgetDetail += ", exhausted: " + b.Exhausted
 	}
 	for _, s := range r.Sections {
-		hs := htmlSection{S: s, Score: sectionScoreText(s), BarW: "0"}
+		hs := htmlSection{S: s, Y: barRow * len(v.Sections), Score: sectionScoreText(s), BarW: "0"}
 		if s.Scored && s.Points > 0 {
 			hs.BarW = fmt.Sprintf("%.1f", 200*s.Score/s.Points)
 		}
@@ -87,6 +92,7 @@ func (r *Report) htmlView() htmlView {
 		}
 		v.Sections = append(v.Sections, hs)
 	}
+	v.BarsHeight = barRow * len(v.Sections)
 	return v
 }
 
@@ -119,7 +125,7 @@ td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
 details{margin:.25rem 0 .75rem}summary{cursor:pointer}
 pre{white-space:pre-wrap;word-break:break-all;background:#f6f6f6;padding:.5rem;border-radius:4px;font-size:.8rem}
 ul.reqs{list-style:none;padding:0}ul.reqs li{margin:.25rem 0}
-@media print{body{max-width:none;padding:0}details{break-inside:avoid}details>pre{display:block}h2{break-after:avoid}}
+@media print{body{max-width:none;padding:0}details{break-inside:avoid}details::details-content{content-visibility:visible;display:block}summary{display:none}h2{break-after:avoid}}
 </style>
 </head>
 <body>
@@ -137,9 +143,9 @@ ul.reqs{list-style:none;padding:0}ul.reqs li{margin:.25rem 0}
 <p class="ready" id="ready" data-ready="{{.R.Ready}}">{{.Ready}}</p>
 <p class="meta">Score {{.Score}} of 100</p>
 </div>
-<svg width="360" height="{{len .Sections}}0" viewBox="0 0 360 {{len .Sections}}0" role="img" aria-label="Section scores">
-{{- range $i, $s := .Sections}}
-<g transform="translate(0 {{$i}}0)"><text x="0" y="13" font-size="12" fill="#1b1b1b">{{$s.S.Title}}</text><rect x="80" y="3" width="200" height="12" fill="#e6e6e6"/><rect x="80" y="3" width="{{$s.BarW}}" height="12" fill="#3367d6"/><text x="288" y="13" font-size="12" fill="#1b1b1b">{{$s.Score}} / {{$s.S.Points}}</text></g>
+<svg width="360" height="{{.BarsHeight}}" viewBox="0 0 360 {{.BarsHeight}}" role="img" aria-label="Section scores">
+{{- range $s := .Sections}}
+<g transform="translate(0 {{$s.Y}})"><text x="0" y="13" font-size="12" fill="#1b1b1b">{{$s.S.Title}}</text><rect x="80" y="3" width="200" height="12" fill="#e6e6e6"/><rect x="80" y="3" width="{{$s.BarW}}" height="12" fill="#3367d6"/><text x="288" y="13" font-size="12" fill="#1b1b1b">{{$s.Score}} / {{$s.S.Points}}</text></g>
 {{- end}}
 </svg>
 </section>

@@ -221,7 +221,14 @@ func TestJSONFieldNamesAndRoundTrip(t *testing.T) {
 // TestHTMLIsSelfContained parses the page back with an HTML5 parser and
 // checks that nothing in it refers outside the page.
 func TestHTMLIsSelfContained(t *testing.T) {
-	page := fixedReport().HTML()
+	r := fixedReport()
+	page := r.HTML()
+	assertSelfContained(t, r, page)
+	assert.NotContains(t, string(page), "<b>&amp;</b>", "body text from a site is escaped")
+}
+
+func assertSelfContained(t *testing.T, r *Report, page []byte) {
+	t.Helper()
 	doc, err := html.Parse(bytes.NewReader(page))
 	require.NoError(t, err)
 	var details, svgs, badges int
@@ -261,11 +268,9 @@ func TestHTMLIsSelfContained(t *testing.T) {
 			assert.NotContains(t, css, "@import")
 		}
 	}
-	r := fixedReport()
 	assert.Equal(t, len(r.Checks), details, "one receipt per check")
 	assert.Equal(t, 2, svgs, "the gauge and the section bars")
 	assert.Equal(t, len(r.Checks)+len(r.Requirements), badges)
-	assert.NotContains(t, string(page), "<b>&amp;</b>", "body text from a site is escaped")
 }
 
 // TestThreeFormsAgree renders one report three ways and compares every total,

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/agentweb/agentweb/internal/strictjson"
 )
@@ -99,5 +100,43 @@ func BenchmarkValidate(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// BenchmarkParseValidateRatio interleaves strict decoding plus validation
+// with encoding/json decoding into any on the same valid document, so that
+// machine load affects both alike, and reports the ratio of their times
+// (the spec packages' budget for Parse+validate is 4x).
+func BenchmarkParseValidateRatio(b *testing.B) {
+	s := MustCompile("https://schemas.agentweb.invalid/bench.json", []byte(benchSchema))
+	for _, size := range []struct {
+		name string
+		n    int
+	}{{"5KB", 50}, {"60KB", 600}} {
+		data := benchDoc(size.n, false)
+		b.Run(size.name, func(b *testing.B) {
+			var ours, std time.Duration
+			b.SetBytes(int64(len(data)))
+			for b.Loop() {
+				t0 := time.Now()
+				d, err := strictjson.Decode(data)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if v := s.Validate(d); v != nil {
+					b.Fatal(v)
+				}
+				t1 := time.Now()
+				var v any
+				if err := json.Unmarshal(data, &v); err != nil {
+					b.Fatal(err)
+				}
+				std += time.Since(t1)
+				ours += t1.Sub(t0)
+			}
+			b.ReportMetric(float64(ours)/float64(std), "ratio")
+			b.ReportMetric(float64(ours.Nanoseconds())/float64(b.N), "ours-ns/op")
+			b.ReportMetric(float64(std.Nanoseconds())/float64(b.N), "json-ns/op")
+		})
 	}
 }

@@ -26,8 +26,9 @@ var ErrInvalidSchema = errors.New("schema: invalid schema")
 
 // Schema is a compiled JSON Schema. It is safe for concurrent use.
 type Schema struct {
-	url string
-	s   *jsonschema.Schema
+	url  string
+	s    *jsonschema.Schema
+	fast *node // nil when the schema uses a keyword the fast checker lacks
 }
 
 // Violation is one way in which an instance departs from a schema.
@@ -85,7 +86,7 @@ func Compile(schemaURL string, src []byte) (*Schema, error) {
 		}
 		return nil, fmt.Errorf("%w: %s: %s", ErrInvalidSchema, schemaURL, flatten(err))
 	}
-	return &Schema{url: schemaURL, s: s}, nil
+	return &Schema{url: schemaURL, s: s, fast: mirror(s)}, nil
 }
 
 // MustCompile is like [Compile] but panics on error. It is meant for schemas
@@ -126,6 +127,9 @@ func (s *Schema) Validate(doc any) (vs []Violation) {
 			vs = []Violation{{Pointer: "", Keyword: "schema", Message: fmt.Sprintf("cannot validate: validator failed: %v", r)}}
 		}
 	}()
+	if s.fast != nil && s.fast.check(doc, 0) == yes {
+		return nil
+	}
 	err := s.s.Validate(doc)
 	if err == nil {
 		return nil

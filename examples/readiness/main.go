@@ -1,0 +1,138 @@
+// Command readiness scans a website for agent readiness and writes the
+// report (package github.com/agentweb/agentweb/readiness).
+//
+// Usage:
+//
+//	readiness scan URL [--json FILE] [--md FILE] [--html FILE]
+//
+// Progress goes to stderr and a summary to stdout; each --json, --md or
+// --html flag writes that form of the report to FILE ("-" for stdout). The
+// exit code is 0 when the site is ready, 1 when it is not, and 2 on a usage
+// error or when the scan could not run.
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+
+	"github.com/agentweb/agentweb/readiness"
+	"github.com/agentweb/agentweb/safefetch"
+)
+
+const usage = "usage: readiness scan URL [--json FILE] [--md FILE] [--html FILE]"
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr, nil)
+	stop()
+	os.Exit(code)
+}
+
+// run is the whole program; client nil means safefetch.New(nil).
+func run(ctx context.Context, args []string, stdout, stderr io.Writer, client *safefetch.Client) int {
+	if len(args) > 0 && args[0] == "scan" {
+		args = args[1:]
+	}
+	var site string
+	outputs := map[string]string{}
+	var order []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch a {
+		case "--json", "-json", "--md", "-md", "--html", "-html":
+			if i+1 >= len(args) {
+				fmt.Fprintf(stderr, "readiness: %s needs a FILE\n%s\n", a, usage)
+				return 2
+			}
+			form := strings.TrimLeft(a, "-")
+			if _, dup := outputs[form]; !dup {
+				order = append(order, form)
+			}
+			outputs[form] = args[i+1]
+			i++
+		default:
+			if strings.HasPrefix(a, "-") || site != "" {
+				fmt.Fprintf(stderr, "readiness: unexpected argument %q\n%s\n", a, usage)
+				return 2
+			}
+			site = a
+		}
+	}
+	if site == "" {
+		fmt.Fprintln(stderr, usage)
+		return 2
+	}
+
+	rep, err := readiness.Scan(ctx, site, &readiness.Options{
+		Client: client,
+		Progress: func(e readiness.Event) {
+			switch e.Kind {
+			case readiness.FetchDone:
+				if e.Err != nil {
+					fmt.Fprintf(stderr, "  fetch %s %s: %v\n", e.Method, e.URL, e.Err)
+				} else {
+					fmt.Fprintf(stderr, "  fetch %s %s: %d\n", e.Method, e.URL, e.Status)
+				}
+			case readiness.CheckFinished:
+				fmt.Fprintf(stderr, "check %-26s %s\n", e.Check, e.Verdict)
+			}
+		},
+	})
+	if err != nil {
+		fmt.Fprintf(stderr, "readiness: %v\n", err)
+		return 2
+	}
+
+	for _, form := range order {
+		var data []byte
+		switch form {
+		case "json":
+			if data, err = rep.JSON(); err != nil {
+				fmt.Fprintf(stderr, "readiness: %v\n", err)
+				return 2
+			}
+		case "md":
+			data = rep.Markdown()
+		case "html":
+			data = rep.HTML()
+		}
+		if err := write(outputs[form], data, stdout); err != nil {
+			fmt.Fprintf(stderr, "readiness: %v\n", err)
+			return 2
+		}
+	}
+
+	fmt.Fprintf(stdout, "%s: %.1f / 100, ", rep.Site, rep.Score)
+	if rep.Ready {
+		fmt.Fprintln(stdout, "ready")
+	} else {
+		fmt.Fprintln(stdout, "not ready")
+	}
+	for _, q := range rep.Requirements {
+		if !q.Met {
+			fmt.Fprintf(stdout, "  %s %s: %s\n", q.ID, q.Status, q.Why)
+		}
+	}
+	if len(rep.Unverified) > 0 {
+		fmt.Fprintf(stdout, "  unverified: %s\n", strings.Join(rep.Unverified, ", "))
+	}
+	if rep.Ready {
+		return 0
+	}
+	return 1
+}
+
+func write(path string, data []byte, stdout io.Writer) error {
+	if path == "-" {
+		_, err := stdout.Write(data)
+		return err
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		return fmt.Errorf("write report: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,55 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/agentweb/agentweb/safefetch/fetchtest"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestRun(t *testing.T) {
+	n := fetchtest.New()
+	t.Cleanup(n.Close)
+	mux := http.NewServeMux()
+	mux.HandleFunc("/{$}", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, `<!DOCTYPE html><html lang="en"><head><title>Shop</title></head><body><h1>Shop</h1></body></html>`)
+	})
+	n.Site("shop.example", mux)
+	dir := t.TempDir()
+	jsonPath, htmlPath := filepath.Join(dir, "r.json"), filepath.Join(dir, "r.html")
+
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), []string{"scan", "https://shop.example/", "--json", jsonPath, "--html", htmlPath, "--md", "-"}, &stdout, &stderr, n.Client())
+	assert.Equal(t, 1, code, "a site that is not ready exits 1")
+	assert.Contains(t, stderr.String(), "check initial_html_content")
+	assert.Contains(t, stderr.String(), "fetch GET https://shop.example/robots.txt: 404")
+	assert.Contains(t, stdout.String(), "# Agent readiness: https://shop.example/")
+	assert.Contains(t, stdout.String(), "not ready")
+
+	js, err := os.ReadFile(jsonPath)
+	require.NoError(t, err)
+	var rep map[string]any
+	require.NoError(t, json.Unmarshal(js, &rep))
+	assert.Equal(t, "1.2", rep["method"])
+	page, err := os.ReadFile(htmlPath)
+	require.NoError(t, err)
+	assert.True(t, bytes.HasPrefix(page, []byte("<!DOCTYPE html>")))
+
+	for _, args := range [][]string{nil, {"scan"}, {"scan", "https://a.example/", "--json"}, {"scan", "a", "b"}, {"--bogus"}} {
+		stderr.Reset()
+		assert.Equal(t, 2, run(context.Background(), args, &stdout, &stderr, n.Client()), "%q", args)
+		assert.Contains(t, stderr.String(), "usage")
+	}
+	stderr.Reset()
+	assert.Equal(t, 2, run(context.Background(), []string{"scan", "http://10.0.0.1/"}, &stdout, &stderr, n.Client()), "a refused URL")
+	assert.Contains(t, stderr.String(), "invalid site URL")
+}

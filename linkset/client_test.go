@@ -1,0 +1,460 @@
+package linkset
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/agentweb/agentweb/safefetch"
+	"github.com/agentweb/agentweb/safefetch/fetchtest"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// nodeDoc builds the reduced document of host naming the given peer hosts.
+func nodeDoc(t testing.TB, host string, peers []string, tombstone bool, successors ...string) []byte {
+	t.Helper()
+	b := &Builder{BundleIRI: "https://" + host + "/", Reduced: true}
+	b.Add(Artefact{Relation: "describedby", Href: "https://" + host + "/graph.jsonld", Type: "application/ld+json"})
+	for _, p := range peers {
+		b.Add(Artefact{Relation: RelPeer, Href: "https://" + p + WellKnownPath, Type: MediaType})
+	}
+	if tombstone {
+		b.Tombstone = time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
+		for _, s := range successors {
+			b.Add(Artefact{Relation: "alternate", Href: "https://" + s + WellKnownPath, Type: MediaType})
+		}
+	}
+	_, body, err := b.Build()
+	require.NoError(t, err)
+	return body
+}
+
+// serveNode puts a node on the network: the document at the well-known path.
+func serveNode(n *fetchtest.Network, host string, body []byte) {
+	mux := http.NewServeMux()
+	mux.Handle(WellKnownPath, Handler(body, nil))
+	n.Site(host, mux)
+}
+
+func newNetwork(t *testing.T) *fetchtest.Network {
+	n := fetchtest.New()
+	t.Cleanup(n.Close)
+	return n
+}
+
+func TestFetchProfileCarriage(t *testing.T) {
+	n := newNetwork(t)
+	full := readVector(t, vectorFull)
+	d := parseVector(t, vectorFull)
+	body := canonical(t, d)
+	cors := func(w http.ResponseWriter) {
+		w.Header().Set("Access-Control-Allow-Origin", "*")
+		w.Header().Set("Access-Control-Expose-Headers", "Link, ETag, Content-Type")
+		w.Header().Set("Cache-Control", "no-cache")
+		w.Header().Set("ETag", `"x"`)
+	}
+	site := func(ct, link string, b []byte) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			cors(w)
+			w.Header().Set("Content-Type", ct)
+			if link != "" {
+				w.Header().Set("Link", link)
+			}
+			_, _ = w.Write(b)
+		})
+	}
+	n.Site("example.org", site(ContentType, "", body))
+	n.Site("link.example.org", site(MediaType, ProfileLinkHeader, body))
+	n.Site("both.example.org", site(MediaType+`; profile="https://other.example/p `+ProfileURI+`"`, `<`+ProfileURI+`>; rel="profile"`, full))
+	n.Site("none.example.org", site(MediaType, `<https://other.example/p>; rel="profile"`, body))
+	n.Site("json.example.org", site("application/json", ProfileLinkHeader, body))
+	client := n.Client()
+
+	tests := []struct {
+		host    string
+		profile ProfileCarriage
+		rules   []string
+	}{
+		{"example.org", ProfileMediaType, nil},
+		{"link.example.org", ProfileLink, []string{"anchor-origin"}},
+		{"both.example.org", ProfileBoth, []string{"anchor-origin"}},
+		{"none.example.org", ProfileNone, []string{"profile-missing", "anchor-origin"}},
+		{"json.example.org", ProfileLink, []string{"media-type", "anchor-origin"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.host, func(t *testing.T) {
+			f, err := Fetch(t.Context(), "https://"+tc.host+WellKnownPath, &FetchOptions{Client: client})
+			require.NoError(t, err)
+			assert.Equal(t, tc.profile, f.Profile)
+			var rules []string
+			for _, p := range f.Report.Problems {
+				rules = append(rules, p.Rule)
+			}
+			assert.Equal(t, tc.rules, rules)
+			assert.Equal(t, "https://"+tc.host, f.Origin)
+			assert.Equal(t, 200, f.StatusCode)
+			assert.False(t, f.Retrieved.IsZero())
+			assert.Equal(t, len(tc.rules) == 0, f.Conformant())
+		})
+	}
+}
+
+func TestFetchServedByHandler(t *testing.T) {
+	n := newNetwork(t)
+	_, body, err := exampleBuilder().Build()
+	require.NoError(t, err)
+	serveNode(n, "example.org", body)
+	client := n.Client()
+	u := "https://example.org" + WellKnownPath
+
+	f, err := Fetch(t.Context(), u, &FetchOptions{Client: client, Mode: Strict})
+	require.NoError(t, err)
+	assert.Empty(t, f.Report.Problems)
+	assert.Equal(t, FormFull, f.Report.Form)
+	assert.Equal(t, ProfileMediaType, f.Profile)
+	assert.NotEmpty(t, f.ETag)
+	assert.Equal(t, body, f.Body)
+
+	// A conditional request with the ETag is answered 304.
+	again, err := Fetch(t.Context(), u, &FetchOptions{Client: client, ETag: f.ETag})
+	require.NoError(t, err)
+	assert.True(t, again.NotModified)
+	assert.Nil(t, again.Document)
+	assert.Equal(t, 2, n.Requests("example.org"))
+
+	// The profile in a Link header instead: the same conformance.
+	n.Site("example.org", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rec := &headerOnly{h: http.Header{}}
+		Handler(body, &HandlerOptions{ProfileLink: true}).ServeHTTP(rec, r)
+		for k, v := range rec.h {
+			w.Header()[k] = v
+		}
+		w.Header().Set("Content-Type", MediaType)
+		w.WriteHeader(rec.code)
+		_, _ = w.Write(rec.body.Bytes())
+	}))
+	f2, err := Fetch(t.Context(), u, &FetchOptions{Client: client, Mode: Strict})
+	require.NoError(t, err)
+	assert.Equal(t, ProfileLink, f2.Profile)
+	assert.Equal(t, f.Report, f2.Report)
+}
+
+type headerOnly struct {
+	h    http.Header
+	code int
+	body bytes.Buffer
+}
+
+func (r *headerOnly) Header() http.Header         { return r.h }
+func (r *headerOnly) WriteHeader(code int)        { r.code = code }
+func (r *headerOnly) Write(b []byte) (int, error) { return r.body.Write(b) }
+
+func TestFetchFailures(t *testing.T) {
+	n := newNetwork(t)
+	n.Site("gone.example", http.NotFoundHandler())
+	n.Site("big.example", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", ContentType)
+		_, _ = w.Write(bytes.Repeat([]byte(" "), MaxDocumentBytes+10))
+	}))
+	n.Host("intranet.example", "10.0.0.7")
+	client := n.Client()
+
+	_, err := Fetch(t.Context(), "https://gone.example"+WellKnownPath, &FetchOptions{Client: client})
+	var se *StatusError
+	require.ErrorAs(t, err, &se)
+	assert.Equal(t, 404, se.StatusCode)
+
+	_, err = Fetch(t.Context(), "https://big.example"+WellKnownPath, &FetchOptions{Client: client})
+	assert.ErrorIs(t, err, safefetch.ErrTooLarge)
+
+	_, err = Fetch(t.Context(), "https://intranet.example"+WellKnownPath, &FetchOptions{Client: client})
+	assert.ErrorIs(t, err, safefetch.ErrForbiddenAddress)
+
+	_, err = Fetch(t.Context(), "http://example.org"+WellKnownPath, &FetchOptions{Client: client})
+	assert.ErrorIs(t, err, safefetch.ErrForbiddenURL)
+
+	_, err = Fetch(t.Context(), WellKnownPath, &FetchOptions{Client: client})
+	assert.ErrorIs(t, err, safefetch.ErrForbiddenURL)
+}
+
+func TestVerify(t *testing.T) {
+	n := newNetwork(t)
+	artefacts := map[string]string{
+		"/graph.jsonld": `{"@graph":[]}`,
+		"/graph.nq":     "<a> <b> <c> <g> .\n",
+		"/graph.ttl":    "<a> <b> <c> .\n",
+		"/llms.txt":     "# Example, served differently\n",
+	}
+	b := &Builder{BundleIRI: "https://example.org/", SourceDate: sourceDate, SpecVersion: "1", BundleVersion: "v1"}
+	for p, body := range artefacts {
+		rel, typ := RelGraph, "text/turtle"
+		switch p {
+		case "/graph.jsonld":
+			rel, typ = "describedby", "application/ld+json"
+		case "/graph.nq":
+			typ = "application/n-quads"
+		case "/llms.txt":
+			rel, typ, body = "alternate", "text/plain", "# Example\n"
+		}
+		b.Add(Artefact{Relation: rel, Href: "https://example.org" + p, Type: typ, Body: []byte(body)})
+	}
+	b.Add(Artefact{Relation: "alternate", Href: "https://example.org/missing.txt", Type: "text/plain", Body: []byte("x")})
+	b.Add(Artefact{Relation: "license", Href: "https://example.org/legal/"})
+	_, doc, err := b.Build()
+	require.NoError(t, err)
+	mux := http.NewServeMux()
+	mux.Handle(WellKnownPath, Handler(doc, nil))
+	for p, body := range artefacts {
+		mux.Handle(p, CORS(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { _, _ = w.Write([]byte(body)) })))
+	}
+	n.Site("example.org", mux)
+	client := n.Client()
+
+	f, err := Fetch(t.Context(), "https://example.org"+WellKnownPath, &FetchOptions{Client: client})
+	require.NoError(t, err)
+	require.True(t, f.Conformant(), "%v", f.Report.Problems)
+	states := map[string]DigestState{}
+	for _, s := range f.Verify(t.Context(), &VerifyOptions{Client: client}) {
+		states[strings.TrimPrefix(s.Href, "https://example.org")] = s.State
+	}
+	assert.Equal(t, map[string]DigestState{
+		"/graph.jsonld": Verified, "/graph.nq": Verified, "/graph.ttl": Verified,
+		"/llms.txt": Mismatch, "/missing.txt": Unverified, "/legal/": Unverified,
+	}, states)
+
+	// Bounded: with MaxArtefacts 1 only one artefact is retrieved.
+	n.ResetRequests()
+	var unverified int
+	for _, s := range f.Verify(t.Context(), &VerifyOptions{Client: client, MaxArtefacts: 1}) {
+		if s.State == Unverified && s.Reason != "" {
+			unverified++
+		}
+	}
+	assert.Equal(t, 1, n.Requests("example.org"))
+	assert.Equal(t, 4, unverified)
+}
+
+// network20 is a twenty-node peer network with cycles, a tombstone, an
+// unreachable peer, an over-large document and a redirect.
+func network20(t *testing.T) *fetchtest.Network {
+	n := newNetwork(t)
+	host := func(i int) string { return fmt.Sprintf("n%02d.example", i) }
+	peers := map[int][]int{
+		0: {1, 2, 3, 4},
+		1: {0, 5, 6, 7},         // back to the start: a cycle
+		2: {1, 8, 9, 10},        // across to a sibling
+		3: {11, 12, 13, 14},     //
+		4: {15, 16, 17, 18, 19}, // 17 tombstoned, 18 unreachable, 19 over-large
+	}
+	for i := 5; i <= 16; i++ {
+		peers[i] = []int{0, (i+1-5)%12 + 5} // depth 2 ring: cycles, nothing new
+	}
+	for i := 0; i <= 16; i++ {
+		var ps []string
+		for _, p := range peers[i] {
+			ps = append(ps, host(p))
+		}
+		body := nodeDoc(t, host(i), ps, false)
+		if i == 1 {
+			// n01 redirects its well-known URL once.
+			mux := http.NewServeMux()
+			mux.Handle(WellKnownPath, http.RedirectHandler("/kl.json", http.StatusFound))
+			mux.Handle("/kl.json", Handler(body, nil))
+			n.Site(host(i), mux)
+			continue
+		}
+		serveNode(n, host(i), body)
+	}
+	serveNode(n, host(17), nodeDoc(t, host(17), []string{host(0), "beyond.example"}, true, "successor.example"))
+	serveNode(n, "successor.example", nodeDoc(t, "successor.example", nil, false))
+	serveNode(n, "beyond.example", nodeDoc(t, "beyond.example", nil, false))
+	n.Site(host(18), http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { http.Error(w, "down", http.StatusServiceUnavailable) }))
+	n.Site(host(19), http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", ContentType)
+		_, _ = w.Write(bytes.Repeat([]byte("["), 2<<20))
+	}))
+	return n
+}
+
+func TestWalkTwentyNodes(t *testing.T) {
+	n := network20(t)
+	res, err := Walk(t.Context(), "https://n00.example/", &WalkOptions{Client: n.Client()})
+	require.NoError(t, err)
+	assert.True(t, res.Complete, "bounds: %v", res.Bounds)
+	assert.Empty(t, res.Bounds)
+	assert.Len(t, res.Nodes, 20)
+	states := map[NodeState]int{}
+	for _, node := range res.Nodes {
+		states[node.State]++
+		assert.Equal(t, node.Depth > 0, node.Untrusted, node.URL)
+		assert.Equal(t, strings.TrimSuffix(node.URL, WellKnownPath), node.Origin)
+	}
+	assert.Equal(t, map[NodeState]int{NodeVisited: 17, NodeTombstoned: 1, NodeUnreachable: 2}, states)
+	tomb := res.Node("https://n17.example" + WellKnownPath)
+	require.NotNil(t, tomb)
+	assert.Equal(t, []string{"https://successor.example" + WellKnownPath}, tomb.Successors)
+	assert.Equal(t, NodeUnreachable, res.Node("https://n18.example"+WellKnownPath).State)
+	big := res.Node("https://n19.example" + WellKnownPath)
+	assert.Equal(t, NodeUnreachable, big.State)
+	assert.Contains(t, big.Reason, "too large")
+
+	// Every node fetched exactly once; the redirect counted; the
+	// successor and the tombstone's peers never fetched.
+	for i := 0; i < 20; i++ {
+		want := 1
+		if i == 1 {
+			want = 2
+		}
+		assert.Equal(t, want, n.Requests(fmt.Sprintf("n%02d.example", i)), "n%02d", i)
+	}
+	assert.Zero(t, n.Requests("successor.example"))
+	assert.Zero(t, n.Requests("beyond.example"))
+	assert.Equal(t, 21, res.Requests)
+	assert.LessOrEqual(t, res.Requests, res.RequestBound)
+	assert.Equal(t, DefaultWalkRequests, res.RequestBound)
+}
+
+func TestWalkTwoNodes(t *testing.T) {
+	n := newNetwork(t)
+	serveNode(n, "a.example", nodeDoc(t, "a.example", []string{"b.example"}, false))
+	serveNode(n, "b.example", nodeDoc(t, "b.example", []string{"a.example"}, false))
+	res, err := Walk(t.Context(), "https://a.example"+WellKnownPath, &WalkOptions{Client: n.Client()})
+	require.NoError(t, err)
+	assert.True(t, res.Complete)
+	require.Len(t, res.Nodes, 2)
+	assert.Equal(t, []string{"https://b.example" + WellKnownPath}, res.Nodes[0].Peers)
+	assert.Equal(t, []string{"https://a.example" + WellKnownPath}, res.Nodes[1].Peers)
+	assert.Equal(t, 1, n.Requests("a.example"))
+	assert.Equal(t, 1, n.Requests("b.example"))
+	assert.Equal(t, 2, res.Requests)
+
+	a, err := Parse(nodeDoc(t, "a.example", []string{"b.example"}, false))
+	require.NoError(t, err)
+	b, err := Parse(nodeDoc(t, "b.example", []string{"a.example"}, false))
+	require.NoError(t, err)
+	m, err := Mutual(a, b)
+	require.NoError(t, err)
+	assert.True(t, m.Mutual)
+	c, err := Parse(nodeDoc(t, "c.example", []string{"a.example"}, false))
+	require.NoError(t, err)
+	m, err = Mutual(a, c)
+	require.NoError(t, err)
+	assert.Equal(t, MutualResult{A: "https://a.example" + WellKnownPath, B: "https://c.example" + WellKnownPath, BToA: true}, m)
+}
+
+func TestWalkBounds(t *testing.T) {
+	n := newNetwork(t)
+	// A chain c0 -> c1 -> ... -> c5, and a hub naming four peers.
+	for i := 0; i < 6; i++ {
+		var ps []string
+		if i < 5 {
+			ps = []string{fmt.Sprintf("c%d.example", i+1)}
+		}
+		serveNode(n, fmt.Sprintf("c%d.example", i), nodeDoc(t, fmt.Sprintf("c%d.example", i), ps, false))
+	}
+	serveNode(n, "hub.example", nodeDoc(t, "hub.example", []string{"p1.example", "p2.example", "p3.example", "p4.example"}, false))
+	for i := 1; i <= 4; i++ {
+		serveNode(n, fmt.Sprintf("p%d.example", i), nodeDoc(t, fmt.Sprintf("p%d.example", i), []string{"hub.example"}, false))
+	}
+	n.Site("slow.example", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {}))
+	n.SetLatency("slow.example", 2*time.Second)
+	serveNode(n, "toslow.example", nodeDoc(t, "toslow.example", []string{"slow.example"}, false))
+
+	tests := []struct {
+		name    string
+		start   string
+		opts    WalkOptions
+		bounds  []Bound
+		visited int
+		reqs    int
+	}{
+		{"depth 3 of a chain of 6", "c0.example", WalkOptions{}, []Bound{BoundDepth}, 4, 4},
+		{"depth 1", "c0.example", WalkOptions{MaxDepth: 1}, []Bound{BoundDepth}, 2, 2},
+		{"start only", "c0.example", WalkOptions{MaxDepth: -1}, []Bound{BoundDepth}, 1, 1},
+		{"two peers per document", "hub.example", WalkOptions{MaxPeers: 2}, []Bound{BoundPeers}, 3, 3},
+		{"three requests", "c0.example", WalkOptions{MaxRequests: 3}, []Bound{BoundRequests}, 3, 3},
+		{"formula bound", "hub.example", WalkOptions{MaxDepth: 1, MaxPeers: 1}, []Bound{BoundPeers}, 2, 2},
+		{"timeout", "toslow.example", WalkOptions{RequestTimeout: 200 * time.Millisecond}, nil, 1, 2},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			n.ResetRequests()
+			res, err := Walk(t.Context(), "https://"+tc.start+"/", &WalkOptions{Client: n.Client(), MaxDepth: tc.opts.MaxDepth, MaxPeers: tc.opts.MaxPeers, MaxRequests: tc.opts.MaxRequests, RequestTimeout: tc.opts.RequestTimeout})
+			require.NoError(t, err)
+			assert.Equal(t, tc.bounds, res.Bounds)
+			assert.Equal(t, len(tc.bounds) == 0, res.Complete)
+			visited := 0
+			for _, node := range res.Nodes {
+				if node.State == NodeVisited {
+					visited++
+				}
+			}
+			assert.Equal(t, tc.visited, visited)
+			assert.Equal(t, tc.reqs, res.Requests)
+			assert.LessOrEqual(t, res.Requests, res.RequestBound)
+		})
+	}
+	// The peer bound keeps the first peers in document order.
+	res, err := Walk(t.Context(), "https://hub.example/", &WalkOptions{Client: n.Client(), MaxPeers: 2})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"https://p1.example" + WellKnownPath, "https://p2.example" + WellKnownPath}, res.Nodes[0].Peers)
+	assert.Equal(t, 2, res.Nodes[0].IgnoredPeers)
+	assert.Equal(t, 3, RequestBound(1, 2, 500))
+	assert.Equal(t, 500, RequestBound(3, 50, 500))
+	assert.Equal(t, 1+50+2500+125000, RequestBound(3, 50, 1<<30))
+
+	_, err = Walk(t.Context(), "https://hub.example/page", &WalkOptions{Client: n.Client()})
+	assert.ErrorIs(t, err, ErrNotWellKnown)
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	res, err = Walk(ctx, "https://hub.example/", &WalkOptions{Client: n.Client()})
+	assert.ErrorIs(t, err, context.Canceled)
+	assert.False(t, res.Complete)
+}
+
+func TestDiscover(t *testing.T) {
+	n := newNetwork(t)
+	body := nodeDoc(t, "example.org", nil, false)
+	page := `<!doctype html><html><head>
+<link rel="describedby" href="/llms.txt" type="text/plain">
+<link rel="describedby" href="https://mirror.example/kl.json" type="application/linkset+json">
+<!-- <link rel="describedby" href="/commented" type="application/linkset+json"> -->
+<link rel="describedby" href="/.well-known/knowledge-linkset" type="application/linkset+json">
+</head><body></body></html>`
+	mux := http.NewServeMux()
+	mux.Handle(WellKnownPath, Handler(body, nil))
+	mux.Handle("/page", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { _, _ = w.Write([]byte(page)) }))
+	mux.Handle("/{$}", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { _, _ = w.Write([]byte("home")) }))
+	mux.Handle("/bare", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { _, _ = w.Write([]byte("<html></html>")) }))
+	mux.Handle("/wrongprofile", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Link", `</plain.json>; rel="describedby"; type="application/linkset+json"`)
+	}))
+	mux.Handle("/plain.json", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", MediaType)
+		_, _ = w.Write(body)
+	}))
+	n.Site("example.org", Advertise(mux))
+	client := n.Client()
+
+	got, err := Candidates("https://example.org/page", http.Header{}, []byte(page))
+	require.NoError(t, err)
+	assert.Equal(t, []string{"https://example.org" + WellKnownPath, "https://mirror.example/kl.json"}, got)
+
+	for _, p := range []string{"/page", "/"} {
+		f, err := Discover(t.Context(), "https://example.org"+p, &FetchOptions{Client: client})
+		require.NoError(t, err, p)
+		assert.Equal(t, "https://example.org"+WellKnownPath, f.URL)
+		assert.True(t, f.Conformant(), p)
+	}
+	assert.Zero(t, n.Requests("mirror.example"))
+
+	_, err = Discover(t.Context(), "https://example.org/bare", &FetchOptions{Client: client})
+	assert.ErrorIs(t, err, ErrNotDiscovered)
+	_, err = Discover(t.Context(), "https://example.org/wrongprofile", &FetchOptions{Client: client})
+	assert.ErrorIs(t, err, ErrNotDiscovered)
+}

@@ -1,0 +1,114 @@
+package linkset
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+
+	"github.com/agentweb/agentweb/internal/htmlhead"
+	"github.com/agentweb/agentweb/internal/linkheader"
+	"github.com/agentweb/agentweb/internal/weburl"
+	"github.com/agentweb/agentweb/safefetch"
+)
+
+// ErrNotDiscovered is returned by [Discover] when a page names no
+// discovery document whose profile could be confirmed.
+var ErrNotDiscovered = errors.New("linkset: no knowledge-linkset discovery document found")
+
+// maxCandidates bounds the candidates Discover fetches.
+const maxCandidates = 3
+
+// Candidates returns the discovery documents a page points at (Section 5):
+// the targets of its describedby links, from the Link header fields and
+// the <link> elements of html (nil for none), whose type is
+// application/linkset+json. The one that resolves to the page origin's
+// well-known path comes first, then the rest in document order, each once.
+func Candidates(pageURL string, header http.Header, html []byte) ([]string, error) {
+	base, err := url.Parse(pageURL)
+	if err != nil {
+		return nil, fmt.Errorf("linkset: page URL %q: %w", truncate(pageURL, 120), err)
+	}
+	var found []string
+	add := func(target, typ string) {
+		if target != "" && mediaTypeIs(typ, MediaType) && !slices.Contains(found, target) {
+			found = append(found, target)
+		}
+	}
+	if links, err := linkheader.Parse(header.Values("Link"), base); err == nil {
+		for _, l := range links {
+			if l.HasRel("describedby") {
+				add(l.Target, l.Type)
+			}
+		}
+	}
+	if len(html) > 0 {
+		head, _ := htmlhead.Parse(bytes.NewReader(html), base) // a limit keeps what was read
+		if head != nil {
+			for _, l := range head.LinksWithRel("describedby") {
+				add(l.Href, l.Type)
+			}
+		}
+	}
+	if o, err := weburl.Origin(base); err == nil {
+		wk := o + WellKnownPath
+		for i, c := range found {
+			if cu, err := CanonicalURL(c, true); err == nil && cu == wk {
+				found = append([]string{c}, slices.Delete(found, i, i+1)...)
+				break
+			}
+		}
+	}
+	return found, nil
+}
+
+// Discover reads the page at pageURL (its Link header fields and, for an
+// HTML page, the <link> elements of its head), picks the describedby links
+// of type application/linkset+json, prefers the one at the origin's
+// well-known path, and fetches the candidates in that order (at most
+// three) until one carries the profile (Sections 3.1 and 5). The returned
+// Fetched is checked as [Fetch] checks it.
+func Discover(ctx context.Context, pageURL string, opts *FetchOptions) (*Fetched, error) {
+	if opts == nil {
+		opts = &FetchOptions{}
+	}
+	c := clientOf(opts.Client)
+	resp, err := c.Get(ctx, pageURL, http.Header{"Accept": {"text/html, */*;q=0.5"}})
+	if resp == nil {
+		return nil, fmt.Errorf("linkset: fetching page %s: %w", pageURL, err)
+	}
+	body := resp.Body
+	if err != nil && !errors.Is(err, safefetch.ErrTooLarge) {
+		return nil, fmt.Errorf("linkset: fetching page %s: %w", pageURL, err)
+	}
+	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+		return nil, &StatusError{URL: pageURL, StatusCode: resp.StatusCode}
+	}
+	candidates, err := Candidates(pageURL, resp.Header, body)
+	if err != nil {
+		return nil, err
+	}
+	if len(candidates) == 0 {
+		return nil, fmt.Errorf("%w: %s has no describedby link of type %s", ErrNotDiscovered, pageURL, MediaType)
+	}
+	var last error
+	for i, cand := range candidates {
+		if i == maxCandidates {
+			break
+		}
+		f, err := fetchWith(ctx, c, cand, opts)
+		if err != nil {
+			last = err
+			continue
+		}
+		if f.Profile == ProfileNone {
+			last = fmt.Errorf("%w: %s does not carry the profile %s", ErrNotDiscovered, cand, ProfileURI)
+			continue
+		}
+		return f, nil
+	}
+	return nil, fmt.Errorf("%w: %w", ErrNotDiscovered, last)
+}

@@ -1,0 +1,57 @@
+package linkset
+
+import (
+	"fmt"
+	"slices"
+)
+
+// MutualResult is the peer test of Section 7.2 between two documents.
+type MutualResult struct {
+	// A and B are the canonical well-known URLs of the two nodes, derived
+	// from their anchors.
+	A string `json:"a"`
+	B string `json:"b"`
+	// AToB is true when A names B with the peer relation, BToA the reverse.
+	AToB bool `json:"a_names_b"`
+	BToA bool `json:"b_names_a"`
+	// Mutual is true when each names the other: nothing else establishes
+	// the peer relation.
+	Mutual bool `json:"mutual"`
+}
+
+// Mutual performs the peer test of Section 7.2 on two local documents,
+// with no network access. Each node's discovery document URL is its Bundle
+// IRI's origin with the well-known path; peer hrefs are compared in their
+// canonical form.
+func Mutual(a, b *Document) (MutualResult, error) {
+	var r MutualResult
+	var err error
+	if r.A, err = wellKnownOf(a); err != nil {
+		return r, fmt.Errorf("linkset: first document: %w", err)
+	}
+	if r.B, err = wellKnownOf(b); err != nil {
+		return r, fmt.Errorf("linkset: second document: %w", err)
+	}
+	r.AToB = slices.Contains(canonicalPeers(a), r.B)
+	r.BToA = slices.Contains(canonicalPeers(b), r.A)
+	r.Mutual = r.AToB && r.BToA
+	return r, nil
+}
+
+func wellKnownOf(d *Document) (string, error) {
+	c := d.Bundle()
+	if c == nil || c.NoAnchor || !isBundleIRI(c.Anchor) {
+		return "", fmt.Errorf("%w: the document has no Bundle IRI anchor", ErrNotWellKnown)
+	}
+	return CanonicalURL(c.Anchor, false)
+}
+
+func canonicalPeers(d *Document) []string {
+	var out []string
+	for _, h := range d.Peers() {
+		if u, err := CanonicalURL(h, false); err == nil {
+			out = append(out, u)
+		}
+	}
+	return out
+}

@@ -1,0 +1,123 @@
+package linkset
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+
+	"github.com/agentweb/agentweb/safefetch"
+)
+
+// DefaultMaxArtefactBytes bounds an artefact retrieved for verification
+// when VerifyOptions.MaxArtefactBytes is zero.
+const DefaultMaxArtefactBytes = 64 << 20
+
+// DefaultMaxArtefacts bounds the artefacts one Verify call retrieves when
+// VerifyOptions.MaxArtefacts is zero.
+const DefaultMaxArtefacts = 64
+
+// VerifyOptions configures artefact verification. The zero value is safe.
+type VerifyOptions struct {
+	// Client retrieves the artefacts; nil means safefetch.New(nil).
+	Client *safefetch.Client
+	// MaxArtefactBytes bounds each artefact; 0 means DefaultMaxArtefactBytes.
+	MaxArtefactBytes int64
+	// MaxArtefacts bounds the artefacts retrieved; 0 means
+	// DefaultMaxArtefacts. Links beyond it stay unverified, with a reason.
+	MaxArtefacts int
+}
+
+// ArtefactState is the digest state of one artefact link (Sections 4.3.1,
+// 4.4 and 9.1). A verified digest proves only that the artefact is the one
+// the publisher described, nothing about its safety (Section 9.4).
+type ArtefactState struct {
+	Relation   string      `json:"relation"`
+	Href       string      `json:"href"`
+	State      DigestState `json:"state"`
+	StatusCode int         `json:"status,omitempty"`
+	Bytes      int         `json:"bytes,omitempty"`
+	// Reason says why an artefact with a digest stayed unverified.
+	Reason string `json:"reason,omitempty"`
+}
+
+// VerifyArtefact retrieves the link's target and compares it with the
+// link's digest. A link without a digest is Unverified without a request.
+func VerifyArtefact(ctx context.Context, rel string, l *Link, opts *VerifyOptions) ArtefactState {
+	if opts == nil {
+		opts = &VerifyOptions{}
+	}
+	return verifyOne(ctx, clientOf(opts.Client), rel, l, opts)
+}
+
+func verifyOne(ctx context.Context, c *safefetch.Client, rel string, l *Link, opts *VerifyOptions) ArtefactState {
+	st := ArtefactState{Relation: rel, Href: l.Href, State: Unverified}
+	_, has, err := l.LinkDigest()
+	switch {
+	case !has:
+		return st
+	case err != nil:
+		st.State, st.Reason = Malformed, err.Error()
+		return st
+	}
+	limit := opts.MaxArtefactBytes
+	if limit <= 0 {
+		limit = DefaultMaxArtefactBytes
+	}
+	resp, err := c.Do(ctx, &safefetch.Request{Method: http.MethodGet, URL: l.Href, MaxBodyBytes: limit})
+	if resp != nil {
+		st.StatusCode = resp.StatusCode
+	}
+	if err != nil {
+		st.Reason = err.Error()
+		return st
+	}
+	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+		st.Reason = fmt.Sprintf("status %d", resp.StatusCode)
+		return st
+	}
+	st.Bytes = len(resp.Body)
+	st.State = l.VerifyDigest(resp.Body)
+	return st
+}
+
+// Verify retrieves every artefact of the document's Bundle context that
+// carries a digest (each href once, at most MaxArtefacts) and returns the
+// digest state of every link, in document order. Links without a digest
+// are Unverified, never invalid (Section 4.4).
+func (f *Fetched) Verify(ctx context.Context, opts *VerifyOptions) []ArtefactState {
+	if f.Document == nil || f.Document.Bundle() == nil {
+		return nil
+	}
+	if opts == nil {
+		opts = &VerifyOptions{}
+	}
+	c := clientOf(opts.Client)
+	max := opts.MaxArtefacts
+	if max <= 0 {
+		max = DefaultMaxArtefacts
+	}
+	seen := map[string]ArtefactState{}
+	var out []ArtefactState
+	for _, r := range f.Document.Bundle().Relations {
+		for i := range r.Links {
+			l := &r.Links[i]
+			if _, has := l.Attr("digest"); !has {
+				out = append(out, ArtefactState{Relation: r.Name, Href: l.Href, State: Unverified})
+				continue
+			}
+			key := l.Href + "\x00" + l.Attr1("digest")
+			st, ok := seen[key]
+			switch {
+			case ok:
+			case len(seen) >= max:
+				st = ArtefactState{Href: l.Href, State: Unverified, Reason: fmt.Sprintf("not retrieved: the bound of %d artefacts was reached", max)}
+			default:
+				st = verifyOne(ctx, c, r.Name, l, opts)
+				seen[key] = st
+			}
+			st.Relation = r.Name
+			out = append(out, st)
+		}
+	}
+	return out
+}

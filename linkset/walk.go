@@ -1,0 +1,318 @@
+package linkset
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"net/url"
+	"time"
+
+	"github.com/agentweb/agentweb/internal/weburl"
+	"github.com/agentweb/agentweb/safefetch"
+)
+
+// The suggested bounds of Section 7.2, used when a WalkOptions field is zero.
+const (
+	DefaultWalkDepth      = 3
+	DefaultPeersPerDoc    = 50
+	DefaultWalkRequests   = 500
+	DefaultRequestTimeout = 10 * time.Second
+	DefaultWalkRedirects  = 3
+)
+
+// WalkOptions bounds a peer walk (Section 7.2). The zero value is the
+// draft's suggested defaults; a deployment may lower them.
+type WalkOptions struct {
+	// Client makes the requests; nil means safefetch.New(nil). The walk
+	// charges its own request budget and imposes its own redirect bound on
+	// top of the client's (the client's redirect policy is replaced for the
+	// walk's requests).
+	Client *safefetch.Client
+	// MaxDepth is the deepest level fetched, the start being depth 0
+	// (0: 3; negative: the start node only).
+	MaxDepth int
+	// MaxPeers is the number of peer links considered per document, in
+	// document order (0: 50).
+	MaxPeers int
+	// MaxRequests bounds the requests of the walk, redirects included (0: 500).
+	MaxRequests int
+	// RequestTimeout bounds each fetch (0: 10 s).
+	RequestTimeout time.Duration
+	// MaxRedirects bounds the redirects of each fetch (0: 3; negative: none).
+	MaxRedirects int
+}
+
+func (o *WalkOptions) bounds() (depth, peers, requests, redirects int, timeout time.Duration) {
+	depth, peers, requests, redirects, timeout = DefaultWalkDepth, DefaultPeersPerDoc, DefaultWalkRequests, DefaultWalkRedirects, DefaultRequestTimeout
+	if o.MaxDepth > 0 {
+		depth = o.MaxDepth
+	} else if o.MaxDepth < 0 {
+		depth = 0
+	}
+	if o.MaxPeers > 0 {
+		peers = o.MaxPeers
+	}
+	if o.MaxRequests > 0 {
+		requests = o.MaxRequests
+	}
+	if o.MaxRedirects > 0 {
+		redirects = o.MaxRedirects
+	} else if o.MaxRedirects < 0 {
+		redirects = 0
+	}
+	if o.RequestTimeout > 0 {
+		timeout = o.RequestTimeout
+	}
+	return
+}
+
+// RequestBound is the most requests a walk with these bounds can make: the
+// smaller of the request bound and the sum over depths 0..depth of
+// peers^depth (Section 7.2).
+func RequestBound(depth, peers, requests int) int {
+	sum, pow := 0.0, 1.0
+	for d := 0; d <= depth; d++ {
+		sum += pow
+		pow *= float64(peers)
+	}
+	return int(math.Min(float64(requests), sum))
+}
+
+// Bound names a bound of Section 7.2 that a walk touched.
+type Bound string
+
+const (
+	BoundDepth    Bound = "depth"     // a peer beyond the deepest level was not fetched
+	BoundPeers    Bound = "peers"     // a document named more peers than are considered
+	BoundRequests Bound = "requests"  // the request budget ran out
+	BoundContext  Bound = "cancelled" // the caller's context ended
+)
+
+// NodeState is what became of a node the walk reached.
+type NodeState string
+
+const (
+	NodeVisited     NodeState = "visited"     // fetched, conformant, its peers followed
+	NodeTombstoned  NodeState = "tombstoned"  // fetched, conformant, stopped publishing: not descended (Section 9.7)
+	NodeUnreachable NodeState = "unreachable" // timed out, non-2xx, over the size bound, refused or not conformant: never retried
+	NodeNotFetched  NodeState = "not-fetched" // a bound stopped the walk before its fetch completed
+)
+
+// Node is one node of a walk. Everything but the start node's data is
+// untrusted and labelled with its origin (Section 7.3).
+type Node struct {
+	// URL is the canonical well-known URL, the key of the visited set.
+	URL    string `json:"url"`
+	Origin string `json:"origin"`
+	// Untrusted is false only for the start node, the one the client acts for.
+	Untrusted bool      `json:"untrusted"`
+	Depth     int       `json:"depth"`
+	Via       string    `json:"via,omitempty"` // the node that first named it
+	State     NodeState `json:"state"`
+	Reason    string    `json:"reason,omitempty"`
+	// Fetched is the retrieval, nil when no response was received.
+	Fetched *Fetched `json:"fetched,omitempty"`
+	// Peers are the canonical URLs of the peer links considered, in
+	// document order; IgnoredPeers counts those beyond MaxPeers.
+	Peers        []string `json:"peers,omitempty"`
+	IgnoredPeers int      `json:"ignored_peers,omitempty"`
+	// Successors of a tombstoned node: never the same node, never followed
+	// by the walk; a client establishes the peer relation with them afresh.
+	Successors []string `json:"successors,omitempty"`
+}
+
+// WalkResult is the outcome of [Walk].
+type WalkResult struct {
+	Start string `json:"start"`
+	// Complete is true when no bound was touched; otherwise the result is
+	// partial and Bounds says which (Section 7.2).
+	Complete bool    `json:"complete"`
+	Bounds   []Bound `json:"bounds,omitempty"`
+	// Nodes lists every node reached, in the order the walk met them.
+	Nodes []*Node `json:"nodes"`
+	// Requests is the number of requests made, redirects included, and
+	// RequestBound the most the walk could make.
+	Requests     int `json:"requests"`
+	RequestBound int `json:"request_bound"`
+}
+
+// Node returns the node with the canonical URL u, or nil.
+func (r *WalkResult) Node(u string) *Node {
+	for _, n := range r.Nodes {
+		if n.URL == u {
+			return n
+		}
+	}
+	return nil
+}
+
+func (r *WalkResult) touch(b Bound) {
+	for _, x := range r.Bounds {
+		if x == b {
+			return
+		}
+	}
+	r.Bounds = append(r.Bounds, b)
+	r.Complete = false
+}
+
+// ErrNotWellKnown is returned for a start or peer URL that is not an
+// origin's discovery document URL.
+var ErrNotWellKnown = errors.New("linkset: not a knowledge-linkset well-known URL")
+
+// CanonicalURL returns the canonical well-known URL of a start URL or peer
+// href: scheme https (http only to loopback when allowHTTP is set, for
+// development mode), the host normalized, the default port dropped, the
+// path /.well-known/knowledge-linkset, no userinfo, query or fragment. A
+// bare origin ("https://b.example" or with path "/") is completed with the
+// well-known path.
+func CanonicalURL(raw string, allowHTTP bool) (string, error) {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "", fmt.Errorf("%w: %q: %v", ErrNotWellKnown, truncate(raw, 120), err)
+	}
+	if u.Scheme != "https" && !(allowHTTP && u.Scheme == "http") {
+		return "", fmt.Errorf("%w: %q is not https", ErrNotWellKnown, truncate(raw, 120))
+	}
+	if u.RawQuery != "" || u.ForceQuery || u.Fragment != "" || u.User != nil {
+		return "", fmt.Errorf("%w: %q has a query, fragment or userinfo", ErrNotWellKnown, truncate(raw, 120))
+	}
+	if u.Path != "" && u.Path != "/" && u.Path != WellKnownPath {
+		return "", fmt.Errorf("%w: %q does not have the path %s", ErrNotWellKnown, truncate(raw, 120), WellKnownPath)
+	}
+	o, err := weburl.Origin(u)
+	if err != nil {
+		return "", fmt.Errorf("%w: %q: %v", ErrNotWellKnown, truncate(raw, 120), err)
+	}
+	return o + WellKnownPath, nil
+}
+
+// Walk follows peer links from the node at start (Section 7.2),
+// breadth-first, within the bounds of opts, and reports every node it
+// reached. It never fetches a canonical URL twice, records unreachable
+// peers without retrying them, does not descend into tombstoned nodes
+// (Section 9.7), and never makes more requests than [RequestBound]. Walk is
+// a client-side operation: a node never walks while building its artefacts
+// (Section 7.4).
+//
+// The error is non-nil only when start is not a well-known URL or ctx ended
+// (the result then says what was visited).
+func Walk(ctx context.Context, start string, opts *WalkOptions) (*WalkResult, error) {
+	if opts == nil {
+		opts = &WalkOptions{}
+	}
+	base := clientOf(opts.Client)
+	startURL, err := CanonicalURL(start, base.AllowsLoopback())
+	if err != nil {
+		return nil, err
+	}
+	depth, peers, requests, redirects, timeout := opts.bounds()
+	bound := RequestBound(depth, peers, requests)
+	budget := safefetch.NewBudget(safefetch.BudgetLimits{Attempts: bound})
+	c := base.WithBudget(budget)
+	res := &WalkResult{Start: startURL, Complete: true, RequestBound: bound}
+
+	type item struct {
+		url, via string
+		depth    int
+	}
+	queue := []item{{url: startURL}}
+	visited := map[string]bool{startURL: true}
+	var werr error
+	for len(queue) > 0 {
+		it := queue[0]
+		queue = queue[1:]
+		n := &Node{URL: it.url, Depth: it.depth, Via: it.via, Untrusted: it.depth > 0}
+		if u, err := url.Parse(it.url); err == nil {
+			n.Origin, _ = weburl.Origin(u)
+		}
+		if err := ctx.Err(); err != nil {
+			res.touch(BoundContext)
+			werr = err
+			break
+		}
+		if budget.Usage().Attempts >= bound {
+			res.touch(BoundRequests)
+			break
+		}
+		res.Nodes = append(res.Nodes, n)
+		f, err := fetchBounded(ctx, c, it.url, redirects, timeout)
+		n.Fetched = f
+		switch {
+		case errors.Is(err, safefetch.ErrBudgetExhausted):
+			n.State, n.Reason = NodeNotFetched, "the request bound of the walk was reached"
+			res.touch(BoundRequests)
+			continue
+		case ctx.Err() != nil:
+			n.State, n.Reason = NodeNotFetched, ctx.Err().Error()
+			res.touch(BoundContext)
+			werr = ctx.Err()
+			continue
+		case err != nil:
+			n.State, n.Reason = NodeUnreachable, err.Error()
+			continue
+		case !f.Conformant():
+			n.State, n.Reason = NodeUnreachable, "not a conformant discovery document"
+			if f.Report != nil && len(f.Report.Problems) > 0 {
+				n.Reason += ": " + f.Report.Problems[0].String()
+			}
+			continue
+		}
+		if _, tomb := f.Document.Tombstone(); tomb {
+			n.State = NodeTombstoned
+			n.Successors = f.Document.Successors()
+			continue
+		}
+		n.State = NodeVisited
+		hrefs := f.Document.Peers()
+		if len(hrefs) > peers {
+			n.IgnoredPeers = len(hrefs) - peers
+			hrefs = hrefs[:peers]
+			res.touch(BoundPeers)
+		}
+		for _, h := range hrefs {
+			pu, err := CanonicalURL(h, c.AllowsLoopback())
+			if err != nil {
+				// A peer link that names no discovery document is unreachable.
+				key := "invalid:" + h
+				if !visited[key] {
+					visited[key] = true
+					res.Nodes = append(res.Nodes, &Node{URL: h, Depth: it.depth + 1, Via: it.url, Untrusted: true, State: NodeUnreachable, Reason: err.Error()})
+				}
+				continue
+			}
+			n.Peers = append(n.Peers, pu)
+			if visited[pu] {
+				continue
+			}
+			if it.depth+1 > depth {
+				res.touch(BoundDepth)
+				continue
+			}
+			visited[pu] = true
+			queue = append(queue, item{url: pu, via: it.url, depth: it.depth + 1})
+		}
+	}
+	if len(queue) > 0 && res.Complete {
+		res.touch(BoundRequests)
+	}
+	res.Requests = budget.Usage().Attempts
+	return res, werr
+}
+
+// fetchBounded fetches one document of a walk with the per-request time
+// and redirect bounds of Section 7.2, evaluated as a client reads (Reader).
+func fetchBounded(ctx context.Context, c *safefetch.Client, u string, redirects int, timeout time.Duration) (*Fetched, error) {
+	hops := 0
+	c = c.WithRedirectPolicy(func(from, to *url.URL) error {
+		hops++
+		if hops > redirects {
+			return fmt.Errorf("linkset: more than %d redirects", redirects)
+		}
+		return nil
+	})
+	rctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	return fetchWith(rctx, c, u, &FetchOptions{Mode: Reader})
+}

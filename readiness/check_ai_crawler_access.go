@@ -1,0 +1,67 @@
+package readiness
+
+import (
+	"fmt"
+	"strings"
+)
+
+func init() {
+	register(checkDef{id: "ai_crawler_access", needs: []resource{resRobots}, run: checkAICrawlerAccess})
+}
+
+// checkAICrawlerAccess: AI search/citation and user-initiated agents may read
+// the page; blocking training crawlers costs nothing (readiness-method.md
+// §07, "three kinds of crawler"). Groups are matched by exact product token.
+func checkAICrawlerAccess(s *scan) outcome {
+	r := s.robotsObs()
+	out := outcome{requests: []*fetched{r.f}}
+	if !r.f.answered() {
+		out.verdict, out.received = Unverified, r.f.why()
+		if r.f.status() >= 500 {
+			out.notes = append(out.notes, "RFC 9309 crawlers treat a 5xx robots.txt as a complete disallow while it lasts")
+		}
+		return out
+	}
+	if r.allowAll {
+		out.verdict, out.received = Pass, fmt.Sprintf("robots.txt answered %d: everything allowed (RFC 9309 §2.3.1.3)", r.f.status())
+		return out
+	}
+	if r.parseErr != nil {
+		out.verdict, out.received = Unverified, "robots.txt could not be read: "+clean(r.parseErr.Error())
+		return out
+	}
+	if mt, _ := r.f.mediaType(); mt == "text/html" || looksLikeHTML(r.f.body()) {
+		out.notes = append(out.notes, "robots.txt is an HTML page: it holds no rule a crawler would obey")
+	}
+	if r.truncated {
+		out.notes = append(out.notes, fmt.Sprintf("only the first %d bytes of robots.txt were parsed (RFC 9309 §2.5)", maxRobotsBytes))
+	}
+	pq := s.page.EscapedPath()
+	if pq == "" {
+		pq = "/"
+	}
+	if s.page.RawQuery != "" {
+		pq += "?" + s.page.RawQuery
+	}
+	blocked := map[crawlerClass][]string{}
+	for i, c := range crawlers {
+		if !r.allowed(i, pq) {
+			blocked[c.class] = append(blocked[c.class], c.token)
+		}
+	}
+	if b := blocked[classTraining]; len(b) > 0 {
+		out.notes = append(out.notes, "training crawlers blocked (costs nothing): "+strings.Join(b, ", "))
+	}
+	bs, bu := blocked[classSearch], blocked[classUser]
+	switch {
+	case len(bs) == 0 && len(bu) == 0:
+		out.verdict, out.received = Pass, "AI search and user-initiated agents may read "+pq
+	case len(bs) > 0 && len(bu) > 0:
+		out.verdict, out.received = Fail, "blocked: search ("+strings.Join(bs, ", ")+") and user-initiated ("+strings.Join(bu, ", ")+")"
+	case len(bs) > 0:
+		out.verdict, out.received = Partial, "AI search crawlers blocked: "+strings.Join(bs, ", ")
+	default:
+		out.verdict, out.received = Partial, "user-initiated agents blocked: "+strings.Join(bu, ", ")
+	}
+	return out
+}

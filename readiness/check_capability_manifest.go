@@ -1,0 +1,67 @@
+package readiness
+
+import (
+	"fmt"
+	"strings"
+)
+
+func init() {
+	register(checkDef{id: "capability_manifest", needs: []resource{resCards}, run: checkCapabilityManifest})
+}
+
+// checkCapabilityManifest: R5, a machine-readable capability manifest
+// (readiness-checks.md): a card at /.well-known/agents.json or /agents.json
+// naming a publication, an interface, a sign-in or a contact; else, for
+// partial credit, another recognised manifest.
+func checkCapabilityManifest(s *scan) outcome {
+	c := s.cardsObs()
+	out := outcome{requests: []*fetched{c.wellKnown.f, c.root.f}}
+	for _, cp := range []*cardCopy{c.wellKnown, c.root} {
+		if cp.card != nil {
+			if names := cp.card.names(); len(names) > 0 {
+				out.verdict = Pass
+				out.received = fmt.Sprintf("a card at %s naming %s", cp.f.url, strings.Join(names, ", "))
+				if len(cp.card.Formats) > 0 {
+					out.notes = append(out.notes, "card fields recognised: "+strings.Join(cp.card.Formats, ", "))
+				}
+				return out
+			}
+			out.notes = append(out.notes, cp.f.url+" is a JSON object but names no publication, interface, sign-in or contact")
+		} else if cp.present && cp.jsonErr != nil {
+			out.notes = append(out.notes, cp.f.url+" is not valid JSON: "+clean(cp.jsonErr.Error()))
+		} else if cp.present {
+			out.notes = append(out.notes, cp.f.url+" is JSON but not an object")
+		}
+	}
+	unanswered := !c.wellKnown.f.answered() || !c.root.f.answered()
+	others := s.otherManifests()
+	var found []string
+	for _, m := range others {
+		out.requests = append(out.requests, m.f)
+		if m.recognised() {
+			found = append(found, m.kind+" at "+m.f.url)
+		}
+	}
+	switch {
+	case len(found) > 0:
+		out.verdict = Partial
+		out.received = "no card, but " + strings.Join(found, "; ")
+		out.notes = append(out.notes, "other manifests are recognised by shape here; their validation is the optional conventions' job")
+	case unanswered:
+		out.verdict = Unverified
+		out.received = "agents.json: " + firstUnanswered(c.wellKnown.f, c.root.f).why()
+	default:
+		out.verdict = Fail
+		out.received = "no capability card and no other recognised manifest"
+	}
+	return out
+}
+
+func firstUnanswered(fs ...*fetched) *fetched {
+	for _, f := range fs {
+		if !f.answered() {
+			return f
+		}
+	}
+	return fs[0]
+}

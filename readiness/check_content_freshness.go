@@ -1,0 +1,45 @@
+package readiness
+
+import (
+	"fmt"
+)
+
+func init() {
+	register(checkDef{id: "content_freshness", needs: []resource{resPage}, run: checkContentFreshness})
+}
+
+// checkContentFreshness: CreativeWork-family nodes carry dateModified
+// (readiness-checks.md, Understand). It is asked only of content types that
+// define the field, never of Organization, Product, Person or WebSite
+// (readiness-method.md §07, "the right field for each type").
+func checkContentFreshness(s *scan) outcome {
+	ld, out, ok := s.pageJSONLD()
+	if !ok {
+		return out
+	}
+	works, modified, published := 0, 0, 0
+	for _, n := range ld.nodes {
+		if !n.is(creativeWorkTypes) || n.is(identityTypes) || n.is(businessTypes) {
+			continue
+		}
+		works++
+		switch {
+		case n.has("dateModified"):
+			modified++
+		case n.has("datePublished"):
+			published++
+		}
+	}
+	switch {
+	case works == 0:
+		out.verdict, out.received = NotApplicable, "no CreativeWork-family node in JSON-LD"
+	case modified == works:
+		out.verdict, out.received = Pass, fmt.Sprintf("all %d CreativeWork-family nodes carry dateModified", works)
+	case modified > 0 || published > 0:
+		out.verdict = Partial
+		out.received = fmt.Sprintf("%d of %d CreativeWork-family nodes carry dateModified, %d only datePublished", modified, works, published)
+	default:
+		out.verdict, out.received = Fail, fmt.Sprintf("none of %d CreativeWork-family nodes carries dateModified or datePublished", works)
+	}
+	return out
+}

@@ -1,0 +1,72 @@
+package readiness
+
+import (
+	"net/url"
+	"path"
+	"strings"
+)
+
+func init() {
+	register(checkDef{id: "discovery_links", needs: []resource{resPage}, run: checkDiscoveryLinks})
+}
+
+// announces reports whether a link points an agent at llms.txt or the card
+// (readiness-method.md §04, "link headers that point the way"): rel
+// describedby to llms.txt or agents.json, or rel alternate to agents.json.
+func announces(rels []string, target string) bool {
+	u, err := url.Parse(target)
+	if err != nil {
+		return false
+	}
+	base := strings.ToLower(path.Base(u.Path))
+	has := func(r string) bool {
+		for _, x := range rels {
+			if strings.EqualFold(x, r) {
+				return true
+			}
+		}
+		return false
+	}
+	return (has("describedby") && (base == "llms.txt" || base == "agents.json")) ||
+		(has("alternate") && base == "agents.json")
+}
+
+// checkDiscoveryLinks: the page announces llms.txt or the card in its Link
+// header and in its <head> (readiness-checks.md, Discover).
+func checkDiscoveryLinks(s *scan) outcome {
+	p := s.pageObs()
+	out := outcome{requests: []*fetched{p.f}}
+	if !p.f.answered() {
+		out.verdict, out.received = Unverified, p.f.why()
+		return out
+	}
+	inHeader, inHead := false, false
+	if p.f.resp != nil {
+		for _, l := range p.headerLinks {
+			if announces(l.Rel, l.Target) {
+				inHeader = true
+			}
+		}
+	}
+	if p.linkErr != nil {
+		out.notes = append(out.notes, "the Link header does not parse: "+clean(p.linkErr.Error()))
+	}
+	if p.head != nil {
+		for _, l := range p.head.Links {
+			if announces(l.Rel, l.Href) {
+				inHead = true
+			}
+		}
+	}
+	switch {
+	case inHeader && inHead:
+		out.verdict, out.received = Pass, "announced in the Link header and in the <head>"
+	case inHeader:
+		out.verdict, out.received = Partial, "announced in the Link header only, not in the <head>"
+	case inHead:
+		out.verdict, out.received = Partial, "announced in the <head> only, not in the Link header"
+	default:
+		out.verdict, out.received = Fail, "neither the Link header nor the <head> points at llms.txt or agents.json"
+	}
+	return out
+}

@@ -1,0 +1,51 @@
+package readiness
+
+import (
+	"fmt"
+	"strings"
+)
+
+func init() {
+	register(checkDef{id: "identity_node", needs: []resource{resPage}, run: checkIdentityNode})
+}
+
+// checkIdentityNode: the node that says who the site is (an Organization, one
+// of its subtypes, or a Person) has name, url, and logo or sameAs
+// (readiness-checks.md, Understand). Identity is scored apart from freshness
+// (readiness-method.md §07).
+func checkIdentityNode(s *scan) outcome {
+	ld, out, ok := s.pageJSONLD()
+	if !ok {
+		return out
+	}
+	best, bestN, bestMissing := "", -1, []string(nil)
+	for _, n := range ld.nodes {
+		if !n.is(identityTypes) {
+			continue
+		}
+		var missing []string
+		if !n.has("name") {
+			missing = append(missing, "name")
+		}
+		if !n.has("url") {
+			missing = append(missing, "url")
+		}
+		if !n.has("logo") && !n.has("sameAs") {
+			missing = append(missing, "logo or sameAs")
+		}
+		if have := 3 - len(missing); have > bestN {
+			best, bestN, bestMissing = strings.Join(n.types, ","), have, missing
+		}
+	}
+	switch {
+	case bestN < 0:
+		out.verdict, out.received = Fail, "no identity node (Organization or Person) in JSON-LD"
+	case bestN == 3:
+		out.verdict, out.received = Pass, "a node of type "+best+" with name, url, and logo or sameAs"
+	case bestN > 0:
+		out.verdict, out.received = Partial, fmt.Sprintf("a node of type %s without %s", best, strings.Join(bestMissing, ", "))
+	default:
+		out.verdict, out.received = Fail, "a node of type "+best+" with none of name, url, logo, sameAs"
+	}
+	return out
+}

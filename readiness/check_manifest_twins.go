@@ -1,0 +1,34 @@
+package readiness
+
+import "bytes"
+
+func init() {
+	register(checkDef{id: "manifest_twins", needs: []resource{resCards}, run: checkManifestTwins})
+}
+
+// checkManifestTwins: the two agents.json copies say the same thing
+// (readiness-method.md §07, "twins must agree"): equal RFC 8785 (JCS) bytes.
+func checkManifestTwins(s *scan) outcome {
+	c := s.cardsObs()
+	out := outcome{requests: []*fetched{c.wellKnown.f, c.root.f}}
+	wk, rt := c.wellKnown, c.root
+	switch {
+	case wk.present && rt.present:
+		a, b := canonicalJSON(wk.f.body()), canonicalJSON(rt.f.body())
+		if a != nil && b != nil && bytes.Equal(a, b) {
+			out.verdict, out.received = Pass, "both copies present and JSON-equal"
+		} else {
+			out.verdict, out.received = Fail, "both copies present and they differ"
+			if a == nil || b == nil {
+				out.notes = append(out.notes, "at least one copy is not valid JSON, so they cannot agree")
+			}
+		}
+	case !wk.f.answered() || !rt.f.answered():
+		out.verdict, out.received = Unverified, "cannot compare: "+firstUnanswered(wk.f, rt.f).why()
+	case wk.present || rt.present:
+		out.verdict, out.received = Pass, "only one copy, nothing to disagree with"
+	default:
+		out.verdict, out.received = NotApplicable, "no copy of agents.json"
+	}
+	return out
+}

@@ -1,0 +1,40 @@
+package readiness
+
+func init() {
+	register(checkDef{id: "markdown_alternate_link", needs: []resource{resPage, resMDForm}, run: checkMarkdownAlternateLink})
+}
+
+// checkMarkdownAlternateLink: the page announces its Markdown form with
+// rel=alternate type=text/markdown in its Link header and in its <head>
+// (readiness-method.md §04). Not applicable when there is no Markdown form.
+func checkMarkdownAlternateLink(s *scan) outcome {
+	m := s.mdFormObs()
+	p := s.pageObs()
+	out := outcome{requests: []*fetched{p.f}, notes: []string{"read from one page"}}
+	if m.unverified {
+		out.requests = append(out.requests, m.requestsUsed...)
+		out.verdict, out.received = Unverified, "whether a Markdown form exists is unknown: "+m.why
+		return out
+	}
+	if !m.exists() {
+		out.requests = append(out.requests, m.requestsUsed...)
+		out.verdict, out.received = NotApplicable, "the page has no Markdown form"
+		return out
+	}
+	if !p.f.answered() {
+		out.verdict, out.received = Unverified, p.f.why()
+		return out
+	}
+	a := markdownAlternates(p)
+	switch h, d := len(a.header) > 0, len(a.head) > 0; {
+	case h && d:
+		out.verdict, out.received = Pass, "announced in the Link header and in the <head>"
+	case h:
+		out.verdict, out.received = Partial, "announced in the Link header only"
+	case d:
+		out.verdict, out.received = Partial, "announced in the <head> only"
+	default:
+		out.verdict, out.received = Fail, "no rel=alternate type=text/markdown link"
+	}
+	return out
+}

@@ -1,0 +1,73 @@
+package readiness
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+)
+
+func init() {
+	register(checkDef{id: "markdown_frontmatter", needs: []resource{resMDForm}, run: checkMarkdownFrontmatter})
+}
+
+// checkMarkdownFrontmatter: the Markdown begins with front matter giving its
+// canonical address, last-modified date and language (readiness-method.md
+// §04, "frontmatter travels along"). Not applicable when there is no
+// Markdown form.
+func checkMarkdownFrontmatter(s *scan) outcome {
+	m := s.mdFormObs()
+	out := outcome{requests: m.requestsUsed, notes: []string{"read from one page"}}
+	if m.unverified {
+		out.verdict, out.received = Unverified, "whether a Markdown form exists is unknown: "+m.why
+		return out
+	}
+	if !m.exists() {
+		out.verdict, out.received = NotApplicable, "the page has no Markdown form"
+		return out
+	}
+	fields, dups, err := parseFrontMatter(m.body)
+	if err != nil {
+		out.verdict, out.received = Fail, "no front matter in "+m.bodyFrom+": "+err.Error()
+		return out
+	}
+	for _, d := range dups {
+		out.notes = append(out.notes, "key "+d+" given twice; the first value was read")
+	}
+	var have, missing []string
+	if c := fields["canonical"]; c != "" {
+		if u, err := url.Parse(c); err == nil && u.IsAbs() && s.sameSite(u) {
+			have = append(have, "canonical")
+		} else {
+			missing = append(missing, fmt.Sprintf("canonical %q is not an absolute URL on this site", truncate(clean(c), 200)))
+		}
+	} else {
+		missing = append(missing, "no canonical")
+	}
+	if d := fields["updated"]; d != "" {
+		if validDate(d) {
+			have = append(have, "updated")
+		} else {
+			missing = append(missing, fmt.Sprintf("updated %q is not a date", truncate(clean(d), 40)))
+		}
+	} else {
+		missing = append(missing, "no updated")
+	}
+	if l := fields["language"]; l != "" {
+		if validLangTag(l) {
+			have = append(have, "language")
+		} else {
+			missing = append(missing, fmt.Sprintf("language %q is not a BCP 47 tag", truncate(clean(l), 40)))
+		}
+	} else {
+		missing = append(missing, "no language")
+	}
+	switch len(have) {
+	case 3:
+		out.verdict, out.received = Pass, "front matter with canonical, updated and language"
+	case 0:
+		out.verdict, out.received = Fail, "front matter, but "+strings.Join(missing, ", ")
+	default:
+		out.verdict, out.received = Partial, "front matter with "+strings.Join(have, ", ")+"; "+strings.Join(missing, ", ")
+	}
+	return out
+}

@@ -1,0 +1,32 @@
+package readiness
+
+import (
+	"strings"
+)
+
+func init() {
+	register(checkDef{id: "page_metadata", needs: []resource{resPage, resPages}, run: checkPageMetadata})
+}
+
+// checkPageMetadata: <title> and <meta name=description> (readiness-checks.md,
+// Understand).
+func checkPageMetadata(s *scan) outcome {
+	return s.overPages(func(p *pageObs) (Verdict, string) {
+		title := strings.TrimSpace(p.head.Title) != ""
+		desc := false
+		for _, m := range p.head.Metas {
+			if strings.EqualFold(m.Name, "description") && strings.TrimSpace(m.Content) != "" {
+				desc = true
+			}
+		}
+		switch {
+		case title && desc:
+			return Pass, "<title> and a meta description"
+		case title:
+			return Partial, "<title> but no meta description"
+		case desc:
+			return Partial, "a meta description but no <title>"
+		}
+		return Fail, "neither <title> nor a meta description"
+	})
+}

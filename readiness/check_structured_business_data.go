@@ -1,0 +1,70 @@
+package readiness
+
+import (
+	"fmt"
+	"strings"
+)
+
+func init() {
+	register(checkDef{id: "structured_business_data", needs: []resource{resPage}, run: checkStructuredBusinessData})
+}
+
+// pageJSONLD reads the given page's JSON-LD for the Understand checks. It
+// returns a finished outcome when there is nothing to judge.
+func (s *scan) pageJSONLD() (ldResult, outcome, bool) {
+	p := s.pageObs()
+	out := outcome{requests: []*fetched{p.f}, notes: []string{"read from one page"}}
+	if !p.f.answered() {
+		out.verdict, out.received = Unverified, p.f.why()
+		return ldResult{}, out, false
+	}
+	if !p.readable() {
+		mt, _ := p.f.mediaType()
+		out.verdict, out.received = Fail, fmt.Sprintf("the page answered %d %s, not an HTML page", p.f.status(), mt)
+		return ldResult{}, out, false
+	}
+	return readJSONLD(p.jsonld), out, true
+}
+
+// checkStructuredBusinessData: R7, structured business or product metadata
+// (readiness-checks.md, Understand): a JSON-LD node of a business or product
+// type with name and url, and every block parsing.
+func checkStructuredBusinessData(s *scan) outcome {
+	ld, out, ok := s.pageJSONLD()
+	if !ok {
+		return out
+	}
+	if ld.blocks == 0 {
+		out.verdict, out.received = Fail, "no JSON-LD"
+		return out
+	}
+	for _, e := range ld.parseErrs {
+		out.notes = append(out.notes, "a JSON-LD block does not parse: "+truncate(clean(e), 200))
+	}
+	var complete, incomplete []string
+	for _, n := range ld.nodes {
+		if !n.is(businessTypes) {
+			continue
+		}
+		t := strings.Join(n.types, ",")
+		if n.has("name") && n.has("url") {
+			complete = append(complete, t)
+		} else {
+			incomplete = append(incomplete, t)
+		}
+	}
+	switch {
+	case len(complete) > 0 && len(ld.parseErrs) == 0:
+		out.verdict, out.received = Pass, "a node of type "+complete[0]+" with name and url"
+	case len(complete) > 0:
+		out.verdict = Partial
+		out.received = fmt.Sprintf("a node of type %s with name and url, but %d of %d JSON-LD blocks do not parse", complete[0], len(ld.parseErrs), ld.blocks)
+	case len(incomplete) > 0:
+		out.verdict, out.received = Partial, "a node of type "+incomplete[0]+" without name or url"
+	case len(ld.parseErrs) == ld.blocks:
+		out.verdict, out.received = Partial, fmt.Sprintf("JSON-LD present, but none of its %d blocks parses", ld.blocks)
+	default:
+		out.verdict, out.received = Partial, fmt.Sprintf("JSON-LD present (%d nodes), but no business or product node", len(ld.nodes))
+	}
+	return out
+}

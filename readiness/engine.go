@@ -1,0 +1,307 @@
+package readiness
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/agentweb/agentweb/safefetch"
+)
+
+// Default scan bounds (readiness-checks.md, "Scope and budget").
+const (
+	DefaultMaxPages     = 2
+	DefaultAttempts     = 48
+	DefaultConcurrency  = 5
+	DefaultMaxBodyBytes = 1 << 20
+	DefaultTotalBytes   = 8 << 20
+	DefaultTimeout      = 60 * time.Second
+)
+
+// ErrInvalidURL is returned by [Scan] when the site URL is not an absolute
+// URL that safefetch would fetch. The error wraps it, and the safefetch
+// refusal when there is one.
+var ErrInvalidURL = errors.New("readiness: invalid site URL")
+
+// Options configures [Scan]. The zero value (and a nil *Options) is safe: the
+// default safefetch client, two further pages, and the default budget.
+type Options struct {
+	// Client fetches everything the scan reads. Nil means safefetch.New(nil).
+	// Its own options (resolver, roots, per-request timeout, redirects) apply;
+	// the scan charges every request to its own budget (Client.WithBudget).
+	Client *safefetch.Client
+
+	// MaxPages bounds the same-origin routes read besides the given page,
+	// chosen from the sitemap, then from the page's own links. 0 means
+	// DefaultMaxPages; a negative value reads no further page.
+	MaxPages int
+
+	// Budget bounds the whole scan. Each zero field takes its default:
+	// 48 attempts, 5 concurrent, 8 MiB of bodies, 60 s.
+	Budget safefetch.BudgetLimits
+
+	// MaxBodyBytes bounds each response body. 0 means 1 MiB.
+	MaxBodyBytes int64
+
+	// Progress, when not nil, is told when a check starts, when a fetch is
+	// done and when a check finishes. Calls never overlap (they are made under
+	// a lock), so Progress need not be safe for concurrent use, but it should
+	// return quickly.
+	Progress func(Event)
+
+	// Now gives the scan's time (Report.ScannedAt). Nil means time.Now.
+	Now func() time.Time
+}
+
+// EventKind says what an [Event] reports.
+type EventKind string
+
+// The progress events.
+const (
+	CheckStarted  EventKind = "check_started"
+	FetchDone     EventKind = "fetch_done"
+	CheckFinished EventKind = "check_finished"
+)
+
+// Event is one progress report of a scan.
+type Event struct {
+	Kind EventKind
+	// Check is the check id (CheckStarted, CheckFinished).
+	Check string
+	// Verdict is the check's verdict (CheckFinished).
+	Verdict Verdict
+	// Method, URL and Status describe a fetch (FetchDone); Status is 0 and
+	// Err is set when no response arrived.
+	Method string
+	URL    string
+	Status int
+	Err    error
+}
+
+// checkDef is one implemented check: its catalogue id, the observations it
+// reads (fetched ahead, concurrently, and shared), and its function.
+type checkDef struct {
+	id    string
+	needs []resource
+	run   func(s *scan) outcome
+}
+
+// registry holds the implemented checks. Each check file adds itself with
+// register from an init function; the map is never written after package
+// initialisation.
+var registry = map[string]checkDef{}
+
+func register(d checkDef) {
+	if _, ok := specOf(d.id); !ok {
+		panic("readiness: register: check " + d.id + " is not in the catalogue")
+	}
+	if _, dup := registry[d.id]; dup {
+		panic("readiness: register: check " + d.id + " registered twice")
+	}
+	registry[d.id] = d
+}
+
+// Implemented reports the ids of the catalogue checks this scanner runs, in
+// catalogue order. A catalogue check that is not implemented is never scored:
+// the report lists it in its scope as not scanned, its section leaves the
+// total's denominator when none of its checks ran, and a requirement that
+// depends on it is "not_scanned" and not met.
+func Implemented() []string {
+	var ids []string
+	for _, c := range catalogueTable {
+		if _, ok := registry[c.ID]; ok {
+			ids = append(ids, c.ID)
+		}
+	}
+	return ids
+}
+
+// outcome is what a check function returns; the engine turns it into a
+// CheckResult.
+type outcome struct {
+	verdict  Verdict
+	expected string // "" : the catalogue's text
+	received string
+	requests []*fetched
+	notes    []string
+	scope    []string // "" : the given page
+}
+
+// Scan reads the site at siteURL and scores it (readiness-method.md,
+// readiness-checks.md). It reads the given page, the site's well-known files
+// and at most MaxPages further same-origin routes, within the budget; every
+// resource is fetched once and shared by the checks that read it, and
+// independent fetches run concurrently.
+//
+// A probe that is refused, times out, never finishes redirecting or runs out
+// of budget makes the checks that needed it unverified; Scan still returns
+// the report. The error is non-nil only when siteURL is unusable
+// ([ErrInvalidURL]) or ctx is done before the scan starts.
+func Scan(ctx context.Context, siteURL string, opts *Options) (*Report, error) {
+	var o Options
+	if opts != nil {
+		o = *opts
+	}
+	client := o.Client
+	if client == nil {
+		client = safefetch.New(nil)
+	}
+	if err := safefetch.CheckURL(siteURL, client.AllowsLoopback()); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrInvalidURL, err)
+	}
+	page, err := url.Parse(siteURL)
+	if err != nil || !page.IsAbs() || page.Host == "" {
+		return nil, fmt.Errorf("%w: %q is not an absolute URL", ErrInvalidURL, siteURL)
+	}
+	page.Fragment, page.RawFragment = "", ""
+	if page.Path == "" {
+		page.Path = "/"
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("readiness: scan: %w", err)
+	}
+
+	limits := o.Budget
+	if limits.Attempts == 0 {
+		limits.Attempts = DefaultAttempts
+	}
+	if limits.Concurrency == 0 {
+		limits.Concurrency = DefaultConcurrency
+	}
+	if limits.Bytes == 0 {
+		limits.Bytes = DefaultTotalBytes
+	}
+	if limits.Timeout == 0 {
+		limits.Timeout = DefaultTimeout
+	}
+	maxBody := o.MaxBodyBytes
+	if maxBody <= 0 {
+		maxBody = DefaultMaxBodyBytes
+	}
+	maxPages := o.MaxPages
+	switch {
+	case maxPages == 0:
+		maxPages = DefaultMaxPages
+	case maxPages < 0:
+		maxPages = 0
+	}
+	now := time.Now
+	if o.Now != nil {
+		now = o.Now
+	}
+	started := now()
+
+	budget := safefetch.NewBudget(limits)
+	ctx, cancel := context.WithTimeout(ctx, limits.Timeout+5*time.Second)
+	defer cancel()
+	s := newScan(ctx, page, client.WithBudget(budget), maxBody, maxPages, limits.Concurrency, o.Progress)
+
+	defs := make([]checkDef, 0, len(registry))
+	for _, id := range Implemented() {
+		defs = append(defs, registry[id])
+	}
+	// Warm every resource some check needs, all at once; the budget's
+	// concurrency limit paces the requests.
+	warmed := map[resource]bool{}
+	var order []resource
+	for _, d := range defs {
+		for _, r := range d.needs {
+			if !warmed[r] {
+				warmed[r] = true
+				order = append(order, r)
+			}
+		}
+	}
+	s.prioritise(warmed)
+	for _, r := range order {
+		s.bg.Go(func() { s.warm(r) })
+	}
+
+	results := make([]CheckResult, len(defs))
+	var wg sync.WaitGroup
+	for i, d := range defs {
+		wg.Go(func() {
+			s.emit(Event{Kind: CheckStarted, Check: d.id})
+			out := d.run(s)
+			results[i] = s.result(d.id, out)
+			s.emit(Event{Kind: CheckFinished, Check: d.id, Verdict: out.verdict})
+		})
+	}
+	wg.Wait()
+	s.bg.Wait()
+
+	u := budget.Usage()
+	scope := Scope{
+		Routes: s.routes(),
+		Budget: BudgetUse{
+			Attempts: u.Attempts, Bytes: u.Bytes, PeakConcurrency: u.PeakConcurrency,
+			Exhausted: u.Exhausted, MaxAttempts: limits.Attempts, MaxBytes: limits.Bytes,
+		},
+	}
+	return Compose(page.String(), started, results, scope)
+}
+
+func (s *scan) result(id string, out outcome) CheckResult {
+	spec, _ := specOf(id)
+	r := CheckResult{ID: id, Verdict: out.verdict}
+	r.Receipt.Expected = out.expected
+	if r.Receipt.Expected == "" {
+		r.Receipt.Expected = spec.Expected
+	}
+	r.Receipt.Received = out.received
+	r.Receipt.Notes = out.notes
+	seen := map[*fetched]bool{}
+	for _, f := range out.requests {
+		if f == nil || seen[f] {
+			continue
+		}
+		seen[f] = true
+		r.Receipt.Requests = append(r.Receipt.Requests, f.record())
+	}
+	r.Scope = out.scope
+	if len(r.Scope) == 0 {
+		r.Scope = []string{s.page.String()}
+	}
+	if !r.Verdict.Valid() {
+		// A check function bug must not score; say so instead.
+		r.Verdict = Unverified
+		r.Receipt.Notes = append(r.Receipt.Notes, "internal error: invalid verdict")
+	}
+	return r
+}
+
+func (s *scan) emit(e Event) {
+	if s.progress == nil {
+		return
+	}
+	s.progMu.Lock()
+	defer s.progMu.Unlock()
+	s.progress(e)
+}
+
+// routes lists the pages the scan read as HTML, the given page first.
+func (s *scan) routes() []string {
+	out := []string{s.page.String()}
+	for _, p := range s.extraPages() {
+		if p.readable() {
+			out = append(out, p.url)
+		}
+	}
+	return slices.Compact(out)
+}
+
+// sameOrigin reports whether u has the scanned page's scheme and host.
+func (s *scan) sameOrigin(u *url.URL) bool {
+	return u != nil && strings.EqualFold(u.Scheme, s.page.Scheme) && strings.EqualFold(u.Host, s.page.Host)
+}
+
+// resolve resolves a path against the site's origin.
+func (s *scan) resolve(path string) string {
+	u := url.URL{Scheme: s.page.Scheme, Host: s.page.Host, Path: path}
+	return u.String()
+}

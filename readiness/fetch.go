@@ -1,0 +1,380 @@
+package readiness
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"mime"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/agentweb/agentweb/safefetch"
+)
+
+// scan is the state of one scan: the page, the budgeted client, the fetch
+// memo and the shared observations, each computed at most once.
+type scan struct {
+	ctx      context.Context
+	page     *url.URL
+	client   *safefetch.Client
+	maxBody  int64
+	maxPages int
+	progress func(Event)
+	progMu   sync.Mutex
+
+	memoMu sync.Mutex
+	memo   map[string]*call
+	bg     sync.WaitGroup // fetches started ahead; Scan waits for them
+
+	// slots bounds the scan's own fetches in flight (the budget's
+	// concurrency), so that it can order them: the fetches on the critical
+	// path (robots.txt, /sitemap.xml and the page, on which the choice of
+	// further routes waits) take their slots first, and every other fetch
+	// waits at gate until they have.
+	slots    chan struct{}
+	critical map[string]bool
+	critWG   sync.WaitGroup
+	gate     chan struct{}
+
+	pageObs        func() *pageObs
+	markdownObs    func() *fetched
+	robotsObs      func() *robotsObs
+	sitemapObs     func() *sitemapObs
+	llmsObs        func() *fetched
+	cardsObs       func() *cardsObs
+	otherManifests func() []manifestFind
+	mdFormObs      func() *mdForm
+	extraPages     func() []*pageObs
+}
+
+// resource names an observation a check reads, so the engine can start it
+// early.
+type resource int
+
+const (
+	resPage resource = iota + 1
+	resMarkdown
+	resRobots
+	resSitemap
+	resLLMs
+	resCards
+	resMDForm
+	resPages
+)
+
+func newScan(ctx context.Context, page *url.URL, c *safefetch.Client, maxBody int64, maxPages, concurrency int, progress func(Event)) *scan {
+	s := &scan{ctx: ctx, page: page, client: c, maxBody: maxBody, maxPages: maxPages, progress: progress,
+		memo: map[string]*call{}, critical: map[string]bool{}, gate: make(chan struct{})}
+	if concurrency > 0 {
+		s.slots = make(chan struct{}, concurrency)
+	}
+	s.pageObs = sync.OnceValue(func() *pageObs { return s.readPage(s.page.String()) })
+	s.markdownObs = sync.OnceValue(func() *fetched { return s.get(s.page.String(), acceptMarkdown) })
+	s.robotsObs = sync.OnceValue(s.readRobots)
+	s.sitemapObs = sync.OnceValue(s.readSitemap)
+	s.llmsObs = sync.OnceValue(func() *fetched { return s.get(s.resolve("/llms.txt"), "") })
+	s.cardsObs = sync.OnceValue(s.readCards)
+	s.otherManifests = sync.OnceValue(s.readOtherManifests)
+	s.mdFormObs = sync.OnceValue(s.readMDForm)
+	s.extraPages = sync.OnceValue(s.readExtraPages)
+	return s
+}
+
+// prioritise marks the fetches of the warmed resources that lie on the
+// critical path, and opens the gate for the others once those have taken
+// their slots. It must be called before any fetch starts.
+func (s *scan) prioritise(warmed map[resource]bool) {
+	mark := func(u, accept string) {
+		k := memoKey(u, accept)
+		if !s.critical[k] {
+			s.critical[k] = true
+			s.critWG.Add(1)
+		}
+	}
+	// Each marked fetch is certain to start: warm starts robots.txt and
+	// /sitemap.xml for resSitemap and resPages, and the page for resPage.
+	if warmed[resRobots] || warmed[resSitemap] || warmed[resPages] {
+		mark(s.resolve("/robots.txt"), "")
+	}
+	if warmed[resSitemap] || warmed[resPages] {
+		mark(s.resolve("/sitemap.xml"), "")
+	}
+	if warmed[resPage] {
+		mark(s.page.String(), acceptHTML)
+	}
+	go func() { s.critWG.Wait(); close(s.gate) }()
+}
+
+func memoKey(u, accept string) string { return http.MethodGet + " " + u + "\x00" + accept }
+
+// acquire takes a fetch slot, critical fetches first. It returns a release
+// function, or an error when ctx ends first.
+func (s *scan) acquire(key string) (func(), error) {
+	crit := s.critical[key]
+	if !crit {
+		select {
+		case <-s.gate:
+		case <-s.ctx.Done():
+			return nil, s.ctx.Err()
+		}
+	}
+	if s.slots == nil {
+		if crit {
+			s.critWG.Done()
+		}
+		return func() {}, nil
+	}
+	select {
+	case s.slots <- struct{}{}:
+	case <-s.ctx.Done():
+		if crit {
+			s.critWG.Done()
+		}
+		return nil, s.ctx.Err()
+	}
+	if crit {
+		s.critWG.Done()
+	}
+	return func() { <-s.slots }, nil
+}
+
+// warm computes an observation ahead of the checks that read it.
+func (s *scan) warm(r resource) {
+	switch r {
+	case resPage:
+		s.pageObs()
+	case resMarkdown:
+		s.markdownObs()
+	case resRobots:
+		s.robotsObs()
+	case resSitemap, resPages:
+		// The default sitemap location is fetched alongside robots.txt
+		// rather than after it: most robots.txt files name it, and the
+		// scan's critical path is one request shorter.
+		s.bg.Go(func() { s.get(s.resolve("/sitemap.xml"), "") })
+		s.bg.Go(func() { s.robotsObs() })
+		if r == resSitemap {
+			s.sitemapObs()
+		} else {
+			s.extraPages()
+		}
+	case resLLMs:
+		s.llmsObs()
+	case resCards:
+		s.cardsObs()
+	case resMDForm:
+		s.mdFormObs()
+	}
+}
+
+// The Accept headers the scan sends. They are the only request headers that
+// change an answer, so they are the only ones recorded.
+const (
+	acceptHTML     = "text/html"
+	acceptMarkdown = "text/markdown"
+)
+
+// fetched is one request and what came of it, shared by every check that
+// relied on it.
+type fetched struct {
+	method string
+	url    string
+	accept string
+	resp   *safefetch.Response
+	err    error
+}
+
+type call struct {
+	done chan struct{}
+	f    *fetched
+}
+
+// get fetches u once per scan: concurrent callers asking for the same
+// method, URL and Accept wait for the one request in flight and share its
+// result.
+func (s *scan) get(u, accept string) *fetched {
+	key := memoKey(u, accept)
+	s.memoMu.Lock()
+	if c, ok := s.memo[key]; ok {
+		s.memoMu.Unlock()
+		<-c.done
+		return c.f
+	}
+	c := &call{done: make(chan struct{})}
+	s.memo[key] = c
+	s.memoMu.Unlock()
+
+	f := &fetched{method: http.MethodGet, url: u, accept: accept}
+	var h http.Header
+	if accept != "" {
+		h = http.Header{"Accept": {accept}}
+	}
+	if release, err := s.acquire(key); err != nil {
+		f.err = fmt.Errorf("readiness: waiting to fetch: %w", err)
+	} else {
+		f.resp, f.err = s.client.Do(s.ctx, &safefetch.Request{Method: http.MethodGet, URL: u, Header: h, MaxBodyBytes: s.maxBody})
+		release()
+	}
+	c.f = f
+	close(c.done)
+	ev := Event{Kind: FetchDone, Method: f.method, URL: u, Err: f.err}
+	if f.resp != nil {
+		ev.Status = f.resp.StatusCode
+	}
+	s.emit(ev)
+	return f
+}
+
+// answered reports whether a response arrived and its status is an answer
+// the checks can judge: not a refusal (401, 403, 407, 429) and not a server
+// failure (5xx). Anything else is unverified, never a pass and never a fail.
+func (f *fetched) answered() bool {
+	if f == nil || f.err != nil || f.resp == nil {
+		return false
+	}
+	switch c := f.resp.StatusCode; {
+	case c == 401, c == 403, c == 407, c == 408, c == 425, c == 429, c >= 500:
+		return false
+	}
+	return true
+}
+
+// ok reports a 2xx answer.
+func (f *fetched) ok() bool {
+	return f.answered() && f.resp.StatusCode >= 200 && f.resp.StatusCode < 300
+}
+
+func (f *fetched) status() int {
+	if f == nil || f.resp == nil {
+		return 0
+	}
+	return f.resp.StatusCode
+}
+
+// mediaType is the response's media type, lower-cased, without parameters.
+func (f *fetched) mediaType() (string, map[string]string) {
+	if f == nil || f.resp == nil {
+		return "", nil
+	}
+	ct := f.resp.Header.Get("Content-Type")
+	if ct == "" {
+		return "", nil
+	}
+	mt, params, err := mime.ParseMediaType(ct)
+	if err != nil {
+		mt, _, _ = strings.Cut(ct, ";")
+		return strings.ToLower(strings.TrimSpace(mt)), nil
+	}
+	return mt, params
+}
+
+func (f *fetched) body() []byte {
+	if f == nil || f.resp == nil {
+		return nil
+	}
+	return f.resp.Body
+}
+
+// why says in a few words why f is not answered, for receipts.
+func (f *fetched) why() string {
+	switch {
+	case f == nil:
+		return "not requested"
+	case f.err != nil:
+		return "no answer: " + errorKind(f.err)
+	case f.resp != nil:
+		return fmt.Sprintf("the server answered %d: a refusal or failure is not an answer", f.resp.StatusCode)
+	}
+	return "no answer"
+}
+
+// errorKind names a safefetch refusal in the words of the method (§06).
+func errorKind(err error) string {
+	switch {
+	case errors.Is(err, safefetch.ErrTimeout), errors.Is(err, context.DeadlineExceeded):
+		return "timeout"
+	case errors.Is(err, safefetch.ErrTooManyRedirects):
+		return "a redirect that never ends"
+	case errors.Is(err, safefetch.ErrRedirectRefused):
+		return "redirect refused"
+	case errors.Is(err, safefetch.ErrBudgetExhausted):
+		return "scan budget exhausted"
+	case errors.Is(err, safefetch.ErrTooLarge):
+		return "response too large"
+	case errors.Is(err, safefetch.ErrForbiddenURL), errors.Is(err, safefetch.ErrForbiddenAddress):
+		return "refused by the fetch policy"
+	case errors.Is(err, safefetch.ErrDNS):
+		return "DNS failed"
+	case errors.Is(err, context.Canceled):
+		return "cancelled"
+	}
+	return "request failed"
+}
+
+// relevantHeaders are the response headers receipts keep.
+var relevantHeaders = []string{"Vary", "Link", "Location", "Retry-After", "Permissions-Policy", "WWW-Authenticate"}
+
+const maxHeaderValue = 300
+
+// record is the receipt form of f.
+func (f *fetched) record() RequestRecord {
+	r := RequestRecord{Method: f.method, URL: f.url}
+	if f.accept != "" {
+		r.Headers = map[string]string{"Accept": f.accept}
+	}
+	if f.err != nil {
+		r.Error = clean(f.err.Error())
+	}
+	if f.resp == nil {
+		return r
+	}
+	rr := &ResponseRecord{Status: f.resp.StatusCode, Bytes: len(f.resp.Body)}
+	if f.resp.FinalURL != "" && f.resp.FinalURL != f.url {
+		rr.FinalURL = f.resp.FinalURL
+	}
+	rr.MediaType = truncate(clean(f.resp.Header.Get("Content-Type")), maxHeaderValue)
+	for _, k := range relevantHeaders {
+		if vs := f.resp.Header.Values(k); len(vs) > 0 {
+			if rr.Headers == nil {
+				rr.Headers = map[string]string{}
+			}
+			rr.Headers[k] = truncate(clean(strings.Join(vs, ", ")), maxHeaderValue)
+		}
+	}
+	rr.Body = bodySummary(f.resp.Body)
+	r.Response = rr
+	return r
+}
+
+const summaryRunes = 120
+
+// bodySummary is the first characters of a text body with whitespace
+// collapsed, or a note that it is binary.
+func bodySummary(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	head := b
+	if len(head) > 4*summaryRunes {
+		head = head[:4*summaryRunes]
+	}
+	for len(head) > 0 && !utf8.Valid(head) {
+		head = head[:len(head)-1]
+	}
+	if len(head) == 0 || strings.ContainsRune(string(head), 0) {
+		return fmt.Sprintf("(%d bytes, not text)", len(b))
+	}
+	s := strings.Join(strings.Fields(string(head)), " ")
+	return truncate(clean(s), summaryRunes)
+}
+
+func truncate(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n]) + "…"
+}

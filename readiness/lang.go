@@ -1,0 +1,34 @@
+package readiness
+
+import (
+	"regexp"
+	"strings"
+	"time"
+)
+
+// langTag matches a well-formed BCP 47 language tag (RFC 5646 §2.1):
+// language (with up to three extlangs), script, region, variants, extensions
+// and private use, or a private-use tag alone. Grandfathered tags are not
+// accepted.
+var langTag = regexp.MustCompile(`^(?i:` +
+	`(?:[a-z]{2,3}(?:-[a-z]{3}){0,3}|[a-z]{4}|[a-z]{5,8})` +
+	`(?:-[a-z]{4})?` +
+	`(?:-(?:[a-z]{2}|[0-9]{3}))?` +
+	`(?:-(?:[a-z0-9]{5,8}|[0-9][a-z0-9]{3}))*` +
+	`(?:-[0-9a-wyz](?:-[a-z0-9]{2,8})+)*` +
+	`(?:-x(?:-[a-z0-9]{1,8})+)?` +
+	`|x(?:-[a-z0-9]{1,8})+)$`)
+
+// validLangTag reports whether s is a well-formed BCP 47 tag.
+func validLangTag(s string) bool {
+	return len(s) <= 64 && langTag.MatchString(strings.TrimSpace(s))
+}
+
+// validDate reports whether s is a date (YYYY-MM-DD) or an RFC 3339 time.
+func validDate(s string) bool {
+	if _, err := time.Parse(time.DateOnly, s); err == nil {
+		return true
+	}
+	_, err := time.Parse(time.RFC3339, s)
+	return err == nil
+}

@@ -1,0 +1,323 @@
+package readiness
+
+import (
+	"bytes"
+	"fmt"
+	"net/url"
+	"path"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/agentweb/agentweb/internal/htmlhead"
+	"github.com/agentweb/agentweb/internal/linkheader"
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// Bounds on what is kept from one page.
+const (
+	maxJSONLDBlocks = 64
+	maxAnchors      = 256
+)
+
+// pageObs is one page read as HTML (without running scripts) and what the
+// checks read from it.
+type pageObs struct {
+	url         string
+	f           *fetched
+	html        bool // a 2xx HTML answer
+	head        *htmlhead.Head
+	headerLinks []linkheader.Link
+	linkErr     error
+	text        int // visible characters, whitespace collapsed
+	headings    int // h1–h6 with text
+	scripts     int
+	jsonld      []string // raw JSON-LD blocks
+	anchors     []*url.URL
+}
+
+// readable reports whether the page was read as HTML.
+func (p *pageObs) readable() bool { return p != nil && p.html }
+
+func isHTMLMedia(mt string, body []byte) bool {
+	switch mt {
+	case "text/html", "application/xhtml+xml":
+		return true
+	case "":
+		return looksLikeHTML(body)
+	}
+	return false
+}
+
+// looksLikeHTML reports whether a body starts like an HTML document.
+func looksLikeHTML(b []byte) bool {
+	b = bytes.TrimLeft(bytes.TrimPrefix(b, []byte("\xef\xbb\xbf")), " \t\r\n")
+	if len(b) > 64 {
+		b = b[:64]
+	}
+	l := bytes.ToLower(b)
+	return bytes.HasPrefix(l, []byte("<!doctype html")) || bytes.HasPrefix(l, []byte("<html")) || bytes.HasPrefix(l, []byte("<head"))
+}
+
+func (s *scan) readPage(u string) *pageObs {
+	p := &pageObs{url: u, f: s.get(u, acceptHTML)}
+	if !p.f.ok() {
+		return p
+	}
+	mt, _ := p.f.mediaType()
+	body := p.f.body()
+	if !isHTMLMedia(mt, body) {
+		return p
+	}
+	p.html = true
+	base, err := url.Parse(u)
+	if err != nil {
+		return p
+	}
+	if fu, err := url.Parse(p.f.resp.FinalURL); err == nil && fu.IsAbs() {
+		base = fu
+	}
+	p.headerLinks, p.linkErr = linkheader.Parse(p.f.resp.Header.Values("Link"), base)
+	// A head parser error (a token over its cap) still leaves what was read
+	// before it.
+	p.head, _ = htmlhead.Parse(bytes.NewReader(body), base)
+	if p.head == nil {
+		p.head = &htmlhead.Head{}
+	}
+	if p.head.Base != "" {
+		if b, err := url.Parse(p.head.Base); err == nil && b.IsAbs() {
+			base = b
+		}
+	}
+	doc, err := html.ParseWithOptions(bytes.NewReader(body), html.ParseOptionEnableScripting(true))
+	if err != nil {
+		return p
+	}
+	p.walk(doc, base)
+	return p
+}
+
+// walk gathers visible text, headings, scripts, JSON-LD blocks and links
+// without recursion (the tree comes from a capped body, but its depth is the
+// publisher's).
+func (p *pageObs) walk(doc *html.Node, base *url.URL) {
+	type item struct {
+		n      *html.Node
+		hidden bool
+	}
+	var sb strings.Builder
+	stack := []item{{doc, false}}
+	for len(stack) > 0 {
+		it := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		n := it.n
+		hidden := it.hidden
+		if n.Type == html.ElementNode {
+			switch n.DataAtom {
+			case atom.Script:
+				p.scripts++
+				if isJSONLD(attr(n, "type")) && len(p.jsonld) < maxJSONLDBlocks {
+					var t strings.Builder
+					for c := n.FirstChild; c != nil; c = c.NextSibling {
+						if c.Type == html.TextNode {
+							t.WriteString(c.Data)
+						}
+					}
+					p.jsonld = append(p.jsonld, t.String())
+				}
+				continue
+			case atom.Style, atom.Template, atom.Noscript, atom.Iframe, atom.Object:
+				continue
+			case atom.Head:
+				// Not visible, but its scripts hold JSON-LD.
+				hidden = true
+			case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
+				if !hidden && strings.TrimSpace(textOf(n)) != "" {
+					p.headings++
+				}
+			case atom.A:
+				if href, ok := attrOK(n, "href"); ok && len(p.anchors) < maxAnchors {
+					if u, err := base.Parse(strings.TrimSpace(href)); err == nil {
+						u.Fragment, u.RawFragment = "", ""
+						p.anchors = append(p.anchors, u)
+					}
+				}
+			}
+			if _, ok := attrOK(n, "hidden"); ok {
+				hidden = true
+			}
+		}
+		if n.Type == html.TextNode && !hidden {
+			sb.WriteString(n.Data)
+			sb.WriteByte(' ')
+		}
+		// Push children in reverse so text keeps document order.
+		for c := n.LastChild; c != nil; c = c.PrevSibling {
+			stack = append(stack, item{c, hidden})
+		}
+	}
+	p.text = utf8.RuneCountInString(strings.Join(strings.Fields(sb.String()), " "))
+}
+
+func isJSONLD(t string) bool {
+	mt, _, _ := strings.Cut(t, ";")
+	return strings.EqualFold(strings.TrimSpace(mt), "application/ld+json")
+}
+
+func textOf(n *html.Node) string {
+	var b strings.Builder
+	for d := range n.Descendants() {
+		if d.Type == html.TextNode {
+			b.WriteString(d.Data)
+		}
+		if b.Len() > 256 {
+			break
+		}
+	}
+	return b.String()
+}
+
+func attr(n *html.Node, key string) string {
+	v, _ := attrOK(n, key)
+	return v
+}
+
+func attrOK(n *html.Node, key string) (string, bool) {
+	for _, a := range n.Attr {
+		if a.Namespace == "" && strings.EqualFold(a.Key, key) {
+			return a.Val, true
+		}
+	}
+	return "", false
+}
+
+// skippedExt are extensions of routes that are not pages.
+var skippedExt = map[string]bool{
+	".xml": true, ".txt": true, ".json": true, ".pdf": true, ".jpg": true, ".jpeg": true, ".png": true,
+	".gif": true, ".svg": true, ".webp": true, ".ico": true, ".css": true, ".js": true, ".zip": true,
+	".gz": true, ".mp3": true, ".mp4": true, ".md": true,
+}
+
+// readExtraPages reads at most MaxPages further same-origin routes, chosen
+// from the sitemap, then from the page's own links (readiness-checks.md,
+// "Scope and budget"), concurrently.
+func (s *scan) readExtraPages() []*pageObs {
+	if s.maxPages <= 0 {
+		return nil
+	}
+	seen := map[string]bool{s.page.String(): true}
+	var picks []string
+	consider := func(u *url.URL) {
+		if len(picks) >= s.maxPages || u == nil || !s.sameOrigin(u) {
+			return
+		}
+		c := *u
+		c.Fragment, c.RawFragment = "", ""
+		if c.Path == "" {
+			c.Path = "/"
+		}
+		if skippedExt[strings.ToLower(path.Ext(c.Path))] {
+			return
+		}
+		k := c.String()
+		if seen[k] {
+			return
+		}
+		seen[k] = true
+		picks = append(picks, k)
+	}
+	if sm := s.sitemapObs(); sm != nil && sm.doc != nil && sm.doc.root == "urlset" {
+		for _, l := range sm.doc.locs {
+			if u, err := url.Parse(l); err == nil {
+				consider(u)
+			}
+		}
+	}
+	// The page is waited for only when the sitemap did not give enough
+	// routes: the choice stays on the critical path's first round.
+	if len(picks) < s.maxPages {
+		if p := s.pageObs(); p.readable() {
+			for _, u := range p.anchors {
+				consider(u)
+			}
+		}
+	}
+	out := make([]*pageObs, len(picks))
+	var wg sync.WaitGroup
+	for i, u := range picks {
+		wg.Go(func() { out[i] = s.readPage(u) })
+	}
+	wg.Wait()
+	return out
+}
+
+// pagesRead returns the given page and the further pages read as HTML.
+// Further pages that could not be read are returned apart, for notes.
+func (s *scan) pagesRead() (read []*pageObs, skipped []*pageObs) {
+	read = []*pageObs{s.pageObs()}
+	for _, p := range s.extraPages() {
+		if p.readable() {
+			read = append(read, p)
+		} else {
+			skipped = append(skipped, p)
+		}
+	}
+	return read, skipped
+}
+
+// overPages judges every page the scan read as HTML and combines the
+// verdicts: all the same gives that verdict, a mix gives partial (the
+// receipt names each page). The given page decides alone whether there is
+// anything to judge: unanswered is unverified, and a page that is not HTML
+// fails. Further pages that could not be read are left out of the scope and
+// named in the notes (readiness-method.md §07, "findings state their scope").
+func (s *scan) overPages(judge func(p *pageObs) (Verdict, string)) outcome {
+	pages, skipped := s.pagesRead()
+	main := pages[0]
+	out := outcome{}
+	if !main.f.answered() {
+		out.verdict, out.received, out.requests = Unverified, main.f.why(), []*fetched{main.f}
+		return out
+	}
+	if !main.readable() {
+		mt, _ := main.f.mediaType()
+		out.verdict, out.requests = Fail, []*fetched{main.f}
+		out.received = fmt.Sprintf("the page answered %d %s, not an HTML page", main.f.status(), mt)
+		return out
+	}
+	var verdicts []Verdict
+	var details []string
+	for _, p := range pages {
+		v, d := judge(p)
+		verdicts = append(verdicts, v)
+		details = append(details, d)
+		out.requests = append(out.requests, p.f)
+		out.scope = append(out.scope, p.url)
+	}
+	for _, p := range skipped {
+		reason := p.f.why()
+		if p.f.answered() {
+			mt, _ := p.f.mediaType()
+			reason = fmt.Sprintf("answered %d %s", p.f.status(), mt)
+		}
+		out.notes = append(out.notes, "route "+p.url+" not read: "+reason)
+	}
+	out.verdict = verdicts[0]
+	for _, v := range verdicts[1:] {
+		if v != out.verdict {
+			out.verdict = Partial
+		}
+	}
+	if len(pages) == 1 {
+		out.received = details[0]
+		out.notes = append(out.notes, "read from one page")
+		return out
+	}
+	parts := make([]string, len(pages))
+	for i, p := range pages {
+		parts[i] = fmt.Sprintf("%s: %s (%s)", p.url, details[i], verdicts[i])
+	}
+	out.received = strings.Join(parts, "; ")
+	return out
+}

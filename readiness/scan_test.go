@@ -1,0 +1,261 @@
+package readiness
+
+import (
+	"context"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/agentweb/agentweb/safefetch"
+	"github.com/agentweb/agentweb/safefetch/fetchtest"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// allPass is the verdict of every implemented check on the well-made site.
+func allPass() map[string]Verdict {
+	m := map[string]Verdict{}
+	for _, id := range Implemented() {
+		m[id] = Pass
+	}
+	return m
+}
+
+func with(base map[string]Verdict, over map[string]Verdict) map[string]Verdict {
+	out := map[string]Verdict{}
+	for k, v := range base {
+		out[k] = v
+	}
+	for k, v := range over {
+		out[k] = v
+	}
+	return out
+}
+
+func scanSite(t testing.TB, ts *testSite, timeout time.Duration, opts *Options) (*Report, *fetchtest.Network) {
+	t.Helper()
+	n := fetchtest.New()
+	t.Cleanup(n.Close)
+	n.Site(ts.host, ts)
+	n.Site("www."+ts.host, ts)
+	o := n.Options()
+	o.Timeout = timeout
+	if opts == nil {
+		opts = &Options{}
+	}
+	opts.Client = safefetch.New(o)
+	opts.Now = func() time.Time { return time.Date(2026, 11, 29, 18, 0, 0, 0, time.UTC) }
+	r, err := Scan(context.Background(), ts.base()+"/", opts)
+	require.NoError(t, err)
+	return r, n
+}
+
+func TestScanSites(t *testing.T) {
+	tests := []struct {
+		name    string
+		site    *testSite
+		timeout time.Duration
+		want    map[string]Verdict
+		check   func(t *testing.T, r *Report)
+	}{
+		{
+			name: "well-made site", site: &testSite{}, want: allPass(),
+			check: func(t *testing.T, r *Report) {
+				assert.InDelta(t, 100, r.Score, 1e-9)
+				assert.Equal(t, []string{"https://shop.example/", "https://shop.example/about", "https://shop.example/products"}, r.Scope.Routes)
+				assert.False(t, r.Ready, "R8–R10 are not scanned, so no report of this scanner claims ready")
+				for _, q := range r.Requirements[:7] {
+					assert.True(t, q.Met, q.ID)
+				}
+				for _, q := range r.Requirements[7:] {
+					assert.Equal(t, "not_scanned", q.Status, q.ID)
+				}
+				assert.Equal(t, []SectionID{Discover, Understand, Read}, r.Scope.Sections)
+				assert.Empty(t, r.Unverified)
+				assertSelfContained(t, r, r.HTML())
+			},
+		},
+		{
+			name: "empty SPA shell", site: &testSite{spaShell: true},
+			want: map[string]Verdict{
+				// Every path answers the shell: no sitemap, llms.txt or card is HTML.
+				"sitemap": Fail, "llms_txt": Fail, "capability_manifest": Fail, "manifest_twins": NotApplicable,
+				// An HTML robots.txt has no rules a crawler would obey: everything is allowed.
+				"discovery_links": Fail, "ai_crawler_access": Pass,
+				"language_and_canonical": Fail, "structured_business_data": Fail, "identity_node": Fail,
+				"content_freshness": NotApplicable, "page_metadata": Partial,
+				"initial_html_content": Fail, "markdown_representation": Fail,
+				"vary_accept": NotApplicable, "markdown_alternate_link": NotApplicable, "markdown_frontmatter": NotApplicable,
+			},
+			check: func(t *testing.T, r *Report) {
+				assert.Equal(t, []string{"https://shop.example/"}, r.Scope.Routes)
+			},
+		},
+		{
+			name: "ignores Accept: text/markdown", site: &testSite{ignoreMarkdown: true},
+			want: with(allPass(), map[string]Verdict{
+				// The announced alternate is missing too: no Markdown form at all.
+				"markdown_representation": Fail, "vary_accept": NotApplicable, "markdown_alternate_link": NotApplicable, "markdown_frontmatter": NotApplicable,
+			}),
+		},
+		{
+			name: "Markdown without Vary", site: &testSite{noVary: true},
+			want: with(allPass(), map[string]Verdict{"markdown_representation": Partial, "vary_accept": Fail}),
+		},
+		{
+			name: "Markdown only at an announced alternate", site: &testSite{mdAlternateOnly: true},
+			want: with(allPass(), map[string]Verdict{"markdown_representation": Partial}),
+		},
+		{
+			name: "front matter without a date", site: &testSite{frontMatterNoDay: true},
+			want: with(allPass(), map[string]Verdict{"markdown_frontmatter": Partial}),
+		},
+		{
+			name: "sitemap that is HTML", site: &testSite{sitemapHTML: true},
+			want: with(allPass(), map[string]Verdict{"sitemap": Fail}),
+			check: func(t *testing.T, r *Report) {
+				// No sitemap to choose routes from: the page's own links are used.
+				assert.Equal(t, []string{"https://shop.example/", "https://shop.example/about", "https://shop.example/products"}, r.Scope.Routes)
+			},
+		},
+		{
+			name: "sitemap with foreign hosts", site: &testSite{sitemapForeign: true},
+			want: with(allPass(), map[string]Verdict{"sitemap": Partial}),
+		},
+		{
+			name: "robots.txt blocks search crawlers but not training ones",
+			site: &testSite{robots: "User-agent: OAI-SearchBot\nUser-agent: PerplexityBot\nDisallow: /\n\nUser-agent: *\nAllow: /\nSitemap: https://shop.example/sitemap.xml\n"},
+			want: with(allPass(), map[string]Verdict{"ai_crawler_access": Partial}),
+		},
+		{
+			name: "robots.txt blocks training crawlers but not search ones",
+			site: &testSite{robots: "User-agent: GPTBot\nUser-agent: ClaudeBot\nUser-agent: Google-Extended\nUser-agent: CCBot\nDisallow: /\n\n# a prefix of Claude-SearchBot and Claude-User: must not match them\nUser-agent: Claude\nDisallow: /\n\nUser-agent: *\nAllow: /\nSitemap: https://shop.example/sitemap.xml\n"},
+			want: allPass(),
+		},
+		{
+			name: "robots.txt blocks everyone",
+			site: &testSite{robots: "User-agent: *\nDisallow: /\nCrawl-delay: soon\n"},
+			want: with(allPass(), map[string]Verdict{"ai_crawler_access": Fail}),
+		},
+		{
+			name: "twin agents.json that differ", site: &testSite{twinsDiffer: true},
+			want: with(allPass(), map[string]Verdict{"manifest_twins": Fail}),
+		},
+		{
+			name: "JSON-LD that does not parse", site: &testSite{brokenJSONLD: true},
+			want: with(allPass(), map[string]Verdict{"structured_business_data": Partial}),
+		},
+		{
+			name: "server times out on llms.txt", site: &testSite{llmsTimeout: true}, timeout: 400 * time.Millisecond,
+			want: with(allPass(), map[string]Verdict{"llms_txt": Unverified}),
+			check: func(t *testing.T, r *Report) {
+				assert.Equal(t, []string{"llms_txt"}, r.Unverified)
+				c := checkByID(r, "llms_txt")
+				assert.Equal(t, 4.0, c.Weight, "unverified keeps its weight")
+				assert.Zero(t, c.Earned)
+				assert.Contains(t, c.Receipt.Received, "timeout")
+				assert.InDelta(t, 11, r.Sections[0].Score, 1e-9, "Discover: 11 of 15 weight earned")
+				assert.Equal(t, "unverified", r.Requirements[3].Status)
+			},
+		},
+		{
+			name: "server that redirects forever", site: &testSite{redirectForever: true},
+			want: func() map[string]Verdict {
+				m := map[string]Verdict{}
+				for _, id := range Implemented() {
+					m[id] = Unverified
+				}
+				return m
+			}(),
+			check: func(t *testing.T, r *Report) {
+				assert.Len(t, r.Unverified, len(Implemented()))
+				assert.Zero(t, r.Score)
+				assert.Contains(t, checkByID(r, "sitemap").Receipt.Received, "a redirect that never ends")
+			},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			tc.site.host = "shop.example"
+			timeout := tc.timeout
+			if timeout == 0 {
+				timeout = 5 * time.Second
+			}
+			r, _ := scanSite(t, tc.site, timeout, nil)
+			require.Len(t, r.Checks, len(Implemented()))
+			for _, c := range r.Checks {
+				want, ok := tc.want[c.ID]
+				if !assert.True(t, ok, "no expectation for %s", c.ID) {
+					continue
+				}
+				assert.Equal(t, want, c.Verdict, "%s: received %q, notes %q", c.ID, c.Receipt.Received, c.Receipt.Notes)
+				assert.NotEmpty(t, c.Receipt.Received, c.ID)
+				assert.NotEmpty(t, c.Receipt.Expected, c.ID)
+				assert.NotEmpty(t, c.Scope, c.ID)
+				for _, q := range c.Receipt.Requests {
+					for k := range q.Headers {
+						assert.Equal(t, "Accept", k, "%s records only the headers that change the answer", c.ID)
+					}
+				}
+			}
+			assert.Empty(t, tc.site.repeats(), "every resource is fetched once per scan")
+			if tc.check != nil {
+				tc.check(t, r)
+			}
+		})
+	}
+}
+
+func checkByID(r *Report, id string) CheckResult {
+	for _, c := range r.Checks {
+		if c.ID == id {
+			return c
+		}
+	}
+	return CheckResult{}
+}
+
+func TestScanProgressAndBudget(t *testing.T) {
+	var mu sync.Mutex
+	counts := map[EventKind]int{}
+	finished := map[string]Verdict{}
+	opts := &Options{Progress: func(e Event) {
+		mu.Lock()
+		defer mu.Unlock()
+		counts[e.Kind]++
+		if e.Kind == CheckFinished {
+			finished[e.Check] = e.Verdict
+		}
+	}}
+	ts := &testSite{host: "shop.example"}
+	r, n := scanSite(t, ts, 5*time.Second, opts)
+	assert.Equal(t, len(Implemented()), counts[CheckStarted])
+	assert.Equal(t, len(Implemented()), counts[CheckFinished])
+	assert.Equal(t, n.Requests("shop.example"), counts[FetchDone], "one fetch event per request")
+	assert.Equal(t, n.Requests("shop.example"), r.Scope.Budget.Attempts)
+	assert.LessOrEqual(t, r.Scope.Budget.PeakConcurrency, DefaultConcurrency)
+	assert.Equal(t, DefaultAttempts, r.Scope.Budget.MaxAttempts)
+	for _, c := range r.Checks {
+		assert.Equal(t, c.Verdict, finished[c.ID])
+	}
+}
+
+func TestScanBudgetExhausted(t *testing.T) {
+	ts := &testSite{host: "shop.example"}
+	r, _ := scanSite(t, ts, 5*time.Second, &Options{Budget: safefetch.BudgetLimits{Attempts: 2}, MaxPages: -1})
+	assert.Equal(t, "attempts", r.Scope.Budget.Exhausted)
+	assert.NotEmpty(t, r.Unverified, "what the budget did not cover is unverified")
+	for _, c := range r.Checks {
+		assert.NotEqual(t, Fail, c.Verdict, "%s: an unanswered probe is never a fail (%s)", c.ID, c.Receipt.Received)
+	}
+}
+
+func TestScanRejectsBadURL(t *testing.T) {
+	for _, u := range []string{"", "not a url", "ftp://shop.example/", "https://user:pw@shop.example/", "/relative"} {
+		t.Run(u, func(t *testing.T) {
+			_, err := Scan(context.Background(), u, nil)
+			assert.ErrorIs(t, err, ErrInvalidURL)
+		})
+	}
+}

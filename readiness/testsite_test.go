@@ -1,0 +1,215 @@
+package readiness
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+)
+
+// testSite is a configurable agent-ready site for the scan tests. Its zero
+// knobs give the well-made site on which every check of this scanner passes;
+// each knob breaks one thing.
+type testSite struct {
+	host string
+
+	ignoreMarkdown   bool // serve HTML whatever the Accept header
+	noVary           bool // never send Vary
+	spaShell         bool // an empty single-page-app shell, and nothing else
+	sitemapHTML      bool // /sitemap.xml is an HTML page
+	sitemapForeign   bool // a loc on another host
+	robots           string
+	twinsDiffer      bool
+	brokenJSONLD     bool
+	llmsTimeout      bool // /llms.txt never answers
+	redirectForever  bool
+	mdAlternateOnly  bool // no negotiation, but an announced /index.md alternate
+	frontMatterNoDay bool // front matter without updated
+
+	mu     sync.Mutex
+	counts map[string]int // method path accept -> requests
+}
+
+func (ts *testSite) base() string { return "https://" + ts.host }
+
+func (ts *testSite) count(r *http.Request) {
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	if ts.counts == nil {
+		ts.counts = map[string]int{}
+	}
+	ts.counts[r.Method+" "+r.URL.RequestURI()+" "+r.Header.Get("Accept")]++
+}
+
+// repeats lists the requests the site received more than once.
+func (ts *testSite) repeats() []string {
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	var out []string
+	for k, n := range ts.counts {
+		if n > 1 {
+			out = append(out, fmt.Sprintf("%s (%d times)", k, n))
+		}
+	}
+	return out
+}
+
+const defaultRobots = "User-agent: GPTBot\nDisallow: /\n\nUser-agent: CCBot\nDisallow: /\n\nUser-agent: *\nAllow: /\n\nSitemap: https://%s/sitemap.xml\n"
+
+func (ts *testSite) card(variant string) string {
+	b := ts.base()
+	return `{
+  "name": "Example Shop` + variant + `",
+  "url": "` + b + `/",
+  "description": "Outdoor gear, shipped within the EU.",
+  "publishes": {"llms_txt": "` + b + `/llms.txt", "sitemap": "` + b + `/sitemap.xml"},
+  "interfaces": [{"type": "mcp", "url": "` + b + `/mcp", "auth": "oauth2"}],
+  "auth": {"type": "oauth2", "public": ["search_products"], "token_required": ["place_order"]},
+  "contact": {"email": "agents@` + ts.host + `", "url": "` + b + `/contact"}
+}`
+}
+
+var pageText = strings.Repeat("Tents, sleeping bags and stoves for every season, tested in the Alps before they reach our shelves. ", 4)
+
+func (ts *testSite) html(path, title string) string {
+	b := ts.base()
+	ld := `<script type="application/ld+json">{"@context":"https://schema.org","@type":"Organization","name":"Example Shop","url":"` + b + `/","logo":"` + b + `/logo.png","sameAs":["https://social.example/shop"]}</script>
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"WebPage","name":"` + title + `","dateModified":"2026-09-15"}</script>`
+	if ts.brokenJSONLD {
+		ld += `
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product", "name": "Tent",}</script>`
+	}
+	return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>` + title + ` · Example Shop</title>
+<meta name="description" content="Outdoor gear, shipped within the EU.">
+<link rel="canonical" href="` + b + path + `">
+<link rel="describedby" href="/llms.txt" type="text/plain">
+<link rel="alternate" href="/agents.json" type="application/json">
+<link rel="alternate" href="` + path + `index.md" type="text/markdown">
+` + ld + `
+</head>
+<body>
+<h1>` + title + `</h1>
+<p>` + pageText + `</p>
+<a href="/about">About</a> <a href="/products">Products</a> <a href="mailto:agents@` + ts.host + `">Write to us</a>
+</body>
+</html>
+`
+}
+
+func (ts *testSite) markdown(path, title string) string {
+	updated := "updated: 2026-09-15\n"
+	if ts.frontMatterNoDay {
+		updated = ""
+	}
+	return "---\ntitle: " + title + "\ndescription: Outdoor gear, shipped within the EU.\ncanonical: " + ts.base() + path + "\n" + updated + "language: en\n---\n# " + title + "\n\n" + pageText + "\n"
+}
+
+func (ts *testSite) links(path string) []string {
+	return []string{
+		`</llms.txt>; rel="describedby"; type="text/plain"`,
+		`</agents.json>; rel="alternate"; type="application/json"`,
+		`<` + path + `index.md>; rel="alternate"; type="text/markdown"`,
+	}
+}
+
+const spaShell = `<!DOCTYPE html><html><head><title>Shop</title><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div><noscript>You need to enable JavaScript to run this app.</noscript></body></html>`
+
+func (ts *testSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	ts.count(r)
+	h := w.Header()
+	if ts.redirectForever {
+		http.Redirect(w, r, r.URL.Path+"x", http.StatusFound)
+		return
+	}
+	if ts.spaShell {
+		h.Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, spaShell)
+		return
+	}
+	if !ts.noVary {
+		h.Set("Vary", "Accept")
+	}
+	wantsMD := preferred(r.Header.Get("Accept"), []string{"text/html", "text/markdown"}) == "text/markdown"
+	page := func(path, title string) {
+		for _, l := range ts.links(path) {
+			h.Add("Link", l)
+		}
+		if wantsMD && !ts.ignoreMarkdown && !ts.mdAlternateOnly {
+			h.Set("Content-Type", "text/markdown; charset=utf-8")
+			fmt.Fprint(w, ts.markdown(path, title))
+			return
+		}
+		h.Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, ts.html(path, title))
+	}
+	switch r.URL.Path {
+	case "/":
+		page("/", "Example Shop")
+	case "/about":
+		page("/about", "About us")
+	case "/products":
+		page("/products", "Products")
+	case "/index.md", "/aboutindex.md", "/productsindex.md":
+		if !ts.mdAlternateOnly {
+			http.NotFound(w, r)
+			return
+		}
+		h.Set("Content-Type", "text/markdown; charset=utf-8")
+		fmt.Fprint(w, ts.markdown("/", "Example Shop"))
+	case "/robots.txt":
+		h.Set("Content-Type", "text/plain")
+		if ts.robots != "" {
+			fmt.Fprint(w, ts.robots)
+			return
+		}
+		fmt.Fprintf(w, defaultRobots, ts.host)
+	case "/sitemap.xml":
+		if ts.sitemapHTML {
+			h.Set("Content-Type", "text/html; charset=utf-8")
+			fmt.Fprint(w, spaShell)
+			return
+		}
+		h.Set("Content-Type", "application/xml")
+		foreign := ""
+		if ts.sitemapForeign {
+			foreign = "<url><loc>https://elsewhere.example/offers</loc></url>"
+		}
+		fmt.Fprintf(w, `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+<url><loc>%[1]s/</loc><lastmod>2026-09-15</lastmod></url>
+<url><loc>%[1]s/about</loc></url>
+<url><loc>%[1]s/products</loc></url>
+<url><loc>https://www.%[2]s/contact</loc></url>
+%[3]s
+</urlset>
+`, ts.base(), ts.host, foreign)
+	case "/llms.txt":
+		if ts.llmsTimeout {
+			select {
+			case <-r.Context().Done():
+			case <-time.After(5 * time.Second):
+			}
+			return
+		}
+		h.Set("Content-Type", "text/plain; charset=utf-8")
+		fmt.Fprintf(w, "# Example Shop\n\n> Outdoor gear, shipped within the EU.\n\n## Docs\n\n- [Products](%s/products): what we sell\n- [Contact](mailto:agents@%s): reach a person\n", ts.base(), ts.host)
+	case "/.well-known/agents.json":
+		h.Set("Content-Type", "application/json")
+		fmt.Fprint(w, ts.card(""))
+	case "/agents.json":
+		h.Set("Content-Type", "application/json")
+		if ts.twinsDiffer {
+			fmt.Fprint(w, ts.card(" (old)"))
+			return
+		}
+		// The same card with other whitespace and member order: JSON-equal.
+		fmt.Fprint(w, strings.ReplaceAll(ts.card(""), "\n", ""))
+	default:
+		http.NotFound(w, r)
+	}
+}
