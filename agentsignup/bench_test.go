@@ -74,3 +74,15 @@ func BenchmarkTermsHash(b *testing.B) {
 		_ = TermsHash(text)
 	}
 }
+
+// BenchmarkParseJWKS measures ParseJWKS on a set of four Ed25519 keys.
+func BenchmarkParseJWKS(b *testing.B) {
+	data := jwksJSON(okpJWK(testKey(1), "a"), okpJWK(testKey(2), "b"), okpJWK(testKey(3), "c"), okpJWK(testKey(4), "d"))
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := ParseJWKS(data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
