@@ -159,8 +159,8 @@ func fetchWith(ctx context.Context, c *safefetch.Client, rawURL string, opts *Fe
 	f.Document = d
 	var ps problems
 	retrievalProblems(&ps, resp.Header, f, opts.Mode)
-	r.Problems = append(ps.errs, r.Problems...)
-	r.Notices = append(ps.notes, r.Notices...)
+	r.Problems = nonNil(append(ps.errs, r.Problems...))
+	r.Notices = nonNil(append(ps.notes, r.Notices...))
 	if len(r.Problems) > 0 {
 		r.Form = FormNotConformant
 	}
