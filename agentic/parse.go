@@ -144,8 +144,10 @@ func ParseSite(data []byte) (*Site, error) {
 		return nil, ErrActionProfile
 	}
 	var ps problems
-	for _, v := range siteSchema().Validate(tree) {
-		ps.add(v.Pointer, ruleSchemaPrefix+v.Keyword, v.Message)
+	if !conformsFast(tree) {
+		for _, v := range siteSchema().Validate(tree) {
+			ps.add(v.Pointer, ruleSchemaPrefix+v.Keyword, v.Message)
+		}
 	}
 	checkTree(tree, &ps)
 	if n := compactSize(tree); n > MaxProfileBytes {
@@ -230,17 +232,17 @@ func checkTree(tree any, ps *problems) {
 			if !ok {
 				continue
 			}
-			ptr := idx("/resources", i)
+			ptr := func() string { return idx("/resources", i) }
 			kind, _ := r["kind"].(string)
 			u, uok := r["url"].(string)
 			if uok {
 				for _, p := range checkSiteURL(u) {
-					ps.add(ptr+"/url", p.rule, "url "+p.message)
+					ps.add(ptr()+"/url", p.rule, "url "+p.message)
 				}
 			}
 			if s, ok := r["source"].(string); ok {
 				for _, p := range checkSiteURL(s) {
-					ps.add(ptr+"/source", p.rule, "source "+p.message)
+					ps.add(ptr()+"/source", p.rule, "source "+p.message)
 				}
 			}
 			av, _ := r["availability"].(string)
@@ -253,7 +255,7 @@ func checkTree(tree any, ps *problems) {
 			if uok && kind != "" {
 				k := key{kind, u}
 				if first, dup := seen[k]; dup {
-					ps.add(ptr, RuleResourceDuplicate, fmt.Sprintf("(kind, url) pair (%s, %s) already appears at /resources/%d", kind, cut(u), first))
+					ps.add(ptr(), RuleResourceDuplicate, fmt.Sprintf("(kind, url) pair (%s, %s) already appears at /resources/%d", kind, cut(u), first))
 				} else {
 					seen[k] = i
 				}
@@ -289,18 +291,18 @@ func checkTree(tree any, ps *problems) {
 				if !ok {
 					continue
 				}
-				optr := idx(ptr+"/operations", j)
+				optr := func() string { return idx(ptr+"/operations", j) }
 				path, pok := o["path"].(string)
 				if pok {
 					if msg := pathProblem(path); msg != "" {
-						ps.add(optr+"/path", RulePathForm, msg)
+						ps.add(optr()+"/path", RulePathForm, msg)
 					}
 				}
 				method, mok := o["method"].(string)
 				if pok && mok {
 					k := key{method, path}
 					if first, dup := seen[k]; dup {
-						ps.add(optr, RuleOperationDuplicate, fmt.Sprintf("%s %s already appears at %s/operations/%d", method, cut(path), ptr, first))
+						ps.add(optr(), RuleOperationDuplicate, fmt.Sprintf("%s %s already appears at %s/operations/%d", method, cut(path), ptr, first))
 					} else {
 						seen[k] = j
 					}

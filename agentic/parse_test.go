@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/agentweb/agentweb/internal/strictjson"
 )
 
 func readFile(t testing.TB, name string) []byte {
@@ -148,4 +150,31 @@ func TestSchemaJSONIsPinned(t *testing.T) {
 	assert.Contains(t, string(b), `"$id": "`+SchemaURI+`"`)
 	b[0] = 'x'
 	assert.NotEqual(t, b[0], SchemaJSON()[0], "SchemaJSON returns a copy")
+}
+
+// TestFastSchemaAgrees: the allocation-free conformance walk accepts a
+// document exactly when the embedded schema reports no violation.
+func TestFastSchemaAgrees(t *testing.T) {
+	files, err := filepath.Glob("testdata/*/*.json")
+	require.NoError(t, err)
+	more, err := filepath.Glob("testdata/*.json")
+	require.NoError(t, err)
+	files = append(files, more...)
+	for _, f := range files {
+		t.Run(f, func(t *testing.T) {
+			assertFastAgrees(t, readFile(t, f))
+		})
+	}
+}
+
+func assertFastAgrees(t testing.TB, data []byte) {
+	tree, err := strictjson.Decode(data)
+	if err != nil {
+		return
+	}
+	fast := conformsFast(tree)
+	viol := siteSchema().Validate(tree)
+	if fast != (len(viol) == 0) {
+		t.Fatalf("fast check says %v, schema says %v", fast, viol)
+	}
 }

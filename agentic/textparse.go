@@ -355,11 +355,21 @@ func unquotePrefix(s string) (string, string, error) {
 	if s == "" || s[0] != '"' {
 		return "", "", errors.New("expected a quoted string")
 	}
+	escaped := false
 	for i := 1; i < len(s); i++ {
 		switch s[i] {
 		case '\\':
+			escaped = true
 			i++
 		case '"':
+			if !escaped { // fast path: no escapes, so only raw controls can be wrong
+				for j := 1; j < i; j++ {
+					if s[j] < 0x20 {
+						return "", "", errors.New("invalid JSON string quoting")
+					}
+				}
+				return s[1:i], s[i+1:], nil
+			}
 			var v string
 			if err := json.Unmarshal([]byte(s[:i+1]), &v); err != nil {
 				return "", "", errors.New("invalid JSON string quoting")

@@ -157,6 +157,11 @@ func DiscoverAll(ctx context.Context, pageURL string, opts *FetchOptions) (*Disc
 			d.Skipped = append(d.Skipped, Skipped{Href: wk, Via: ViaWellKnown, Source: wk,
 				Reason: fmt.Sprintf("served as %q, not application/json", resp.Header.Get("Content-Type"))})
 		}
+	} else if resp.StatusCode >= 500 {
+		// 404 and other client errors mean "not published here"; a server
+		// error means the answer is unknown, and is reported.
+		d.Failures = append(d.Failures, Failure{URL: wk, Error: fmt.Sprintf("HTTP status %d", resp.StatusCode),
+			err: &StatusError{URL: wk, StatusCode: resp.StatusCode}})
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("openagent: discover: %w", err)

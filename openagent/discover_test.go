@@ -182,6 +182,22 @@ func TestDiscoverNothing(t *testing.T) {
 	require.Len(t, d.Skipped, 1)
 	assert.Equal(t, ViaWellKnown, d.Skipped[0].Via)
 
+	// A well-known path that fails with a server error is reported; the
+	// page's own 404 is too.
+	broken := http.NewServeMux()
+	broken.HandleFunc(WellKnownPath, func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "down", http.StatusServiceUnavailable)
+	})
+	n.Site("broken.example", broken)
+	d, err = DiscoverAll(t.Context(), "https://broken.example/missing", opts)
+	require.NoError(t, err)
+	require.Len(t, d.Failures, 2)
+	assert.ErrorIs(t, d.Failures[0].Err(), ErrStatus)
+	assert.Equal(t, "https://broken.example/.well-known/openagent.json", d.Failures[0].URL)
+	var se *StatusError
+	require.ErrorAs(t, d.Failures[1].Err(), &se)
+	assert.Equal(t, http.StatusNotFound, se.StatusCode)
+
 	// A host that does not resolve: both requests fail, and say so.
 	n.Host("gone.example")
 	d, err = DiscoverAll(t.Context(), "https://gone.example/", opts)

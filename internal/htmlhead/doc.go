@@ -17,7 +17,8 @@
 //     later <html> tag supplies it only if the first had none, as the tree
 //     builder merges attributes.
 //   - Base is the href of the first <base> element that has one (section
-//     4.2.3), resolved against the page URL. Every link resolves against it,
+//     4.2.3), resolved against the page URL; a data: or javascript: base is
+//     ignored, as the standard says. Every link resolves against it,
 //     including links that appear before it, because the document base URL
 //     is a property of the whole document.
 //   - Title is the text of the first <title> element with ASCII whitespace

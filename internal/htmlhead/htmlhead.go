@@ -320,9 +320,13 @@ func (p *parser) resolve(pageURL *url.URL) {
 			if pageURL != nil {
 				u = pageURL.ResolveReference(u)
 			}
-			p.head.Base = u.String()
-			if u.IsAbs() {
-				base = u
+			// A data: or javascript: base URL is ignored (HTML section
+			// 4.2.3, "set the frozen base URL").
+			if s := strings.ToLower(u.Scheme); s != "data" && s != "javascript" {
+				p.head.Base = u.String()
+				if u.IsAbs() {
+					base = u
+				}
 			}
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 )
 
 // genDoc returns a deterministic JSON document of about size bytes shaped
@@ -96,6 +97,33 @@ func BenchmarkValid(b *testing.B) {
 					b.Fatal("invalid")
 				}
 			}
+		})
+	}
+}
+
+// BenchmarkDecodeRatio interleaves Decode and json.Unmarshal into any on the
+// same document, so that machine load affects both alike, and reports the
+// ratio of their times (at most 1 is the target).
+func BenchmarkDecodeRatio(b *testing.B) {
+	for _, name := range []string{"linkset-4.5KB", "gen-5KB", "gen-60KB"} {
+		doc := benchDocs(b)[name]
+		b.Run(name, func(b *testing.B) {
+			var ours, std time.Duration
+			b.SetBytes(int64(len(doc)))
+			for b.Loop() {
+				t0 := time.Now()
+				if _, err := Decode(doc); err != nil {
+					b.Fatal(err)
+				}
+				t1 := time.Now()
+				var v any
+				if err := json.Unmarshal(doc, &v); err != nil {
+					b.Fatal(err)
+				}
+				std += time.Since(t1)
+				ours += t1.Sub(t0)
+			}
+			b.ReportMetric(float64(ours)/float64(std), "ratio")
 		})
 	}
 }

@@ -3,8 +3,10 @@ package strictjson
 import (
 	"encoding/json"
 	"errors"
+	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 )
 
@@ -49,6 +51,9 @@ func FuzzDecode(f *testing.F) {
 		if serr != nil {
 			t.Fatalf("encoding/json: %v", serr)
 		}
+		if !numbersInRange(v) {
+			t.Fatalf("Decode accepted a number outside the I-JSON range in %q", data)
+		}
 		if !equalTree(v, std) {
 			t.Fatalf("trees differ:\nstrictjson    %#v\nencoding/json %#v", v, std)
 		}
@@ -83,4 +88,32 @@ func equalTree(a, b any) bool {
 	default:
 		return a == b
 	}
+}
+
+// numbersInRange reports whether every number in the tree is a finite
+// double that is zero only when written as zero.
+func numbersInRange(v any) bool {
+	switch v := v.(type) {
+	case map[string]any:
+		for _, x := range v {
+			if !numbersInRange(x) {
+				return false
+			}
+		}
+	case []any:
+		for _, x := range v {
+			if !numbersInRange(x) {
+				return false
+			}
+		}
+	case json.Number:
+		f, err := strconv.ParseFloat(string(v), 64)
+		if err != nil && !errors.Is(err, strconv.ErrRange) || math.IsInf(f, 0) {
+			return false
+		}
+		if f == 0 && nonZeroMantissa(string(v)) {
+			return false
+		}
+	}
+	return true
 }

@@ -1,0 +1,92 @@
+package agentic
+
+import (
+	"encoding/json"
+	"fmt"
+	"testing"
+)
+
+// maximalSite is a profile at the count limits: 40 resources and 5 APIs of
+// 160 operations each, within the 64 KiB size limit.
+func maximalSite(tb testing.TB) []byte {
+	s := &Site{Agentic: Version, Type: TypeSite, Origin: "https://max.example", Name: "Maximal", Description: "A profile at the count limits."}
+	for i := 0; i < MaxResources; i++ {
+		r := Resource{Kind: KindDocumentation, URL: fmt.Sprintf("https://max.example/d/%d", i), Source: "https://max.example/", Availability: Linked}
+		if i < MaxAPIs {
+			r.Kind, r.URL, r.Availability = KindOpenAPI, fmt.Sprintf("https://max.example/o%d.json", i), Retrieved
+		}
+		s.Resources = append(s.Resources, r)
+	}
+	for a := 0; a < MaxAPIs; a++ {
+		api := API{Document: fmt.Sprintf("https://max.example/o%d.json", a), OpenAPI: "3.1.0"}
+		for i := 0; i < MaxOperations; i++ {
+			op := Operation{Method: Methods()[i%8], Path: fmt.Sprintf("/r%d", i/8)}
+			if i%2 == 0 {
+				op.OperationID = fmt.Sprintf("o%d", i)
+			}
+			api.Operations = append(api.Operations, op)
+		}
+		s.APIs = append(s.APIs, api)
+	}
+	b, err := s.JSON()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return b
+}
+
+// BenchmarkParseSiteMaximal and BenchmarkDecodeAnyMaximal run in one
+// `go test -bench Maximal` to give the ParseSite / encoding/json ratio.
+func BenchmarkParseSiteMaximal(b *testing.B) {
+	data := maximalSite(b)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := ParseSite(data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkDecodeAnyMaximal(b *testing.B) {
+	data := maximalSite(b)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		var v any
+		if err := json.Unmarshal(data, &v); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkTextMaximal(b *testing.B) {
+	s, err := ParseSite(maximalSite(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := s.Text(""); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkParseTextMaximal(b *testing.B) {
+	s, err := ParseSite(maximalSite(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	txt, err := s.Text("")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(txt)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := ParseText(txt); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

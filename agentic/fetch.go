@@ -1,0 +1,188 @@
+package agentic
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/agentweb/agentweb/safefetch"
+)
+
+// RequestRecord is the evidence of one document request of a scan: what was
+// asked, what came back and when. Redirect hops are listed in Redirects and
+// counted by the budget as attempts of their own.
+type RequestRecord struct {
+	// URL is the URL requested; FinalURL the one that answered.
+	URL      string `json:"url"`
+	FinalURL string `json:"finalUrl,omitempty"`
+	// Purpose says why the scan asked for it (a conventional path, a link).
+	Purpose string `json:"purpose"`
+	// Status is the final HTTP status (0 when no response arrived).
+	Status int `json:"status"`
+	// Bytes is the number of body bytes read.
+	Bytes        int      `json:"bytes"`
+	ContentType  string   `json:"contentType,omitempty"`
+	ETag         string   `json:"etag,omitempty"`
+	LastModified string   `json:"lastModified,omitempty"`
+	Redirects    []string `json:"redirects,omitempty"`
+	// Error is set when the request failed (refused, timed out, too large,
+	// budget exhausted, ...).
+	Error     string    `json:"error,omitempty"`
+	Started   time.Time `json:"started"`
+	ElapsedMS int64     `json:"elapsedMs"`
+}
+
+// fetched is one response kept for analysis.
+type fetched struct {
+	rec  RequestRecord
+	body []byte
+	hdr  http.Header
+	ok   bool // a 2xx response read in full
+	err  error
+}
+
+// fetcher runs the requests of one scan or audit: every request through one
+// client charged to one budget, with a per-request redirect policy that
+// allows at most maxRedirects hops, each to the scan's origin or its exact
+// www counterpart.
+type fetcher struct {
+	client       *safefetch.Client
+	origin       *url.URL
+	maxRedirects int
+	maxBody      int64
+	now          func() time.Time
+
+	mu      sync.Mutex
+	records []RequestRecord
+	seen    map[string]*fetched
+}
+
+func newFetcher(client *safefetch.Client, origin *url.URL, maxRedirects int, maxBody int64, now func() time.Time) *fetcher {
+	return &fetcher{client: client, origin: origin, maxRedirects: maxRedirects, maxBody: maxBody, now: now, seen: map[string]*fetched{}}
+}
+
+// redirectPolicy returns a fresh policy for one request: at most max hops,
+// each same-origin or www counterpart both of the previous URL and of the
+// scan's origin (so a chain cannot walk to www.www.example).
+func (f *fetcher) redirectPolicy() safefetch.RedirectPolicy {
+	hops := 0
+	var mu sync.Mutex
+	return func(from, to *url.URL) error {
+		mu.Lock()
+		hops++
+		n := hops
+		mu.Unlock()
+		if n > f.maxRedirects {
+			return fmt.Errorf("agentic: more than %d redirects", f.maxRedirects)
+		}
+		if err := safefetch.SameOriginOrWWW(f.origin, to); err != nil {
+			return err
+		}
+		return safefetch.SameOriginOrWWW(from, to)
+	}
+}
+
+// get fetches u once per scan (later calls return the first result).
+func (f *fetcher) get(ctx context.Context, u, accept, purpose string) *fetched {
+	f.mu.Lock()
+	if r, ok := f.seen[u]; ok {
+		f.mu.Unlock()
+		return r
+	}
+	f.mu.Unlock()
+	start := f.now()
+	c := f.client.WithRedirectPolicy(f.redirectPolicy())
+	resp, err := c.Do(ctx, &safefetch.Request{
+		Method: http.MethodGet, URL: u, MaxBodyBytes: f.maxBody,
+		Header: http.Header{"Accept": {accept}},
+	})
+	r := &fetched{rec: RequestRecord{URL: u, Purpose: purpose, Started: start.UTC()}, err: err}
+	if resp != nil {
+		r.rec.FinalURL = resp.FinalURL
+		r.rec.Status = resp.StatusCode
+		r.rec.Bytes = len(resp.Body)
+		r.rec.Redirects = resp.Redirects
+		r.hdr = resp.Header
+		if resp.Header != nil {
+			r.rec.ContentType = resp.Header.Get("Content-Type")
+			r.rec.ETag = resp.Header.Get("ETag")
+			r.rec.LastModified = resp.Header.Get("Last-Modified")
+		}
+		r.body = resp.Body
+	}
+	if err != nil {
+		r.rec.Error = err.Error()
+		r.body = nil
+	} else if resp != nil && resp.StatusCode >= 200 && resp.StatusCode < 300 {
+		r.ok = true
+	}
+	r.rec.ElapsedMS = f.now().Sub(start).Milliseconds()
+	f.mu.Lock()
+	if prev, ok := f.seen[u]; ok { // a concurrent twin finished first
+		f.mu.Unlock()
+		return prev
+	}
+	f.seen[u] = r
+	f.records = append(f.records, r.rec)
+	f.mu.Unlock()
+	return r
+}
+
+type job struct {
+	url, accept, purpose string
+}
+
+// getAll fetches jobs with at most workers requests in flight and returns
+// the results in job order.
+func (f *fetcher) getAll(ctx context.Context, jobs []job, workers int) []*fetched {
+	out := make([]*fetched, len(jobs))
+	sem := make(chan struct{}, workers)
+	var wg sync.WaitGroup
+	for i, j := range jobs {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			out[i] = f.get(ctx, j.url, j.accept, j.purpose)
+		}()
+	}
+	wg.Wait()
+	return out
+}
+
+func (f *fetcher) requests() []RequestRecord {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]RequestRecord(nil), f.records...)
+}
+
+// failureReason classifies a failed fetch in words for a report.
+func failureReason(r *fetched) string {
+	switch {
+	case r.err == nil && !r.ok:
+		return fmt.Sprintf("HTTP status %d", r.rec.Status)
+	case errors.Is(r.err, safefetch.ErrBudgetExhausted):
+		return "scan budget exhausted: " + r.err.Error()
+	case errors.Is(r.err, safefetch.ErrTooLarge):
+		return "response over the size limit: " + r.err.Error()
+	case errors.Is(r.err, safefetch.ErrTimeout), errors.Is(r.err, context.DeadlineExceeded):
+		return "timed out: " + r.err.Error()
+	case errors.Is(r.err, safefetch.ErrRedirectRefused), errors.Is(r.err, safefetch.ErrTooManyRedirects):
+		return "redirect refused: " + r.err.Error()
+	case r.err != nil:
+		return r.err.Error()
+	}
+	return ""
+}
+
+// mediaType returns the lower-case media type of a Content-Type value.
+func mediaType(ct string) string {
+	mt, _, _ := strings.Cut(ct, ";")
+	return strings.ToLower(strings.TrimSpace(mt))
+}
