@@ -174,6 +174,8 @@ func TestVerifyAttestation(t *testing.T) {
 		{name: "malformed: padded base64", token: segs[0] + "=." + segs[1] + "." + segs[2], want: StatusMalformed, detail: "base64url"},
 		{name: "malformed: standard base64 alphabet", token: strings.NewReplacer("-", "+", "_", "/").Replace(segs[0]) + "+/." + segs[1] + "." + segs[2], want: StatusMalformed},
 		{name: "malformed: non-ASCII", token: segs[0] + "." + segs[1] + "é." + segs[2], want: StatusMalformed},
+		{name: "malformed: embedded newline", token: segs[0][:4] + "\n" + segs[0][4:] + "." + segs[1] + "." + segs[2], want: StatusMalformed, detail: "base64url alphabet"},
+		{name: "malformed: space", token: " " + good, want: StatusMalformed},
 		{name: "malformed: header not JSON", token: base64.RawURLEncoding.EncodeToString([]byte("{alg:EdDSA")) + "." + segs[1] + "." + segs[2], want: StatusMalformed},
 		{name: "malformed: header duplicate alg", token: base64.RawURLEncoding.EncodeToString([]byte(`{"alg":"none","alg":"EdDSA","typ":"agent-rp-attestation+jwt"}`)) + "." + segs[1] + "." + segs[2], want: StatusMalformed},
 		{name: "malformed: claims duplicate iss", token: signRawPayload(k1, goodHeader(), `{"iss":"https://evil.example","iss":"https://agentregistrar.dev","iat":1,"exp":2000000000,"rp":{"origin":"https://example.com","audience":"example-rp"}}`), want: StatusMalformed},

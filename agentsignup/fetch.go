@@ -88,11 +88,16 @@ type Fetched struct {
 	// attestation's rp.origin must equal.
 	DocumentOrigin string `json:"document_origin"`
 	// Redirects lists every Location followed.
-	Redirects   []string  `json:"redirects,omitempty"`
-	StatusCode  int       `json:"status"`
-	ContentType string    `json:"content_type,omitempty"`
-	ETag        string    `json:"etag,omitempty"`
-	LastMod     string    `json:"last_modified,omitempty"`
+	Redirects []string `json:"redirects,omitempty"`
+	// StatusCode is the final response's status.
+	StatusCode int `json:"status"`
+	// ContentType, ETag and LastModified are the response's Content-Type,
+	// ETag and Last-Modified headers ("" when absent), for conditional
+	// requests and evidence.
+	ContentType  string `json:"content_type,omitempty"`
+	ETag         string `json:"etag,omitempty"`
+	LastModified string `json:"last_modified,omitempty"`
+	// RetrievedAt is when the response was received (FetchOptions.Now).
 	RetrievedAt time.Time `json:"retrieved_at"`
 	// Body is the document as received (capped by the client).
 	Body []byte `json:"-"`
@@ -112,7 +117,9 @@ type Fetched struct {
 // and the media type application/json, parses the body with Parse and, when
 // the document has an rp_attestation, verifies it with opts.Keys against the
 // canonical origin of the final URL. The returned *Fetched is non-nil
-// whenever a response arrived, also with an error: a *HTTPStatusError
+// whenever a response arrived, also with an error: safefetch.ErrTooLarge
+// for a body over the client's cap (1 MiB by default), a
+// *HTTPStatusError
 // (ErrNotFound for 404 and 410), a *ContentTypeError, a *ValidationError, or
 // the key set's error. Network failures wrap safefetch's errors.
 func Fetch(ctx context.Context, origin string, opts *FetchOptions) (*Fetched, error) {
@@ -134,26 +141,30 @@ func Fetch(ctx context.Context, origin string, opts *FetchOptions) (*Fetched, er
 	c = c.WithRedirectPolicy(safefetch.SameOriginOrWWW)
 	src := canon + WellKnownPath
 	resp, err := c.Get(ctx, src, http.Header{"Accept": {MediaType}})
-	if err != nil {
+	if err != nil && resp == nil {
 		return nil, fmt.Errorf("agentsignup: fetch %s: %w", src, err)
 	}
 	f := &Fetched{
-		Origin:      canon,
-		SourceURL:   src,
-		FinalURL:    resp.FinalURL,
-		Redirects:   resp.Redirects,
-		StatusCode:  resp.StatusCode,
-		ContentType: resp.Header.Get("Content-Type"),
-		ETag:        resp.Header.Get("ETag"),
-		LastMod:     resp.Header.Get("Last-Modified"),
-		RetrievedAt: now(),
-		Body:        resp.Body,
+		Origin:       canon,
+		SourceURL:    src,
+		FinalURL:     resp.FinalURL,
+		Redirects:    resp.Redirects,
+		StatusCode:   resp.StatusCode,
+		ContentType:  resp.Header.Get("Content-Type"),
+		ETag:         resp.Header.Get("ETag"),
+		LastModified: resp.Header.Get("Last-Modified"),
+		RetrievedAt:  now(),
+		Body:         resp.Body,
 	}
 	if f.FinalURL == "" {
 		f.FinalURL = src
 	}
 	if u, err := url.Parse(f.FinalURL); err == nil {
 		f.DocumentOrigin, _ = originOf(u)
+	}
+	if err != nil {
+		// safefetch returns the response with ErrTooLarge, for evidence.
+		return f, fmt.Errorf("agentsignup: fetch %s: %w", src, err)
 	}
 	if resp.StatusCode != http.StatusOK {
 		return f, &HTTPStatusError{URL: f.FinalURL, StatusCode: resp.StatusCode}

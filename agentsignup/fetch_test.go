@@ -70,10 +70,13 @@ func TestFetch(t *testing.T) {
 	t.Run("without attestation it is absent", func(t *testing.T) {
 		plain, err := NewDocument(seedInput())
 		require.NoError(t, err)
-		publish(t, n, "plain.example", plain)
+		h, err := Handler(plain, &HandlerOptions{Header: http.Header{"Last-Modified": {"Mon, 01 Jun 2026 10:00:00 GMT"}}})
+		require.NoError(t, err)
+		n.Site("plain.example", h)
 		f, err := Fetch(t.Context(), "https://PLAIN.example:443", &FetchOptions{Client: n.Client(), Keys: testKeys()})
 		require.NoError(t, err)
 		assert.Equal(t, "https://plain.example", f.Origin)
+		assert.Equal(t, "Mon, 01 Jun 2026 10:00:00 GMT", f.LastModified)
 		assert.Equal(t, StatusAbsent, f.Attestation.Status)
 	})
 }
@@ -175,6 +178,14 @@ func TestFetchErrors(t *testing.T) {
 		var ce *ContentTypeError
 		require.ErrorAs(t, err, &ce)
 		assert.Equal(t, "text/plain; charset=utf-8", ce.ContentType)
+	})
+	t.Run("too large", func(t *testing.T) {
+		n.Site("huge.example", serveAs(200, "application/json", make([]byte, 2<<20)))
+		f, err := Fetch(t.Context(), "huge.example", &FetchOptions{Client: n.Client()})
+		assert.ErrorIs(t, err, safefetch.ErrTooLarge)
+		require.NotNil(t, f, "evidence kept")
+		assert.Equal(t, http.StatusOK, f.StatusCode)
+		assert.Nil(t, f.Document)
 	})
 	t.Run("network refusal", func(t *testing.T) {
 		f, err := Fetch(t.Context(), "nxdomain.example", &FetchOptions{Client: n.Client()})

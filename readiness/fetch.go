@@ -48,6 +48,10 @@ type scan struct {
 	otherManifests func() []manifestFind
 	mdFormObs      func() *mdForm
 	extraPages     func() []*pageObs
+
+	// lazy holds the observations of the Act, Connect and Trust checks and
+	// the optional conventions, each computed once (see lazyObs).
+	lazy sync.Map
 }
 
 // resource names an observation a check reads, so the engine can start it
