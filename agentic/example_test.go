@@ -1,10 +1,13 @@
 package agentic_test
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"net/http"
 
 	"github.com/agentweb/agentweb/agentic"
+	"github.com/agentweb/agentweb/safefetch/fetchtest"
 )
 
 func ExampleParseSite() {
@@ -57,4 +60,87 @@ func ExampleValidationError() {
 	// /resources retrieved-required
 	// /resources/0/url url-local-host
 	// /resources/0/url url-query
+}
+
+// ExampleDiscover scans a small site on a fake internet and prints what the
+// generated profile holds.
+func ExampleDiscover() {
+	n := fetchtest.New()
+	defer n.Close()
+	n.Site("shop.example", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/":
+			w.Header().Set("Content-Type", "text/html")
+			fmt.Fprint(w, `<title>Shop</title><meta name="description" content="Things for sale.">
+				<a href="/docs">Documentation</a> <a href="https://mcp.shop.example/mcp">MCP server</a>`)
+		case "/docs":
+			w.Header().Set("Content-Type", "text/html")
+			fmt.Fprint(w, `<title>Docs</title>`)
+		case "/openapi.json":
+			w.Header().Set("Content-Type", "application/json")
+			fmt.Fprint(w, `{"openapi":"3.1.0","paths":{"/orders":{"get":{"operationId":"listOrders"}}}}`)
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	d, err := agentic.Discover(context.Background(), "https://shop.example", &agentic.DiscoverOptions{Client: n.Client()})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(d.Outcome, d.Site.Name)
+	for _, r := range d.Site.Resources {
+		fmt.Println(r.Kind, r.URL, r.Availability)
+	}
+	fmt.Println(d.Site.APIs[0].Operations[0].OperationID)
+	// Output:
+	// generated Shop
+	// documentation https://shop.example/docs retrieved
+	// mcp https://mcp.shop.example/mcp linked
+	// openapi https://shop.example/openapi.json retrieved
+	// website https://shop.example/ retrieved
+	// listOrders
+}
+
+// ExampleAudit publishes a profile with Handler and audits it.
+func ExampleAudit() {
+	site, err := agentic.ParseSite([]byte(`{"agentic":"1.1.0","type":"site","origin":"https://service.example",
+	"name":"Example service","description":"Public API and documentation.",
+	"resources":[{"kind":"documentation","url":"https://service.example/docs",
+	"source":"https://service.example/docs","availability":"retrieved"}],"apis":[]}`))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	h, err := agentic.Handler(site, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	n := fetchtest.New()
+	defer n.Close()
+	n.Site("service.example", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/docs" {
+			fmt.Fprint(w, "# Docs")
+			return
+		}
+		h.ServeHTTP(w, r)
+	}))
+	rep, err := agentic.Audit(context.Background(), "https://service.example/agentic.json", &agentic.AuditOptions{Client: n.Client()})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(rep.Valid, rep.TextIndex.Status)
+	for _, c := range rep.Checks {
+		fmt.Println(c.ID, c.Status)
+	}
+	// Output:
+	// true matched
+	// fetch pass
+	// content-type pass
+	// structure pass
+	// origin pass
+	// text-index pass
+	// document pass
 }

@@ -296,6 +296,14 @@ func parseToken(s string) (*token, error) {
 	if len(s) > MaxAttestationBytes {
 		return nil, fmt.Errorf("rp_attestation is %d bytes, over the %d-byte cap", len(s), MaxAttestationBytes)
 	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.') {
+			// The decoder would skip CR and LF; nothing but the base64url
+			// alphabet and the separators belongs in a compact JWS.
+			return nil, fmt.Errorf("rp_attestation has a character outside the base64url alphabet at byte %d", i)
+		}
+	}
 	if n := strings.Count(s, "."); n != 2 {
 		return nil, fmt.Errorf("rp_attestation is not a compact JWS: %d segments, want 3", n+1)
 	}

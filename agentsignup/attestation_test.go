@@ -174,6 +174,8 @@ func TestVerifyAttestation(t *testing.T) {
 		{name: "malformed: padded base64", token: segs[0] + "=." + segs[1] + "." + segs[2], want: StatusMalformed, detail: "base64url"},
 		{name: "malformed: standard base64 alphabet", token: strings.NewReplacer("-", "+", "_", "/").Replace(segs[0]) + "+/." + segs[1] + "." + segs[2], want: StatusMalformed},
 		{name: "malformed: non-ASCII", token: segs[0] + "." + segs[1] + "é." + segs[2], want: StatusMalformed},
+		{name: "malformed: embedded newline", token: segs[0][:4] + "\n" + segs[0][4:] + "." + segs[1] + "." + segs[2], want: StatusMalformed, detail: "base64url alphabet"},
+		{name: "malformed: space", token: " " + good, want: StatusMalformed},
 		{name: "malformed: header not JSON", token: base64.RawURLEncoding.EncodeToString([]byte("{alg:EdDSA")) + "." + segs[1] + "." + segs[2], want: StatusMalformed},
 		{name: "malformed: header duplicate alg", token: base64.RawURLEncoding.EncodeToString([]byte(`{"alg":"none","alg":"EdDSA","typ":"agent-rp-attestation+jwt"}`)) + "." + segs[1] + "." + segs[2], want: StatusMalformed},
 		{name: "malformed: claims duplicate iss", token: signRawPayload(k1, goodHeader(), `{"iss":"https://evil.example","iss":"https://agentregistrar.dev","iat":1,"exp":2000000000,"rp":{"origin":"https://example.com","audience":"example-rp"}}`), want: StatusMalformed},
@@ -291,4 +293,34 @@ func TestVerifyAttestationIDNOrigin(t *testing.T) {
 	res, err := VerifyAttestation(t.Context(), docWith(t, token), "https://BÜCHER.example", testKeys(), testNow)
 	require.NoError(t, err)
 	assert.Equal(t, StatusVerified, res.Status, res.Detail)
+}
+
+func TestVerifyAttestationGeneratedKeys(t *testing.T) {
+	// Freshly generated keys, several per issuer: only the signer's key
+	// verifies, and a token signed by one issuer's key does not verify as
+	// another allow-listed issuer.
+	pubA, privA, err := ed25519.GenerateKey(nil)
+	require.NoError(t, err)
+	pubB, privB, err := ed25519.GenerateKey(nil)
+	require.NoError(t, err)
+	other := "https://broker-two.example"
+	keys := StaticKeySet{testIssuer: {{Key: pubA}}, other: {{Key: pubB}}}
+	doc := docWith(t, "")
+	doc.IssuerAllowlist = []string{testIssuer, other}
+
+	doc.RPAttestation = signRaw(privA, with(goodHeader(), "kid", nil), goodClaims())
+	res, err := VerifyAttestation(t.Context(), doc, testOrigin, keys, testNow)
+	require.NoError(t, err)
+	assert.Equal(t, StatusVerified, res.Status, res.Detail)
+
+	doc.RPAttestation = signRaw(privA, with(goodHeader(), "kid", nil), with(goodClaims(), "iss", other))
+	res, err = VerifyAttestation(t.Context(), doc, testOrigin, keys, testNow)
+	require.NoError(t, err)
+	assert.Equal(t, StatusBadSignature, res.Status, "A's key does not speak for issuer B")
+
+	doc.RPAttestation = signRaw(privB, with(goodHeader(), "kid", nil), with(goodClaims(), "iss", other))
+	res, err = VerifyAttestation(t.Context(), doc, testOrigin, keys, testNow)
+	require.NoError(t, err)
+	assert.Equal(t, StatusVerified, res.Status, res.Detail)
+	assert.Equal(t, other, res.Issuer)
 }

@@ -73,6 +73,13 @@ type FetchOptions struct {
 	// Now is the clock for the attestation's time claims and RetrievedAt;
 	// nil means time.Now.
 	Now func() time.Time
+	// Previous is an earlier result of Fetch for the same origin. When it
+	// holds a conforming document, the request is conditional
+	// (If-None-Match with its ETag, If-Modified-Since with its
+	// Last-Modified); a 304 answer returns Previous's body and document,
+	// with NotModified set, the new provenance and a fresh attestation
+	// result (its time claims are checked again).
+	Previous *Fetched
 }
 
 // Fetched is a discovery document as retrieved, with its provenance.
@@ -88,12 +95,20 @@ type Fetched struct {
 	// attestation's rp.origin must equal.
 	DocumentOrigin string `json:"document_origin"`
 	// Redirects lists every Location followed.
-	Redirects   []string  `json:"redirects,omitempty"`
-	StatusCode  int       `json:"status"`
-	ContentType string    `json:"content_type,omitempty"`
-	ETag        string    `json:"etag,omitempty"`
-	LastMod     string    `json:"last_modified,omitempty"`
+	Redirects []string `json:"redirects,omitempty"`
+	// StatusCode is the final response's status.
+	StatusCode int `json:"status"`
+	// ContentType, ETag and LastModified are the response's Content-Type,
+	// ETag and Last-Modified headers ("" when absent), for conditional
+	// requests and evidence.
+	ContentType  string `json:"content_type,omitempty"`
+	ETag         string `json:"etag,omitempty"`
+	LastModified string `json:"last_modified,omitempty"`
+	// RetrievedAt is when the response was received (FetchOptions.Now).
 	RetrievedAt time.Time `json:"retrieved_at"`
+	// NotModified is set when a conditional request (FetchOptions.Previous)
+	// was answered 304 and the previous document was kept.
+	NotModified bool `json:"not_modified,omitempty"`
 	// Body is the document as received (capped by the client).
 	Body []byte `json:"-"`
 	// Document is set when the body conforms.
@@ -112,7 +127,9 @@ type Fetched struct {
 // and the media type application/json, parses the body with Parse and, when
 // the document has an rp_attestation, verifies it with opts.Keys against the
 // canonical origin of the final URL. The returned *Fetched is non-nil
-// whenever a response arrived, also with an error: a *HTTPStatusError
+// whenever a response arrived, also with an error: safefetch.ErrTooLarge
+// for a body over the client's cap (1 MiB by default), a
+// *HTTPStatusError
 // (ErrNotFound for 404 and 410), a *ContentTypeError, a *ValidationError, or
 // the key set's error. Network failures wrap safefetch's errors.
 func Fetch(ctx context.Context, origin string, opts *FetchOptions) (*Fetched, error) {
@@ -133,21 +150,34 @@ func Fetch(ctx context.Context, origin string, opts *FetchOptions) (*Fetched, er
 	}
 	c = c.WithRedirectPolicy(safefetch.SameOriginOrWWW)
 	src := canon + WellKnownPath
-	resp, err := c.Get(ctx, src, http.Header{"Accept": {MediaType}})
-	if err != nil {
+	header := http.Header{"Accept": {MediaType}}
+	prev := opts.Previous
+	if prev != nil && (prev.Document == nil || prev.Origin != canon) {
+		prev = nil
+	}
+	if prev != nil {
+		if prev.ETag != "" {
+			header.Set("If-None-Match", prev.ETag)
+		}
+		if prev.LastModified != "" {
+			header.Set("If-Modified-Since", prev.LastModified)
+		}
+	}
+	resp, err := c.Get(ctx, src, header)
+	if err != nil && resp == nil {
 		return nil, fmt.Errorf("agentsignup: fetch %s: %w", src, err)
 	}
 	f := &Fetched{
-		Origin:      canon,
-		SourceURL:   src,
-		FinalURL:    resp.FinalURL,
-		Redirects:   resp.Redirects,
-		StatusCode:  resp.StatusCode,
-		ContentType: resp.Header.Get("Content-Type"),
-		ETag:        resp.Header.Get("ETag"),
-		LastMod:     resp.Header.Get("Last-Modified"),
-		RetrievedAt: now(),
-		Body:        resp.Body,
+		Origin:       canon,
+		SourceURL:    src,
+		FinalURL:     resp.FinalURL,
+		Redirects:    resp.Redirects,
+		StatusCode:   resp.StatusCode,
+		ContentType:  resp.Header.Get("Content-Type"),
+		ETag:         resp.Header.Get("ETag"),
+		LastModified: resp.Header.Get("Last-Modified"),
+		RetrievedAt:  now(),
+		Body:         resp.Body,
 	}
 	if f.FinalURL == "" {
 		f.FinalURL = src
@@ -155,17 +185,33 @@ func Fetch(ctx context.Context, origin string, opts *FetchOptions) (*Fetched, er
 	if u, err := url.Parse(f.FinalURL); err == nil {
 		f.DocumentOrigin, _ = originOf(u)
 	}
-	if resp.StatusCode != http.StatusOK {
-		return f, &HTTPStatusError{URL: f.FinalURL, StatusCode: resp.StatusCode}
-	}
-	if mt, _, err := mime.ParseMediaType(f.ContentType); err != nil || mt != MediaType {
-		return f, &ContentTypeError{URL: f.FinalURL, ContentType: f.ContentType}
-	}
-	doc, err := Parse(resp.Body)
 	if err != nil {
-		return f, err
+		// safefetch returns the response with ErrTooLarge, for evidence.
+		return f, fmt.Errorf("agentsignup: fetch %s: %w", src, err)
 	}
-	f.Document = doc
+	switch {
+	case resp.StatusCode == http.StatusNotModified && prev != nil && (prev.ETag != "" || prev.LastModified != ""):
+		f.NotModified = true
+		f.Body, f.Document, f.ContentType = prev.Body, prev.Document, prev.ContentType
+		if f.ETag == "" {
+			f.ETag = prev.ETag
+		}
+		if f.LastModified == "" {
+			f.LastModified = prev.LastModified
+		}
+	case resp.StatusCode != http.StatusOK:
+		return f, &HTTPStatusError{URL: f.FinalURL, StatusCode: resp.StatusCode}
+	default:
+		if mt, _, err := mime.ParseMediaType(f.ContentType); err != nil || mt != MediaType {
+			return f, &ContentTypeError{URL: f.FinalURL, ContentType: f.ContentType}
+		}
+		doc, err := Parse(resp.Body)
+		if err != nil {
+			return f, err
+		}
+		f.Document = doc
+	}
+	doc := f.Document
 	res, err := VerifyAttestation(ctx, doc, f.DocumentOrigin, opts.Keys, now())
 	if err != nil {
 		return f, err

@@ -70,10 +70,13 @@ func TestFetch(t *testing.T) {
 	t.Run("without attestation it is absent", func(t *testing.T) {
 		plain, err := NewDocument(seedInput())
 		require.NoError(t, err)
-		publish(t, n, "plain.example", plain)
+		h, err := Handler(plain, &HandlerOptions{Header: http.Header{"Last-Modified": {"Mon, 01 Jun 2026 10:00:00 GMT"}}})
+		require.NoError(t, err)
+		n.Site("plain.example", h)
 		f, err := Fetch(t.Context(), "https://PLAIN.example:443", &FetchOptions{Client: n.Client(), Keys: testKeys()})
 		require.NoError(t, err)
 		assert.Equal(t, "https://plain.example", f.Origin)
+		assert.Equal(t, "Mon, 01 Jun 2026 10:00:00 GMT", f.LastModified)
 		assert.Equal(t, StatusAbsent, f.Attestation.Status)
 	})
 }
@@ -175,6 +178,14 @@ func TestFetchErrors(t *testing.T) {
 		var ce *ContentTypeError
 		require.ErrorAs(t, err, &ce)
 		assert.Equal(t, "text/plain; charset=utf-8", ce.ContentType)
+	})
+	t.Run("too large", func(t *testing.T) {
+		n.Site("huge.example", serveAs(200, "application/json", make([]byte, 2<<20)))
+		f, err := Fetch(t.Context(), "huge.example", &FetchOptions{Client: n.Client()})
+		assert.ErrorIs(t, err, safefetch.ErrTooLarge)
+		require.NotNil(t, f, "evidence kept")
+		assert.Equal(t, http.StatusOK, f.StatusCode)
+		assert.Nil(t, f.Document)
 	})
 	t.Run("network refusal", func(t *testing.T) {
 		f, err := Fetch(t.Context(), "nxdomain.example", &FetchOptions{Client: n.Client()})
@@ -429,4 +440,56 @@ func TestParseJWKS(t *testing.T) {
 	}
 	_, err := ParseJWKS(jwksJSON(many...))
 	assert.ErrorIs(t, err, ErrJWKS)
+}
+
+func TestFetchConditional(t *testing.T) {
+	n := newNet(t)
+	site := &switchable{}
+	site.set(t, attestedDoc(t, "https://example.com"))
+	n.Site("example.com", site)
+	clock := testNow
+	opts := &FetchOptions{Client: n.Client(), Keys: testKeys(), Now: func() time.Time { return clock }}
+
+	first, err := Fetch(t.Context(), "example.com", opts)
+	require.NoError(t, err)
+	require.NotEmpty(t, first.ETag)
+	assert.False(t, first.NotModified)
+
+	clock = clock.Add(time.Hour)
+	opts.Previous = first
+	second, err := Fetch(t.Context(), "example.com", opts)
+	require.NoError(t, err)
+	assert.True(t, second.NotModified)
+	assert.Equal(t, http.StatusNotModified, second.StatusCode)
+	assert.Same(t, first.Document, second.Document)
+	assert.Equal(t, first.Body, second.Body)
+	assert.Equal(t, first.ETag, second.ETag)
+	assert.Equal(t, testNow.Add(time.Hour), second.RetrievedAt)
+	assert.Equal(t, StatusVerified, second.Attestation.Status)
+
+	// A day later the attestation has expired, though the document has not
+	// changed: the result is computed again.
+	clock = clock.Add(48 * time.Hour)
+	third, err := Fetch(t.Context(), "example.com", opts)
+	require.NoError(t, err)
+	assert.True(t, third.NotModified)
+	assert.Equal(t, StatusExpired, third.Attestation.Status)
+
+	// A changed document is fetched in full.
+	v2 := seedInput()
+	v2.Terms.Text += " Amended."
+	d2, err := NewDocument(v2)
+	require.NoError(t, err)
+	site.set(t, d2)
+	fourth, err := Fetch(t.Context(), "example.com", opts)
+	require.NoError(t, err)
+	assert.False(t, fourth.NotModified)
+	assert.Equal(t, TermsHash(v2.Terms.Text), fourth.Document.Terms.SHA256)
+
+	// A previous result for another origin, or without a document, is
+	// ignored.
+	publish(t, n, "other.example", attestedDoc(t, "https://other.example"))
+	other, err := Fetch(t.Context(), "other.example", opts)
+	require.NoError(t, err)
+	assert.False(t, other.NotModified)
 }

@@ -105,3 +105,29 @@ func checkFastPath(t *testing.T, data []byte) {
 		t.Fatalf("fast path says %v, schema says %v for %s", fast, slow, data)
 	}
 }
+
+// FuzzParseJWKS feeds arbitrary bytes to ParseJWKS: it must never panic,
+// and every key it returns is a 32-byte Ed25519 public key.
+func FuzzParseJWKS(f *testing.F) {
+	f.Add(jwksJSON(okpJWK(testKey(1), "k1")))
+	f.Add(jwksJSON(with(okpJWK(testKey(1), "k1"), "d", "AA")))
+	f.Add([]byte(`{"keys":[{"kty":"RSA","n":"AQAB","e":"AQAB"},{"kty":"oct","k":"AA"}]}`))
+	f.Add([]byte(`{"keys":[]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		keys, err := ParseJWKS(data)
+		if err != nil {
+			if keys != nil {
+				t.Fatal("keys returned with an error")
+			}
+			return
+		}
+		if len(keys) > maxJWKSKeys {
+			t.Fatalf("%d keys", len(keys))
+		}
+		for _, k := range keys {
+			if len(k.Key) != 32 {
+				t.Fatalf("key of %d bytes", len(k.Key))
+			}
+		}
+	})
+}

@@ -69,7 +69,7 @@ func Validate(data []byte, mode Mode) (*Document, *Report) {
 		if ve, ok := err.(*ValidationError); ok {
 			ps = ve.Problems
 		}
-		return nil, &Report{Form: FormNotConformant, Problems: ps}
+		return nil, &Report{Form: FormNotConformant, Problems: ps, Notices: []Problem{}}
 	}
 	r := d.Evaluate(mode)
 	if mode == Strict {
@@ -90,7 +90,7 @@ func Validate(data []byte, mode Mode) (*Document, *Report) {
 func (d *Document) Evaluate(mode Mode) *Report {
 	c := checker{d: d, mode: mode}
 	c.run()
-	r := &Report{Problems: c.ps.errs, Notices: c.ps.notes}
+	r := &Report{Problems: nonNil(c.ps.errs), Notices: nonNil(c.ps.notes)}
 	switch {
 	case len(r.Problems) > 0:
 		r.Form = FormNotConformant
@@ -663,4 +663,12 @@ func mediaTypeIs(t, want string) bool {
 		t = t[:i]
 	}
 	return strings.EqualFold(strings.TrimSpace(t), want)
+}
+
+// nonNil makes an empty list marshal as [] rather than null.
+func nonNil(ps []Problem) []Problem {
+	if ps == nil {
+		return []Problem{}
+	}
+	return ps
 }

@@ -92,6 +92,9 @@ type Fetched struct {
 	// retrieval (media type, profile, caching and CORS headers, anchor
 	// origin), and the notices. Nil when NotModified.
 	Report *Report `json:"report,omitempty"`
+	// Artefacts holds the digest state of every artefact link once
+	// [Fetched.Verify] has retrieved them; nil before.
+	Artefacts []ArtefactState `json:"artefacts,omitempty"`
 }
 
 // Conformant reports whether the retrieval produced a conformant document.
@@ -159,8 +162,8 @@ func fetchWith(ctx context.Context, c *safefetch.Client, rawURL string, opts *Fe
 	f.Document = d
 	var ps problems
 	retrievalProblems(&ps, resp.Header, f, opts.Mode)
-	r.Problems = append(ps.errs, r.Problems...)
-	r.Notices = append(ps.notes, r.Notices...)
+	r.Problems = nonNil(append(ps.errs, r.Problems...))
+	r.Notices = nonNil(append(ps.notes, r.Notices...))
 	if len(r.Problems) > 0 {
 		r.Form = FormNotConformant
 	}

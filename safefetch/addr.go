@@ -58,9 +58,11 @@ func CheckAddr(addr netip.Addr) error {
 		}
 		return e.refuse(addr, fmt.Sprintf("IPv4-mapped address judged by the IPv4 address it embeds, %s: ", v4))
 	}
-	e := addrTable.lookup6(addr)
+	b := addr.As16()
+	hi, lo := binary.BigEndian.Uint64(b[:8]), binary.BigEndian.Uint64(b[8:])
+	e := addrTable.lookup6(hi, lo)
 	if e == nil {
-		if addrTable.global6.contains6(addr) {
+		if addrTable.global6.contains6(hi, lo) {
 			return nil
 		}
 		return &AddrError{Addr: addr, Block: netip.PrefixFrom(addr, 3).Masked(), Name: "Not global unicast",
@@ -120,9 +122,7 @@ type addrEntry struct {
 
 func (e *addrEntry) contains4(v uint64) bool { return v&e.ml == e.lo }
 
-func (e *addrEntry) contains6(a netip.Addr) bool {
-	b := a.As16()
-	hi, lo := binary.BigEndian.Uint64(b[:8]), binary.BigEndian.Uint64(b[8:])
+func (e *addrEntry) contains6(hi, lo uint64) bool {
 	return hi&e.mh == e.hi && lo&e.ml == e.lo
 }
 
@@ -150,10 +150,10 @@ func (e *addrEntry) refuse(addr netip.Addr, lead string) *AddrError {
 type compiledTable struct {
 	v4, v6  []addrEntry
 	global6 addrEntry
-	// first4 and first6 mark the first octets that some row covers: an
-	// address whose first octet is unmarked is in no row, which saves the
-	// scan for most public addresses.
-	first4, first6 [256]bool
+	// lead4 and lead6 mark the values of the leading 16 bits that some
+	// row covers: an address whose leading 16 bits are unmarked is in no
+	// row, which saves the scan for most public addresses.
+	lead4, lead6 lead16Set
 }
 
 // addrTable is built once at package initialization from ipv4Rows and
@@ -169,10 +169,10 @@ func compileTable(v4rows, v6rows []addrRow) *compiledTable {
 		t.v6 = append(t.v6, compileRow(&v6rows[i], false))
 	}
 	for _, e := range t.v4 {
-		markFirstOctets(&t.first4, e.prefix)
+		t.lead4.mark(e.prefix)
 	}
 	for _, e := range t.v6 {
-		markFirstOctets(&t.first6, e.prefix)
+		t.lead6.mark(e.prefix)
 	}
 	bySpecificity := func(a, b addrEntry) int { return b.prefix.Bits() - a.prefix.Bits() }
 	slices.SortStableFunc(t.v4, bySpecificity)
@@ -210,22 +210,38 @@ func compileRow(r *addrRow, v4 bool) addrEntry {
 	return e
 }
 
-// markFirstOctets marks in m every first octet of an address in p.
-func markFirstOctets(m *[256]bool, p netip.Prefix) {
-	first := int(p.Addr().AsSlice()[0])
-	n := 1
-	if p.Bits() < 8 {
-		n = 1 << (8 - p.Bits())
+// lead16Set is a set of 16-bit values (the leading 16 bits of addresses).
+type lead16Set [1 << 16 / 64]uint64
+
+// lead16 returns the leading 16 bits of a.
+func lead16(a netip.Addr) uint16 {
+	if a.Is4() {
+		b := a.As4()
+		return uint16(b[0])<<8 | uint16(b[1])
 	}
-	for i := first; i < first+n; i++ {
-		m[i] = true
+	b := a.As16()
+	return uint16(b[0])<<8 | uint16(b[1])
+}
+
+// mark adds the leading 16 bits of every address in p.
+func (s *lead16Set) mark(p netip.Prefix) {
+	first := int(lead16(p.Masked().Addr()))
+	n := 1
+	if p.Bits() < 16 {
+		n = 1 << (16 - p.Bits())
+	}
+	for v := first; v < first+n; v++ {
+		s[v/64] |= 1 << (v % 64)
 	}
 }
+
+// has reports whether v was marked.
+func (s *lead16Set) has(v uint16) bool { return s[v/64]&(1<<(v%64)) != 0 }
 
 // lookup4 returns the most specific IPv4 entry containing a, or nil.
 func (t *compiledTable) lookup4(a netip.Addr) *addrEntry {
 	b := a.As4()
-	if !t.first4[b[0]] {
+	if !t.lead4.has(uint16(b[0])<<8 | uint16(b[1])) {
 		return nil
 	}
 	v := uint64(binary.BigEndian.Uint32(b[:]))
@@ -237,16 +253,14 @@ func (t *compiledTable) lookup4(a netip.Addr) *addrEntry {
 	return nil
 }
 
-// lookup6 returns the most specific IPv6 entry containing a, or nil.
-func (t *compiledTable) lookup6(a netip.Addr) *addrEntry {
-	b := a.As16()
-	if !t.first6[b[0]] {
+// lookup6 returns the most specific IPv6 entry containing the address
+// whose high and low 64 bits are hi and lo, or nil.
+func (t *compiledTable) lookup6(hi, lo uint64) *addrEntry {
+	if !t.lead6.has(uint16(hi >> 48)) {
 		return nil
 	}
-	hi, lo := binary.BigEndian.Uint64(b[:8]), binary.BigEndian.Uint64(b[8:])
 	for i := range t.v6 {
-		e := &t.v6[i]
-		if hi&e.mh == e.hi && lo&e.ml == e.lo {
+		if e := &t.v6[i]; e.contains6(hi, lo) {
 			return e
 		}
 	}

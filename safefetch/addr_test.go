@@ -578,21 +578,37 @@ func FuzzCheckAddr(f *testing.F) {
 	})
 }
 
-func TestMarkFirstOctets(t *testing.T) {
-	var m [256]bool
-	markFirstOctets(&m, netip.MustParsePrefix("240.0.0.0/4"))
-	markFirstOctets(&m, netip.MustParsePrefix("fc00::/7"))
-	markFirstOctets(&m, netip.MustParsePrefix("10.0.0.0/8"))
-	markFirstOctets(&m, netip.MustParsePrefix("192.88.99.2/32"))
-	var got []int
-	for i, ok := range m {
-		if ok {
-			got = append(got, i)
+func TestLead16Set(t *testing.T) {
+	count := func(s *lead16Set) int {
+		n := 0
+		for v := range 1 << 16 {
+			if s.has(uint16(v)) {
+				n++
+			}
 		}
+		return n
 	}
-	assert.Equal(t, []int{10, 192, 240, 241, 242, 243, 244, 245, 246, 247, 248, 249, 250, 251, 252, 253, 254, 255}, got)
-	markFirstOctets(&m, netip.MustParsePrefix("::/0"))
-	for i := range m {
-		assert.True(t, m[i])
+	var s4, s6 lead16Set
+	s4.mark(netip.MustParsePrefix("240.0.0.0/4"))
+	s4.mark(netip.MustParsePrefix("10.0.0.0/8"))
+	s4.mark(netip.MustParsePrefix("192.88.99.2/32"))
+	assert.Equal(t, 4096+256+1, count(&s4))
+	for _, v := range []uint16{0xf000, 0xffff, 0x0a00, 0x0aff, 0xc058} {
+		assert.True(t, s4.has(v), "%#04x", v)
 	}
+	for _, v := range []uint16{0xefff, 0x09ff, 0x0b00, 0xc057, 0xc059} {
+		assert.False(t, s4.has(v), "%#04x", v)
+	}
+	s6.mark(netip.MustParsePrefix("fc00::/7"))
+	s6.mark(netip.MustParsePrefix("2001:db8::/32"))
+	s6.mark(netip.MustParsePrefix("64:ff9b:1::/48"))
+	assert.Equal(t, 512+1+1, count(&s6))
+	for _, v := range []uint16{0xfc00, 0xfdff, 0x2001, 0x0064} {
+		assert.True(t, s6.has(v), "%#04x", v)
+	}
+	for _, v := range []uint16{0xfbff, 0xfe00, 0x2000, 0x2002, 0x0063, 0x0065} {
+		assert.False(t, s6.has(v), "%#04x", v)
+	}
+	s6.mark(netip.MustParsePrefix("::/0"))
+	assert.Equal(t, 1<<16, count(&s6))
 }

@@ -222,7 +222,7 @@ func (c *Client) attempt(dnsCtx, ctx context.Context, method string, u *url.URL,
 	}
 	hr, err := http.NewRequestWithContext(rctx, method, u.String(), rd)
 	if err != nil {
-		return nil, netip.AddrPort{}, &URLError{URL: u.Redacted(), Rule: "request", Reason: err.Error()}
+		return nil, netip.AddrPort{}, fmt.Errorf("safefetch: invalid request: %w", err)
 	}
 	c.prepareHeader(hr, header)
 	resp, err := c.transport.RoundTrip(hr)
@@ -303,7 +303,11 @@ type fetchError struct {
 }
 
 func (e *fetchError) Error() string {
-	return "safefetch: " + e.method + " " + redactURL(e.url) + ": " + strings.TrimPrefix(e.err.Error(), "safefetch: ")
+	u := redactURL(e.url)
+	if len(u) > maxErrorURL {
+		u = u[:maxErrorURL] + "…"
+	}
+	return "safefetch: " + e.method + " " + u + ": " + strings.TrimPrefix(e.err.Error(), "safefetch: ")
 }
 
 func (e *fetchError) Unwrap() error { return e.err }

@@ -461,3 +461,16 @@ func TestRequestedURLIsNormalized(t *testing.T) {
 	assert.Equal(t, "shop.example", host.Load())
 	assert.Equal(t, "/a%20b?q=1", path.Load())
 }
+
+func TestSecondAddressWhenFirstRefusesConnections(t *testing.T) {
+	n := newNetwork(t)
+	n.Site("shop.example", text("ok"))
+	site := n.Addr("shop.example")
+	dead := netip.MustParseAddr("93.184.216.34") // public, but nothing listens there
+	n.Host("shop.example", dead.String(), site.String())
+	resp, err := n.Client().Get(t.Context(), "https://shop.example/", nil)
+	require.NoError(t, err)
+	assert.Equal(t, netip.AddrPortFrom(site, 443), resp.RemoteAddr)
+	assert.Equal(t, 1, n.Dials(dead))
+	assert.Equal(t, 1, n.Lookups("shop.example"), "both addresses came from the one lookup")
+}

@@ -63,3 +63,16 @@ func ExampleSameOriginOrWWW() {
 	// safefetch: redirect from https://example.com to https://cdn.example.com is neither the same origin nor its www counterpart
 	// safefetch: redirect from https://example.com to https://example.com:8443 changes the port
 }
+
+func ExampleNormalizeURL() {
+	for _, u := range []string{
+		"HTTPS://Bücher.Example:443/katalog?q=1#top",
+		"https://[2606:4700:4700:0:0:0:0:1111]:8443/",
+	} {
+		n, err := safefetch.NormalizeURL(u, false)
+		fmt.Println(n, err)
+	}
+	// Output:
+	// https://xn--bcher-kva.example/katalog?q=1 <nil>
+	// https://[2606:4700:4700::1111]:8443/ <nil>
+}

@@ -86,9 +86,9 @@ func (d *pinnedDialer) DialContext(ctx context.Context, network, addr string) (n
 		return nil, fmt.Errorf("%w: dial %q: bad port", ErrForbiddenAddress, addr)
 	}
 	var firstErr error
-	for _, a := range p.addrs {
+	for i, a := range p.addrs {
 		want := netip.AddrPortFrom(a, uint16(port))
-		conn, err := d.dial(ctx, "tcp", want.String())
+		conn, err := d.dialOne(ctx, want, len(p.addrs)-i)
 		if err != nil {
 			if firstErr == nil {
 				firstErr = err
@@ -105,6 +105,18 @@ func (d *pinnedDialer) DialContext(ctx context.Context, network, addr string) (n
 		return conn, nil
 	}
 	return nil, firstErr
+}
+
+// dialOne dials one address. When left addresses (this one included)
+// remain to be tried, it gets an equal share of the time left, so that one
+// unreachable address cannot use the whole deadline.
+func (d *pinnedDialer) dialOne(ctx context.Context, to netip.AddrPort, left int) (net.Conn, error) {
+	if dl, ok := ctx.Deadline(); ok && left > 1 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, time.Until(dl)/time.Duration(left))
+		defer cancel()
+	}
+	return d.dial(ctx, "tcp", to.String())
 }
 
 // verifyRemote re-checks the established connection (knowledge-linkset

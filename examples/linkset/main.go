@@ -1,0 +1,150 @@
+// Command linkset validates and serves knowledge-linkset discovery
+// documents (draft-besleaga-agentic-knowledge-wellknown-00), like the
+// draft's validate-wellknown tool.
+//
+//	linkset [-strict] [-verify] [-dev] URL|FILE  validate one document
+//	linkset -peer FILE FILE                      the mutual peer test (no network)
+//	linkset serve [-addr 127.0.0.1:8080] DIR     serve DIR/.well-known/knowledge-linkset and DIR's files
+//
+// The validator prints a JSON report and exits 0 when the document
+// conforms, 1 when it does not, and 2 on a usage or fetch error.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/agentweb/agentweb/linkset"
+	"github.com/agentweb/agentweb/safefetch"
+)
+
+func main() {
+	if len(os.Args) > 1 && os.Args[1] == "serve" {
+		os.Exit(serve(os.Args[2:]))
+	}
+	os.Exit(validate(os.Args[1:]))
+}
+
+type report struct {
+	Source string `json:"source"`
+	*linkset.Report
+	Fetch     *linkset.Fetched        `json:"fetch,omitempty"`
+	Artefacts []linkset.ArtefactState `json:"artefacts,omitempty"`
+	Peer      *linkset.MutualResult   `json:"peer,omitempty"`
+}
+
+func validate(args []string) int {
+	fs := flag.NewFlagSet("linkset", flag.ContinueOnError)
+	strict := fs.Bool("strict", false, "also require canonical bytes and the reference validator's checks")
+	verify := fs.Bool("verify", false, "retrieve the artefacts and verify their digests (URL only)")
+	dev := fs.Bool("dev", false, "development mode: allow http to loopback addresses")
+	peer := fs.Bool("peer", false, "the mutual peer test of Section 7.2 on two local files")
+	if err := fs.Parse(args); err != nil || (*peer && fs.NArg() != 2) || (!*peer && fs.NArg() != 1) {
+		fmt.Fprintln(os.Stderr, "usage: linkset [-strict] [-verify] [-dev] URL|FILE | linkset -peer FILE FILE | linkset serve DIR")
+		return 2
+	}
+	mode := linkset.Publisher
+	if *strict {
+		mode = linkset.Strict
+	}
+	reps, code, docs := []report{}, 0, []*linkset.Document{}
+	for _, src := range fs.Args() {
+		rep := report{Source: src}
+		var doc *linkset.Document
+		if strings.HasPrefix(src, "https://") || strings.HasPrefix(src, "http://") {
+			u, err := linkset.CanonicalURL(src, *dev)
+			if err != nil {
+				u = src // a document served at a path of the node's own choosing
+			}
+			client := safefetch.New(&safefetch.Options{AllowLoopback: *dev})
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			f, err := linkset.Fetch(ctx, u, &linkset.FetchOptions{Client: client, Mode: mode})
+			defer cancel()
+			if err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				return 2
+			}
+			evidence := *f
+			evidence.Report, rep.Fetch, rep.Report, doc = nil, &evidence, f.Report, f.Document
+			if *verify {
+				rep.Artefacts = f.Verify(ctx, &linkset.VerifyOptions{Client: client})
+			}
+		} else {
+			data, err := readFile(src)
+			if err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				return 2
+			}
+			doc, rep.Report = linkset.Validate(data, mode)
+		}
+		if reps, docs = append(reps, rep), append(docs, doc); rep.Form == linkset.FormNotConformant {
+			code = 1
+		}
+	}
+	out := any(reps[0])
+	if *peer {
+		m, err := linkset.MutualResult{}, fmt.Errorf("not both documents are link sets")
+		if docs[0] != nil && docs[1] != nil {
+			m, err = linkset.Mutual(docs[0], docs[1])
+		}
+		if reps[0].Peer, out = &m, reps; err != nil || !m.Mutual {
+			code = 1
+		}
+	}
+	enc := json.NewEncoder(os.Stdout)
+	enc.SetIndent("", "  ")
+	if enc.Encode(out) != nil {
+		return 2
+	}
+	return code
+}
+
+func readFile(name string) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, linkset.MaxDocumentBytes+1))
+	if err == nil && len(data) > linkset.MaxDocumentBytes {
+		err = fmt.Errorf("%s: larger than %d bytes (Section 7.1)", name, linkset.MaxDocumentBytes)
+	}
+	return data, err
+}
+
+func serve(args []string) int {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	addr := fs.String("addr", "127.0.0.1:8080", "listen address")
+	if err := fs.Parse(args); err != nil || fs.NArg() != 1 {
+		fmt.Fprintln(os.Stderr, "usage: linkset serve [-addr host:port] DIR")
+		return 2
+	}
+	dir := fs.Arg(0)
+	body, err := readFile(filepath.Join(dir, filepath.FromSlash(linkset.WellKnownPath)))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	if _, r := linkset.Validate(body, linkset.Publisher); !r.Conformant() {
+		for _, p := range r.Problems {
+			fmt.Fprintln(os.Stderr, p)
+		}
+		return 1
+	}
+	mux := http.NewServeMux()
+	mux.Handle(linkset.WellKnownPath, linkset.Handler(body, nil))
+	mux.Handle("/", linkset.CORS(http.FileServerFS(os.DirFS(dir))))
+	srv := &http.Server{Addr: *addr, Handler: linkset.Advertise(mux), ReadHeaderTimeout: 10 * time.Second}
+	log.Printf("serving %s on http://%s%s", dir, *addr, linkset.WellKnownPath)
+	fmt.Fprintln(os.Stderr, srv.ListenAndServe())
+	return 2
+}
