@@ -36,9 +36,24 @@
 // total is the score over the sections that were scanned, and the report says
 // which), and a requirement that depends on an unscanned check has the status
 // "not_scanned" and is not met, so such a report never claims a site is
-// ready. This release runs the Discover, Understand and Read sections; Act,
+// ready. This release runs the Discover, Understand, Read and Act sections;
 // Connect, Trust and the optional conventions are catalogued and reported as
 // not scanned.
+//
+// # Page tools (Act)
+//
+// The Act checks read the forms and scripts of the routes the scan read,
+// without running anything. A form is declared as a page tool by the WebMCP
+// declarative attributes (toolname, tooldescription, toolautosubmit, and
+// toolparamdescription on its controls); a script registers tools when its
+// text calls registerTool (or the older provideContext) on
+// document.modelContext or navigator.modelContext, in an inline script or a
+// same-origin script file (at most six are read). A plain site search (one
+// search box, in a search landmark or named like one) is not an action. The
+// Permissions-Policy header is read as an RFC 9651 dictionary: no tools
+// member means the feature's default allowlist, 'self', applies, which
+// passes (method §07, "the default is a policy"); a header that does not
+// parse is ignored, as browsers ignore it.
 //
 // # Scanning
 //

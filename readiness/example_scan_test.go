@@ -65,6 +65,9 @@ when you write to us about any of them.</p></body></html>`)
 	// vary_accept               not_applicable
 	// markdown_alternate_link   not_applicable
 	// markdown_frontmatter      not_applicable
+	// page_actions_declared     not_applicable
+	// page_tool_quality         not_applicable
+	// page_tool_permissions     not_applicable
 	// score 53.2, ready false
 	// R5 fail
 }

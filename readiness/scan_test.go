@@ -63,14 +63,14 @@ func TestScanSites(t *testing.T) {
 			check: func(t *testing.T, r *Report) {
 				assert.InDelta(t, 100, r.Score, 1e-9)
 				assert.Equal(t, []string{"https://shop.example/", "https://shop.example/about", "https://shop.example/products"}, r.Scope.Routes)
-				assert.False(t, r.Ready, "R8–R10 are not scanned, so no report of this scanner claims ready")
-				for _, q := range r.Requirements[:7] {
+				assert.False(t, r.Ready, "R9 and R10 are not scanned, so no report of this scanner claims ready")
+				for _, q := range r.Requirements[:8] {
 					assert.True(t, q.Met, q.ID)
 				}
-				for _, q := range r.Requirements[7:] {
+				for _, q := range r.Requirements[8:] {
 					assert.Equal(t, "not_scanned", q.Status, q.ID)
 				}
-				assert.Equal(t, []SectionID{Discover, Understand, Read}, r.Scope.Sections)
+				assert.Equal(t, []SectionID{Discover, Understand, Read, Act}, r.Scope.Sections)
 				assert.Empty(t, r.Unverified)
 				assertSelfContained(t, r, r.HTML())
 			},
@@ -86,6 +86,7 @@ func TestScanSites(t *testing.T) {
 				"content_freshness": NotApplicable, "page_metadata": Partial,
 				"initial_html_content": Fail, "markdown_representation": Fail,
 				"vary_accept": NotApplicable, "markdown_alternate_link": NotApplicable, "markdown_frontmatter": NotApplicable,
+				"page_actions_declared": NotApplicable, "page_tool_quality": NotApplicable, "page_tool_permissions": NotApplicable,
 			},
 			check: func(t *testing.T, r *Report) {
 				assert.Equal(t, []string{"https://shop.example/"}, r.Scope.Routes)

@@ -96,6 +96,10 @@ func (ts *testSite) html(path, title string) string {
 <h1>` + title + `</h1>
 <p>` + pageText + `</p>
 <a href="/about">About</a> <a href="/products">Products</a> <a href="mailto:agents@` + ts.host + `">Write to us</a>
+<form role="search" action="/search"><input type="search" name="q"></form>
+<form action="/cart" method="post" toolname="add_to_cart" tooldescription="Put a product in the cart.">
+<input name="sku" toolparamdescription="The product's SKU."><input type="number" name="quantity" toolparamdescription="How many."><button>Add</button>
+</form>
 </body>
 </html>
 `

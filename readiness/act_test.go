@@ -1,0 +1,292 @@
+package readiness
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/agentweb/agentweb/safefetch"
+	"github.com/agentweb/agentweb/safefetch/fetchtest"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// scanMux scans https://host/ served by h, reading no further route.
+func scanMux(t testing.TB, host string, h http.Handler, timeout time.Duration) *Report {
+	t.Helper()
+	n := fetchtest.New()
+	t.Cleanup(n.Close)
+	n.Site(host, h)
+	o := n.Options()
+	o.Timeout = timeout
+	r, err := Scan(context.Background(), "https://"+host+"/", &Options{Client: safefetch.New(o), MaxPages: -1})
+	require.NoError(t, err)
+	return r
+}
+
+// actPage serves body at / (with the Permissions-Policy header when policy is
+// not empty) and the scripts given by path.
+func actPage(body, policy string, scripts map[string]string) http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/{$}", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		if policy != "" {
+			w.Header().Set("Permissions-Policy", policy)
+		}
+		fmt.Fprint(w, `<!DOCTYPE html><html lang="en"><head><title>Shop</title></head><body><h1>Shop</h1>`+body+`</body></html>`)
+	})
+	for p, js := range scripts {
+		mux.HandleFunc(p, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/javascript")
+			fmt.Fprint(w, js)
+		})
+	}
+	return mux
+}
+
+const (
+	searchForm   = `<search><form action="/search"><input name="q"><button>Search</button></form></search>`
+	declaredForm = `<form action="/book" method="post" toolname="book_table" tooldescription="Book a table for a party." toolautosubmit>
+<input type="date" name="date" toolparamdescription="The day of the booking.">
+<input type="number" name="people" toolparamdescription="How many guests.">
+<input type="hidden" name="csrf" value="x"><button>Book</button></form>`
+	bareForm = `<form action="/contact" method="post"><input name="email"><textarea name="message"></textarea><button>Send</button></form>`
+	halfForm = `<form action="/subscribe" method="post" toolname="subscribe"><input name="email"></form>`
+)
+
+func TestActChecks(t *testing.T) {
+	tests := []struct {
+		name    string
+		body    string
+		policy  string
+		scripts map[string]string
+		want    [3]Verdict // page_actions_declared, page_tool_quality, page_tool_permissions
+		check   func(t *testing.T, r *Report)
+	}{
+		{
+			name: "declarative forms", body: searchForm + declaredForm,
+			want: [3]Verdict{Pass, Pass, Pass},
+			check: func(t *testing.T, r *Report) {
+				c := checkByID(r, "page_actions_declared")
+				assert.Equal(t, "1 of 1 action forms declared with toolname", c.Receipt.Received)
+				assert.Contains(t, c.Receipt.Notes, "1 plain site search form(s), not counted as actions")
+				assert.Contains(t, checkByID(r, "page_tool_permissions").Receipt.Received, "default allowlist 'self'")
+			},
+		},
+		{
+			name: "imperative registration, inline and same-origin script",
+			body: bareForm + `<script>
+if ("modelContext" in document) {
+  document.modelContext.registerTool({
+    name: "add_to_cart",
+    description: "Put a product in the cart.",
+    inputSchema: {type: "object", properties: {sku: {type: "string"}}},
+    async execute({sku}) { return cart.add(sku); }
+  });
+}
+</script><script src="/app.js"></script><script src="https://cdn.other.example/x.js"></script>`,
+			scripts: map[string]string{"/app.js": "const mc = navigator.modelContext;\nmc.registerTool({ name: 'checkout', execute: go });\n"},
+			want:    [3]Verdict{Pass, Partial, Pass},
+			check: func(t *testing.T, r *Report) {
+				c := checkByID(r, "page_actions_declared")
+				assert.Contains(t, c.Receipt.Received, "registers 2 tool(s) through document.modelContext and navigator.modelContext")
+				q := checkByID(r, "page_tool_quality")
+				assert.Equal(t, "1 of 2 tools fully described", q.Receipt.Received)
+				assert.Equal(t, []string{`registered tool "checkout" in https://shop.example/app.js: no literal description`}, q.Receipt.Notes)
+				var urls []string
+				for _, rq := range c.Receipt.Requests {
+					urls = append(urls, rq.URL)
+				}
+				assert.Contains(t, urls, "https://shop.example/app.js")
+				assert.NotContains(t, urls, "https://cdn.other.example/x.js", "scripts of other origins are never fetched")
+			},
+		},
+		{
+			name: "a plain search form only", body: searchForm + `<form action="/find" role="search"><input type="search" name="term"></form>`,
+			want: [3]Verdict{NotApplicable, NotApplicable, NotApplicable},
+		},
+		{
+			name: "tools=() with tools declared", body: declaredForm, policy: "geolocation=(), tools=()",
+			want: [3]Verdict{Pass, Pass, Fail},
+			check: func(t *testing.T, r *Report) {
+				assert.Equal(t, "tools=(): tools disabled", checkByID(r, "page_tool_permissions").Receipt.Received)
+			},
+		},
+		{
+			name: "tools=*", body: declaredForm, policy: "tools=*",
+			want: [3]Verdict{Pass, Pass, Partial},
+		},
+		{
+			name: "tools=(self) and a partner", body: declaredForm, policy: `tools=(self "https://partner.example")`,
+			want: [3]Verdict{Pass, Pass, Pass},
+		},
+		{
+			name: "tools allowed to other origins only", body: declaredForm, policy: `tools=("https://partner.example")`,
+			want: [3]Verdict{Pass, Pass, Fail},
+		},
+		{
+			name: "a header that does not parse is ignored", body: declaredForm, policy: "tools=(self",
+			want: [3]Verdict{Pass, Pass, Pass},
+		},
+		{
+			name: "action forms, none declared", body: searchForm + bareForm,
+			want: [3]Verdict{Fail, NotApplicable, NotApplicable},
+		},
+		{
+			name: "some forms declared, one tool half described", body: bareForm + halfForm + declaredForm,
+			want: [3]Verdict{Partial, Partial, Pass},
+			check: func(t *testing.T, r *Report) {
+				assert.Equal(t, "2 of 3 action forms declared with toolname", checkByID(r, "page_actions_declared").Receipt.Received)
+				assert.Equal(t, []string{`form tool "subscribe" on https://shop.example/: no tooldescription; no toolparamdescription on email`},
+					checkByID(r, "page_tool_quality").Receipt.Notes)
+			},
+		},
+		{
+			name: "forms in a template are not offered", body: `<template>` + bareForm + `</template>`,
+			want: [3]Verdict{NotApplicable, NotApplicable, NotApplicable},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			r := scanMux(t, "shop.example", actPage(tc.body, tc.policy, tc.scripts), 5*time.Second)
+			for i, id := range []string{"page_actions_declared", "page_tool_quality", "page_tool_permissions"} {
+				c := checkByID(r, id)
+				assert.Equal(t, tc.want[i], c.Verdict, "%s: %s %q", id, c.Receipt.Received, c.Receipt.Notes)
+				assert.Equal(t, []string{"https://shop.example/"}, c.Scope, id)
+			}
+			if tc.check != nil {
+				tc.check(t, r)
+			}
+		})
+	}
+}
+
+func TestActUnverified(t *testing.T) {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/{$}", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprint(w, `<html><body>`+bareForm+`<script src="/slow.js"></script></body></html>`)
+	})
+	mux.HandleFunc("/slow.js", func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-r.Context().Done():
+		case <-time.After(3 * time.Second):
+		}
+	})
+	r := scanMux(t, "shop.example", mux, 300*time.Millisecond)
+	c := checkByID(r, "page_actions_declared")
+	assert.Equal(t, Unverified, c.Verdict, "a script that did not answer might register tools: %s", c.Receipt.Received)
+	assert.Contains(t, c.Receipt.Received, "timeout")
+}
+
+func TestParseToolsPolicy(t *testing.T) {
+	const origin = "https://shop.example"
+	tests := []struct {
+		values  []string
+		kind    toolsPolicyKind
+		invalid bool
+	}{
+		{nil, policyDefault, false},
+		{[]string{"geolocation=()"}, policyDefault, false},
+		{[]string{"tools=()"}, policyNone, false},
+		{[]string{"tools=*"}, policyAll, false},
+		{[]string{"tools=(self)"}, policySelf, false},
+		{[]string{"tools=self"}, policySelf, false},
+		{[]string{`tools=("https://shop.example")`}, policySelf, false},
+		{[]string{`tools=("https://shop.example:443/x")`}, policySelf, false},
+		{[]string{`tools=("https://ads.example")`}, policyNone, false},
+		{[]string{`tools=(self "https://ads.example" *)`}, policyAll, false},
+		{[]string{"camera=()", "tools=(self)"}, policySelf, false},
+		{[]string{"tools=(self"}, policyDefault, true},
+		{[]string{"Tools=*"}, policyDefault, true},
+		{[]string{"tools=?1"}, policyNone, false},
+	}
+	for _, tc := range tests {
+		t.Run(fmt.Sprint(tc.values), func(t *testing.T) {
+			p := parseToolsPolicy(tc.values, origin)
+			assert.Equal(t, tc.kind, p.kind)
+			assert.Equal(t, tc.invalid, p.invalid != nil)
+			assert.NotEmpty(t, p.describe())
+		})
+	}
+}
+
+func TestFindScriptTools(t *testing.T) {
+	tests := []struct {
+		name string
+		js   string
+		want []scriptTool
+	}{
+		{"no modelContext", `registerTool({name: "x", description: "y"})`, nil},
+		{"new API", `document.modelContext.registerTool({name: "a", description: "b"});`,
+			[]scriptTool{{api: "document.modelContext", name: "a", description: true}}},
+		{"old API, template strings", "navigator.modelContext.registerTool({name: `a`, description: ``});",
+			[]scriptTool{{api: "navigator.modelContext", name: "a"}}},
+		{"provideContext", `navigator.modelContext.provideContext({tools: [{name: 'x', description: 'y'}]})`,
+			[]scriptTool{{api: "navigator.modelContext", name: "x", description: true}}},
+		{"two calls keep their own properties", `const m = document.modelContext; m.registerTool(t1); m.registerTool({name: "b", description: "d"})`,
+			[]scriptTool{{api: "document.modelContext"}, {api: "document.modelContext", name: "b", description: true}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, findScriptTools(tc.js))
+		})
+	}
+}
+
+func FuzzParseToolsPolicy(f *testing.F) {
+	for _, s := range []string{"", "tools=()", "tools=*", `tools=(self "https://a.example")`, "tools=(self", `geolocation=(), tools=("https://x.example:8443/p")`, "tools=?0;a=1", `tools=("\u00e9")`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, h string) {
+		p := parseToolsPolicy([]string{h}, "https://shop.example")
+		switch p.kind {
+		case policyDefault, policySelf, policyAll, policyNone:
+		default:
+			t.Fatalf("kind %q", p.kind)
+		}
+		if p.invalid != nil && p.kind != policyDefault {
+			t.Fatalf("an invalid header must leave the default, got %q", p.kind)
+		}
+		_ = p.describe()
+	})
+}
+
+func FuzzFindScriptTools(f *testing.F) {
+	for _, s := range []string{"", `document.modelContext.registerTool({name: "a", description: "b"})`, "navigator.modelContext.registerTool(`", "document.modelContext.provideContext({tools:[{name:'x'}]})"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, js string) {
+		ts := findScriptTools(js)
+		if len(ts) > maxScriptTools {
+			t.Fatalf("%d tools", len(ts))
+		}
+	})
+}
+
+func BenchmarkReadPageTools(b *testing.B) {
+	body := []byte(`<!DOCTYPE html><html><body>` + searchForm + declaredForm + bareForm + halfForm +
+		`<script>document.modelContext.registerTool({name: "a", description: "b"});</script></body></html>`)
+	p := &pageObs{url: "https://shop.example/", f: &fetched{resp: &safefetch.Response{Body: body, Header: http.Header{}}}, html: true}
+	b.ReportAllocs()
+	b.SetBytes(int64(len(body)))
+	for b.Loop() {
+		forms, inline, _ := readPageTools(p)
+		if len(forms) != 4 || len(inline) != 1 {
+			b.Fatal(len(forms), len(inline))
+		}
+	}
+}
+
+func BenchmarkParseToolsPolicy(b *testing.B) {
+	v := []string{`geolocation=(), camera=(), tools=(self "https://partner.example")`}
+	b.ReportAllocs()
+	for b.Loop() {
+		if parseToolsPolicy(v, "https://shop.example").kind != policySelf {
+			b.Fatal("kind")
+		}
+	}
+}

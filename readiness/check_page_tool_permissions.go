@@ -1,0 +1,68 @@
+package readiness
+
+func init() {
+	register(checkDef{id: "page_tool_permissions", needs: []resource{resPage, resPages}, run: checkPageToolPermissions})
+}
+
+// checkPageToolPermissions: the Permissions-Policy "tools" feature of the
+// page that declares tools (readiness-checks.md, Act; readiness-method.md
+// §07, "the default is a policy"): no tools entry means the default
+// allowlist 'self' applies, which passes, as does tools=(self ...);
+// tools=* is partial; tools=() (or an allowlist without the page's own
+// origin) while the page declares tools fails. Not applicable when no tool
+// is declared.
+func checkPageToolPermissions(s *scan) outcome {
+	o := s.toolsObs()
+	if o.tools() == 0 {
+		out := outcome{requests: o.requests, scope: o.scope()}
+		if len(o.pages) == 0 && !s.pageObs().f.answered() {
+			out.verdict, out.received = Unverified, "the page: "+s.pageObs().f.why()
+			return out
+		}
+		out.verdict, out.received = NotApplicable, "no page tool is declared"
+		return out
+	}
+	// The policy of the first route that declares a tool (the given page
+	// when it does).
+	p := o.pages[0]
+	for _, q := range o.pages {
+		if pageDeclaresTools(o, q.url) {
+			p = q
+			break
+		}
+	}
+	out := outcome{requests: []*fetched{p.f}, scope: []string{p.url}}
+	origin := originOf(p.url)
+	pol := parseToolsPolicy(p.f.resp.Header.Values("Permissions-Policy"), origin)
+	out.received = pol.describe()
+	if pol.invalid != nil {
+		out.notes = append(out.notes, "Permissions-Policy does not parse: "+clean(pol.invalid.Error()))
+	}
+	switch pol.kind {
+	case policyDefault, policySelf:
+		out.verdict = Pass
+		if pol.kind == policyDefault {
+			out.notes = append(out.notes, "an explicit tools=(self) allowlist is hardening on top of the default, not a requirement")
+		}
+	case policyAll:
+		out.verdict = Partial
+		out.notes = append(out.notes, "tools=* lets frames of any site use the page's tools; the missing half is an allowlist of the origins that need them")
+	default:
+		out.verdict = Fail
+	}
+	return out
+}
+
+func pageDeclaresTools(o *toolsObs, page string) bool {
+	for _, f := range o.forms {
+		if f.page == page && f.declared() {
+			return true
+		}
+	}
+	for _, t := range o.scripts {
+		if t.source == page {
+			return true
+		}
+	}
+	return false
+}

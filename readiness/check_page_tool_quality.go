@@ -1,0 +1,83 @@
+package readiness
+
+import (
+	"fmt"
+	"strings"
+)
+
+func init() {
+	register(checkDef{id: "page_tool_quality", needs: []resource{resPage, resPages}, run: checkPageToolQuality})
+}
+
+// checkPageToolQuality: each declared page tool has a name, a description
+// and, for a declarative form, a toolparamdescription on each named control
+// (readiness-checks.md, Act; WebMCP declarative-api-explainer.md). Not
+// applicable when no tool is declared.
+func checkPageToolQuality(s *scan) outcome {
+	o := s.toolsObs()
+	out := outcome{requests: o.requests, scope: o.scope()}
+	total, complete := 0, 0
+	var gaps []string
+	gap := func(s string) {
+		if len(gaps) < 8 {
+			gaps = append(gaps, s)
+		}
+	}
+	for _, f := range o.forms {
+		if !f.declared() {
+			continue
+		}
+		total++
+		var missing []string
+		if f.toolDesc == "" {
+			missing = append(missing, "no tooldescription")
+		}
+		var bare []string
+		for _, c := range f.controls {
+			if !c.paramDesc {
+				bare = append(bare, c.name)
+			}
+		}
+		if len(bare) > 0 {
+			missing = append(missing, "no toolparamdescription on "+strings.Join(bare, ", "))
+		}
+		if len(missing) == 0 {
+			complete++
+		} else {
+			gap(fmt.Sprintf("form tool %q on %s: %s", truncate(clean(f.toolName), 60), f.page, strings.Join(missing, "; ")))
+		}
+	}
+	for _, t := range o.scripts {
+		total++
+		var missing []string
+		if t.name == "" {
+			missing = append(missing, "no literal name")
+		}
+		if !t.description {
+			missing = append(missing, "no literal description")
+		}
+		if len(missing) == 0 {
+			complete++
+		} else {
+			label := t.name
+			if label == "" {
+				label = "(unnamed)"
+			}
+			gap(fmt.Sprintf("registered tool %q in %s: %s", truncate(clean(label), 60), t.source, strings.Join(missing, "; ")))
+		}
+	}
+	out.notes = gaps
+	switch {
+	case total == 0 && len(o.pages) == 0 && !s.pageObs().f.answered():
+		out.verdict, out.received = Unverified, "the page: "+s.pageObs().f.why()
+	case total == 0:
+		out.verdict, out.received = NotApplicable, "no page tool is declared"
+	case complete == total:
+		out.verdict, out.received = Pass, fmt.Sprintf("all %d tools have a name, a description and described parameters", total)
+	case complete > 0:
+		out.verdict, out.received = Partial, fmt.Sprintf("%d of %d tools fully described", complete, total)
+	default:
+		out.verdict, out.received = Fail, fmt.Sprintf("none of %d tools fully described", total)
+	}
+	return out
+}
