@@ -2,9 +2,9 @@ package readiness
 
 import (
 	"context"
-	"slices"
 	"runtime"
 	"runtime/metrics"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
