@@ -402,3 +402,43 @@ func TestDiscoverLinkHeader(t *testing.T) {
 	require.Len(t, d.Site.APIs, 1)
 	assert.Equal(t, []Operation{{Method: "GET", Path: "/ping"}}, d.Site.APIs[0].Operations)
 }
+
+func TestDiscoverDeadline(t *testing.T) {
+	n := fetchtest.New()
+	t.Cleanup(n.Close)
+	n.Site("slow.example", siteHandler(map[string]page{"/": {ctype: htmlType, body: "<title>slow</title>"}}))
+	n.SetLatency("slow.example", 2*time.Second)
+	start := time.Now()
+	d, err := Discover(t.Context(), "https://slow.example", &DiscoverOptions{Client: n.Client(), Deadline: 300 * time.Millisecond})
+	assert.ErrorIs(t, err, ErrNothingRetrieved)
+	assert.Less(t, time.Since(start), 2*time.Second, "the scan deadline bounds the wait")
+	require.NotNil(t, d)
+	assert.NotEmpty(t, d.Report.Failures)
+}
+
+func TestWriteDirEscapesUntrustedText(t *testing.T) {
+	s, err := ParseSite(readFile(t, "testdata/golden/hostile-strings.json"))
+	require.NoError(t, err)
+	js, err := s.JSON()
+	require.NoError(t, err)
+	txt, err := s.Text("")
+	require.NoError(t, err)
+	d := &Discovery{Origin: s.Origin, ProfileURL: DefaultProfileURL(s.Origin), Outcome: OutcomeExistingSite, Site: s, JSON: js, Text: txt,
+		Report: &DiscoveryReport{Origin: s.Origin}}
+	files, err := d.Files()
+	require.NoError(t, err)
+	for _, name := range []string{FileReadme, FileListing} {
+		md := string(files[name])
+		assert.NotContains(t, md, "<script>", name)
+		assert.NotContains(t, md, "\u202e", name)
+		assert.NotContains(t, md, "\nResource:", name)
+		assert.NotContains(t, md, "\n## forged", name)
+	}
+	dir := filepath.Join(t.TempDir(), "out")
+	require.NoError(t, d.WriteDir(dir))
+	back, err := ParseSite(readFile(t, filepath.Join(dir, FileJSON)))
+	require.NoError(t, err)
+	assert.Equal(t, TextMatched, CheckText(back, "", readFile(t, filepath.Join(dir, FileText))))
+	_, err = (&Discovery{}).Files()
+	assert.Error(t, err)
+}
