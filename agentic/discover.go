@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/agentweb/agentweb/internal/linkheader"
 	"github.com/agentweb/agentweb/internal/strictjson"
 	"github.com/agentweb/agentweb/internal/weburl"
 	"github.com/agentweb/agentweb/safefetch"
@@ -30,8 +31,8 @@ const (
 	DiscoverMaxRedirects     = 3
 )
 
-// ConventionalPaths are the paths the generator always checks, in the order
-// it asks for them (the profile first).
+// conventionalPaths are the paths the generator always checks besides the
+// profile, with the media types it asks for.
 var conventionalPaths = []struct {
 	path, accept, purpose string
 }{
@@ -310,10 +311,10 @@ func Discover(ctx context.Context, origin string, opts *DiscoverOptions) (*Disco
 			s.analyse(r, c.url, c.source, c.title)
 		}
 	}
-	if err := s.build(d); err != nil {
-		return d, err
-	}
 	if err := ctx.Err(); err != nil && len(s.retrieved) == 0 {
+		return d, fmt.Errorf("%w: %w", ErrNothingRetrieved, err)
+	}
+	if err := s.build(d); err != nil {
 		return d, err
 	}
 	return d, s.finish(d)
@@ -490,6 +491,22 @@ func (s *scan) analyse(r *fetched, declared, source, title string) {
 	if !validResourceURL(docURL) {
 		s.report.Linked = append(s.report.Linked, LinkedURL{URL: docURL, Source: source, Reason: "URL breaks the profile's URL rules; left out"})
 		return
+	}
+	// HTTP Link headers (RFC 8288) select documents as well: service-desc,
+	// service-doc, describedby and the like.
+	if vals := r.hdr.Values("Link"); len(vals) > 0 {
+		if ls, err := linkheader.Parse(vals, du); err == nil {
+			var pl []pageLink
+			for _, l := range ls {
+				if len(pl) == maxLinksPerDocument {
+					break
+				}
+				if u, ok := resolveHref(du, l.Target); ok {
+					pl = append(pl, pageLink{href: u, rel: l.Rel, typ: strings.ToLower(l.Type), text: cleanText(l.Title)})
+				}
+			}
+			s.addLinks(pl, docURL)
+		}
 	}
 	mt := mediaType(r.rec.ContentType)
 	isJSON := strings.Contains(mt, "json") || (mt == "" && len(r.body) > 0 && r.body[0] == '{')

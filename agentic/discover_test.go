@@ -112,7 +112,7 @@ func realisticShop(t *testing.T) (*fetchtest.Network, *safefetch.Client) {
 		"/legacy/docs":                 {loc: "https://www.shop.example/legacy/docs"},
 		"/docs/moved":                  {loc: "https://evil.example/docs"},
 		"/docs/huge.md":                {ctype: "text/markdown", body: "# Huge\n" + strings.Repeat("x", 2<<20)},
-		"/docs/hang":                   {ctype: htmlType, body: "<title>late</title>", hang: 3 * time.Second},
+		"/docs/hang":                   {ctype: htmlType, body: "<title>late</title>", hang: 8 * time.Second},
 	}
 	n.Site("shop.example", siteHandler(pages))
 	n.Site("www.shop.example", siteHandler(map[string]page{
@@ -123,7 +123,7 @@ func realisticShop(t *testing.T) (*fetchtest.Network, *safefetch.Client) {
 		n.Site(h, siteHandler(map[string]page{"/": {ctype: htmlType, body: "<title>other</title>"}}))
 	}
 	opts := n.Options()
-	opts.Timeout = time.Second
+	opts.Timeout = 2 * time.Second
 	return n, safefetch.New(opts)
 }
 
@@ -374,5 +374,71 @@ func TestDiscoverRefusals(t *testing.T) {
 	cancel()
 	n.Site("shop.example", siteHandler(map[string]page{"/": {ctype: htmlType, body: "<title>x</title>"}}))
 	_, err = Discover(ctx, "https://shop.example", &DiscoverOptions{Client: n.Client()})
+	assert.Error(t, err)
+}
+
+func TestDiscoverLinkHeader(t *testing.T) {
+	n := fetchtest.New()
+	t.Cleanup(n.Close)
+	n.Site("api.example", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/":
+			w.Header().Set("Link", `</spec/v1.json>; rel="service-desc"; type="application/openapi+json", <https://status.other.example/docs>; rel="service-doc"`)
+			w.Header().Set("Content-Type", "text/plain")
+			_, _ = w.Write([]byte("# API\n"))
+		case "/spec/v1.json":
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = w.Write([]byte(`{"openapi":"3.0.3","paths":{"/ping":{"get":{}}}}`))
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	d, err := Discover(t.Context(), "https://api.example", &DiscoverOptions{Client: n.Client()})
+	require.NoError(t, err)
+	r := findResource(d.Site, KindOpenAPI, "https://api.example/spec/v1.json")
+	require.NotNil(t, r)
+	assert.Equal(t, Retrieved, r.Availability)
+	assert.NotNil(t, findResource(d.Site, KindDocumentation, "https://status.other.example/docs"))
+	require.Len(t, d.Site.APIs, 1)
+	assert.Equal(t, []Operation{{Method: "GET", Path: "/ping"}}, d.Site.APIs[0].Operations)
+}
+
+func TestDiscoverDeadline(t *testing.T) {
+	n := fetchtest.New()
+	t.Cleanup(n.Close)
+	n.Site("slow.example", siteHandler(map[string]page{"/": {ctype: htmlType, body: "<title>slow</title>"}}))
+	n.SetLatency("slow.example", 2*time.Second)
+	start := time.Now()
+	d, err := Discover(t.Context(), "https://slow.example", &DiscoverOptions{Client: n.Client(), Deadline: 300 * time.Millisecond})
+	assert.ErrorIs(t, err, ErrNothingRetrieved)
+	assert.Less(t, time.Since(start), 2*time.Second, "the scan deadline bounds the wait")
+	require.NotNil(t, d)
+	assert.NotEmpty(t, d.Report.Failures)
+}
+
+func TestWriteDirEscapesUntrustedText(t *testing.T) {
+	s, err := ParseSite(readFile(t, "testdata/golden/hostile-strings.json"))
+	require.NoError(t, err)
+	js, err := s.JSON()
+	require.NoError(t, err)
+	txt, err := s.Text("")
+	require.NoError(t, err)
+	d := &Discovery{Origin: s.Origin, ProfileURL: DefaultProfileURL(s.Origin), Outcome: OutcomeExistingSite, Site: s, JSON: js, Text: txt,
+		Report: &DiscoveryReport{Origin: s.Origin}}
+	files, err := d.Files()
+	require.NoError(t, err)
+	for _, name := range []string{FileReadme, FileListing} {
+		md := string(files[name])
+		assert.NotContains(t, md, "<script>", name)
+		assert.NotContains(t, md, "\u202e", name)
+		assert.NotContains(t, md, "\nResource:", name)
+		assert.NotContains(t, md, "\n## forged", name)
+	}
+	dir := filepath.Join(t.TempDir(), "out")
+	require.NoError(t, d.WriteDir(dir))
+	back, err := ParseSite(readFile(t, filepath.Join(dir, FileJSON)))
+	require.NoError(t, err)
+	assert.Equal(t, TextMatched, CheckText(back, "", readFile(t, filepath.Join(dir, FileText))))
+	_, err = (&Discovery{}).Files()
 	assert.Error(t, err)
 }

@@ -120,7 +120,6 @@ type cappedBody struct {
 	mu       sync.Mutex
 	n        int64
 	err      error // sticky
-	closed   bool
 	released sync.Once
 }
 
