@@ -153,7 +153,7 @@ func TestRedirects(t *testing.T) {
 		start := time.Now()
 		_, err := c.Get(t.Context(), "https://shop.example/endless", nil)
 		require.NoError(t, err)
-		assert.Less(t, time.Since(start), 3*time.Second)
+		assert.Less(t, time.Since(start), 10*time.Second)
 		// The server stops when the client drops the connection; what it
 		// managed to write sits in socket buffers, never in the client.
 		assert.Less(t, endlessWritten.Load(), int64(64<<20))
