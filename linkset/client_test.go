@@ -519,3 +519,19 @@ func TestFetchRetrievalRules(t *testing.T) {
 		})
 	}
 }
+
+// TestAppendixAUnverified: the artefacts of Appendix A are not available,
+// so every digest stays unverified, never invalid (Section 4.4).
+func TestAppendixAUnverified(t *testing.T) {
+	n := newNetwork(t)
+	n.Site("example.org", http.NotFoundHandler())
+	for _, file := range []string{vectorFull, vectorReduced} {
+		f := &Fetched{Document: parseVector(t, file)}
+		states := f.Verify(t.Context(), &VerifyOptions{Client: n.Client()})
+		require.NotEmpty(t, states)
+		for _, s := range states {
+			assert.Equal(t, Unverified, s.State, s.Href)
+		}
+		assert.Equal(t, states, f.Artefacts)
+	}
+}
