@@ -128,7 +128,6 @@ func (c *Client) Do(ctx context.Context, req *Request) (*Response, error) {
 		defer cancel2()
 	}
 
-
 	header, body, cur := req.Header, req.Body, u
 	for {
 		hr, remote, err := c.attempt(chainCtx, httpCtx, method, cur, header, body)
