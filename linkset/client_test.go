@@ -535,3 +535,24 @@ func TestAppendixAUnverified(t *testing.T) {
 		assert.Equal(t, states, f.Artefacts)
 	}
 }
+
+func TestVerifyArtefact(t *testing.T) {
+	n := newNetwork(t)
+	n.Site("cdn.example", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { _, _ = w.Write([]byte("artefact bytes")) }))
+	client := n.Client()
+	l := Link{Href: "https://cdn.example/a.ttl"}
+	st := VerifyArtefact(t.Context(), RelGraph, &l, &VerifyOptions{Client: client})
+	assert.Equal(t, Unverified, st.State)
+	assert.Zero(t, n.Requests("cdn.example"), "a link without digest is not retrieved")
+
+	l.SetAttr("digest", DigestOf([]byte("artefact bytes")).String())
+	st = VerifyArtefact(t.Context(), RelGraph, &l, &VerifyOptions{Client: client})
+	assert.Equal(t, ArtefactState{Relation: RelGraph, Href: l.Href, State: Verified, StatusCode: 200, Bytes: 14}, st)
+
+	st = VerifyArtefact(t.Context(), RelGraph, &l, &VerifyOptions{Client: client, MaxArtefactBytes: 4})
+	assert.Equal(t, Unverified, st.State)
+	assert.Contains(t, st.Reason, "too large")
+
+	l.SetAttr("digest", "sha-256=:AAAA:")
+	assert.Equal(t, Malformed, VerifyArtefact(t.Context(), RelGraph, &l, &VerifyOptions{Client: client}).State)
+}
