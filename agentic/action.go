@@ -46,7 +46,7 @@ func ParseActionProfile(data []byte) (*ActionProfile, error) {
 		return nil, &ValidationError{Problems: []Problem{{Rule: RuleNotObject, Message: "document is not a JSON object"}}}
 	}
 	var ps problems
-	if !IsActionProfile(tree) {
+	if !isActionTree(tree) {
 		ps.add("/agentic", RuleActionVersion, "an Action Profile 1.0 has agentic \"1.0.0\" and no type member")
 	}
 	p := &ActionProfile{Agentic: ActionVersion, raw: append([]byte(nil), data...)}

@@ -9,6 +9,9 @@ import (
 
 func TestActionProfilePreservedAndIndexed(t *testing.T) {
 	raw := readFile(t, "testdata/action/tickets.json")
+	assert.True(t, IsActionProfile(raw))
+	assert.False(t, IsActionProfile(readFile(t, "testdata/agentic-site-example.json")))
+	assert.False(t, IsActionProfile([]byte(`{"agentic":"1.0.0","agentic":"1.0.0"}`)))
 	p, err := ParseActionProfile(raw)
 	require.NoError(t, err)
 	assert.Equal(t, raw, p.Bytes(), "byte for byte")

@@ -90,3 +90,45 @@ func BenchmarkParseTextMaximal(b *testing.B) {
 		}
 	}
 }
+
+func BenchmarkParseOpenAPI(b *testing.B) {
+	doc := shopOpenAPI()
+	b.SetBytes(int64(len(doc)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := parseOpenAPI(doc); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkParseHTML(b *testing.B) {
+	var page []byte
+	page = append(page, "<html><head><title>Docs</title><meta name=description content=x></head><body>"...)
+	for i := 0; i < 300; i++ {
+		page = fmt.Appendf(page, `<p>Text %d <a href="/docs/p%d">Page %d</a></p>`, i, i, i)
+	}
+	u := mustURL(b, "https://shop.example/")
+	b.SetBytes(int64(len(page)))
+	b.ReportAllocs()
+	for b.Loop() {
+		parseHTML(page, u)
+	}
+}
+
+func BenchmarkCheckTextMaximal(b *testing.B) {
+	s, err := ParseSite(maximalSite(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	txt, err := s.PublicationText("")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if CheckText(s, "", txt) != TextMatched {
+			b.Fatal("mismatch")
+		}
+	}
+}

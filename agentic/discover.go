@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/agentweb/agentweb/internal/linkheader"
 	"github.com/agentweb/agentweb/internal/strictjson"
 	"github.com/agentweb/agentweb/internal/weburl"
 	"github.com/agentweb/agentweb/safefetch"
@@ -30,8 +31,8 @@ const (
 	DiscoverMaxRedirects     = 3
 )
 
-// ConventionalPaths are the paths the generator always checks, in the order
-// it asks for them (the profile first).
+// conventionalPaths are the paths the generator always checks besides the
+// profile, with the media types it asks for.
 var conventionalPaths = []struct {
 	path, accept, purpose string
 }{
@@ -302,18 +303,22 @@ func Discover(ctx context.Context, origin string, opts *DiscoverOptions) (*Disco
 		rs := s.f.getAll(ctx, next.jobs(), DiscoverMaxConcurrent)
 		for i, r := range rs {
 			c := next[i]
-			if c.kind == KindAgentic && r.ok && o.ProfileURL == "" {
-				if s.existingProfile(r, d, false) {
+			if c.kind == KindAgentic { // a nested profile: used if valid, never indexed
+				if r.ok && s.existingProfile(r, d, false) {
 					return d, s.finish(d)
 				}
+				if !r.ok {
+					s.fail(r)
+				}
+				continue
 			}
 			s.analyse(r, c.url, c.source, c.title)
 		}
 	}
-	if err := s.build(d); err != nil {
-		return d, err
-	}
 	if err := ctx.Err(); err != nil && len(s.retrieved) == 0 {
+		return d, fmt.Errorf("%w: %w", ErrNothingRetrieved, err)
+	}
+	if err := s.build(d); err != nil {
 		return d, err
 	}
 	return d, s.finish(d)
@@ -402,7 +407,13 @@ func (s *scan) nextJobs(b *safefetch.Budget) plan {
 // reads. MCP endpoints and other protocols are never fetched.
 func (s *scan) fetchable(c candidate) bool {
 	switch c.kind {
-	case KindOpenAPI, KindDocumentation, KindLLMs, KindAgentic:
+	case KindOpenAPI, KindDocumentation, KindLLMs:
+	case KindAgentic:
+		// Nested profiles are read only when the caller named none: the
+		// root, or the named profile, takes priority.
+		if s.opts.ProfileURL != "" {
+			return false
+		}
 	default:
 		return false
 	}
@@ -473,7 +484,10 @@ func (s *scan) fail(r *fetched) {
 // analyse reads one fetched document: what it is, and the links it selects.
 func (s *scan) analyse(r *fetched, declared, source, title string) {
 	if !r.ok {
-		if r.rec.Status != 404 && r.rec.Status != 410 || declared == source && !isConventional(s.originS, declared) {
+		// A conventional path that does not exist is not a failure; a
+		// broken link is.
+		missing := r.err == nil && (r.rec.Status == 404 || r.rec.Status == 410)
+		if !missing || !isConventional(s.originS, declared) {
 			s.fail(r)
 		}
 		return
@@ -490,6 +504,22 @@ func (s *scan) analyse(r *fetched, declared, source, title string) {
 	if !validResourceURL(docURL) {
 		s.report.Linked = append(s.report.Linked, LinkedURL{URL: docURL, Source: source, Reason: "URL breaks the profile's URL rules; left out"})
 		return
+	}
+	// HTTP Link headers (RFC 8288) select documents as well: service-desc,
+	// service-doc, describedby and the like.
+	if vals := r.hdr.Values("Link"); len(vals) > 0 {
+		if ls, err := linkheader.Parse(vals, du); err == nil {
+			var pl []pageLink
+			for _, l := range ls {
+				if len(pl) == maxLinksPerDocument {
+					break
+				}
+				if u, ok := resolveHref(du, l.Target); ok {
+					pl = append(pl, pageLink{href: u, rel: l.Rel, typ: strings.ToLower(l.Type), text: cleanText(l.Title)})
+				}
+			}
+			s.addLinks(pl, docURL)
+		}
 	}
 	mt := mediaType(r.rec.ContentType)
 	isJSON := strings.Contains(mt, "json") || (mt == "" && len(r.body) > 0 && r.body[0] == '{')

@@ -97,6 +97,7 @@ func realisticShop(t *testing.T) (*fetchtest.Network, *safefetch.Client) {
 	<a href="/docs/hang">Hanging docs</a>
 	<a href="/docs/search?q=x">Search the docs</a>
 	<a href="/pricing">Pricing</a>
+	<a href="/docs/gone">Removed docs</a>
 	</body></html>`
 	pages := map[string]page{
 		"/":             {ctype: htmlType, body: home},
@@ -112,7 +113,7 @@ func realisticShop(t *testing.T) (*fetchtest.Network, *safefetch.Client) {
 		"/legacy/docs":                 {loc: "https://www.shop.example/legacy/docs"},
 		"/docs/moved":                  {loc: "https://evil.example/docs"},
 		"/docs/huge.md":                {ctype: "text/markdown", body: "# Huge\n" + strings.Repeat("x", 2<<20)},
-		"/docs/hang":                   {ctype: htmlType, body: "<title>late</title>", hang: 3 * time.Second},
+		"/docs/hang":                   {ctype: htmlType, body: "<title>late</title>", hang: 8 * time.Second},
 	}
 	n.Site("shop.example", siteHandler(pages))
 	n.Site("www.shop.example", siteHandler(map[string]page{
@@ -123,7 +124,7 @@ func realisticShop(t *testing.T) (*fetchtest.Network, *safefetch.Client) {
 		n.Site(h, siteHandler(map[string]page{"/": {ctype: htmlType, body: "<title>other</title>"}}))
 	}
 	opts := n.Options()
-	opts.Timeout = time.Second
+	opts.Timeout = 2 * time.Second
 	return n, safefetch.New(opts)
 }
 
@@ -166,6 +167,7 @@ func TestDiscoverRealisticSite(t *testing.T) {
 		"https://shop.example/docs/moved":   KindDocumentation,
 		"https://shop.example/docs/huge.md": KindDocumentation,
 		"https://shop.example/docs/hang":    KindDocumentation,
+		"https://shop.example/docs/gone":    KindDocumentation,
 	}
 	for u, k := range retrieved {
 		r := findResource(s, k, u)
@@ -213,6 +215,7 @@ func TestDiscoverRealisticSite(t *testing.T) {
 	assert.Contains(t, reasons["https://shop.example/docs/huge.md"], "size limit")
 	assert.Contains(t, reasons["https://shop.example/docs/hang"], "timed out")
 	assert.NotContains(t, reasons, "https://shop.example/api/openapi.json", "a missing conventional path is not a failure")
+	assert.Equal(t, "HTTP status 404", reasons["https://shop.example/docs/gone"], "a broken link is")
 	var truncs []string
 	for _, tr := range rep.Truncations {
 		truncs = append(truncs, tr.Reason)
@@ -304,8 +307,9 @@ func TestDiscoverExistingProfiles(t *testing.T) {
 			"/v2/agentic.json": {ctype: "application/json", body: string(site)},
 		}, "https://shop.example/v2/agentic.json", OutcomeExistingSite, "https://shop.example/v2/agentic.json", nil},
 		{"invalid root replaced", "shop.example", map[string]page{
-			"/agentic.json": {ctype: "application/json", body: `{"agentic":"1.1.0"}`},
-			"/":             {ctype: htmlType, body: `<title>Shop</title>`},
+			"/agentic.json":     {ctype: "application/json", body: `{"agentic":"1.1.0"}`},
+			"/":                 {ctype: htmlType, body: `<title>Shop</title><a href="/old/agentic.json">old profile</a>`},
+			"/old/agentic.json": {ctype: "application/json", body: `{"agentic":"1.1.0","type":"site"}`},
 		}, "", OutcomeGenerated, "https://shop.example/agentic.json", nil},
 	}
 	for _, tc := range tests {
@@ -325,6 +329,11 @@ func TestDiscoverExistingProfiles(t *testing.T) {
 				assert.Equal(t, TextMatched, CheckText(d.Site, d.ProfileURL, d.Text))
 			}
 			assert.NotEmpty(t, d.Report.Notes)
+			for _, b := range d.Report.Bindings {
+				if b.Status == "not-openapi-3" {
+					assert.NotContains(t, b.Document, "agentic.json", "a profile is never read as an OpenAPI document")
+				}
+			}
 			dir := filepath.Join(t.TempDir(), "out")
 			require.NoError(t, d.WriteDir(dir))
 		})
@@ -375,4 +384,138 @@ func TestDiscoverRefusals(t *testing.T) {
 	n.Site("shop.example", siteHandler(map[string]page{"/": {ctype: htmlType, body: "<title>x</title>"}}))
 	_, err = Discover(ctx, "https://shop.example", &DiscoverOptions{Client: n.Client()})
 	assert.Error(t, err)
+}
+
+func TestDiscoverLinkHeader(t *testing.T) {
+	n := fetchtest.New()
+	t.Cleanup(n.Close)
+	n.Site("api.example", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/":
+			w.Header().Set("Link", `</spec/v1.json>; rel="service-desc"; type="application/openapi+json", <https://status.other.example/docs>; rel="service-doc"`)
+			w.Header().Set("Content-Type", "text/plain")
+			_, _ = w.Write([]byte("# API\n"))
+		case "/spec/v1.json":
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = w.Write([]byte(`{"openapi":"3.0.3","paths":{"/ping":{"get":{}}}}`))
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	d, err := Discover(t.Context(), "https://api.example", &DiscoverOptions{Client: n.Client()})
+	require.NoError(t, err)
+	r := findResource(d.Site, KindOpenAPI, "https://api.example/spec/v1.json")
+	require.NotNil(t, r)
+	assert.Equal(t, Retrieved, r.Availability)
+	assert.NotNil(t, findResource(d.Site, KindDocumentation, "https://status.other.example/docs"))
+	require.Len(t, d.Site.APIs, 1)
+	assert.Equal(t, []Operation{{Method: "GET", Path: "/ping"}}, d.Site.APIs[0].Operations)
+}
+
+func TestDiscoverDeadline(t *testing.T) {
+	n := fetchtest.New()
+	t.Cleanup(n.Close)
+	n.Site("slow.example", siteHandler(map[string]page{"/": {ctype: htmlType, body: "<title>slow</title>"}}))
+	n.SetLatency("slow.example", 2*time.Second)
+	start := time.Now()
+	d, err := Discover(t.Context(), "https://slow.example", &DiscoverOptions{Client: n.Client(), Deadline: 300 * time.Millisecond})
+	assert.ErrorIs(t, err, ErrNothingRetrieved)
+	assert.Less(t, time.Since(start), 2*time.Second, "the scan deadline bounds the wait")
+	require.NotNil(t, d)
+	assert.NotEmpty(t, d.Report.Failures)
+}
+
+func TestWriteDirEscapesUntrustedText(t *testing.T) {
+	s, err := ParseSite(readFile(t, "testdata/golden/hostile-strings.json"))
+	require.NoError(t, err)
+	js, err := s.JSON()
+	require.NoError(t, err)
+	txt, err := s.Text("")
+	require.NoError(t, err)
+	d := &Discovery{Origin: s.Origin, ProfileURL: DefaultProfileURL(s.Origin), Outcome: OutcomeExistingSite, Site: s, JSON: js, Text: txt,
+		Report: &DiscoveryReport{Origin: s.Origin}}
+	files, err := d.Files()
+	require.NoError(t, err)
+	for _, name := range []string{FileReadme, FileListing} {
+		md := string(files[name])
+		assert.NotContains(t, md, "<script>", name)
+		assert.NotContains(t, md, "\u202e", name)
+		assert.NotContains(t, md, "\nResource:", name)
+		assert.NotContains(t, md, "\n## forged", name)
+	}
+	dir := filepath.Join(t.TempDir(), "out")
+	require.NoError(t, d.WriteDir(dir))
+	back, err := ParseSite(readFile(t, filepath.Join(dir, FileJSON)))
+	require.NoError(t, err)
+	assert.Equal(t, TextMatched, CheckText(back, "", readFile(t, filepath.Join(dir, FileText))))
+	_, err = (&Discovery{}).Files()
+	assert.Error(t, err)
+}
+
+func TestDiscoverRedirectLimit(t *testing.T) {
+	n := fetchtest.New()
+	t.Cleanup(n.Close)
+	n.Site("hops.example", siteHandler(map[string]page{
+		"/":        {ctype: htmlType, body: `<title>Hops</title><a href="/docs/a1">three hops docs</a><a href="/docs/b1">four hops docs</a>`},
+		"/docs/a1": {loc: "/docs/a2"},
+		"/docs/a2": {loc: "https://www.hops.example/docs/a3"},
+		"/docs/a4": {ctype: htmlType, body: `<title>A</title>`},
+		"/docs/b1": {loc: "/docs/b2"},
+		"/docs/b2": {loc: "/docs/b3"},
+		"/docs/b3": {loc: "/docs/b4"},
+		"/docs/b4": {loc: "/docs/b5"},
+		"/docs/b5": {ctype: htmlType, body: `<title>B</title>`},
+	}))
+	n.Site("www.hops.example", siteHandler(map[string]page{"/docs/a3": {loc: "https://hops.example/docs/a4"}}))
+	d, err := Discover(t.Context(), "https://hops.example", &DiscoverOptions{Client: n.Client()})
+	require.NoError(t, err)
+	a := findResource(d.Site, KindDocumentation, "https://hops.example/docs/a4")
+	require.NotNil(t, a, "three hops, through the www counterpart, are followed")
+	assert.Equal(t, Retrieved, a.Availability)
+	b := findResource(d.Site, KindDocumentation, "https://hops.example/docs/b1")
+	require.NotNil(t, b)
+	assert.Equal(t, Linked, b.Availability, "a fourth hop is refused")
+	assert.Nil(t, findResource(d.Site, KindDocumentation, "https://hops.example/docs/b5"))
+	var reason string
+	for _, f := range d.Report.Failures {
+		if f.URL == "https://hops.example/docs/b1" {
+			reason = f.Reason
+		}
+	}
+	assert.Contains(t, reason, "redirect")
+}
+
+func TestDiscoverFitsSizeLimit(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"openapi":"3.1.0","paths":{`)
+	for i := 0; i < 160; i++ {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `"/%s/%d":{"get":{"operationId":"%s%d","summary":"%s"}}`, strings.Repeat("segment", 40), i, strings.Repeat("op", 70), i, strings.Repeat("s", 240))
+	}
+	b.WriteString(`}}`)
+	n := fetchtest.New()
+	t.Cleanup(n.Close)
+	n.Site("big.example", siteHandler(map[string]page{
+		"/":             {ctype: htmlType, body: "<title>Big</title>"},
+		"/openapi.json": {ctype: "application/json", body: b.String()},
+	}))
+	d, err := Discover(t.Context(), "https://big.example", &DiscoverOptions{Client: n.Client(), TextVersion: "1.2"})
+	require.NoError(t, err)
+	require.Len(t, d.Site.APIs, 1)
+	ops := len(d.Site.APIs[0].Operations)
+	assert.Less(t, ops, 160)
+	assert.Greater(t, ops, 50)
+	assert.LessOrEqual(t, len(d.Site.compact()), MaxProfileBytes)
+	assert.LessOrEqual(t, len(d.Text), MaxTextBytes)
+	assert.Contains(t, string(d.Text), "Agentic-Text: 1.2\n")
+	found := false
+	for _, tr := range d.Report.Truncations {
+		if tr.Pointer == "/apis/0/operations" && strings.Contains(tr.Reason, "64 KiB") {
+			found = true
+			assert.Equal(t, 160-ops, tr.Dropped)
+		}
+	}
+	assert.True(t, found, "truncations: %+v", d.Report.Truncations)
 }

@@ -2,6 +2,7 @@ package agentic
 
 import (
 	"errors"
+	"net/url"
 	"path/filepath"
 	"testing"
 	"unicode/utf8"
@@ -91,6 +92,52 @@ func FuzzParseText(f *testing.F) {
 				if _, err := s.Text(""); err != nil && !errors.Is(err, ErrTextTooLarge) {
 					t.Fatalf("rebuilt site has no TXT: %v", err)
 				}
+			}
+		}
+	})
+}
+
+// FuzzParseOpenAPI: the OpenAPI reader never panics, and every operation it
+// returns has one of the eight methods.
+func FuzzParseOpenAPI(f *testing.F) {
+	f.Add(shopOpenAPI())
+	f.Add([]byte(auditOpenAPI))
+	f.Add([]byte(`{"openapi":"3.0.0","paths":{"/a":{"get":{"operationId":1}},"b":[]}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		d, err := parseOpenAPI(data)
+		if err != nil {
+			return
+		}
+		if len(d.ops) > maxOperationsRead {
+			t.Fatalf("%d operations read", len(d.ops))
+		}
+		for _, o := range d.ops {
+			if !validMethod(o.method) {
+				t.Fatalf("method %q", o.method)
+			}
+		}
+	})
+}
+
+// FuzzParseHTML: the page reader never panics and returns at most
+// maxLinksPerDocument absolute http(s) links without fragments.
+func FuzzParseHTML(f *testing.F) {
+	f.Add([]byte(`<title>x</title><a href="/docs#a">d</a><link rel="service-desc" href="o.json">`))
+	f.Add([]byte(`<base href="https://other.example/"><a href="x">`))
+	f.Add([]byte(`<script><a href="/s"></script><template><a href="/t"></template>`))
+	u, err := url.Parse("https://shop.example/page")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		p := parseHTML(data, u)
+		if len(p.links) > maxLinksPerDocument {
+			t.Fatalf("%d links", len(p.links))
+		}
+		for _, l := range p.links {
+			lu, err := url.Parse(l.href)
+			if err != nil || (lu.Scheme != "https" && lu.Scheme != "http") || lu.Fragment != "" {
+				t.Fatalf("bad link %q", l.href)
 			}
 		}
 	})

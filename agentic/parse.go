@@ -140,7 +140,7 @@ func ParseSite(data []byte) (*Site, error) {
 		}
 		return nil, &ValidationError{Problems: []Problem{{Rule: "json-syntax", Message: err.Error()}}}
 	}
-	if IsActionProfile(tree) {
+	if isActionTree(tree) {
 		return nil, ErrActionProfile
 	}
 	var ps problems
@@ -186,10 +186,16 @@ func pointerLess(a, b string) bool {
 	return len(at) < len(bt)
 }
 
-// IsActionProfile reports whether a decoded JSON value is an Action Profile
-// 1.0 document: an object whose "agentic" is "1.0.0" and which has no "type"
-// member.
-func IsActionProfile(tree any) bool {
+// IsActionProfile reports whether data is an Action Profile 1.0 document:
+// strict JSON, an object whose "agentic" is "1.0.0" and which has no "type"
+// member. Such a document is never a site profile.
+func IsActionProfile(data []byte) bool {
+	tree, err := strictjson.Decode(data)
+	return err == nil && isActionTree(tree)
+}
+
+// isActionTree is IsActionProfile for a decoded value.
+func isActionTree(tree any) bool {
 	m, ok := tree.(map[string]any)
 	if !ok {
 		return false

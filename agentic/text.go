@@ -87,15 +87,7 @@ func (s *Site) Text(profileURL string) ([]byte, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
-	pu, err := ProfileURL(s.Origin, profileURL)
-	if err != nil {
-		return nil, err
-	}
-	b := s.appendText(make([]byte, 0, 4096), pu, TextVersion11)
-	if len(b) > MaxTextBytes {
-		return nil, ErrTextTooLarge
-	}
-	return b, nil
+	return s.generate(profileURL, TextVersion11)
 }
 
 // PublicationText returns the TXT 1.2 publication form: the TXT 1.1 index
@@ -106,12 +98,19 @@ func (s *Site) PublicationText(profileURL string) ([]byte, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
+	return s.generate(profileURL, TextVersion12)
+}
+
+// generate writes TXT 1.1 or 1.2 for a validated Site.
+func (s *Site) generate(profileURL, version string) ([]byte, error) {
 	pu, err := ProfileURL(s.Origin, profileURL)
 	if err != nil {
 		return nil, err
 	}
-	b := s.appendText(make([]byte, 0, 4096), pu, TextVersion12)
-	b = appendReferences(b)
+	b := s.appendText(make([]byte, 0, 4096), pu, version)
+	if version == TextVersion12 {
+		b = appendReferences(b)
+	}
 	if len(b) > MaxTextBytes {
 		return nil, ErrTextTooLarge
 	}
@@ -243,14 +242,17 @@ const (
 // (TXT 1.2 when its Agentic-Text line says 1.2, else TXT 1.1).
 func CheckTextDetail(s *Site, profileURL string, txt []byte) TextCheck {
 	declared := declaredTextVersion(txt)
-	t11, err := s.Text(profileURL)
+	if err := s.Validate(); err != nil {
+		return TextCheck{Status: TextMismatch, Version: declared, Reason: "no TXT can be generated: " + err.Error()}
+	}
+	t11, err := s.generate(profileURL, TextVersion11)
 	if err != nil {
 		return TextCheck{Status: TextMismatch, Version: declared, Reason: "no TXT can be generated: " + err.Error()}
 	}
 	if bytes.Equal(txt, t11) {
 		return TextCheck{Status: TextMatched, Version: TextVersion11}
 	}
-	t12, err := s.PublicationText(profileURL)
+	t12, err := s.generate(profileURL, TextVersion12)
 	if err == nil && bytes.Equal(txt, t12) {
 		return TextCheck{Status: TextMatched, Version: TextVersion12}
 	}

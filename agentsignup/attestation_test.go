@@ -294,3 +294,33 @@ func TestVerifyAttestationIDNOrigin(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, StatusVerified, res.Status, res.Detail)
 }
+
+func TestVerifyAttestationGeneratedKeys(t *testing.T) {
+	// Freshly generated keys, several per issuer: only the signer's key
+	// verifies, and a token signed by one issuer's key does not verify as
+	// another allow-listed issuer.
+	pubA, privA, err := ed25519.GenerateKey(nil)
+	require.NoError(t, err)
+	pubB, privB, err := ed25519.GenerateKey(nil)
+	require.NoError(t, err)
+	other := "https://broker-two.example"
+	keys := StaticKeySet{testIssuer: {{Key: pubA}}, other: {{Key: pubB}}}
+	doc := docWith(t, "")
+	doc.IssuerAllowlist = []string{testIssuer, other}
+
+	doc.RPAttestation = signRaw(privA, with(goodHeader(), "kid", nil), goodClaims())
+	res, err := VerifyAttestation(t.Context(), doc, testOrigin, keys, testNow)
+	require.NoError(t, err)
+	assert.Equal(t, StatusVerified, res.Status, res.Detail)
+
+	doc.RPAttestation = signRaw(privA, with(goodHeader(), "kid", nil), with(goodClaims(), "iss", other))
+	res, err = VerifyAttestation(t.Context(), doc, testOrigin, keys, testNow)
+	require.NoError(t, err)
+	assert.Equal(t, StatusBadSignature, res.Status, "A's key does not speak for issuer B")
+
+	doc.RPAttestation = signRaw(privB, with(goodHeader(), "kid", nil), with(goodClaims(), "iss", other))
+	res, err = VerifyAttestation(t.Context(), doc, testOrigin, keys, testNow)
+	require.NoError(t, err)
+	assert.Equal(t, StatusVerified, res.Status, res.Detail)
+	assert.Equal(t, other, res.Issuer)
+}

@@ -66,7 +66,8 @@
 // exact www counterpart, requires Content-Type application/json, validates
 // the body with Parse and verifies the attestation against the canonical
 // origin of the URL the document actually came from. It records the source
-// and final URLs, the retrieval time, ETag and Last-Modified. Attestation
+// and final URLs, the retrieval time, ETag and Last-Modified, and given the
+// previous result it revalidates with a conditional request. Attestation
 // keys come from the caller: a StaticKeySet, or a JWKSKeySet that fetches a
 // JWK Set through safefetch and caches it. No JOSE library type appears in
 // the API.

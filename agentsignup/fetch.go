@@ -73,6 +73,13 @@ type FetchOptions struct {
 	// Now is the clock for the attestation's time claims and RetrievedAt;
 	// nil means time.Now.
 	Now func() time.Time
+	// Previous is an earlier result of Fetch for the same origin. When it
+	// holds a conforming document, the request is conditional
+	// (If-None-Match with its ETag, If-Modified-Since with its
+	// Last-Modified); a 304 answer returns Previous's body and document,
+	// with NotModified set, the new provenance and a fresh attestation
+	// result (its time claims are checked again).
+	Previous *Fetched
 }
 
 // Fetched is a discovery document as retrieved, with its provenance.
@@ -99,6 +106,9 @@ type Fetched struct {
 	LastModified string `json:"last_modified,omitempty"`
 	// RetrievedAt is when the response was received (FetchOptions.Now).
 	RetrievedAt time.Time `json:"retrieved_at"`
+	// NotModified is set when a conditional request (FetchOptions.Previous)
+	// was answered 304 and the previous document was kept.
+	NotModified bool `json:"not_modified,omitempty"`
 	// Body is the document as received (capped by the client).
 	Body []byte `json:"-"`
 	// Document is set when the body conforms.
@@ -140,7 +150,20 @@ func Fetch(ctx context.Context, origin string, opts *FetchOptions) (*Fetched, er
 	}
 	c = c.WithRedirectPolicy(safefetch.SameOriginOrWWW)
 	src := canon + WellKnownPath
-	resp, err := c.Get(ctx, src, http.Header{"Accept": {MediaType}})
+	header := http.Header{"Accept": {MediaType}}
+	prev := opts.Previous
+	if prev != nil && (prev.Document == nil || prev.Origin != canon) {
+		prev = nil
+	}
+	if prev != nil {
+		if prev.ETag != "" {
+			header.Set("If-None-Match", prev.ETag)
+		}
+		if prev.LastModified != "" {
+			header.Set("If-Modified-Since", prev.LastModified)
+		}
+	}
+	resp, err := c.Get(ctx, src, header)
 	if err != nil && resp == nil {
 		return nil, fmt.Errorf("agentsignup: fetch %s: %w", src, err)
 	}
@@ -166,17 +189,29 @@ func Fetch(ctx context.Context, origin string, opts *FetchOptions) (*Fetched, er
 		// safefetch returns the response with ErrTooLarge, for evidence.
 		return f, fmt.Errorf("agentsignup: fetch %s: %w", src, err)
 	}
-	if resp.StatusCode != http.StatusOK {
+	switch {
+	case resp.StatusCode == http.StatusNotModified && prev != nil && (prev.ETag != "" || prev.LastModified != ""):
+		f.NotModified = true
+		f.Body, f.Document, f.ContentType = prev.Body, prev.Document, prev.ContentType
+		if f.ETag == "" {
+			f.ETag = prev.ETag
+		}
+		if f.LastModified == "" {
+			f.LastModified = prev.LastModified
+		}
+	case resp.StatusCode != http.StatusOK:
 		return f, &HTTPStatusError{URL: f.FinalURL, StatusCode: resp.StatusCode}
+	default:
+		if mt, _, err := mime.ParseMediaType(f.ContentType); err != nil || mt != MediaType {
+			return f, &ContentTypeError{URL: f.FinalURL, ContentType: f.ContentType}
+		}
+		doc, err := Parse(resp.Body)
+		if err != nil {
+			return f, err
+		}
+		f.Document = doc
 	}
-	if mt, _, err := mime.ParseMediaType(f.ContentType); err != nil || mt != MediaType {
-		return f, &ContentTypeError{URL: f.FinalURL, ContentType: f.ContentType}
-	}
-	doc, err := Parse(resp.Body)
-	if err != nil {
-		return f, err
-	}
-	f.Document = doc
+	doc := f.Document
 	res, err := VerifyAttestation(ctx, doc, f.DocumentOrigin, opts.Keys, now())
 	if err != nil {
 		return f, err

@@ -441,3 +441,55 @@ func TestParseJWKS(t *testing.T) {
 	_, err := ParseJWKS(jwksJSON(many...))
 	assert.ErrorIs(t, err, ErrJWKS)
 }
+
+func TestFetchConditional(t *testing.T) {
+	n := newNet(t)
+	site := &switchable{}
+	site.set(t, attestedDoc(t, "https://example.com"))
+	n.Site("example.com", site)
+	clock := testNow
+	opts := &FetchOptions{Client: n.Client(), Keys: testKeys(), Now: func() time.Time { return clock }}
+
+	first, err := Fetch(t.Context(), "example.com", opts)
+	require.NoError(t, err)
+	require.NotEmpty(t, first.ETag)
+	assert.False(t, first.NotModified)
+
+	clock = clock.Add(time.Hour)
+	opts.Previous = first
+	second, err := Fetch(t.Context(), "example.com", opts)
+	require.NoError(t, err)
+	assert.True(t, second.NotModified)
+	assert.Equal(t, http.StatusNotModified, second.StatusCode)
+	assert.Same(t, first.Document, second.Document)
+	assert.Equal(t, first.Body, second.Body)
+	assert.Equal(t, first.ETag, second.ETag)
+	assert.Equal(t, testNow.Add(time.Hour), second.RetrievedAt)
+	assert.Equal(t, StatusVerified, second.Attestation.Status)
+
+	// A day later the attestation has expired, though the document has not
+	// changed: the result is computed again.
+	clock = clock.Add(48 * time.Hour)
+	third, err := Fetch(t.Context(), "example.com", opts)
+	require.NoError(t, err)
+	assert.True(t, third.NotModified)
+	assert.Equal(t, StatusExpired, third.Attestation.Status)
+
+	// A changed document is fetched in full.
+	v2 := seedInput()
+	v2.Terms.Text += " Amended."
+	d2, err := NewDocument(v2)
+	require.NoError(t, err)
+	site.set(t, d2)
+	fourth, err := Fetch(t.Context(), "example.com", opts)
+	require.NoError(t, err)
+	assert.False(t, fourth.NotModified)
+	assert.Equal(t, TermsHash(v2.Terms.Text), fourth.Document.Terms.SHA256)
+
+	// A previous result for another origin, or without a document, is
+	// ignored.
+	publish(t, n, "other.example", attestedDoc(t, "https://other.example"))
+	other, err := Fetch(t.Context(), "other.example", opts)
+	require.NoError(t, err)
+	assert.False(t, other.NotModified)
+}

@@ -181,6 +181,10 @@ func (b *Builder) Build() (*Document, []byte, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	if len(out) > MaxDocumentBytes {
+		// A client treats a larger document as unreadable (Sections 7.1 and 9.6).
+		return nil, nil, fmt.Errorf("%w: the document is %d bytes, over the %d a client reads", ErrBuild, len(out), MaxDocumentBytes)
+	}
 	// Return the document as its canonical bytes read, member order included.
 	read, err := Parse(out)
 	if err != nil {

@@ -458,3 +458,101 @@ func TestDiscover(t *testing.T) {
 	_, err = Discover(t.Context(), "https://example.org/wrongprofile", &FetchOptions{Client: client})
 	assert.ErrorIs(t, err, ErrNotDiscovered)
 }
+
+// TestFetchRetrievalRules serves Appendix A's document with one header
+// defect each and expects exactly that problem (Sections 3.1 to 3.3), an
+// error for a publisher and a notice for a reading client where the
+// obligation is the node's alone.
+func TestFetchRetrievalRules(t *testing.T) {
+	body := canonical(t, parseVector(t, vectorFull))
+	good := func(h http.Header) {
+		h.Set("Content-Type", ContentType)
+		h.Set("ETag", `"abc"`)
+		h.Set("Cache-Control", "no-cache")
+		h.Set("Access-Control-Allow-Origin", "*")
+		h.Set("Access-Control-Expose-Headers", "Link, ETag, Content-Type")
+	}
+	tests := []struct {
+		name   string
+		edit   func(h http.Header)
+		rule   string
+		notice bool // a notice, not an error, in Reader mode
+	}{
+		{"no defect", func(http.Header) {}, "", false},
+		{"application/json", func(h http.Header) { h.Set("Content-Type", `application/json; profile="`+ProfileURI+`"`) }, "media-type", false},
+		{"no profile", func(h http.Header) { h.Set("Content-Type", MediaType) }, "profile-missing", false},
+		{"no ETag", func(h http.Header) { h.Del("ETag") }, "etag-missing", true},
+		{"max-age", func(h http.Header) { h.Set("Cache-Control", "max-age=3600") }, "cache-control", true},
+		{"one allowed origin", func(h http.Header) { h.Set("Access-Control-Allow-Origin", "https://app.example") }, "cors-allow-origin", true},
+		{"ETag not exposed", func(h http.Header) { h.Set("Access-Control-Expose-Headers", "Link, Content-Type") }, "cors-expose-headers", true},
+		{"credentials", func(h http.Header) { h.Set("Access-Control-Allow-Credentials", "true") }, "cors-credentials", true},
+		{"expose in two fields", func(h http.Header) {
+			h.Set("Access-Control-Expose-Headers", "link")
+			h.Add("Access-Control-Expose-Headers", "etag, content-type")
+		}, "", false},
+	}
+	n := newNetwork(t)
+	client := n.Client()
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			n.Site("example.org", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				good(w.Header())
+				tc.edit(w.Header())
+				_, _ = w.Write(body)
+			}))
+			for _, mode := range []Mode{Publisher, Reader} {
+				f, err := Fetch(t.Context(), "https://example.org"+WellKnownPath, &FetchOptions{Client: client, Mode: mode})
+				require.NoError(t, err)
+				got := append([]Problem{}, f.Report.Problems...)
+				if mode == Reader && tc.notice {
+					assert.Empty(t, got, "a reading client notes the node's header defects")
+					got = f.Report.Notices
+				}
+				if tc.rule == "" {
+					assert.Empty(t, got)
+					continue
+				}
+				require.Len(t, got, 1, "mode %d: %v", mode, got)
+				assert.Equal(t, tc.rule, got[0].Rule)
+				assert.Equal(t, "", got[0].Pointer)
+			}
+		})
+	}
+}
+
+// TestAppendixAUnverified: the artefacts of Appendix A are not available,
+// so every digest stays unverified, never invalid (Section 4.4).
+func TestAppendixAUnverified(t *testing.T) {
+	n := newNetwork(t)
+	n.Site("example.org", http.NotFoundHandler())
+	for _, file := range []string{vectorFull, vectorReduced} {
+		f := &Fetched{Document: parseVector(t, file)}
+		states := f.Verify(t.Context(), &VerifyOptions{Client: n.Client()})
+		require.NotEmpty(t, states)
+		for _, s := range states {
+			assert.Equal(t, Unverified, s.State, s.Href)
+		}
+		assert.Equal(t, states, f.Artefacts)
+	}
+}
+
+func TestVerifyArtefact(t *testing.T) {
+	n := newNetwork(t)
+	n.Site("cdn.example", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { _, _ = w.Write([]byte("artefact bytes")) }))
+	client := n.Client()
+	l := Link{Href: "https://cdn.example/a.ttl"}
+	st := VerifyArtefact(t.Context(), RelGraph, &l, &VerifyOptions{Client: client})
+	assert.Equal(t, Unverified, st.State)
+	assert.Zero(t, n.Requests("cdn.example"), "a link without digest is not retrieved")
+
+	l.SetAttr("digest", DigestOf([]byte("artefact bytes")).String())
+	st = VerifyArtefact(t.Context(), RelGraph, &l, &VerifyOptions{Client: client})
+	assert.Equal(t, ArtefactState{Relation: RelGraph, Href: l.Href, State: Verified, StatusCode: 200, Bytes: 14}, st)
+
+	st = VerifyArtefact(t.Context(), RelGraph, &l, &VerifyOptions{Client: client, MaxArtefactBytes: 4})
+	assert.Equal(t, Unverified, st.State)
+	assert.Contains(t, st.Reason, "too large")
+
+	l.SetAttr("digest", "sha-256=:AAAA:")
+	assert.Equal(t, Malformed, VerifyArtefact(t.Context(), RelGraph, &l, &VerifyOptions{Client: client}).State)
+}

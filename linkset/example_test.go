@@ -160,3 +160,42 @@ func ExampleWalk() {
 	// 1 https://c.example/.well-known/knowledge-linkset visited untrusted: true
 	// 2 https://down.example/.well-known/knowledge-linkset unreachable untrusted: true
 }
+
+// A client that kept the ledger head of an earlier retrieval tells an
+// ordinary update from a rollback or a replacement (Section 9.1).
+func ExampleCompareLedger() {
+	earlier := []byte("{\"seq\":1}\n{\"seq\":2}\n")
+	head, _ := linkset.LedgerHead(earlier)
+
+	for _, now := range []string{
+		"{\"seq\":1}\n{\"seq\":2}\n{\"seq\":3}\n",
+		"{\"seq\":1}\n",
+		"{\"seq\":1}\n{\"seq\":2,\"edited\":true}\n",
+	} {
+		status, err := linkset.CompareLedger(head, []byte(now))
+		fmt.Println(status, err)
+	}
+	// Output:
+	// extends <nil>
+	// rollback-or-replacement <nil>
+	// rollback-or-replacement <nil>
+}
+
+// Two local documents are peers when each names the other (Section 7.2).
+func ExampleMutual() {
+	doc := func(self, peer string) *linkset.Document {
+		d, err := linkset.Parse([]byte(`{"linkset":[{"anchor":"https://` + self + `/",
+		  "https://w3id.org/agentic-system-core/rel#peer":[{"href":"https://` + peer + `/.well-known/knowledge-linkset"}]}]}`))
+		if err != nil {
+			panic(err)
+		}
+		return d
+	}
+	r, err := linkset.Mutual(doc("a.example", "b.example"), doc("b.example", "a.example"))
+	fmt.Println(r.Mutual, err)
+	r, err = linkset.Mutual(doc("a.example", "b.example"), doc("b.example", "c.example"))
+	fmt.Println(r.AToB, r.BToA, r.Mutual, err)
+	// Output:
+	// true <nil>
+	// true false false <nil>
+}

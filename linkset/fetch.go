@@ -92,6 +92,9 @@ type Fetched struct {
 	// retrieval (media type, profile, caching and CORS headers, anchor
 	// origin), and the notices. Nil when NotModified.
 	Report *Report `json:"report,omitempty"`
+	// Artefacts holds the digest state of every artefact link once
+	// [Fetched.Verify] has retrieved them; nil before.
+	Artefacts []ArtefactState `json:"artefacts,omitempty"`
 }
 
 // Conformant reports whether the retrieval produced a conformant document.

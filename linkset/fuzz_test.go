@@ -60,6 +60,13 @@ func FuzzParseDigest(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
+		// The canonical fast path agrees with the RFC 9651 parser.
+		if fast, ok := parseCanonicalDigest(s); ok {
+			slow, err := parseDigestSFV(s)
+			if err != nil || slow != fast {
+				t.Fatalf("%q: fast path %v, httpsfv %v, %v", s, fast, slow, err)
+			}
+		}
 		d, err := ParseDigest(s)
 		if err != nil {
 			if _, ok := err.(*DigestError); !ok {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -251,4 +252,52 @@ func TestLedger(t *testing.T) {
 			assert.Equal(t, want, w.Head(), "%q cut at %d", s, cut)
 		}
 	}
+}
+
+func TestFactsAndDeclarations(t *testing.T) {
+	d := parseVector(t, vectorFull)
+	f := d.Facts()
+	assert.Equal(t, "1.0.0-rc.6", f.SpecVersion)
+	assert.Equal(t, "2026-10-09T08:15:00Z", FormatInstant(f.GeneratedAt))
+	assert.Equal(t, []Count{{"clusters", 6}, {"concepts", 142}, {"episodes", 17}, {"gates", 4}, {"lessons", 39}, {"procedures", 28}}, f.Counts)
+	require.NotNil(t, f.BundleHash)
+	assert.Equal(t, "sha-256=:/WQyaCbIwaeGFFMAFw/eMonm8tK+F7amphaKNT4BpB0=:", f.BundleHash.String())
+	assert.Equal(t, "v1.4.0", f.BundleVersion)
+	assert.Equal(t, "6acd55d78bf24c2b7866c0e46a3bb88a4b7259cea9ca0bfa626381068b0d56ed", f.LedgerHead)
+
+	// A bundle fact on another link is never read (Section 4.3.2).
+	rel(t, d, "license").Links[0].SetAttr("agsc-bundle-version", "v9")
+	assert.Equal(t, "v1.4.0", d.Facts().BundleVersion)
+	assert.Equal(t, Facts{}, parseVector(t, vectorReduced).Facts())
+
+	decl := d.Declarations()
+	assert.False(t, decl.Restricted)
+	assert.Equal(t, []Surface{
+		{Href: "https://example.org/chunks.jsonl", Kind: "chunks", Served: true, Access: AccessNone},
+		{Href: "https://example.org/llms.txt", Kind: "llms-txt", Served: true, Access: AccessNone},
+	}, decl.Surfaces)
+
+	// Unknown values read as the most restrictive (Section 4.3.3).
+	rel(t, d, "#surface").Links[0].SetAttr("agsc-access", "paid")
+	rel(t, d, "#surface").Links[1].SetAttr("agsc-surface", "hologram")
+	rel(t, d, "describedby").Links[0].SetAttr("agsc-visibility", "friends-only")
+	d.Contexts[0].Relations = append(d.Contexts[0].Relations, Relation{Name: RelContribute, Links: []Link{
+		{Href: "https://example.org/contribute", Attributes: []Attribute{{"agsc-contribute-mode", []string{"pr"}}}},
+		{Href: "https://example.org/x", Attributes: []Attribute{{"agsc-contribute-mode", []string{"fax"}}}},
+	}})
+	decl = d.Declarations()
+	assert.True(t, decl.Restricted)
+	assert.Equal(t, AccessCredential, decl.Surfaces[0].Access)
+	assert.False(t, decl.Surfaces[1].Served)
+	assert.Equal(t, []Contribution{{"https://example.org/contribute", "pr", true}, {"https://example.org/x", "fax", false}}, decl.Contributions)
+}
+
+func TestBuilderSizeBound(t *testing.T) {
+	b := exampleBuilder()
+	for i := 0; i < 16000; i++ {
+		b.Add(Artefact{Relation: "author", Href: fmt.Sprintf("https://example.org/authors/%06d/with/a/long/path/segment", i)})
+	}
+	_, _, err := b.Build()
+	require.ErrorIs(t, err, ErrBuild)
+	assert.Contains(t, err.Error(), "over the")
 }

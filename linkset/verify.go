@@ -82,8 +82,9 @@ func verifyOne(ctx context.Context, c *safefetch.Client, rel string, l *Link, op
 
 // Verify retrieves every artefact of the document's Bundle context that
 // carries a digest (each href once, at most MaxArtefacts) and returns the
-// digest state of every link, in document order. Links without a digest
-// are Unverified, never invalid (Section 4.4).
+// digest state of every link, in document order, also kept in
+// f.Artefacts. Links without a digest are Unverified, never invalid
+// (Section 4.4).
 func (f *Fetched) Verify(ctx context.Context, opts *VerifyOptions) []ArtefactState {
 	if f.Document == nil || f.Document.Bundle() == nil {
 		return nil
@@ -119,5 +120,6 @@ func (f *Fetched) Verify(ctx context.Context, opts *VerifyOptions) []ArtefactSta
 			out = append(out, st)
 		}
 	}
+	f.Artefacts = out
 	return out
 }

@@ -37,7 +37,7 @@ type scan struct {
 	slots    chan struct{}
 	critical map[string]bool
 	critWG   sync.WaitGroup
-	gate     chan struct{}
+	gate     chan struct{} // nil (open) unless prioritise was called
 
 	pageObs        func() *pageObs
 	markdownObs    func() *fetched
@@ -71,7 +71,7 @@ const (
 
 func newScan(ctx context.Context, page *url.URL, c *safefetch.Client, maxBody int64, maxPages, concurrency int, progress func(Event)) *scan {
 	s := &scan{ctx: ctx, page: page, client: c, maxBody: maxBody, maxPages: maxPages, progress: progress,
-		memo: map[string]*call{}, critical: map[string]bool{}, gate: make(chan struct{})}
+		memo: map[string]*call{}, critical: map[string]bool{}}
 	if concurrency > 0 {
 		s.slots = make(chan struct{}, concurrency)
 	}
@@ -109,7 +109,9 @@ func (s *scan) prioritise(warmed map[resource]bool) {
 	if warmed[resPage] {
 		mark(s.page.String(), acceptHTML)
 	}
-	go func() { s.critWG.Wait(); close(s.gate) }()
+	gate := make(chan struct{})
+	s.gate = gate
+	go func() { s.critWG.Wait(); close(gate) }()
 }
 
 func memoKey(u, accept string) string { return http.MethodGet + " " + u + "\x00" + accept }
@@ -118,7 +120,7 @@ func memoKey(u, accept string) string { return http.MethodGet + " " + u + "\x00"
 // function, or an error when ctx ends first.
 func (s *scan) acquire(key string) (func(), error) {
 	crit := s.critical[key]
-	if !crit {
+	if !crit && s.gate != nil {
 		select {
 		case <-s.gate:
 		case <-s.ctx.Done():

@@ -97,7 +97,15 @@ func capped(b []byte, limit int64) ([]byte, bool) {
 // agentCode is the stand-in user-agent token robots.txt groups of our
 // crawler i are rewritten to: all codes have the same length, so none is a
 // prefix of another, and none is a prefix of otherAgent or the reverse.
-func agentCode(i int) string { return fmt.Sprintf("agentwebtoken%02dz", i) }
+func agentCode(i int) string { return agentCodes[i] }
+
+var agentCodes = func() []string {
+	out := make([]string, len(crawlers))
+	for i := range crawlers {
+		out[i] = fmt.Sprintf("agentwebtoken%02dz", i)
+	}
+	return out
+}()
 
 const otherAgent = "agentweb-other-agent"
 

@@ -106,7 +106,8 @@ func (c *Client) Do(ctx context.Context, req *Request) (*Response, error) {
 	if maxBody <= 0 {
 		maxBody = c.opts.MaxBodyBytes
 	}
-	fail := func(err error) error { return &fetchError{method: method, url: req.URL, err: err} }
+	ev := &Response{Method: method, URL: req.URL, RequestHeader: redactHeader(req.Header), Started: started}
+	fail := func(err error) error { return &Error{Method: method, URL: req.URL, Hops: ev.Hops, Err: err} }
 	u, err := c.parseURL(req.URL)
 	if err != nil {
 		return nil, fail(err)
@@ -127,7 +128,6 @@ func (c *Client) Do(ctx context.Context, req *Request) (*Response, error) {
 		defer cancel2()
 	}
 
-	ev := &Response{Method: method, URL: req.URL, RequestHeader: redactHeader(req.Header), Started: started}
 	header, body, cur := req.Header, req.Body, u
 	for {
 		hr, remote, err := c.attempt(chainCtx, httpCtx, method, cur, header, body)
@@ -296,21 +296,31 @@ func checkContentEncoding(h http.Header) error {
 	return nil
 }
 
-// fetchError prefixes an error with the call it belongs to.
-type fetchError struct {
-	method, url string
-	err         error
+// Error is the error of a failed call: every error that [Client.Do],
+// [Client.Get], [Client.Head] and the transport of [Client.HTTPClient]
+// return is an *Error, so that a report can say which call failed and which
+// hops it made before, whatever the cause. The cause is Err: test it with
+// errors.Is against the package's sentinels, or errors.As for *URLError,
+// *AddrError and *BudgetError.
+type Error struct {
+	Method string // the request method
+	URL    string // the declared URL
+	Hops   []Hop  // the requests answered before the failure (the redirect hops, and the last response if the failure came after its headers); nil if none
+	Err    error  // the cause
 }
 
-func (e *fetchError) Error() string {
-	u := redactURL(e.url)
+// Error returns "safefetch: METHOD URL: cause", the URL shortened past 256
+// bytes and its password redacted.
+func (e *Error) Error() string {
+	u := redactURL(e.URL)
 	if len(u) > maxErrorURL {
 		u = u[:maxErrorURL] + "…"
 	}
-	return "safefetch: " + e.method + " " + u + ": " + strings.TrimPrefix(e.err.Error(), "safefetch: ")
+	return "safefetch: " + e.Method + " " + u + ": " + strings.TrimPrefix(e.Err.Error(), "safefetch: ")
 }
 
-func (e *fetchError) Unwrap() error { return e.err }
+// Unwrap returns the cause.
+func (e *Error) Unwrap() error { return e.Err }
 
 // redactURL hides a password in a URL that is only printed.
 func redactURL(raw string) string {

@@ -237,13 +237,13 @@ func TestDNSFailsClosed(t *testing.T) {
 		opts := n.Options()
 		opts.DNSTimeout = 50 * time.Millisecond
 		opts.Resolver = &countingResolver{next: opts.Resolver, answer: func(string, int) ([]netip.Addr, error, bool) {
-			time.Sleep(2 * time.Second) // a resolver that ignores its context
+			time.Sleep(20 * time.Second) // a resolver that ignores its context
 			return []netip.Addr{netip.MustParseAddr("10.0.0.1")}, nil, true
 		}}
 		start := time.Now()
 		_, err := safefetch.New(opts).Get(t.Context(), "https://slow.example/", nil)
 		require.ErrorIs(t, err, safefetch.ErrDNS)
-		assert.Less(t, time.Since(start), 3*time.Second)
+		assert.Less(t, time.Since(start), 10*time.Second)
 	})
 	t.Run("timeout honoured by the resolver", func(t *testing.T) {
 		opts := n.Options()
@@ -257,7 +257,7 @@ func TestDNSFailsClosed(t *testing.T) {
 		start := time.Now()
 		_, err := safefetch.New(opts).Get(t.Context(), "https://slow.example/", nil)
 		require.ErrorIs(t, err, safefetch.ErrDNS)
-		assert.Less(t, time.Since(start), time.Second)
+		assert.Less(t, time.Since(start), 10*time.Second)
 	})
 }
 
@@ -417,7 +417,7 @@ func TestLoopbackDevelopmentMode(t *testing.T) {
 func TestCancellation(t *testing.T) {
 	n := newNetwork(t)
 	n.Site("slow.example", text("late"))
-	n.SetLatency("slow.example", 5*time.Second)
+	n.SetLatency("slow.example", 30*time.Second)
 	c := n.Client()
 	ctx, cancel := context.WithCancel(t.Context())
 	time.AfterFunc(50*time.Millisecond, cancel)
@@ -425,7 +425,7 @@ func TestCancellation(t *testing.T) {
 	_, err := c.Get(ctx, "https://slow.example/", nil)
 	require.ErrorIs(t, err, context.Canceled)
 	assert.NotErrorIs(t, err, safefetch.ErrTimeout)
-	assert.Less(t, time.Since(start), 2*time.Second)
+	assert.Less(t, time.Since(start), 10*time.Second)
 }
 
 func TestWithDerivedClients(t *testing.T) {

@@ -14,7 +14,8 @@
 //  1. URL. [CheckURL]: an absolute https URL; http only to loopback and only
 //     in development mode ([Options.AllowLoopback], set by the program,
 //     never from input); no userinfo, no odd hosts or ports
-//     ([ErrForbiddenURL], *[URLError]).
+//     ([ErrForbiddenURL], *[URLError]). What is requested is the
+//     [NormalizeURL] form (IDNA host, default port and fragment dropped).
 //  2. Resolution. Exactly one DNS lookup per attempt through
 //     [Options.Resolver], bounded by [Options.DNSTimeout]. Every answer is
 //     unmapped and classified with [CheckAddr]; the host is refused if any
@@ -49,8 +50,13 @@
 //     [Options.MaxBodyBytes] (1 MiB, the bound draft §7.1 names): a larger
 //     declared Content-Length is refused unread, and otherwise at most
 //     cap+1 bytes are read, so a larger, lying or endless body is
-//     [ErrTooLarge] without being buffered. Response headers are capped at
-//     [Options.MaxHeaderBytes] (64 KiB). One deadline, [Options.Timeout]
+//     [ErrTooLarge] without being buffered; bodies of unknown length are
+//     read in pooled chunks, so a refused one leaves no allocation behind.
+//     Response headers are capped at [Options.MaxHeaderBytes] (64 KiB);
+//     over HTTP/2, a header block over the cap made of many small fields
+//     ends the connection with a protocol error that net/http does not
+//     explain, so that call fails without the [ErrTooLarge] sentinel.
+//     One deadline, [Options.Timeout]
 //     (10 s, the draft's suggested default), covers DNS, connect, TLS,
 //     headers and body of the whole redirect chain, so a slow server cannot
 //     hold a call open ([ErrTimeout]).
@@ -71,7 +77,9 @@
 // URL, remote address, every hop with its status, Location and address) and
 // when (start and elapsed time). A non-2xx status is not an error. On
 // [ErrTooLarge] the Response is returned with the error, without a body, so
-// that a report can still say what the server declared.
+// that a report can still say what the server declared. Every failure is
+// an *[Error] naming the call and the hops made before it, whose cause is
+// reached with errors.Is and errors.As.
 //
 // # Libraries that want an *http.Client
 //

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 
 	"github.com/agentweb/agentweb/safefetch"
@@ -65,4 +66,31 @@ func ExampleBudget() {
 	// 1 <nil>
 	// 2 safefetch: GET https://shop.example/: budget exhausted: attempts (limit 2)
 	// attempts: 2 bytes: 4 exhausted: attempts
+}
+
+// Libraries that take an *http.Client (the MCP go-sdk's transports, for
+// example) get the same pinned, capped, budgeted fetching.
+func ExampleClient_HTTPClient() {
+	n := fetchtest.New()
+	defer n.Close()
+	n.Site("mcp.example", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Write(make([]byte, 2<<20)) // 2 MiB, over the default 1 MiB cap
+	}))
+	n.Host("metadata.example", "169.254.169.254")
+
+	hc := n.Client().HTTPClient()
+	resp, err := hc.Get("https://mcp.example/")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	_, err = io.ReadAll(resp.Body)
+	resp.Body.Close()
+	fmt.Println("too large:", errors.Is(err, safefetch.ErrTooLarge))
+
+	_, err = hc.Get("https://metadata.example/latest/")
+	fmt.Println("forbidden address:", errors.Is(err, safefetch.ErrForbiddenAddress))
+	// Output:
+	// too large: true
+	// forbidden address: true
 }

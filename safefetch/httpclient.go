@@ -64,7 +64,7 @@ func (rt *roundTripper) RoundTrip(req *http.Request) (*http.Response, error) {
 		if req.Body != nil {
 			req.Body.Close()
 		}
-		return &fetchError{method: req.Method, url: req.URL.String(), err: err}
+		return &Error{Method: req.Method, URL: req.URL.String(), Err: err}
 	}
 	u, err := c.parseURL(req.URL.String())
 	if err != nil {
@@ -95,7 +95,7 @@ func (rt *roundTripper) RoundTrip(req *http.Request) (*http.Response, error) {
 	resp, err := c.transport.RoundTrip(out)
 	if err != nil {
 		done()
-		return nil, &fetchError{method: req.Method, url: req.URL.String(), err: c.mapErr(parent, ctx, c.transportErr(err))}
+		return nil, &Error{Method: req.Method, URL: req.URL.String(), Err: c.mapErr(parent, ctx, c.transportErr(err))}
 	}
 	if err := checkContentEncoding(resp.Header); err != nil {
 		resp.Body.Close()
@@ -120,7 +120,6 @@ type cappedBody struct {
 	mu       sync.Mutex
 	n        int64
 	err      error // sticky
-	closed   bool
 	released sync.Once
 }
 

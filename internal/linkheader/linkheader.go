@@ -273,7 +273,13 @@ func (p *parser) resolve(ref string) (string, error) {
 	if p.base == nil {
 		return ref, nil
 	}
-	return p.base.ResolveReference(u).String(), nil
+	abs := p.base.ResolveReference(u).String()
+	// net/url accepts some references, such as "//::", whose resolution
+	// it then refuses to parse; such a target is not a usable URI.
+	if _, err := url.Parse(abs); err != nil {
+		return "", err
+	}
+	return abs, nil
 }
 
 func unwrapURLError(err error) error {

@@ -162,6 +162,7 @@ func TestParseErrors(t *testing.T) {
 		{"control char in token", []string{"</a>; rel=a\x00b"}, 0, 11},
 		{"dangling quoted-pair", []string{`</a>; title="abc\`}, 0, 16},
 		{"bad target URI", []string{`<http://[::1>; rel=x`}, 0, 1},
+		{"target that resolves to an invalid URI", []string{`<//::>`}, 0, 1},
 		{"bad anchor URI", []string{`</a>; anchor="%zz"`}, 0, 6},
 		{"title* no charset", []string{`</a>; title*=abc`}, 0, 6},
 		{"title* bad pct", []string{`</a>; title*=UTF-8''%zz`}, 0, 6},
@@ -172,7 +173,7 @@ func TestParseErrors(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := Parse(tc.values, nil)
+			got, err := Parse(tc.values, mustURL(t, "https://example.com/dir/"))
 			assert.Nil(t, got)
 			require.Error(t, err)
 			assert.ErrorIs(t, err, ErrMalformed)

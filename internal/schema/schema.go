@@ -164,7 +164,7 @@ func collect(ve *jsonschema.ValidationError, doc any, out *[]Violation) {
 	}
 	switch kw {
 	case "required":
-		if names, ok := quotedList(strings.TrimPrefix(ve.Message, "missing properties: ")); ok {
+		if names, ok := quotedList(strings.TrimPrefix(ve.Message, "missing properties: ")); ok && members(doc, ptr, names, false) {
 			for _, n := range names {
 				*out = append(*out, Violation{Pointer: ptr + "/" + strictjson.EscapeToken(n), Keyword: kw,
 					Message: fmt.Sprintf("required member %q is missing", n)})
@@ -173,7 +173,7 @@ func collect(ve *jsonschema.ValidationError, doc any, out *[]Violation) {
 		}
 	case "additionalProperties":
 		msg := strings.TrimSuffix(strings.TrimPrefix(ve.Message, "additionalProperties "), " not allowed")
-		if names, ok := quotedList(msg); ok {
+		if names, ok := quotedList(msg); ok && members(doc, ptr, names, true) {
 			for _, n := range names {
 				*out = append(*out, Violation{Pointer: ptr + "/" + strictjson.EscapeToken(n), Keyword: kw,
 					Message: fmt.Sprintf("member %q is not allowed here", n)})
@@ -186,7 +186,7 @@ func collect(ve *jsonschema.ValidationError, doc any, out *[]Violation) {
 		if i := strings.Index(msg, " is required, if "); i > 0 {
 			need, ok1 := quotedList(msg[:i])
 			have, ok2 := quotedList(strings.TrimSuffix(msg[i+len(" is required, if "):], " property exists"))
-			if ok1 && ok2 && len(need) == 1 && len(have) == 1 {
+			if ok1 && ok2 && len(need) == 1 && len(have) == 1 && members(doc, ptr, need, false) && members(doc, ptr, have, true) {
 				*out = append(*out, Violation{Pointer: ptr + "/" + strictjson.EscapeToken(need[0]), Keyword: kw,
 					Message: fmt.Sprintf("member %q is required when %q is present", need[0], have[0])})
 				return
@@ -208,6 +208,45 @@ func collect(ve *jsonschema.ValidationError, doc any, out *[]Violation) {
 		kw = "schema"
 	}
 	*out = append(*out, Violation{Pointer: ptr, Keyword: kw, Message: ve.Message})
+}
+
+// members reports whether the object at ptr in doc has (present) or lacks
+// (!present) every one of names. It double-checks names recovered from the
+// library's messages, whose quoting is ambiguous for a name that ends in a
+// backslash; on a mismatch the caller keeps the library's message.
+func members(doc any, ptr string, names []string, present bool) bool {
+	obj, ok := resolve(doc, ptr).(map[string]any)
+	if !ok {
+		return false
+	}
+	for _, n := range names {
+		if _, has := obj[n]; has != present {
+			return false
+		}
+	}
+	return true
+}
+
+// resolve returns the value at the RFC 6901 pointer ptr in doc, or nil.
+func resolve(doc any, ptr string) any {
+	for ptr != "" {
+		var tok string
+		tok, ptr = nextToken(ptr)
+		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		switch v := doc.(type) {
+		case map[string]any:
+			doc = v[tok]
+		case []any:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(v) {
+				return nil
+			}
+			doc = v[i]
+		default:
+			return nil
+		}
+	}
+	return doc
 }
 
 // nameTaking lists the keywords whose next keyword-location token is a

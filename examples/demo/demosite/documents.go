@@ -1,0 +1,264 @@
+package demosite
+
+import (
+	"crypto/ed25519"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/agentweb/agentweb/agentic"
+	"github.com/agentweb/agentweb/agentsignup"
+	"github.com/agentweb/agentweb/linkset"
+	"github.com/agentweb/agentweb/openagent"
+)
+
+// termsText is the agreement agents accept for their human owners; its
+// SHA-256 is terms.sha256 of the agent-signup document.
+const termsText = "Example Shop terms for agents, version 2026-11. An agent acts for a verified human owner, who is bound by these terms. Agents may read the catalogue freely, must not place more than ten orders a day, and must hand any dispute to a person at agents@shop.example."
+
+// robotsTxt names the three crawler classes of readiness-checks.md:
+// training crawlers are refused, search/citation and user-initiated agents
+// are welcome.
+func (s *Site) robotsTxt() string {
+	return `# Example Shop: agents that search, cite or act for a person are welcome.
+# Training crawlers are not.
+User-agent: GPTBot
+User-agent: ClaudeBot
+User-agent: Google-Extended
+User-agent: CCBot
+Disallow: /
+
+User-agent: OAI-SearchBot
+User-agent: Claude-SearchBot
+User-agent: PerplexityBot
+Allow: /
+
+User-agent: ChatGPT-User
+User-agent: Claude-User
+User-agent: Perplexity-User
+Allow: /
+
+User-agent: *
+Allow: /
+Disallow: /cart
+
+Sitemap: ` + s.URL + "sitemap.xml\n"
+}
+
+func (s *Site) sitemap() string {
+	var b strings.Builder
+	b.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n")
+	for _, p := range s.pages() {
+		fmt.Fprintf(&b, "<url><loc>%s%s</loc><lastmod>%s</lastmod></url>\n", strings.TrimSuffix(s.URL, "/"), p.path, updated)
+	}
+	b.WriteString("</urlset>\n")
+	return b.String()
+}
+
+func (s *Site) llmsTxt() string {
+	b := strings.TrimSuffix(s.URL, "/")
+	return "# Example Shop\n\n> Outdoor gear for hikers and campers, shipped within the EU in two working days.\n\n" +
+		"Agents may read everything here. Placing an order needs a token granted by the human owner.\n\n" +
+		"## Docs\n\n" +
+		"- [Products](" + b + "/products.md): the catalogue with prices\n" +
+		"- [Developer documentation](" + b + "/docs.md): MCP, OpenAPI and the linkset\n" +
+		"- [Terms for agents](" + b + "/terms.md): what agents may do\n\n" +
+		"## Interfaces\n\n" +
+		"- [MCP server](" + b + "/mcp): search_products, get_product (public), place_order (OAuth)\n" +
+		"- [OpenAPI](" + b + "/openapi.json): the same catalogue over HTTP\n\n" +
+		"## Contact\n\n" +
+		"- [A person](mailto:agents@shop.example): answers within one working day\n"
+}
+
+// card is the capability card (agents.json) in the form
+// readiness-checks.md recommends. compact selects another layout of the
+// same JSON, which is what the root copy serves: the twins are JSON-equal.
+func (s *Site) card(variant string, compact bool) []byte {
+	b := strings.TrimSuffix(s.URL, "/")
+	v := map[string]any{
+		"name":        "Example Shop" + variant,
+		"url":         s.URL,
+		"description": "Outdoor gear for hikers and campers, shipped within the EU.",
+		"publishes": map[string]any{
+			"llms_txt": b + "/llms.txt", "sitemap": b + "/sitemap.xml", "agentic": b + "/agentic.json",
+			"knowledge_linkset": b + linkset.WellKnownPath, "openagent": b + openagent.WellKnownPath,
+		},
+		"interfaces": []any{
+			map[string]any{"type": "mcp", "url": b + "/mcp", "auth": "oauth2"},
+			map[string]any{"type": "openapi", "url": b + "/openapi.json", "auth": "none"},
+		},
+		"auth": map[string]any{
+			"type": "oauth2", "metadata": b + "/.well-known/oauth-authorization-server",
+			"resource_metadata": b + "/.well-known/oauth-protected-resource/mcp",
+			"public":            []string{"search_products", "get_product", "GET /api/products"},
+			"token_required":    []string{"place_order", "POST /api/orders"},
+			"agent_signup":      b + agentsignup.WellKnownPath,
+		},
+		"policies": map[string]any{"terms": b + "/terms", "training": "disallowed", "orders_per_day": 10},
+		"contact":  map[string]any{"email": "agents@shop.example", "url": b + "/contact"},
+	}
+	var out []byte
+	if compact {
+		out, _ = json.Marshal(v)
+	} else {
+		out, _ = json.MarshalIndent(v, "", "  ")
+	}
+	return append(out, '\n')
+}
+
+// openAPI is the shop's OpenAPI 3.1 description.
+func (s *Site) openAPI() []byte {
+	return []byte(`{
+  "openapi": "3.1.0",
+  "info": {"title": "Example Shop API", "version": "1.0.0", "description": "The catalogue and orders of Example Shop."},
+  "servers": [{"url": "` + strings.TrimSuffix(s.URL, "/") + `"}],
+  "paths": {
+    "/api/products": {"get": {"operationId": "searchProducts", "summary": "Search the catalogue",
+      "parameters": [{"name": "q", "in": "query", "schema": {"type": "string"}}],
+      "responses": {"200": {"description": "Matching products"}}}},
+    "/api/products/{sku}": {"get": {"operationId": "getProduct", "summary": "Read one product",
+      "parameters": [{"name": "sku", "in": "path", "required": true, "schema": {"type": "string"}}],
+      "responses": {"200": {"description": "The product"}, "404": {"description": "No such product"}}}},
+    "/api/orders": {"post": {"operationId": "placeOrder", "summary": "Place an order (OAuth, scope orders:write)",
+      "security": [{"oauth": ["orders:write"]}],
+      "responses": {"201": {"description": "The order"}, "401": {"description": "A token is needed"}}}}
+  },
+  "components": {"securitySchemes": {"oauth": {"type": "oauth2", "flows": {"authorizationCode": {
+    "authorizationUrl": "` + strings.TrimSuffix(s.URL, "/") + `/oauth/authorize",
+    "tokenUrl": "` + strings.TrimSuffix(s.URL, "/") + `/oauth/token",
+    "scopes": {"orders:write": "Place orders for the human owner"}}}}}}
+}
+`)
+}
+
+// agenticSite is the shop's Agentic Site Profile 1.1, whose API index
+// repeats the live OpenAPI document's operations.
+func (s *Site) agenticSite() *agentic.Site {
+	b := strings.TrimSuffix(s.URL, "/")
+	return &agentic.Site{
+		Agentic: agentic.Version, Type: agentic.TypeSite, Origin: b,
+		Name:        "Example Shop",
+		Description: "Outdoor gear for hikers and campers, shipped within the EU. Agents may read the catalogue; orders need an OAuth token.",
+		Resources: []agentic.Resource{
+			{Kind: agentic.KindWebsite, URL: b + "/", Source: b + "/", Availability: agentic.Retrieved, Title: "Example Shop"},
+			{Kind: agentic.KindLLMs, URL: b + "/llms.txt", Source: b + "/", Availability: agentic.Retrieved, Title: "llms.txt"},
+			{Kind: agentic.KindDocumentation, URL: b + "/docs", Source: b + "/", Availability: agentic.Retrieved, Title: "Developer documentation"},
+			{Kind: agentic.KindOpenAPI, URL: b + "/openapi.json", Source: b + "/docs", Availability: agentic.Retrieved, Title: "Example Shop API"},
+			{Kind: agentic.KindMCP, URL: b + "/mcp", Source: b + "/docs", Availability: agentic.Linked, Title: "Example Shop MCP server"},
+		},
+		APIs: []agentic.API{{
+			Document: b + "/openapi.json", OpenAPI: "3.1.0",
+			Operations: []agentic.Operation{
+				{Method: "GET", Path: "/api/products", OperationID: "searchProducts", Summary: "Search the catalogue"},
+				{Method: "GET", Path: "/api/products/{sku}", OperationID: "getProduct", Summary: "Read one product"},
+				{Method: "POST", Path: "/api/orders", OperationID: "placeOrder", Summary: "Place an order (OAuth, scope orders:write)"},
+			},
+		}},
+	}
+}
+
+// shoppingAgent is the OpenAgent 0.1 profile of the shop's assistant.
+func shoppingAgent() *openagent.Profile {
+	polling := true
+	amount := 0.0
+	return &openagent.Profile{
+		Type: openagent.Type, Version: openagent.Version,
+		Name: "Example Shop Assistant", DID: "assistant.exampleshop", OwnerDID: "owner.exampleshop",
+		Description:          "Finds gear in the Example Shop catalogue and prepares orders for a person to confirm.",
+		Skills:               []string{"product-search", "gear-advice", "order-preparation"},
+		SupportedTaskTypes:   []string{"search", "compare"},
+		PermissionsRequested: []string{"web:read"},
+		Pricing:              &openagent.Pricing{Model: openagent.PricingFree, Amount: &amount, Currency: "EUR"},
+		PollingMode:          &polling,
+	}
+}
+
+// graphJSONLD and graphNQuads are the Bundle's knowledge graph in two
+// serializations (knowledge-linkset, Section 4).
+func (s *Site) graphJSONLD() []byte {
+	return []byte(`{"@context":"https://schema.org","@graph":[` + s.organizationLD() + `,` + s.productLD() + `]}` + "\n")
+}
+
+func (s *Site) graphNQuads() []byte {
+	b := strings.TrimSuffix(s.URL, "/")
+	return []byte("<" + b + "/#org> <https://schema.org/name> \"Example Shop\" .\n" +
+		"<" + b + "/products#tent-2> <https://schema.org/name> \"Trail Tent 2\" .\n" +
+		"<" + b + "/products#tent-2> <https://schema.org/brand> <" + b + "/#org> .\n")
+}
+
+// artefacts are the bodies the shop's linkset describes, by path.
+func (s *Site) artefacts() map[string][]byte {
+	return map[string][]byte{
+		"/graph.jsonld": s.graphJSONLD(),
+		"/graph.nq":     s.graphNQuads(),
+		"/llms.txt":     []byte(s.llmsTxt()),
+	}
+}
+
+// shopLinkset builds the shop's knowledge-linkset discovery document.
+func (s *Site) shopLinkset() ([]byte, error) {
+	b := strings.TrimSuffix(s.URL, "/")
+	art := s.artefacts()
+	builder := &linkset.Builder{
+		BundleIRI: s.URL, SourceDate: s.now().UTC().Truncate(time.Second),
+		SpecVersion: "1.0.0-rc.6", BundleVersion: "2026.11.2",
+		Counts: map[string]int{"organizations": 1, "products": 3},
+	}
+	builder.Add(
+		linkset.Artefact{Relation: "describedby", Href: b + "/graph.jsonld", Type: "application/ld+json", Body: art["/graph.jsonld"]},
+		linkset.Artefact{Relation: linkset.RelGraph, Href: b + "/graph.nq", Type: "application/n-quads", Body: art["/graph.nq"]},
+		linkset.Artefact{Relation: "alternate", Href: b + "/llms.txt", Type: "text/plain", Body: art["/llms.txt"]},
+		linkset.Artefact{Relation: "license", Href: b + "/terms"},
+		linkset.Artefact{Relation: linkset.RelSurface, Href: b + "/mcp", Attributes: []linkset.Attribute{
+			{Name: "agsc-surface", Values: []string{"mcp"}}, {Name: "agsc-access", Values: []string{"public"}}}},
+		linkset.Artefact{Relation: linkset.RelPeer, Href: "https://" + PeerHost + linkset.WellKnownPath, Type: linkset.MediaType},
+	)
+	_, body, err := builder.Build()
+	return body, err
+}
+
+// peerLinkset builds the peer's document, which names the shop back.
+func (s *Site) peerLinkset() ([]byte, error) {
+	b := "https://" + PeerHost
+	_, body, err := (&linkset.Builder{BundleIRI: b + "/", Reduced: true}).Add(
+		linkset.Artefact{Relation: "describedby", Href: b + "/guide.jsonld", Type: "application/ld+json"},
+		linkset.Artefact{Relation: linkset.RelPeer, Href: strings.TrimSuffix(s.URL, "/") + linkset.WellKnownPath, Type: linkset.MediaType},
+	).Build()
+	return body, err
+}
+
+// signupDocument builds the agent-signup document with its rp_attestation,
+// signed by the demo broker.
+func (s *Site) signupDocument() (*agentsignup.Document, error) {
+	b := strings.TrimSuffix(s.URL, "/")
+	now := s.now()
+	claims, err := json.Marshal(map[string]any{
+		"iss": s.BrokerIssuer, "iat": now.Add(-time.Minute).Unix(), "exp": now.Add(24 * time.Hour).Unix(),
+		"rp": map[string]any{"origin": b, "audience": ShopHost},
+	})
+	if err != nil {
+		return nil, err
+	}
+	header := base64.RawURLEncoding.EncodeToString([]byte(`{"alg":"EdDSA","typ":"` + agentsignup.AttestationType + `","kid":"` + brokerKeyID + `"}`))
+	input := header + "." + base64.RawURLEncoding.EncodeToString(claims)
+	token := input + "." + base64.RawURLEncoding.EncodeToString(ed25519.Sign(s.brokerKey, []byte(input)))
+	return agentsignup.NewDocument(agentsignup.Document{
+		Audience: ShopHost, ProviderName: "Example Shop",
+		IssuerAllowlist: []string{s.BrokerIssuer},
+		RequiredScopes:  []string{"tos:accept", "orders:write"},
+		Terms:           agentsignup.Terms{Version: "2026-11", URL: b + "/terms", Text: termsText},
+		Endpoints:       agentsignup.Endpoints{AgentSignup: b + "/api/signup/agent"},
+		RPAttestation:   token,
+	})
+}
+
+// brokerJWKS is the broker's public JWK Set.
+func (s *Site) brokerJWKS() []byte {
+	out, _ := json.Marshal(map[string]any{"keys": []any{map[string]any{
+		"kty": "OKP", "crv": "Ed25519", "kid": brokerKeyID, "use": "sig", "alg": "EdDSA",
+		"x": base64.RawURLEncoding.EncodeToString(s.BrokerKey),
+	}}})
+	return out
+}

@@ -1,0 +1,195 @@
+package demosite
+
+import (
+	"fmt"
+	"html"
+	"net/http"
+	"strings"
+
+	"github.com/agentweb/agentweb/linkset"
+	"github.com/agentweb/agentweb/openagent"
+)
+
+// updated is the day every page was last changed: the JSON-LD dateModified
+// and the Markdown front matter's updated agree on it.
+const updated = "2026-11-02"
+
+// page is one human page of the shop, served as HTML or as Markdown.
+type page struct {
+	path, mdPath string
+	title        string
+	description  string
+	paragraphs   []string
+	jsonld       func(s *Site) []string
+	form         bool // the add-to-cart page tool
+}
+
+func (s *Site) pages() []*page {
+	return []*page{
+		{
+			path: "/", mdPath: "/index.md", title: "Example Shop",
+			description: "Outdoor gear for hikers and campers, shipped within the EU in two working days.",
+			paragraphs: []string{
+				"Example Shop sells tents, sleeping bags and stoves for every season. Every product is tested in the Alps by our own staff before it reaches the shelves, and every order ships from Lyon within two working days.",
+				"Agents are welcome: read our catalogue through the MCP server or the OpenAPI description, and ask a person whenever you are unsure. Placing an order needs a token that a human owner grants.",
+			},
+			jsonld: func(s *Site) []string { return []string{s.organizationLD(), s.webPageLD("/", "Example Shop")} },
+			form:   true,
+		},
+		{
+			path: "/products", mdPath: "/products.md", title: "Products",
+			description: "The Example Shop catalogue: tents, sleeping bags and stoves with prices in euros.",
+			paragraphs: []string{
+				"Trail Tent 2 (TENT-2, 249 EUR): a two-person, three-season tent of 1.9 kg with two doors and two vestibules. Alpine Bag -10 (BAG-10, 189 EUR): a down sleeping bag rated to minus ten degrees. Pocket Stove (STOVE-1, 39 EUR): a 70 g canister stove.",
+				"Prices include VAT. Stock is updated every hour; the MCP tool search_products and GET /api/products give the same answers as this page.",
+			},
+			jsonld: func(s *Site) []string { return []string{s.productLD(), s.webPageLD("/products", "Products")} },
+			form:   true,
+		},
+		{
+			path: "/contact", mdPath: "/contact.md", title: "Contact",
+			description: "How to reach a person at Example Shop: email, phone and the returns address.",
+			paragraphs: []string{
+				"Write to agents@shop.example for anything an agent cannot settle on its own, or to help@shop.example for orders and returns. A person answers within one working day, in English or French.",
+				"By phone: +33 4 00 00 00 00, Monday to Friday, 9:00 to 17:00 Paris time. Returns go to Example Shop, 1 rue de l'Exemple, 69000 Lyon, France.",
+			},
+			jsonld: func(s *Site) []string { return []string{s.organizationLD(), s.webPageLD("/contact", "Contact")} },
+		},
+		{
+			path: "/terms", mdPath: "/terms.md", title: "Terms for agents",
+			description: "The terms under which agents may read the shop and act for their human owners.",
+			paragraphs: []string{
+				termsText,
+				"Reading the catalogue needs no account. Placing an order needs an OAuth token granted by the human owner (scope orders:write); agents sign up through the agent-identity-v1 endpoint named in /.well-known/agent-signup.json.",
+			},
+			jsonld: func(s *Site) []string { return []string{s.webPageLD("/terms", "Terms for agents")} },
+		},
+		{
+			path: "/docs", mdPath: "/docs.md", title: "Developer documentation",
+			description: "How agents and programs use Example Shop: MCP, OpenAPI, llms.txt and the knowledge linkset.",
+			paragraphs: []string{
+				"The MCP server at /mcp offers search_products and get_product to anyone and place_order to a client holding a token (RFC 9728 metadata at /.well-known/oauth-protected-resource, PKCE S256 required).",
+				"The same catalogue is described in OpenAPI 3.1 at /openapi.json. Our public documents are indexed in /agentic.json and /llms.txt, and the knowledge linkset at /.well-known/knowledge-linkset lists them with their digests.",
+			},
+			jsonld: func(s *Site) []string { return []string{s.webPageLD("/docs", "Developer documentation")} },
+		},
+	}
+}
+
+func (s *Site) organizationLD() string {
+	b := s.URL
+	return `{"@context":"https://schema.org","@type":"Organization","name":"Example Shop","url":"` + b + `","logo":"` + b + `logo.png",` +
+		`"sameAs":["https://social.example/exampleshop"],"email":"agents@shop.example",` +
+		`"contactPoint":{"@type":"ContactPoint","contactType":"customer support","email":"help@shop.example","telephone":"+33-4-00-00-00-00","availableLanguage":["en","fr"]}}`
+}
+
+func (s *Site) productLD() string {
+	b := s.URL
+	return `{"@context":"https://schema.org","@type":"Product","name":"Trail Tent 2","sku":"TENT-2","url":"` + b + `products",` +
+		`"description":"A two-person, three-season tent of 1.9 kg.","brand":{"@type":"Brand","name":"Example Shop"},` +
+		`"offers":{"@type":"Offer","price":"249.00","priceCurrency":"EUR","availability":"https://schema.org/InStock"}}`
+}
+
+func (s *Site) webPageLD(path, name string) string {
+	return `{"@context":"https://schema.org","@type":"WebPage","name":"` + name + `","url":"` + strings.TrimSuffix(s.URL, "/") + path +
+		`","inLanguage":"en","datePublished":"2026-03-01","dateModified":"` + updated + `"}`
+}
+
+// pageLinks are the Link header fields of every page (RFC 8288): the
+// llms.txt and the capability card it is described by, its Markdown
+// alternate and the shop's OpenAgent profile.
+func (s *Site) pageLinks(p *page) []string {
+	links := []string{
+		`</llms.txt>; rel="describedby"; type="text/plain"`,
+		`</.well-known/agents.json>; rel="describedby"; type="application/json"`,
+		openagent.LinkHeader(openagent.WellKnownPath),
+	}
+	if !s.Defects.Has(NoMarkdown) {
+		links = append(links, `<`+p.mdPath+`>; rel="alternate"; type="text/markdown"`)
+	}
+	return links
+}
+
+func (s *Site) html(p *page) string {
+	var b strings.Builder
+	canonical := strings.TrimSuffix(s.URL, "/") + p.path
+	fmt.Fprintf(&b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width\">\n")
+	fmt.Fprintf(&b, "<title>%s · Example Shop</title>\n<meta name=\"description\" content=\"%s\">\n", html.EscapeString(p.title), html.EscapeString(p.description))
+	fmt.Fprintf(&b, "<link rel=\"canonical\" href=\"%s\">\n", canonical)
+	b.WriteString("<link rel=\"describedby\" href=\"/llms.txt\" type=\"text/plain\">\n")
+	b.WriteString("<link rel=\"describedby\" href=\"/.well-known/agents.json\" type=\"application/json\">\n")
+	b.WriteString(linkset.LinkElement + "\n")
+	b.WriteString(openagent.LinkElement(openagent.WellKnownPath) + "\n")
+	if !s.Defects.Has(NoMarkdown) {
+		fmt.Fprintf(&b, "<link rel=\"alternate\" href=\"%s\" type=\"text/markdown\">\n", p.mdPath)
+	}
+	for _, ld := range p.jsonld(s) {
+		fmt.Fprintf(&b, "<script type=\"application/ld+json\">%s</script>\n", ld)
+	}
+	if s.Defects.Has(BrokenJSONLD) {
+		b.WriteString("<script type=\"application/ld+json\">{\"@context\":\"https://schema.org\",\"@type\":\"Product\",\"name\":\"Trail Tent 2\",}</script>\n")
+	}
+	b.WriteString("<style>body{font:16px/1.5 system-ui,sans-serif;max-width:42rem;margin:2rem auto;padding:0 1rem}nav a{margin-right:1rem}</style>\n</head>\n<body>\n")
+	b.WriteString("<nav><a href=\"/\">Home</a><a href=\"/products\">Products</a><a href=\"/docs\">Docs</a><a href=\"/terms\">Terms</a><a href=\"/contact\">Contact</a></nav>\n")
+	fmt.Fprintf(&b, "<main>\n<h1>%s</h1>\n", html.EscapeString(p.title))
+	for _, para := range p.paragraphs {
+		fmt.Fprintf(&b, "<p>%s</p>\n", html.EscapeString(para))
+	}
+	b.WriteString("<form role=\"search\" action=\"/search\"><input type=\"search\" name=\"q\" aria-label=\"Search\"><button>Search</button></form>\n")
+	if p.form {
+		b.WriteString(`<form action="/cart" method="post" toolname="add_to_cart" tooldescription="Put a product in the visitor's cart; nothing is ordered or paid.">
+<label>SKU <input name="sku" required toolparamdescription="The product's SKU, for example TENT-2."></label>
+<label>Quantity <input type="number" name="quantity" min="1" max="10" value="1" toolparamdescription="How many items, 1 to 10."></label>
+<button>Add to cart</button>
+</form>
+`)
+	}
+	b.WriteString("</main>\n<footer><p>Questions? <a href=\"mailto:agents@shop.example\">agents@shop.example</a> · <a href=\"/contact\">Contact a person</a> · <a href=\"/terms\">Terms for agents</a></p></footer>\n</body>\n</html>\n")
+	return b.String()
+}
+
+func (s *Site) markdown(p *page) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "---\ntitle: %s\ndescription: %s\ncanonical: %s%s\nupdated: %s\nlanguage: en\n---\n\n# %s\n", p.title, p.description, strings.TrimSuffix(s.URL, "/"), p.path, updated, p.title)
+	for _, para := range p.paragraphs {
+		fmt.Fprintf(&b, "\n%s\n", para)
+	}
+	b.WriteString("\nQuestions? Write to <agents@shop.example> or see [Contact](/contact).\n")
+	return b.String()
+}
+
+// pageHandler serves a page as HTML or, on Accept: text/markdown, as
+// Markdown, with Vary: Accept on both (readiness-checks.md, "Read").
+func (s *Site) pageHandler(p *page) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+			return
+		}
+		h := w.Header()
+		for _, l := range s.pageLinks(p) {
+			h.Add("Link", l)
+		}
+		if !s.Defects.Has(NoVary) {
+			h.Set("Vary", "Accept")
+		}
+		h.Set("Cache-Control", "public, max-age=300")
+		if !s.Defects.Has(NoMarkdown) && prefersMarkdown(r.Header.Get("Accept")) {
+			h.Set("Content-Type", "text/markdown; charset=utf-8")
+			_, _ = w.Write([]byte(s.markdown(p)))
+			return
+		}
+		h.Set("Content-Type", "text/html; charset=utf-8")
+		_, _ = w.Write([]byte(s.html(p)))
+	})
+}
+
+// markdownHandler serves a page's announced Markdown alternate.
+func (s *Site) markdownHandler(p *page) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/markdown; charset=utf-8")
+		w.Header().Add("Link", `<`+strings.TrimSuffix(s.URL, "/")+p.path+`>; rel="canonical"`)
+		_, _ = w.Write([]byte(s.markdown(p)))
+	})
+}

@@ -1,0 +1,336 @@
+package demosite
+
+import (
+	"crypto/ed25519"
+	"crypto/rand"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/agentweb/agentweb/agentic"
+	"github.com/agentweb/agentweb/agentsignup"
+	"github.com/agentweb/agentweb/linkset"
+	"github.com/agentweb/agentweb/openagent"
+	"github.com/agentweb/agentweb/safefetch"
+	"github.com/agentweb/agentweb/safefetch/fetchtest"
+)
+
+// The hosts of the demo's fake internet.
+const (
+	// ShopHost serves Example Shop, the agent-ready site.
+	ShopHost = "shop.example"
+	// PeerHost serves a second knowledge-linkset node that names the shop
+	// back as its peer.
+	PeerHost = "guide.example"
+	// BrokerHost serves the demo broker's JWK Set; its origin is the issuer
+	// of the shop's rp_attestation.
+	BrokerHost = "broker.example"
+)
+
+const brokerKeyID = "demo-broker-1"
+
+// Defect is a set of deliberate mistakes the site can be started with, so
+// that tests and the demo show what a broken site looks like. The zero value
+// is the well-made site.
+type Defect uint32
+
+// The defects. Each one breaks one thing, and names what notices it.
+const (
+	// NoMarkdown serves HTML whatever the Accept header and announces no
+	// Markdown alternate (readiness: markdown_representation fails, the
+	// other Markdown checks become not applicable).
+	NoMarkdown Defect = 1 << iota
+	// NoVary leaves out Vary: Accept (readiness: vary_accept fails,
+	// markdown_representation is partial).
+	NoVary
+	// BrokenJSONLD adds a JSON-LD block with a trailing comma to every page
+	// (readiness: structured_business_data is partial).
+	BrokenJSONLD
+	// TwinsDiffer serves another card at /agents.json than at
+	// /.well-known/agents.json (readiness: manifest_twins fails).
+	TwinsDiffer
+	// BadDigest serves a graph.nq that is not the one the linkset's digest
+	// describes (linkset: one artefact mismatches).
+	BadDigest
+	// StaleTerms changes the terms text in agent-signup.json but keeps the
+	// old terms.sha256 (agentsignup: the document does not conform).
+	StaleTerms
+	// MCPNoPKCE leaves code_challenge_methods_supported out of the OAuth
+	// metadata and accepts authorization requests without PKCE (readiness:
+	// mcp_signin_discovery is partial).
+	MCPNoPKCE
+
+	defectEnd
+)
+
+// Broken is the set the demo's -broken flag starts: every defect but
+// NoMarkdown, which would hide NoVary.
+const Broken = NoVary | BrokenJSONLD | TwinsDiffer | BadDigest | StaleTerms | MCPNoPKCE
+
+var defectNames = []string{"no-markdown", "no-vary", "broken-json-ld", "twins-differ", "bad-digest", "stale-terms", "mcp-no-pkce"}
+
+// Defects lists every single defect, in declaration order.
+func Defects() []Defect {
+	var out []Defect
+	for d := Defect(1); d < defectEnd; d <<= 1 {
+		out = append(out, d)
+	}
+	return out
+}
+
+// Has reports whether every defect of x is in d.
+func (d Defect) Has(x Defect) bool { return x != 0 && d&x == x }
+
+// String names the defects of d, joined by "+"; "none" for the zero value.
+func (d Defect) String() string {
+	if d == 0 {
+		return "none"
+	}
+	var names []string
+	for i, x := range Defects() {
+		if d.Has(x) {
+			names = append(names, defectNames[i])
+		}
+	}
+	if rest := d &^ (defectEnd - 1); rest != 0 {
+		names = append(names, fmt.Sprintf("0x%x", uint32(rest)))
+	}
+	return strings.Join(names, "+")
+}
+
+// Options configures Start. The zero value (and nil) starts the well-made
+// site on a new network.
+type Options struct {
+	// Defects are the mistakes to make.
+	Defects Defect
+	// Network is the fake internet to serve on; nil makes a new one, which
+	// Site.Close closes.
+	Network *fetchtest.Network
+	// Now is the clock of the attestation and the linkset's build date; nil
+	// means time.Now.
+	Now func() time.Time
+}
+
+// Site is a running Example Shop with its peer and its broker.
+type Site struct {
+	// Network is the fake internet the three hosts are served on.
+	Network *fetchtest.Network
+	// URL is the shop's home page, "https://shop.example/".
+	URL string
+	// Defects are the mistakes the site makes.
+	Defects Defect
+	// LinksetURL and PeerLinksetURL are the two knowledge-linkset nodes.
+	LinksetURL, PeerLinksetURL string
+	// OpenAgentURL is the shop assistant's OpenAgent profile.
+	OpenAgentURL string
+	// BrokerIssuer is the demo broker's origin, the attestation's iss, and
+	// BrokerJWKSURL its JWK Set.
+	BrokerIssuer, BrokerJWKSURL string
+	// BrokerKey is the broker's Ed25519 public key, generated at Start.
+	BrokerKey ed25519.PublicKey
+	// Artefacts are the bodies the shop's linkset describes, by URL, as
+	// built (before any BadDigest change).
+	Artefacts map[string][]byte
+
+	brokerKey ed25519.PrivateKey
+	oauth     *oauth
+	now       func() time.Time
+	ownNet    bool
+}
+
+// Start builds every document of the site with agentweb's publisher-side
+// handlers and serves the shop, the peer and the broker on a fetchtest
+// network. The broker's key pair is generated here, so each run signs a new
+// attestation.
+func Start(opts *Options) (*Site, error) {
+	if opts == nil {
+		opts = &Options{}
+	}
+	s := &Site{
+		Network: opts.Network, URL: "https://" + ShopHost + "/", Defects: opts.Defects, now: opts.Now,
+		LinksetURL:     "https://" + ShopHost + linkset.WellKnownPath,
+		PeerLinksetURL: "https://" + PeerHost + linkset.WellKnownPath,
+		OpenAgentURL:   "https://" + ShopHost + openagent.WellKnownPath,
+		BrokerIssuer:   "https://" + BrokerHost,
+		BrokerJWKSURL:  "https://" + BrokerHost + "/.well-known/jwks.json",
+	}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	pub, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		return nil, fmt.Errorf("demosite: broker key: %w", err)
+	}
+	s.BrokerKey, s.brokerKey = pub, priv
+	s.oauth = &oauth{issuer: "https://" + ShopHost, pkce: !s.Defects.Has(MCPNoPKCE), now: s.now,
+		codes: map[string]pendingCode{}, tokens: map[string]time.Time{}}
+
+	shop, err := s.shopHandler()
+	if err != nil {
+		return nil, err
+	}
+	peer, err := s.peerHandler()
+	if err != nil {
+		return nil, err
+	}
+	if s.Network == nil {
+		s.Network, s.ownNet = fetchtest.New(), true
+	}
+	s.Network.Site(ShopHost, shop)
+	s.Network.Site(PeerHost, peer)
+	s.Network.Site(BrokerHost, s.brokerHandler())
+	return s, nil
+}
+
+// Client is a safefetch client wired to the site's network.
+func (s *Site) Client() *safefetch.Client { return s.Network.Client() }
+
+// Keys is the key set that trusts the demo broker's key for its issuer.
+func (s *Site) Keys() agentsignup.StaticKeySet {
+	return agentsignup.StaticKeySet{s.BrokerIssuer: {{KeyID: brokerKeyID, Key: s.BrokerKey}}}
+}
+
+// Close stops the network if Start made it.
+func (s *Site) Close() {
+	if s.ownNet {
+		s.Network.Close()
+	}
+}
+
+// static serves fixed bytes with a content type.
+func static(contentType string, body []byte) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+			return
+		}
+		w.Header().Set("Content-Type", contentType)
+		w.Header().Set("Cache-Control", "public, max-age=300")
+		_, _ = w.Write(body)
+	})
+}
+
+func (s *Site) shopHandler() (http.Handler, error) {
+	mux := http.NewServeMux()
+	b := strings.TrimSuffix(s.URL, "/")
+
+	for _, p := range s.pages() {
+		pattern := "GET " + p.path
+		if p.path == "/" {
+			pattern = "GET /{$}"
+		}
+		mux.Handle(pattern, s.pageHandler(p))
+		if !s.Defects.Has(NoMarkdown) {
+			mux.Handle("GET "+p.mdPath, s.markdownHandler(p))
+		}
+	}
+	mux.Handle("GET /robots.txt", static("text/plain; charset=utf-8", []byte(s.robotsTxt())))
+	mux.Handle("GET /sitemap.xml", static("application/xml", []byte(s.sitemap())))
+	mux.Handle("GET /llms.txt", linkset.CORS(static("text/plain; charset=utf-8", []byte(s.llmsTxt()))))
+	mux.Handle("GET /.well-known/agents.json", static("application/json", s.card("", false)))
+	twin := s.card("", true)
+	if s.Defects.Has(TwinsDiffer) {
+		twin = s.card(" (old)", true)
+	}
+	mux.Handle("GET /agents.json", static("application/json", twin))
+	mux.Handle("GET /openapi.json", static("application/json", s.openAPI()))
+	mux.HandleFunc("GET /api/products", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = fmt.Fprint(w, `{"products":[{"sku":"TENT-2","name":"Trail Tent 2","price_eur":249},{"sku":"BAG-10","name":"Alpine Bag -10","price_eur":189},{"sku":"STOVE-1","name":"Pocket Stove","price_eur":39}]}`)
+	})
+
+	// Agentic Site Profile 1.1: /agentic.json and /agentic.txt.
+	ah, err := agentic.Handler(s.agenticSite(), nil)
+	if err != nil {
+		return nil, fmt.Errorf("demosite: agentic: %w", err)
+	}
+	mux.Handle("GET /agentic.json", ah)
+	mux.Handle("GET /agentic.txt", ah)
+
+	// OpenAgent 0.1: the shopping assistant.
+	oh, err := openagent.Handler(shoppingAgent(), nil)
+	if err != nil {
+		return nil, fmt.Errorf("demosite: openagent: %w", err)
+	}
+	mux.Handle("GET "+openagent.WellKnownPath, oh)
+
+	// knowledge-linkset: the discovery document and its artefacts.
+	ls, err := s.shopLinkset()
+	if err != nil {
+		return nil, fmt.Errorf("demosite: linkset: %w", err)
+	}
+	mux.Handle("GET "+linkset.WellKnownPath, linkset.Handler(ls, &linkset.HandlerOptions{ProfileLink: true}))
+	s.Artefacts = map[string][]byte{}
+	for path, body := range s.artefacts() {
+		s.Artefacts[b+path] = body
+		if path == "/llms.txt" {
+			continue
+		}
+		served := body
+		if path == "/graph.nq" && s.Defects.Has(BadDigest) {
+			served = append([]byte("<"+b+"/#org> <https://schema.org/name> \"Example Shop (renamed)\" .\n"), body...)
+		}
+		ct := "application/ld+json"
+		if strings.HasSuffix(path, ".nq") {
+			ct = "application/n-quads"
+		}
+		mux.Handle("GET "+path, linkset.CORS(static(ct, served)))
+	}
+
+	// agent-identity-v1 discovery with the broker's attestation.
+	doc, err := s.signupDocument()
+	if err != nil {
+		return nil, fmt.Errorf("demosite: agent-signup: %w", err)
+	}
+	if s.Defects.Has(StaleTerms) {
+		// The text changed, the hash did not: served by hand, since the
+		// package's Handler (rightly) cannot publish such a document.
+		stale := strings.Replace(string(doc.Bytes()), "ten orders a day", "five orders a day", 1)
+		mux.Handle("GET "+agentsignup.WellKnownPath, static(agentsignup.MediaType, []byte(stale)))
+	} else {
+		sh, err := agentsignup.Handler(doc, nil)
+		if err != nil {
+			return nil, fmt.Errorf("demosite: agent-signup: %w", err)
+		}
+		mux.Handle("GET "+agentsignup.WellKnownPath, sh)
+	}
+	mux.HandleFunc("POST /api/signup/agent", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusUnauthorized)
+		_, _ = fmt.Fprint(w, `{"error":"an agent-identity-v1 assertion from an allowed broker is required"}`)
+	})
+
+	// MCP with OAuth: RFC 9728 and RFC 8414 metadata, PKCE S256.
+	mux.Handle("/mcp", s.mcpHandler())
+	prm := s.protectedResource()
+	mux.Handle("GET /.well-known/oauth-protected-resource", prm)
+	mux.Handle("GET /.well-known/oauth-protected-resource/mcp", prm)
+	mux.Handle("GET /.well-known/oauth-authorization-server", static("application/json", s.oauth.metadata()))
+	mux.HandleFunc("GET /oauth/authorize", s.oauth.authorize)
+	mux.HandleFunc("POST /oauth/token", s.oauth.token)
+	mux.Handle("GET /logo.png", static("image/png", logoPNG))
+	return linkset.Advertise(mux), nil
+}
+
+func (s *Site) peerHandler() (http.Handler, error) {
+	body, err := s.peerLinkset()
+	if err != nil {
+		return nil, fmt.Errorf("demosite: peer linkset: %w", err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET "+linkset.WellKnownPath, linkset.Handler(body, nil))
+	mux.Handle("GET /guide.jsonld", linkset.CORS(static("application/ld+json",
+		[]byte(`{"@context":"https://schema.org","@type":"Organization","name":"Example Trail Guide","url":"https://`+PeerHost+`/"}`+"\n"))))
+	return linkset.Advertise(mux), nil
+}
+
+func (s *Site) brokerHandler() http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("GET /.well-known/jwks.json", static("application/jwk-set+json", s.brokerJWKS()))
+	return mux
+}
+
+// logoPNG is a 1×1 transparent PNG.
+var logoPNG = []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f\x15\xc4\x89\x00\x00\x00\rIDATx\x9cc\xf8\x0f\x00\x00\x01\x01\x00\x05\x18\xd8N\x00\x00\x00\x00IEND\xaeB`\x82")

@@ -1,0 +1,187 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/agentweb/agentweb/agentic"
+	"github.com/agentweb/agentweb/linkset"
+	"github.com/agentweb/agentweb/readiness"
+)
+
+func mark(ok bool) string {
+	if ok {
+		return "ok  "
+	}
+	return "FAIL"
+}
+
+// summarize prints the compact summary of one run.
+func summarize(w io.Writer, o *outcome) {
+	fmt.Fprintf(w, "\nagentweb demo: %s (%s), %.1f s\n\n", o.target.page, o.target.label, o.elapsed.Seconds())
+
+	// agentic
+	switch {
+	case o.discoverErr != nil:
+		fmt.Fprintf(w, "  %s agentic       discover: %v\n", mark(false), o.discoverErr)
+	case o.audit == nil:
+		fmt.Fprintf(w, "  %s agentic       %s; audit: %v\n", mark(false), o.discovery.Outcome, o.auditErr)
+	default:
+		ok := o.audit.Valid && o.audit.TextIndex.Status == agentic.TextMatched
+		res, ops := 0, 0
+		if o.discovery.Site != nil {
+			res, ops = len(o.discovery.Site.Resources), o.discovery.Site.OperationCount()
+		}
+		fmt.Fprintf(w, "  %s agentic       %s: %d resources, %d operations; audit valid=%t, agentic.txt %s\n",
+			mark(ok), o.discovery.Outcome, res, ops, o.audit.Valid, o.audit.TextIndex.Status)
+	}
+
+	// openagent
+	if len(o.agents) == 0 {
+		fmt.Fprintf(w, "  %s openagent     %d descriptor(s); %v\n", mark(false), len(o.descriptors), o.openErr)
+	}
+	for _, a := range o.agents {
+		fmt.Fprintf(w, "  %s openagent     %q (did %s, owner claim %s), skills %s; %d descriptor(s)\n", mark(o.openErr == nil),
+			a.Profile.Name, a.Profile.DID, a.Profile.OwnerDID, strings.Join(a.Profile.Skills, ", "), len(o.descriptors))
+	}
+
+	// linkset
+	if o.linkset == nil {
+		fmt.Fprintf(w, "  %s linkset       %v\n", mark(false), o.linkErr)
+	} else {
+		v, n := verified(o.artefacts)
+		walk := "not run"
+		complete := false
+		if o.walk != nil {
+			var hosts []string
+			for _, nd := range o.walk.Nodes {
+				hosts = append(hosts, strings.TrimPrefix(nd.Origin, "https://")+" "+string(nd.State))
+			}
+			complete = o.walk.Complete
+			walk = fmt.Sprintf("complete=%t, %d node(s): %s", o.walk.Complete, len(o.walk.Nodes), strings.Join(hosts, ", "))
+		}
+		ok := o.linkset.Conformant() && v == n && complete
+		fmt.Fprintf(w, "  %s linkset       %s; digests %d/%d verified; walk %s\n", mark(ok), formOf(o.linkset), v, n, walk)
+		for _, a := range o.artefacts {
+			if a.State == linkset.Mismatch || a.State == linkset.Malformed || (a.State == linkset.Unverified && a.Reason != "") {
+				fmt.Fprintf(w, "                     %s %s %s\n", a.State, a.Href, a.Reason)
+			}
+		}
+		for _, p := range linksetProblems(o.linkset) {
+			fmt.Fprintf(w, "                     %s\n", p)
+		}
+	}
+
+	// agent-signup
+	switch {
+	case o.signup == nil:
+		fmt.Fprintf(w, "  %s agent-signup  %v\n", mark(false), o.signupErr)
+	case o.signup.Document == nil:
+		fmt.Fprintf(w, "  %s agent-signup  document does not conform: %v\n", mark(false), o.signupErr)
+	default:
+		d, a := o.signup.Document, o.signup.Attestation
+		fmt.Fprintf(w, "  %s agent-signup  terms %s %s…; rp_attestation %s (iss %s, kid %s)\n", mark(a.Verified()),
+			d.Terms.Version, d.Terms.SHA256[:19], a.Status, a.Issuer, a.KeyID)
+	}
+
+	// readiness
+	r := o.report
+	if r == nil {
+		fmt.Fprintf(w, "  %s readiness     %v\n", mark(false), o.scanErr)
+		return
+	}
+	ready := "NOT READY"
+	if r.Ready {
+		ready = "READY"
+	}
+	fmt.Fprintf(w, "\n  readiness %.1f / 100, %s (method %s, %d requests)\n", r.Score, ready, r.Method, r.Scope.Budget.Attempts)
+	for _, s := range r.Sections {
+		if !s.Scored {
+			fmt.Fprintf(w, "    %-10s  not scored (%d checks not scanned yet)\n", s.Title, len(s.NotScanned))
+			continue
+		}
+		bar := int(s.Score/s.Points*20 + 0.5)
+		fmt.Fprintf(w, "    %-10s %5.1f / %-3.0f %s%s\n", s.Title, s.Score, s.Points, strings.Repeat("#", bar), strings.Repeat(".", 20-bar))
+	}
+	var reqs []string
+	for _, q := range r.Requirements {
+		s := q.ID + " " + q.Status
+		if q.Met {
+			s = q.ID + " met"
+		}
+		reqs = append(reqs, s)
+	}
+	fmt.Fprintf(w, "    requirements: %s\n", strings.Join(reqs, ", "))
+	var off []string
+	for _, c := range r.Checks {
+		if c.Verdict == readiness.Fail || c.Verdict == readiness.Partial {
+			off = append(off, c.ID+" "+string(c.Verdict))
+		}
+	}
+	if len(off) > 0 {
+		fmt.Fprintf(w, "    failing: %s\n", strings.Join(off, ", "))
+	}
+	if len(r.Unverified) > 0 {
+		fmt.Fprintf(w, "    unverified (never a pass, never a fail): %s\n", strings.Join(r.Unverified, ", "))
+	}
+}
+
+// difference prints what the broken site lost against the well-made one.
+func difference(w io.Writer, good, bad *outcome) {
+	fmt.Fprintf(w, "\n  difference from the well-made site:\n")
+	if good.report != nil && bad.report != nil {
+		fmt.Fprintf(w, "    readiness %.1f -> %.1f\n", good.report.Score, bad.report.Score)
+		was := map[string]readiness.Verdict{}
+		for _, c := range good.report.Checks {
+			was[c.ID] = c.Verdict
+		}
+		for _, c := range bad.report.Checks {
+			if was[c.ID] != c.Verdict {
+				fmt.Fprintf(w, "    %-26s %s -> %s: %s\n", c.ID, was[c.ID], c.Verdict, clip(c.Receipt.Received, 90))
+			}
+		}
+	}
+	gv, gn := verified(good.artefacts)
+	bv, bn := verified(bad.artefacts)
+	if gv != bv || gn != bn {
+		fmt.Fprintf(w, "    %-26s %d/%d -> %d/%d verified\n", "linkset digests", gv, gn, bv, bn)
+	}
+	if (good.signup != nil && good.signup.Document != nil) != (bad.signup != nil && bad.signup.Document != nil) {
+		fmt.Fprintf(w, "    %-26s conforms -> %s\n", "agent-signup.json", clip(fmt.Sprint(bad.signupErr), 90))
+	}
+}
+
+func clip(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > n {
+		return s[:n-1] + "…"
+	}
+	return s
+}
+
+// write puts the three report forms and the agentic directory into dir.
+func write(dir string, o *outcome) ([]string, error) {
+	var files []string
+	if o.report != nil {
+		js, err := o.report.JSON()
+		if err != nil {
+			return nil, err
+		}
+		for name, body := range map[string][]byte{"readiness.json": js, "readiness.md": o.report.Markdown(), "readiness.html": o.report.HTML()} {
+			if err := os.WriteFile(filepath.Join(dir, name), body, 0o644); err != nil {
+				return nil, err
+			}
+		}
+		files = append(files, "readiness.html", "readiness.md", "readiness.json")
+	}
+	if o.discovery != nil {
+		if err := o.discovery.WriteDir(filepath.Join(dir, "agentic")); err != nil {
+			return files, err
+		}
+		files = append(files, "agentic/")
+	}
+	return files, nil
+}

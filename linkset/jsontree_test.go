@@ -1,0 +1,36 @@
+package linkset
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestTreeStrings compares the ordered parser's string decoding with
+// encoding/json's, and the writer's escaping with a decode of its output.
+func TestTreeStrings(t *testing.T) {
+	for _, src := range []string{
+		`"plain"`, `""`, `"\"\\\/\b\f\n\r\t"`, `"\u00e9\u2028\u0000\u001f"`, `"caf\u00E9 😀 \ud83d\ude00"`,
+		`"a\u0041b"`, `"tab	inside"`, `"€ and \u20ac"`,
+	} {
+		t.Run(src, func(t *testing.T) {
+			var want string
+			if err := json.Unmarshal([]byte(src), &want); err != nil {
+				// Raw control characters are not JSON; the tree refuses them too.
+				_, err := parseTree([]byte(src))
+				assert.Error(t, err)
+				return
+			}
+			n, err := parseTree([]byte(src))
+			require.NoError(t, err)
+			assert.Equal(t, want, n.s)
+			var back string
+			require.NoError(t, json.Unmarshal(appendJSONString(nil, want), &back))
+			assert.Equal(t, want, back)
+		})
+	}
+	assert.Equal(t, "\"a\ufffdb\"", string(appendJSONString(nil, "a\xffb")), "invalid UTF-8 is written as U+FFFD")
+	assert.Equal(t, "\"\\u0001\\u001f\x7f\"", string(appendJSONString(nil, "\x01\x1f\x7f")), "control characters are escaped, DEL is not (RFC 8785)")
+}
