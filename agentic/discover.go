@@ -303,10 +303,14 @@ func Discover(ctx context.Context, origin string, opts *DiscoverOptions) (*Disco
 		rs := s.f.getAll(ctx, next.jobs(), DiscoverMaxConcurrent)
 		for i, r := range rs {
 			c := next[i]
-			if c.kind == KindAgentic && r.ok && o.ProfileURL == "" {
-				if s.existingProfile(r, d, false) {
+			if c.kind == KindAgentic { // a nested profile: used if valid, never indexed
+				if r.ok && s.existingProfile(r, d, false) {
 					return d, s.finish(d)
 				}
+				if !r.ok {
+					s.fail(r)
+				}
+				continue
 			}
 			s.analyse(r, c.url, c.source, c.title)
 		}
@@ -403,7 +407,13 @@ func (s *scan) nextJobs(b *safefetch.Budget) plan {
 // reads. MCP endpoints and other protocols are never fetched.
 func (s *scan) fetchable(c candidate) bool {
 	switch c.kind {
-	case KindOpenAPI, KindDocumentation, KindLLMs, KindAgentic:
+	case KindOpenAPI, KindDocumentation, KindLLMs:
+	case KindAgentic:
+		// Nested profiles are read only when the caller named none: the
+		// root, or the named profile, takes priority.
+		if s.opts.ProfileURL != "" {
+			return false
+		}
 	default:
 		return false
 	}
@@ -474,7 +484,10 @@ func (s *scan) fail(r *fetched) {
 // analyse reads one fetched document: what it is, and the links it selects.
 func (s *scan) analyse(r *fetched, declared, source, title string) {
 	if !r.ok {
-		if r.rec.Status != 404 && r.rec.Status != 410 || declared == source && !isConventional(s.originS, declared) {
+		// A conventional path that does not exist is not a failure; a
+		// broken link is.
+		missing := r.err == nil && (r.rec.Status == 404 || r.rec.Status == 410)
+		if !missing || !isConventional(s.originS, declared) {
 			s.fail(r)
 		}
 		return

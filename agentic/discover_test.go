@@ -97,6 +97,7 @@ func realisticShop(t *testing.T) (*fetchtest.Network, *safefetch.Client) {
 	<a href="/docs/hang">Hanging docs</a>
 	<a href="/docs/search?q=x">Search the docs</a>
 	<a href="/pricing">Pricing</a>
+	<a href="/docs/gone">Removed docs</a>
 	</body></html>`
 	pages := map[string]page{
 		"/":             {ctype: htmlType, body: home},
@@ -166,6 +167,7 @@ func TestDiscoverRealisticSite(t *testing.T) {
 		"https://shop.example/docs/moved":   KindDocumentation,
 		"https://shop.example/docs/huge.md": KindDocumentation,
 		"https://shop.example/docs/hang":    KindDocumentation,
+		"https://shop.example/docs/gone":    KindDocumentation,
 	}
 	for u, k := range retrieved {
 		r := findResource(s, k, u)
@@ -213,6 +215,7 @@ func TestDiscoverRealisticSite(t *testing.T) {
 	assert.Contains(t, reasons["https://shop.example/docs/huge.md"], "size limit")
 	assert.Contains(t, reasons["https://shop.example/docs/hang"], "timed out")
 	assert.NotContains(t, reasons, "https://shop.example/api/openapi.json", "a missing conventional path is not a failure")
+	assert.Equal(t, "HTTP status 404", reasons["https://shop.example/docs/gone"], "a broken link is")
 	var truncs []string
 	for _, tr := range rep.Truncations {
 		truncs = append(truncs, tr.Reason)
@@ -304,8 +307,9 @@ func TestDiscoverExistingProfiles(t *testing.T) {
 			"/v2/agentic.json": {ctype: "application/json", body: string(site)},
 		}, "https://shop.example/v2/agentic.json", OutcomeExistingSite, "https://shop.example/v2/agentic.json", nil},
 		{"invalid root replaced", "shop.example", map[string]page{
-			"/agentic.json": {ctype: "application/json", body: `{"agentic":"1.1.0"}`},
-			"/":             {ctype: htmlType, body: `<title>Shop</title>`},
+			"/agentic.json":     {ctype: "application/json", body: `{"agentic":"1.1.0"}`},
+			"/":                 {ctype: htmlType, body: `<title>Shop</title><a href="/old/agentic.json">old profile</a>`},
+			"/old/agentic.json": {ctype: "application/json", body: `{"agentic":"1.1.0","type":"site"}`},
 		}, "", OutcomeGenerated, "https://shop.example/agentic.json", nil},
 	}
 	for _, tc := range tests {
@@ -325,6 +329,11 @@ func TestDiscoverExistingProfiles(t *testing.T) {
 				assert.Equal(t, TextMatched, CheckText(d.Site, d.ProfileURL, d.Text))
 			}
 			assert.NotEmpty(t, d.Report.Notes)
+			for _, b := range d.Report.Bindings {
+				if b.Status == "not-openapi-3" {
+					assert.NotContains(t, b.Document, "agentic.json", "a profile is never read as an OpenAPI document")
+				}
+			}
 			dir := filepath.Join(t.TempDir(), "out")
 			require.NoError(t, d.WriteDir(dir))
 		})
@@ -474,4 +483,39 @@ func TestDiscoverRedirectLimit(t *testing.T) {
 		}
 	}
 	assert.Contains(t, reason, "redirect")
+}
+
+func TestDiscoverFitsSizeLimit(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"openapi":"3.1.0","paths":{`)
+	for i := 0; i < 160; i++ {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `"/%s/%d":{"get":{"operationId":"%s%d","summary":"%s"}}`, strings.Repeat("segment", 40), i, strings.Repeat("op", 70), i, strings.Repeat("s", 240))
+	}
+	b.WriteString(`}}`)
+	n := fetchtest.New()
+	t.Cleanup(n.Close)
+	n.Site("big.example", siteHandler(map[string]page{
+		"/":             {ctype: htmlType, body: "<title>Big</title>"},
+		"/openapi.json": {ctype: "application/json", body: b.String()},
+	}))
+	d, err := Discover(t.Context(), "https://big.example", &DiscoverOptions{Client: n.Client(), TextVersion: "1.2"})
+	require.NoError(t, err)
+	require.Len(t, d.Site.APIs, 1)
+	ops := len(d.Site.APIs[0].Operations)
+	assert.Less(t, ops, 160)
+	assert.Greater(t, ops, 50)
+	assert.LessOrEqual(t, len(d.Site.compact()), MaxProfileBytes)
+	assert.LessOrEqual(t, len(d.Text), MaxTextBytes)
+	assert.Contains(t, string(d.Text), "Agentic-Text: 1.2\n")
+	found := false
+	for _, tr := range d.Report.Truncations {
+		if tr.Pointer == "/apis/0/operations" && strings.Contains(tr.Reason, "64 KiB") {
+			found = true
+			assert.Equal(t, 160-ops, tr.Dropped)
+		}
+	}
+	assert.True(t, found, "truncations: %+v", d.Report.Truncations)
 }
