@@ -1,6 +1,5 @@
-// Command fetch fetches one URL through safefetch and prints the evidence
-// (final URL, hops, remote address, status, headers, size), or the refusal
-// and exactly why.
+// Command fetch fetches one URL through safefetch and prints the evidence (final URL, hops,
+// remote address, status, headers, size), or the refusal and exactly why.
 //
 //	go run ./examples/fetch                        # a show on a fake internet, no network needed
 //	go run ./examples/fetch https://example.com/   # a real fetch, public addresses only
@@ -17,6 +16,7 @@ import (
 	"net/http"
 	"os"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/agentweb/agentweb/safefetch"
@@ -41,9 +41,7 @@ func main() {
 
 // fetch GETs rawURL with c and prints what happened; it reports success.
 func fetch(w io.Writer, c *safefetch.Client, rawURL string) bool {
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	resp, err := c.Get(ctx, rawURL, http.Header{"Accept": {"*/*"}})
+	resp, err := c.Get(context.Background(), rawURL, http.Header{"Accept": {"*/*"}})
 	if resp != nil { // on ErrTooLarge too: what the server declared is evidence
 		evidence(w, resp)
 	}
@@ -94,12 +92,17 @@ var sentinels = []struct {
 }
 
 func refusal(w io.Writer, err error) {
-	fmt.Fprintf(w, "  REFUSED   %v\n", err)
+	var matched []string
 	for _, s := range sentinels {
 		if errors.Is(err, s.err) {
-			fmt.Fprintf(w, "  matches   safefetch.%s\n", s.name)
+			matched = append(matched, "safefetch."+s.name)
 		}
 	}
+	if matched == nil { // the network or the server failed: no rule or bound said no
+		fmt.Fprintf(w, "  FAILED    %v\n", err)
+		return
+	}
+	fmt.Fprintf(w, "  REFUSED   %v\n  matches   %s\n", err, strings.Join(matched, ", "))
 	var ue *safefetch.URLError
 	var ae *safefetch.AddrError
 	switch {
@@ -122,14 +125,12 @@ func demo(w io.Writer) {
 	})
 	shop.Handle("/old", http.RedirectHandler("http://shop.example/agentic.json", http.StatusMovedPermanently))
 	shop.HandleFunc("/catalog", func(rw http.ResponseWriter, r *http.Request) {
-		rw.Header().Set("Content-Type", "application/octet-stream")
 		rw.Write(make([]byte, 3<<20)) // 3 MiB, over the 1 MiB cap
 	})
 	n.Site("shop.example", shop)
 	n.Site("acme.example", http.RedirectHandler("https://www.acme.example/", http.StatusMovedPermanently))
 	n.Site("www.acme.example", http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
-		rw.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		fmt.Fprint(rw, "welcome to acme")
+		fmt.Fprint(rw, "welcome to acme") // served as text/plain; charset=utf-8 (sniffed)
 	}))
 	n.Host("intranet.example", "93.184.215.200", "10.0.0.7") // one public, one private answer
 
