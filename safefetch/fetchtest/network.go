@@ -100,7 +100,7 @@ func (n *Network) Close() {
 // Site serves https://host/ with h, over TLS with a certificate for host
 // issued by the Network's authority, at the next free public-looking
 // address (see [FirstAddr]); host resolves to that address. URLs carry no
-// port. Calling Site again for the same host replaces its handler (the
+// port. host is a DNS name (no port, no IP literal); Site panics otherwise. Calling Site again for the same host replaces its handler (the
 // address and certificate stay).
 func (n *Network) Site(host string, h http.Handler) {
 	host = normalize(host)
@@ -116,8 +116,8 @@ func (n *Network) Site(host string, h http.Handler) {
 // Replacing the handler of an existing site keeps its first certificate.
 func (n *Network) SiteWithCertificate(host string, h http.Handler, cert tls.Certificate) {
 	host = normalize(host)
-	if host == "" {
-		panic("fetchtest: Site needs a host name")
+	if _, err := netip.ParseAddr(host); err == nil || host == "" || strings.ContainsAny(host, ":/[]@% ") {
+		panic(fmt.Sprintf("fetchtest: Site needs a host name without port or brackets, not %q", host))
 	}
 	if n.replaceHandler(host, h) {
 		return

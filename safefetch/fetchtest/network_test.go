@@ -74,6 +74,11 @@ func TestSitesAndRecords(t *testing.T) {
 		_, err := r.LookupNetIP(ctx, "ip", "a.example")
 		require.Error(t, err)
 	})
+	t.Run("Site panics on a host that is not a name", func(t *testing.T) {
+		for _, h := range []string{"", "a.example:8443", "[::1]", "a.example/x", "93.184.215.77"} {
+			assert.Panics(t, func() { n.Site(h, hello("x")) }, h)
+		}
+	})
 	t.Run("Host panics on a bad address", func(t *testing.T) {
 		assert.Panics(t, func() { n.Host("bad.example", "not-an-ip") })
 	})
