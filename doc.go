@@ -1,31 +1,112 @@
 // Package agentweb is an embeddable Go SDK for the agent-facing web: the small
 // documents a website publishes so that AI agents can find, understand and
-// safely use it, and the clients that read, verify and score them.
+// safely use it, and the clients that read, verify and score them. It lets a
+// Go service publish each document correctly, lets a client fetch, validate
+// and verify them from untrusted sites without being turned against its own
+// network, and scores how ready a whole site is for agents, with evidence for
+// every verdict. This package holds no code; it is the map.
 //
-// The module implements five published specifications over one shared,
-// SSRF-safe fetcher:
+// # Run it
+//
+// With Go 1.26 and nothing else (no network beyond the Go module proxy), from
+// a clone of the repository:
+//
+//	go run ./examples/demo    # the main job: an agent-ready shop on a fake internet, every client run against it
+//	go test ./...             # the tests (.ci/run adds gofmt, go vet and -race)
+//
+// The demo starts Example Shop (package
+// github.com/agentweb/agentweb/examples/demo/demosite) on a fake internet of
+// real TLS servers on loopback and runs, in order, agentic.Discover and
+// agentic.Audit, openagent.Discover and openagent.Fetch, linkset.Fetch with
+// every artefact's digest verified and the peer linkset.Walk,
+// agentsignup.Fetch with the rp_attestation verified against the demo
+// broker's key, and readiness.Scan. It prints one summary and writes the
+// readiness report as HTML, Markdown and JSON, and the generated agentic
+// directory, into a new temporary folder (-out to choose). -broken runs the
+// same against the shop with deliberate defects and shows the difference;
+// -site URL runs the clients against a real site.
+//
+// # Packages
 //
 //   - [github.com/agentweb/agentweb/safefetch]: the only code in the module that
-//     opens a connection. It classifies every address against the IANA
-//     special-purpose registries before and after connecting, pins DNS answers,
-//     follows redirects in its own loop, and caps bytes, headers, attempts and time.
+//     opens a connection (see "The fetcher's security model" below).
 //   - [github.com/agentweb/agentweb/safefetch/fetchtest]: a fake internet of real
 //     TLS servers on loopback, for tests and demos.
 //   - [github.com/agentweb/agentweb/agentic]: Agentic Site Profile 1.1
-//     (/agentic.json and its /agentic.txt index): model, validation, TXT,
-//     the website generator and the auditor.
+//     (/agentic.json and its byte-exact /agentic.txt index): validation, the
+//     generator (Discover), the auditor and the publisher handler.
 //   - [github.com/agentweb/agentweb/openagent]: OpenAgent 0.1 profiles
-//     (/.well-known/openagent.json): validation, discovery, reading and publishing.
+//     (/.well-known/openagent.json): validation, discovery, reading with
+//     provenance and revalidation, a directory and the publisher handler.
 //   - [github.com/agentweb/agentweb/linkset]: the knowledge-linkset well-known URI
 //     (an RFC 9264 link set with a profile): validation, digests, canonical
-//     building, serving, fetching and the bounded peer walk.
+//     building (RFC 8785), serving, fetching and the bounded peer walk.
 //   - [github.com/agentweb/agentweb/agentsignup]: agent-identity-v1 discovery
-//     documents (/.well-known/agent-signup.json): validation, the terms hash and
-//     relying-party attestation verification.
-//   - [github.com/agentweb/agentweb/readiness]: the agent-readiness scanner, which
-//     scores a whole site out of 100 points with a receipt for every verdict.
+//     documents (/.well-known/agent-signup.json): validation, the terms hash,
+//     rp_attestation verification against a broker's keys, fetching and
+//     publishing.
+//   - [github.com/agentweb/agentweb/readiness]: the agent-readiness scanner,
+//     which scores a whole site out of 100 points in six sections and the ten
+//     requirements R1–R10, with a receipt for every verdict, and renders one
+//     report as JSON, Markdown and HTML.
 //
 // Every network entry point takes a [context.Context] first and an options
-// struct whose zero value is safe; a nil *safefetch.Client means
-// safefetch.New(nil), never http.DefaultClient.
+// struct whose zero value (and nil) is safe; a nil *safefetch.Client means
+// safefetch.New(nil), never http.DefaultClient. Every Parse lists all the
+// problems of a document, each with a JSON Pointer and a stable rule name.
+// Each package's documentation has a runnable example; in short:
+//
+//	c := safefetch.New(nil)
+//	resp, err := c.Get(ctx, "https://example.com/robots.txt", nil) // refusals wrap ErrForbiddenAddress, ErrTooLarge, ...
+//
+//	rep, err := agentic.Audit(ctx, "https://shop.example/agentic.json", nil)
+//	// rep.Valid, rep.TextIndex.Status == agentic.TextMatched
+//
+//	urls, err := openagent.Discover(ctx, "https://shop.example/", nil)
+//	rec, err := openagent.Fetch(ctx, urls[0], nil) // rec.Profile, rec.ETag
+//
+//	f, err := linkset.Fetch(ctx, "https://shop.example/.well-known/knowledge-linkset", &linkset.FetchOptions{Mode: linkset.Reader})
+//	states := f.Verify(ctx, nil)                             // verified | mismatch | unverified, per artefact
+//	walk, err := linkset.Walk(ctx, "https://shop.example/", nil) // walk.Complete, walk.Nodes
+//
+//	keys, err := agentsignup.NewJWKSKeySet("https://broker.example", "https://broker.example/.well-known/jwks.json", nil)
+//	sf, err := agentsignup.Fetch(ctx, "https://shop.example", &agentsignup.FetchOptions{Keys: keys})
+//	// sf.Document.Terms, sf.Attestation.Status == agentsignup.StatusVerified
+//
+//	r, err := readiness.Scan(ctx, "https://shop.example/", nil)
+//	// r.Score, r.Ready, r.Sections, r.Requirements; r.JSON(), r.Markdown(), r.HTML()
+//
+// # The fetcher's security model
+//
+//   - URL first: only absolute https URLs without userinfo or odd hosts and
+//     ports; http only to loopback and only in development mode, which the
+//     program sets, never the input.
+//   - Every address classified: one bounded DNS lookup per attempt, every
+//     answer checked against the IANA special-purpose registries, and the host
+//     refused if any answer is not globally reachable.
+//   - Pinned dial: the connection goes to the classified address, never
+//     re-resolved, its remote address checked again (no DNS rebinding), no
+//     proxy from the environment, TLS host name verified.
+//   - Redirects in its own loop: at most three, each hop checked again from
+//     the URL step, never https to http, credentials dropped across hosts; the
+//     declared URL is never replaced by the final one.
+//   - Everything bounded: body, headers, one deadline over the whole request,
+//     no content coding it cannot bound, and a shared budget of attempts,
+//     bytes, concurrency and time per scan or walk; a reached bound is an
+//     error, and every response keeps its evidence.
+//
+// # The specifications
+//
+// The texts implemented here are kept in the project's shared specification
+// folder, not in this repository; each package's documentation names its text
+// and cites the section behind each rule: Agentic Site Profile 1.1.0
+// (agentic), OpenAgent 0.1 (openagent), the 'knowledge-linkset' Well-Known URI,
+// draft-besleaga-agentic-knowledge-wellknown-00 (linkset), the
+// agent-identity-v1 discovery fields (agentsignup), and the agent readiness
+// scoring method 1.2 with this project's check catalogue (readiness).
+//
+// # Examples
+//
+// The programs under examples/ use the exported API only: demo (the main
+// job), fetch, agentic, openagent, linkset, agentsignup and readiness.
 package agentweb

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"path/filepath"
 	"testing"
+	"time"
 )
 
 // BenchmarkParse measures Parse (strict decoding, schema validation, version
@@ -31,6 +32,31 @@ func BenchmarkParseEncodingJSONAny(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkParseRatio interleaves Parse with encoding/json decoding into any
+// on the full valid profile, so that machine load affects both alike, and
+// reports the ratio of their times (the budget is 4x).
+func BenchmarkParseRatio(b *testing.B) {
+	data := readFile(b, filepath.Join("valid", "full.json"))
+	var ours, std time.Duration
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		t0 := time.Now()
+		if _, err := Parse(data); err != nil {
+			b.Fatal(err)
+		}
+		t1 := time.Now()
+		var v any
+		if err := json.Unmarshal(data, &v); err != nil {
+			b.Fatal(err)
+		}
+		std += time.Since(t1)
+		ours += t1.Sub(t0)
+	}
+	b.ReportMetric(float64(ours)/float64(std), "ratio")
+	b.ReportMetric(float64(ours.Nanoseconds())/float64(b.N), "parse-ns/op")
+	b.ReportMetric(float64(std.Nanoseconds())/float64(b.N), "json-ns/op")
 }
 
 // BenchmarkParseInvalid measures Parse on a document with many problems.

@@ -162,11 +162,6 @@ func Parse(data []byte) (*Profile, error) {
 // check returns every problem of a decoded document, sorted and without
 // duplicates.
 func check(tree any) []Problem {
-	if conforms(tree) {
-		if tree.(map[string]any)["version"] == Version {
-			return nil
-		}
-	}
 	var problems []Problem
 	for _, v := range agentSchema().Validate(tree) {
 		problems = append(problems, explain(tree, v)...)
@@ -420,4 +415,52 @@ func fromTree(obj map[string]any) *Profile {
 		}
 	}
 	return p
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+func isLower(c byte) bool { return c >= 'a' && c <= 'z' }
+
+// isNameByte is the class [a-z0-9._-] of the identity pattern.
+func isNameByte(c byte) bool {
+	return isLower(c) || isDigit(c) || c == '.' || c == '_' || c == '-'
+}
+
+// isVersion matches the schema's version pattern ^\d+\.\d+(\.\d+)?$ (ASCII
+// digits); check uses it to tell an unsupported version from a malformed one.
+func isVersion(s string) bool {
+	parts := strings.Split(s, ".")
+	if len(parts) != 2 && len(parts) != 3 {
+		return false
+	}
+	for _, p := range parts {
+		if p == "" {
+			return false
+		}
+		for i := 0; i < len(p); i++ {
+			if !isDigit(p[i]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// isDID matches the LogicSRC identity pattern
+// ^[a-z0-9][a-z0-9._-]*\.[a-z0-9][a-z0-9._-]*$ (openagent-0.1.md,
+// "Identity and ownership"), the schema's pattern for did and owner_did.
+func isDID(s string) bool {
+	if s == "" || !(isLower(s[0]) || isDigit(s[0])) {
+		return false
+	}
+	dot := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !isNameByte(c) {
+			return false
+		}
+		if c == '.' && i > 0 && i+1 < len(s) && (isLower(s[i+1]) || isDigit(s[i+1])) {
+			dot = true
+		}
+	}
+	return dot
 }

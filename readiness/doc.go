@@ -36,9 +36,9 @@
 // total is the score over the sections that were scanned, and the report says
 // which), and a requirement that depends on an unscanned check has the status
 // "not_scanned" and is not met, so such a report never claims a site is
-// ready. This release runs the Discover, Understand, Read and Act sections;
-// Connect, Trust and the optional conventions are catalogued and reported as
-// not scanned.
+// ready. This release runs the Discover, Understand, Read, Act and Connect
+// sections; Trust and the optional conventions are catalogued and reported
+// as not scanned.
 //
 // # Page tools (Act)
 //
@@ -54,6 +54,29 @@
 // member means the feature's default allowlist, 'self', applies, which
 // passes (method §07, "the default is a policy"); a header that does not
 // parse is ignored, as browsers ignore it.
+//
+// # The MCP probe (Connect)
+//
+// The MCP endpoint is the one the capability card names, else the MCP server
+// card's, else agentic.json's, else /mcp; an endpoint on another site is
+// named, never probed. The probe speaks Streamable HTTP with the official
+// Go SDK (github.com/modelcontextprotocol/go-sdk), whose requests go through
+// the scan's safefetch client behind a round-tripper that records every
+// exchange and caps every body at 256 KiB: initialize offering
+// [MCPOfferedVersion] (2025-06-18), notifications/initialized, and
+// tools/list without a token, at most five pages; retries and the standalone
+// SSE stream are off and the probe has a deadline. It never signs in and
+// never calls a tool. A 401 is not a failure of discovery: its Bearer
+// challenge's resource_metadata starts sign-in discovery, by the rules of
+// the negotiated version (2025-03-26: RFC 8414 metadata at the server
+// origin; from 2025-06-18: RFC 9728 protected resource metadata, from the
+// challenge, then path-inserted, then at the root, then the authorization
+// server's RFC 8414 metadata, and OpenID Connect discovery for 2025-11-25).
+// Metadata is decoded strictly into this package's own types; issuer and
+// resource must match and PKCE S256 must be advertised. The evidence is an
+// [MCPReceipt] on mcp_discovery, the method's §05 receipt field for field
+// with the raw handshake added. mcp_tested_execution is always
+// [Unverified], so no site scores 20/20 in Connect (method §07).
 //
 // # Scanning
 //

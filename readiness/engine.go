@@ -129,7 +129,9 @@ type outcome struct {
 	received string
 	requests []*fetched
 	notes    []string
-	scope    []string // "" : the given page
+	scope    []string        // "" : the given page
+	records  []RequestRecord // requests made outside the fetch memo (the MCP probe)
+	mcp      *MCPReceipt
 }
 
 // Scan reads the site at siteURL and scores it (readiness-method.md,
@@ -263,6 +265,8 @@ func (s *scan) result(id string, out outcome) CheckResult {
 		seen[f] = true
 		r.Receipt.Requests = append(r.Receipt.Requests, f.record())
 	}
+	r.Receipt.Requests = append(r.Receipt.Requests, out.records...)
+	r.Receipt.MCP = out.mcp
 	r.Scope = out.scope
 	if len(r.Scope) == 0 {
 		r.Scope = []string{s.page.String()}

@@ -44,30 +44,35 @@ when you write to us about any of them.</p></body></html>`)
 		return
 	}
 	for _, c := range rep.Checks {
-		fmt.Printf("%-25s %s\n", c.ID, c.Verdict)
+		fmt.Printf("%-27s %s\n", c.ID, c.Verdict)
 	}
 	fmt.Printf("score %.1f, ready %v\n", rep.Score, rep.Ready)
 	fmt.Println(rep.Requirements[4].ID, rep.Requirements[4].Status)
 	// Output:
-	// sitemap                   pass
-	// llms_txt                  pass
-	// capability_manifest       fail
-	// manifest_twins            not_applicable
-	// discovery_links           fail
-	// ai_crawler_access         pass
-	// language_and_canonical    pass
-	// structured_business_data  fail
-	// identity_node             fail
-	// content_freshness         not_applicable
-	// page_metadata             partial
-	// initial_html_content      pass
-	// markdown_representation   fail
-	// vary_accept               not_applicable
-	// markdown_alternate_link   not_applicable
-	// markdown_frontmatter      not_applicable
-	// page_actions_declared     not_applicable
-	// page_tool_quality         not_applicable
-	// page_tool_permissions     not_applicable
-	// score 53.2, ready false
+	// sitemap                     pass
+	// llms_txt                    pass
+	// capability_manifest         fail
+	// manifest_twins              not_applicable
+	// discovery_links             fail
+	// ai_crawler_access           pass
+	// language_and_canonical      pass
+	// structured_business_data    fail
+	// identity_node               fail
+	// content_freshness           not_applicable
+	// page_metadata               partial
+	// initial_html_content        pass
+	// markdown_representation     fail
+	// vary_accept                 not_applicable
+	// markdown_alternate_link     not_applicable
+	// markdown_frontmatter        not_applicable
+	// page_actions_declared       not_applicable
+	// page_tool_quality           not_applicable
+	// page_tool_permissions       not_applicable
+	// backend_interface_declared  fail
+	// mcp_discovery               not_applicable
+	// mcp_documented_access       not_applicable
+	// mcp_signin_discovery        not_applicable
+	// mcp_tested_execution        unverified
+	// score 38.0, ready false
 	// R5 fail
 }

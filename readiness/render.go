@@ -64,6 +64,7 @@ func receiptText(c CheckResult) string {
 	for _, n := range c.Receipt.Notes {
 		line("note: %s", n)
 	}
+	writeMCPReceipt(line, c.Receipt.MCP)
 	if len(c.Scope) > 0 {
 		line("scope: %s", strings.Join(c.Scope, ", "))
 	}

@@ -94,6 +94,8 @@ type Receipt struct {
 	Expected string          `json:"expected"`
 	Received string          `json:"received"`
 	Notes    []string        `json:"notes,omitempty"`
+	// MCP is the MCP probe's receipt (method §05), on mcp_discovery only.
+	MCP *MCPReceipt `json:"mcp,omitempty"`
 }
 
 // RequestRecord is one request a check relied on and what came back. Only the

@@ -18,6 +18,8 @@ func allPass() map[string]Verdict {
 	for _, id := range Implemented() {
 		m[id] = Pass
 	}
+	// Never executed, on every site (method §07).
+	m["mcp_tested_execution"] = Unverified
 	return m
 }
 
@@ -61,17 +63,19 @@ func TestScanSites(t *testing.T) {
 		{
 			name: "well-made site", site: &testSite{}, want: allPass(),
 			check: func(t *testing.T, r *Report) {
-				assert.InDelta(t, 100, r.Score, 1e-9)
+				// Connect scores 18 of 20: mcp_tested_execution is never verified.
+				assert.InDelta(t, 100*(15+15+20+20+18)/90.0, r.Score, 1e-9)
+				assert.InDelta(t, 18, r.Sections[4].Score, 1e-9)
 				assert.Equal(t, []string{"https://shop.example/", "https://shop.example/about", "https://shop.example/products"}, r.Scope.Routes)
-				assert.False(t, r.Ready, "R9 and R10 are not scanned, so no report of this scanner claims ready")
-				for _, q := range r.Requirements[:8] {
+				assert.False(t, r.Ready, "R10 is not scanned, so no report of this scanner claims ready")
+				for _, q := range r.Requirements[:9] {
 					assert.True(t, q.Met, q.ID)
 				}
-				for _, q := range r.Requirements[8:] {
+				for _, q := range r.Requirements[9:] {
 					assert.Equal(t, "not_scanned", q.Status, q.ID)
 				}
-				assert.Equal(t, []SectionID{Discover, Understand, Read, Act}, r.Scope.Sections)
-				assert.Empty(t, r.Unverified)
+				assert.Equal(t, []SectionID{Discover, Understand, Read, Act, Connect}, r.Scope.Sections)
+				assert.Equal(t, []string{"mcp_tested_execution"}, r.Unverified)
 				assertSelfContained(t, r, r.HTML())
 			},
 		},
@@ -87,6 +91,9 @@ func TestScanSites(t *testing.T) {
 				"initial_html_content": Fail, "markdown_representation": Fail,
 				"vary_accept": NotApplicable, "markdown_alternate_link": NotApplicable, "markdown_frontmatter": NotApplicable,
 				"page_actions_declared": NotApplicable, "page_tool_quality": NotApplicable, "page_tool_permissions": NotApplicable,
+				// /mcp is the shell too: no MCP endpoint, and no API.
+				"backend_interface_declared": Fail, "mcp_discovery": NotApplicable, "mcp_documented_access": NotApplicable,
+				"mcp_signin_discovery": NotApplicable, "mcp_tested_execution": Unverified,
 			},
 			check: func(t *testing.T, r *Report) {
 				assert.Equal(t, []string{"https://shop.example/"}, r.Scope.Routes)
@@ -150,7 +157,7 @@ func TestScanSites(t *testing.T) {
 			name: "server times out on llms.txt", site: &testSite{llmsTimeout: true}, timeout: 400 * time.Millisecond,
 			want: with(allPass(), map[string]Verdict{"llms_txt": Unverified}),
 			check: func(t *testing.T, r *Report) {
-				assert.Equal(t, []string{"llms_txt"}, r.Unverified)
+				assert.Equal(t, []string{"llms_txt", "mcp_tested_execution"}, r.Unverified)
 				c := checkByID(r, "llms_txt")
 				assert.Equal(t, 4.0, c.Weight, "unverified keeps its weight")
 				assert.Zero(t, c.Earned)
@@ -196,7 +203,7 @@ func TestScanSites(t *testing.T) {
 				assert.NotEmpty(t, c.Scope, c.ID)
 				for _, q := range c.Receipt.Requests {
 					for k := range q.Headers {
-						assert.Equal(t, "Accept", k, "%s records only the headers that change the answer", c.ID)
+						assert.Contains(t, []string{"Accept", "MCP-Protocol-Version", "Mcp-Session-Id"}, k, "%s records only the headers that change the answer", c.ID)
 					}
 				}
 			}

@@ -29,6 +29,9 @@ type testSite struct {
 
 	mu     sync.Mutex
 	counts map[string]int // method path accept -> requests
+
+	mcpOnce sync.Once
+	mcp     http.Handler // a real MCP server (go-sdk), tools listed without a token
 }
 
 func (ts *testSite) base() string { return "https://" + ts.host }
@@ -124,6 +127,12 @@ func (ts *testSite) links(path string) []string {
 const spaShell = `<!DOCTYPE html><html><head><title>Shop</title><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div><noscript>You need to enable JavaScript to run this app.</noscript></body></html>`
 
 func (ts *testSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Path == "/mcp" && !ts.redirectForever && !ts.spaShell {
+		// MCP requests repeat by design (one POST per message): not counted.
+		ts.mcpOnce.Do(func() { ts.mcp = newMCPServer(5, true, nil, 0) })
+		ts.mcp.ServeHTTP(w, r)
+		return
+	}
 	ts.count(r)
 	h := w.Header()
 	if ts.redirectForever {
@@ -202,6 +211,12 @@ func (ts *testSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		h.Set("Content-Type", "text/plain; charset=utf-8")
 		fmt.Fprintf(w, "# Example Shop\n\n> Outdoor gear, shipped within the EU.\n\n## Docs\n\n- [Products](%s/products): what we sell\n- [Contact](mailto:agents@%s): reach a person\n", ts.base(), ts.host)
+	case "/.well-known/oauth-protected-resource/mcp":
+		h.Set("Content-Type", "application/json")
+		fmt.Fprintf(w, `{"resource": "%[1]s/mcp", "authorization_servers": ["%[1]s"], "scopes_supported": ["orders"]}`, ts.base())
+	case "/.well-known/oauth-authorization-server":
+		h.Set("Content-Type", "application/json")
+		fmt.Fprintf(w, `{"issuer": "%[1]s", "authorization_endpoint": "%[1]s/authorize", "token_endpoint": "%[1]s/token", "response_types_supported": ["code"], "code_challenge_methods_supported": ["S256"]}`, ts.base())
 	case "/.well-known/agents.json":
 		h.Set("Content-Type", "application/json")
 		fmt.Fprint(w, ts.card(""))

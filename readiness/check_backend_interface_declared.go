@@ -1,0 +1,195 @@
+package readiness
+
+import (
+	"fmt"
+	"net/url"
+	"regexp"
+	"strings"
+
+	"github.com/agentweb/agentweb/internal/strictjson"
+)
+
+func init() {
+	register(checkDef{id: "backend_interface_declared", needs: []resource{resCards, resPage}, run: checkBackendInterfaceDeclared})
+}
+
+// maxInterfaceFetches bounds the interface documents fetched by
+// backend_interface_declared, besides the MCP probe.
+const maxInterfaceFetches = 6
+
+var openAPIYAML = regexp.MustCompile(`(?m)^openapi:\s*["']?3\.\d`)
+
+// isOpenAPI3 reports whether a body is an OpenAPI 3 document: a JSON object
+// whose openapi member is a 3.x version with info or paths, or YAML with an
+// openapi: 3.x line.
+func isOpenAPI3(body []byte) bool {
+	if v, err := strictjson.Decode(body); err == nil {
+		m, ok := v.(map[string]any)
+		return ok && strings.HasPrefix(str(m["openapi"]), "3.") && (m["info"] != nil || m["paths"] != nil)
+	}
+	return openAPIYAML.Match(body)
+}
+
+// checkBackendInterfaceDeclared: R9, the service declares a backend tool or
+// API (readiness-checks.md, Connect; method §03: any honest answer counts):
+// an MCP endpoint that answers, an OpenAPI 3 document that parses, a GraphQL
+// endpoint that answers a query, or another interface named in the card that
+// answers. They are found in the card, agentic.json, the page's Link headers
+// (service-desc, service-doc), the MCP server card, /openapi.json and /mcp.
+// Named but none reachable is partial; not applicable only when the card
+// states the site offers no tool or API.
+func checkBackendInterfaceDeclared(s *scan) outcome {
+	o := s.mcpObs()
+	out := outcome{requests: o.requests}
+	var live, named []string
+	unanswered := false
+
+	if o.isMCP() {
+		live = append(live, "MCP endpoint "+o.endpoint)
+	} else {
+		if o.declared {
+			named = append(named, "MCP endpoint "+o.endpoint)
+		}
+		if u := o.probe.unanswered(); u != nil {
+			// Even the default /mcp: an unanswered probe is not an absence.
+			unanswered = true
+			out.notes = append(out.notes, fmt.Sprintf("MCP probe of %s: %s", o.endpoint, first(u.Error, "no answer")))
+		}
+	}
+	if c := s.cardsObs(); !c.wellKnown.f.answered() || !c.root.f.answered() {
+		unanswered = true
+	}
+
+	type candidate struct{ kind, url, source string }
+	var cands []candidate
+	seen := map[string]bool{o.endpoint: true}
+	base, _ := url.Parse(s.page.String())
+	add := func(kind, raw, source string) {
+		u, err := base.Parse(strings.TrimSpace(raw))
+		if err != nil || raw == "" {
+			return
+		}
+		u.Fragment, u.RawFragment = "", ""
+		k := u.String()
+		if seen[k] {
+			return
+		}
+		seen[k] = true
+		if !s.sameRegistrable(u) {
+			named = append(named, fmt.Sprintf("%s %s (another site: named, not fetched)", kind, k))
+			return
+		}
+		cands = append(cands, candidate{kind, k, source})
+	}
+	statesNone := false
+	if o.card != nil {
+		for _, it := range o.card.Interfaces {
+			if it.Type == "mcp" {
+				continue
+			}
+			add(first(it.Type, "interface"), it.URL, "the card")
+		}
+	}
+	for _, cp := range []*cardCopy{s.cardsObs().wellKnown, s.cardsObs().root} {
+		if m, ok := cp.value.(map[string]any); ok {
+			for _, k := range []string{"interfaces", "capabilities"} {
+				if l, ok := m[k].([]any); ok && len(l) == 0 {
+					statesNone = true
+				}
+			}
+		}
+	}
+	if a := s.agenticObs(); a.value != nil {
+		out.requests = append(out.requests, a.f)
+		for _, r := range agenticResources(a.value) {
+			if r.kind == "openapi" {
+				add("openapi", r.url, "agentic.json")
+			}
+		}
+	}
+	if p := s.pageObs(); p.readable() {
+		for _, l := range p.headerLinks {
+			if l.HasRel("service-desc") {
+				add("openapi", l.Target, "the page's Link header")
+			} else if l.HasRel("service-doc") {
+				named = append(named, "API documentation "+l.Target+" (service-doc)")
+			}
+		}
+		for _, l := range p.head.Links {
+			if hasRel(l, "service-desc") {
+				add("openapi", l.Href, "the page's <head>")
+			}
+		}
+	}
+	add("openapi", s.resolve("/openapi.json"), "the default path /openapi.json")
+
+	if len(cands) > maxInterfaceFetches {
+		out.notes = append(out.notes, fmt.Sprintf("fetched the first %d of %d interface candidates", maxInterfaceFetches, len(cands)))
+		cands = cands[:maxInterfaceFetches]
+	}
+	results := make([]*fetched, len(cands))
+	done := make(chan struct{}, len(cands))
+	for i, c := range cands {
+		go func() {
+			switch c.kind {
+			case "graphql":
+				results[i] = s.get(c.url+"?query=%7B__typename%7D", "application/json")
+			default:
+				results[i] = s.get(c.url, "")
+			}
+			done <- struct{}{}
+		}()
+	}
+	for range cands {
+		<-done
+	}
+	for i, c := range cands {
+		f := results[i]
+		out.requests = append(out.requests, f)
+		guessed := strings.HasPrefix(c.source, "the default path")
+		if !guessed {
+			named = append(named, fmt.Sprintf("%s %s (from %s)", c.kind, c.url, c.source))
+		}
+		if !f.answered() {
+			unanswered = true
+			continue
+		}
+		if !f.ok() || looksLikeHTML(f.body()) && c.kind == "openapi" {
+			continue
+		}
+		switch c.kind {
+		case "openapi", "rest", "http":
+			if isOpenAPI3(f.body()) {
+				live = append(live, "OpenAPI 3 document "+c.url)
+			} else if c.kind == "openapi" && !guessed {
+				out.notes = append(out.notes, c.url+" is not an OpenAPI 3 document")
+			} else if !guessed {
+				live = append(live, c.kind+" interface "+c.url+" answers")
+			}
+		case "graphql":
+			if v, err := strictjson.Decode(f.body()); err == nil {
+				if m, ok := v.(map[string]any); ok && m["data"] != nil {
+					live = append(live, "GraphQL endpoint "+c.url)
+				}
+			}
+		default:
+			live = append(live, c.kind+" interface "+c.url+" answers")
+		}
+	}
+	switch {
+	case len(live) > 0:
+		out.verdict, out.received = Pass, "a live interface: "+strings.Join(live, "; ")
+	case unanswered:
+		out.verdict, out.received = Unverified, "no live interface in what answered, and some requests went unanswered"
+		if len(named) > 0 {
+			out.received += "; named: " + strings.Join(named, "; ")
+		}
+	case len(named) > 0:
+		out.verdict, out.received = Partial, "named but not reachable: "+strings.Join(named, "; ")
+	case statesNone:
+		out.verdict, out.received = NotApplicable, "the card states the site offers no tool or API"
+	default:
+		out.verdict, out.received = Fail, "no MCP endpoint, OpenAPI document, GraphQL schema or card interface"
+	}
+	return out
+}

@@ -1,0 +1,64 @@
+package readiness
+
+import "strconv"
+
+func init() {
+	register(checkDef{id: "mcp_documented_access", needs: []resource{resCards}, run: checkMCPDocumentedAccess})
+}
+
+// checkMCPDocumentedAccess: the service states which capabilities need a
+// token and which do not (readiness-checks.md, Connect; method §07): the
+// card's sign-in section naming public and token-requiring capabilities, or
+// a card interface stated open while nothing asks for a token. Saying only
+// that sign-in exists (a sign-in type, scopes in protected resource
+// metadata, a Bearer challenge) is partial. Not applicable without MCP.
+func checkMCPDocumentedAccess(s *scan) outcome {
+	o := s.mcpObs()
+	out := outcome{requests: o.requests}
+	if v, why, ok := mcpPrecondition(o); !ok {
+		out.verdict, out.received = v, why
+		return out
+	}
+	where, stated := o.documented()
+	switch {
+	case where != "":
+		out.verdict, out.received = Pass, "stated in "+where
+		if c := o.card; c != nil && c.Auth != nil && (len(c.Auth.Public) > 0 || len(c.Auth.TokenRequired) > 0) {
+			out.received += fmtCounts(len(c.Auth.Public), len(c.Auth.TokenRequired))
+		}
+	case stated:
+		out.verdict, out.received = Partial, "sign-in exists, but nothing states which capabilities need a token and which do not"
+	default:
+		out.verdict, out.received = Fail, "nothing states what needs a token: no sign-in section in the card, no scopes, no challenge"
+	}
+	if o.signin != nil && o.signin.prmURL != "" {
+		out.requests = append(out.requests, o.signin.tried...)
+	}
+	return out
+}
+
+func fmtCounts(public, token int) string {
+	return ": " + plural(public, "public capability", "public capabilities") + ", " + plural(token, "capability needs a token", "capabilities need a token")
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+// mcpPrecondition decides the Connect checks that need an MCP endpoint: not
+// applicable when there is none, unverified when a declared one did not
+// answer.
+func mcpPrecondition(o *mcpObs) (Verdict, string, bool) {
+	if o.isMCP() {
+		return "", "", true
+	}
+	if o.probe.unanswered() != nil || o.probe.initExchange() == nil || refused(exchangeStatus(o.probe.initExchange())) {
+		// Whether declared or only guessed, an unanswered probe is not an
+		// absence.
+		return Unverified, "the MCP endpoint " + o.endpoint + " did not answer", false
+	}
+	return NotApplicable, "no MCP endpoint answered as MCP", false
+}

@@ -1,0 +1,60 @@
+package readiness
+
+import (
+	"fmt"
+	"strings"
+)
+
+func init() {
+	register(checkDef{id: "mcp_signin_discovery", needs: []resource{resCards}, run: checkMCPSigninDiscovery})
+}
+
+// checkMCPSigninDiscovery: OAuth metadata resolves by the rules of the
+// negotiated protocol version, its issuer and resource match, and PKCE S256
+// is advertised (readiness-checks.md, Connect; method §07, "version-aware
+// probes"). Metadata without S256, or from 2025-06-18 only the origin's RFC
+// 8414 metadata without protected resource metadata, is partial. Not
+// applicable when every tool lists and nothing asks for a token.
+func checkMCPSigninDiscovery(s *scan) outcome {
+	o := s.mcpObs()
+	out := outcome{requests: o.requests}
+	if v, why, ok := mcpPrecondition(o); !ok {
+		out.verdict, out.received = v, why
+		return out
+	}
+	si := o.signin
+	if !o.authNeeded || si == nil {
+		out.verdict, out.received = NotApplicable, "every tool lists without a token and nothing asks for one"
+		return out
+	}
+	out.requests = si.tried
+	out.notes = append([]string{"rules of " + si.rules}, si.problems...)
+	switch {
+	case si.resolved && si.as.hasS256() && !si.legacyFallback:
+		out.verdict = Pass
+		out.received = fmt.Sprintf("metadata resolves at %s, issuer%s match, PKCE %s", si.asURL, resourceToo(si), strings.Join(si.as.CodeChallengeMethodsSupported, ", "))
+	case si.resolved && !si.as.hasS256():
+		out.verdict = Partial
+		out.received = "metadata resolves at " + si.asURL + ", but code_challenge_methods_supported does not contain S256"
+	case si.resolved:
+		out.verdict = Partial
+		out.received = "only the origin's RFC 8414 metadata at " + si.asURL + ": no protected resource metadata, which " + si.version + " requires"
+	case si.unanswered != nil:
+		out.verdict = Unverified
+		out.received = si.unanswered.url + ": " + si.unanswered.why()
+	default:
+		out.verdict = Fail
+		out.received = "sign-in metadata does not resolve"
+		if len(si.problems) > 0 {
+			out.received += ": " + si.problems[len(si.problems)-1]
+		}
+	}
+	return out
+}
+
+func resourceToo(si *signinResult) string {
+	if si.prm != nil {
+		return " and resource"
+	}
+	return ""
+}

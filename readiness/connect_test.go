@@ -1,0 +1,420 @@
+package readiness
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/agentweb/agentweb/safefetch/fetchtest"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// newMCPServer is a real MCP server (the official Go SDK) with n tools,
+// speaking only the given protocol versions (nil: every version the SDK
+// knows), pageSize tools a page (0: the SDK's default).
+func newMCPServer(n int, readOnly bool, versions []string, pageSize int) http.Handler {
+	srv := mcp.NewServer(&mcp.Implementation{Name: "shop", Version: "1.0.0"}, &mcp.ServerOptions{SupportedProtocolVersions: versions, PageSize: pageSize})
+	for i := range n {
+		srv.AddTool(&mcp.Tool{
+			Name:        fmt.Sprintf("tool_%02d", i),
+			Description: "A tool of the shop.",
+			InputSchema: map[string]any{"type": "object"},
+			Annotations: &mcp.ToolAnnotations{ReadOnlyHint: readOnly},
+		}, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			panic("the scanner never calls a tool")
+		})
+	}
+	// fetchtest serves public host names from loopback, which the SDK's DNS
+	// rebinding protection (meant for servers bound to localhost) refuses.
+	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, &mcp.StreamableHTTPOptions{DisableLocalhostProtection: true})
+}
+
+// rpcMethod reads the JSON-RPC method of a request and restores its body.
+func rpcMethod(r *http.Request) string {
+	b, _ := io.ReadAll(io.LimitReader(r.Body, 1<<20))
+	r.Body = io.NopCloser(bytes.NewReader(b))
+	var m struct {
+		Method string `json:"method"`
+	}
+	_ = json.Unmarshal(b, &m)
+	return m.Method
+}
+
+// behindBearer answers 401 with a Bearer challenge naming resource metadata
+// to every request without a token (or, with listOnly, to tools/list only).
+func behindBearer(h http.Handler, resourceMetadata string, listOnly bool) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Authorization") == "" && (!listOnly || rpcMethod(r) == "tools/list") {
+			w.Header().Set("WWW-Authenticate", `Bearer realm="shop", error="invalid_token", resource_metadata="`+resourceMetadata+`"`)
+			http.Error(w, "sign in", http.StatusUnauthorized)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// connectSite is a site with a card, an MCP endpoint at /mcp and optional
+// OAuth metadata documents, recording the paths asked for.
+type connectSite struct {
+	card  string
+	mcp   http.Handler
+	docs  map[string]string // path -> JSON
+	mu    sync.Mutex
+	paths []string
+}
+
+func (c *connectSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	c.mu.Lock()
+	c.paths = append(c.paths, r.URL.Path)
+	c.mu.Unlock()
+	switch {
+	case r.URL.Path == "/":
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, `<!DOCTYPE html><html lang="en"><head><title>Shop</title></head><body><h1>Shop</h1></body></html>`)
+	case r.URL.Path == "/mcp" && c.mcp != nil:
+		c.mcp.ServeHTTP(w, r)
+	case r.URL.Path == "/.well-known/agents.json" && c.card != "":
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprint(w, c.card)
+	case c.docs[r.URL.Path] != "":
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprint(w, c.docs[r.URL.Path])
+	default:
+		http.NotFound(w, r)
+	}
+}
+
+func (c *connectSite) asked(path string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, p := range c.paths {
+		if p == path {
+			return true
+		}
+	}
+	return false
+}
+
+const (
+	openCard  = `{"name": "Shop", "interfaces": [{"type": "mcp", "url": "https://shop.example/mcp", "auth": "none"}], "contact": {"email": "agents@shop.example"}}`
+	oauthCard = `{"name": "Shop", "interfaces": [{"type": "mcp", "url": "https://shop.example/mcp", "auth": "oauth2"}],
+  "auth": {"type": "oauth2", "metadata": "https://shop.example/.well-known/oauth-authorization-server", "public": ["search_products"], "token_required": ["place_order"]}}`
+	prmDoc = `{"resource": "https://shop.example/mcp", "authorization_servers": ["https://shop.example"], "scopes_supported": ["orders"], "bearer_methods_supported": ["header"]}`
+	asDoc  = `{"issuer": "https://shop.example", "authorization_endpoint": "https://shop.example/authorize", "token_endpoint": "https://shop.example/token",
+  "registration_endpoint": "https://shop.example/register", "response_types_supported": ["code"], "code_challenge_methods_supported": ["S256"]}`
+	asNoPKCE = `{"issuer": "https://shop.example", "authorization_endpoint": "https://shop.example/authorize", "token_endpoint": "https://shop.example/token", "response_types_supported": ["code"]}`
+)
+
+var oauthDocs = map[string]string{
+	"/.well-known/oauth-protected-resource/mcp": prmDoc,
+	"/.well-known/oauth-authorization-server":   asDoc,
+}
+
+// connectVerdicts are the verdicts of the five Connect checks, in catalogue order.
+var connectIDs = []string{"backend_interface_declared", "mcp_discovery", "mcp_documented_access", "mcp_signin_discovery", "mcp_tested_execution"}
+
+func TestConnectChecks(t *testing.T) {
+	tests := []struct {
+		name    string
+		site    *connectSite
+		timeout time.Duration
+		want    [5]Verdict
+		check   func(t *testing.T, r *Report, site *connectSite)
+	}{
+		{
+			name: "open tools: all listed, sign-in not applicable",
+			site: &connectSite{card: openCard, mcp: newMCPServer(3, false, nil, 0)},
+			want: [5]Verdict{Pass, Pass, Pass, NotApplicable, Unverified},
+			check: func(t *testing.T, r *Report, _ *connectSite) {
+				m := checkByID(r, "mcp_discovery").Receipt.MCP
+				require.NotNil(t, m)
+				assert.Equal(t, MCPProtocol{Offered: "2025-06-18", Returned: "2025-06-18", Negotiated: "2025-06-18"}, m.Protocol)
+				assert.Equal(t, 3, m.Tools.ListedWithoutToken)
+				assert.Zero(t, m.Tools.WithReadOnlyHint)
+				assert.Nil(t, m.Tools.Authenticated)
+				assert.Equal(t, "none", m.Auth.Mode)
+				require.NotEmpty(t, m.Handshake)
+				h := m.Handshake[0]
+				assert.Equal(t, "initialize", h.RPC)
+				assert.Equal(t, http.StatusOK, h.Status)
+				assert.True(t, h.SessionID, "the stateful server returns a session id")
+				assert.Contains(t, h.ContentType, "text/event-stream")
+				var rpcs []string
+				for _, e := range m.Handshake {
+					rpcs = append(rpcs, e.RPC)
+				}
+				assert.Subset(t, rpcs, []string{"initialize", "notifications/initialized", "tools/list"})
+				assert.NotContains(t, rpcs, "tools/call")
+				assert.Contains(t, checkByID(r, "mcp_documented_access").Receipt.Received, "the capability manifest")
+			},
+		},
+		{
+			name: "tools behind OAuth: RFC 9728 and RFC 8414 metadata with S256",
+			site: &connectSite{card: oauthCard, docs: oauthDocs,
+				mcp: behindBearer(newMCPServer(4, true, nil, 0), "https://shop.example/.well-known/oauth-protected-resource/mcp", true)},
+			want: [5]Verdict{Pass, Partial, Pass, Pass, Unverified},
+			check: func(t *testing.T, r *Report, _ *connectSite) {
+				m := checkByID(r, "mcp_discovery").Receipt.MCP
+				require.NotNil(t, m)
+				assert.True(t, m.Initialize)
+				assert.False(t, m.ToolsList)
+				assert.Equal(t, MCPAuth{Mode: "oauth", OAuthMetadata: true,
+					MetadataURL:         "https://shop.example/.well-known/oauth-authorization-server",
+					ResourceMetadataURL: "https://shop.example/.well-known/oauth-protected-resource/mcp",
+					PKCE:                []string{"S256"}, DynamicRegistration: true, RequirementsDocumentedAt: "the capability manifest"}, m.Auth)
+				si := checkByID(r, "mcp_signin_discovery")
+				assert.Contains(t, si.Receipt.Notes[0], "2025-06-18: RFC 9728")
+				assert.Contains(t, si.Receipt.Received, "issuer and resource match, PKCE S256")
+			},
+		},
+		{
+			name: "the same without PKCE",
+			site: &connectSite{card: oauthCard, docs: map[string]string{"/.well-known/oauth-protected-resource/mcp": prmDoc, "/.well-known/oauth-authorization-server": asNoPKCE},
+				mcp: behindBearer(newMCPServer(4, true, nil, 0), "https://shop.example/.well-known/oauth-protected-resource/mcp", false)},
+			want: [5]Verdict{Pass, Partial, Pass, Partial, Unverified},
+			check: func(t *testing.T, r *Report, _ *connectSite) {
+				m := checkByID(r, "mcp_discovery").Receipt.MCP
+				assert.False(t, m.Initialize, "initialize itself needs a token")
+				assert.Equal(t, http.StatusUnauthorized, m.Handshake[0].Status)
+				assert.Contains(t, m.Handshake[0].WWWAuthenticate, "resource_metadata=")
+				assert.Empty(t, m.Auth.PKCE)
+				assert.Contains(t, checkByID(r, "mcp_signin_discovery").Receipt.Received, "does not contain S256")
+			},
+		},
+		{
+			name: "resource metadata whose resource does not match",
+			site: &connectSite{card: oauthCard, docs: map[string]string{
+				"/.well-known/oauth-protected-resource/mcp": strings.Replace(prmDoc, "https://shop.example/mcp", "https://other.example/mcp", 1),
+				"/.well-known/oauth-authorization-server":   asDoc},
+				mcp: behindBearer(newMCPServer(1, true, nil, 0), "https://shop.example/.well-known/oauth-protected-resource/mcp", false)},
+			want: [5]Verdict{Pass, Partial, Pass, Fail, Unverified},
+		},
+		{
+			name: "a server that only speaks 2025-03-26: its discovery rules",
+			site: &connectSite{card: oauthCard, docs: oauthDocs, mcp: newMCPServer(7, true, []string{"2025-03-26"}, 0)},
+			want: [5]Verdict{Pass, Pass, Pass, Pass, Unverified},
+			check: func(t *testing.T, r *Report, site *connectSite) {
+				m := checkByID(r, "mcp_discovery").Receipt.MCP
+				assert.Equal(t, MCPProtocol{Offered: "2025-06-18", Returned: "2025-03-26", Negotiated: "2025-03-26"}, m.Protocol)
+				assert.False(t, site.asked("/.well-known/oauth-protected-resource/mcp"), "2025-03-26 has no protected resource metadata")
+				assert.False(t, site.asked("/.well-known/oauth-protected-resource"))
+				assert.Contains(t, checkByID(r, "mcp_signin_discovery").Receipt.Notes[0], "2025-03-26: RFC 8414 metadata at the MCP server origin")
+				for _, e := range m.Handshake[1:] {
+					if e.ProtocolHeader != "" {
+						assert.Equal(t, "2025-03-26", e.ProtocolHeader, "later requests carry the negotiated version")
+					}
+				}
+			},
+		},
+		{
+			name: "a server that hangs", timeout: 400 * time.Millisecond,
+			site: &connectSite{card: openCard, mcp: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				select {
+				case <-r.Context().Done():
+				case <-time.After(1500 * time.Millisecond):
+				}
+			})},
+			want: [5]Verdict{Unverified, Unverified, Unverified, Unverified, Unverified},
+			check: func(t *testing.T, r *Report, _ *connectSite) {
+				assert.Contains(t, checkByID(r, "mcp_discovery").Receipt.Received, "timeout")
+				assert.Equal(t, 4.0, checkByID(r, "mcp_discovery").Weight, "unverified keeps its weight")
+			},
+		},
+		{
+			name: "an endpoint that is not MCP",
+			site: &connectSite{card: openCard, mcp: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "application/json")
+				fmt.Fprint(w, `{"hello": "world"}`)
+			})},
+			want: [5]Verdict{Partial, Fail, NotApplicable, NotApplicable, Unverified},
+			check: func(t *testing.T, r *Report, _ *connectSite) {
+				assert.Contains(t, checkByID(r, "mcp_discovery").Receipt.Received, "not MCP")
+				assert.Empty(t, checkByID(r, "mcp_discovery").Receipt.MCP.Transport)
+			},
+		},
+		{
+			name: "an endpoint that streams forever",
+			site: &connectSite{card: openCard, mcp: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "text/event-stream")
+				w.WriteHeader(http.StatusOK)
+				chunk := []byte(strings.Repeat(": keep-alive\n", 256))
+				for r.Context().Err() == nil {
+					if _, err := w.Write(chunk); err != nil {
+						return
+					}
+				}
+			})},
+			want: [5]Verdict{Unverified, Unverified, Unverified, Unverified, Unverified},
+			check: func(t *testing.T, r *Report, _ *connectSite) {
+				m := checkByID(r, "mcp_discovery").Receipt.MCP
+				require.NotEmpty(t, m.Handshake)
+				assert.True(t, m.Handshake[0].Capped)
+				assert.LessOrEqual(t, m.Handshake[0].Bytes, int64(mcpMaxBody+64<<10), "read stops at the cap")
+				assert.Contains(t, checkByID(r, "mcp_discovery").Receipt.Received, "capped")
+			},
+		},
+		{
+			name: "no MCP, an OpenAPI document",
+			site: &connectSite{docs: map[string]string{"/openapi.json": `{"openapi": "3.1.0", "info": {"title": "Shop", "version": "1"}, "paths": {}}`}},
+			want: [5]Verdict{Pass, NotApplicable, NotApplicable, NotApplicable, Unverified},
+		},
+		{
+			name: "nothing at all",
+			site: &connectSite{},
+			want: [5]Verdict{Fail, NotApplicable, NotApplicable, NotApplicable, Unverified},
+		},
+		{
+			name: "the card states no interface",
+			site: &connectSite{card: `{"name": "Shop", "interfaces": [], "contact": {"email": "a@shop.example"}}`},
+			want: [5]Verdict{NotApplicable, NotApplicable, NotApplicable, NotApplicable, Unverified},
+		},
+		{
+			name: "five pages of tools at most",
+			site: &connectSite{card: openCard, mcp: newMCPServer(12, false, nil, 2)},
+			want: [5]Verdict{Pass, Pass, Pass, NotApplicable, Unverified},
+			check: func(t *testing.T, r *Report, _ *connectSite) {
+				c := checkByID(r, "mcp_discovery")
+				assert.Equal(t, 10, c.Receipt.MCP.Tools.ListedWithoutToken)
+				assert.Contains(t, c.Receipt.Notes, "stopped after 5 pages of tools: more tools may exist")
+			},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			timeout := tc.timeout
+			if timeout == 0 {
+				timeout = 5 * time.Second
+			}
+			start := time.Now()
+			r := scanMux(t, "shop.example", tc.site, timeout)
+			assert.Less(t, time.Since(start), 10*time.Second)
+			for i, id := range connectIDs {
+				c := checkByID(r, id)
+				assert.Equal(t, tc.want[i], c.Verdict, "%s: %s %q", id, c.Receipt.Received, c.Receipt.Notes)
+				assert.NotEmpty(t, c.Receipt.Received, id)
+				for _, q := range c.Receipt.Requests {
+					assert.NotContains(t, q.Headers, "Authorization", "credentials are never recorded")
+				}
+			}
+			if tc.check != nil {
+				tc.check(t, r, tc.site)
+			}
+		})
+	}
+}
+
+// TestMCPReceiptMatchesMethodExample reproduces the mcp_transport receipt of
+// readiness-method.md §05 (testdata/mcp_transport_receipt.json, with the
+// example's yourwebsite.com on the fake internet's shop.example): a server
+// that returns 2025-03-26 to the offered 2025-06-18, OAuth metadata at its
+// origin with S256 and dynamic registration, the access requirements stated
+// in the card, seven tools listed without a token, all with readOnlyHint.
+func TestMCPReceiptMatchesMethodExample(t *testing.T) {
+	site := &connectSite{card: oauthCard, docs: oauthDocs, mcp: newMCPServer(7, true, []string{"2025-03-26"}, 0)}
+	r := scanMux(t, "shop.example", site, 5*time.Second)
+	m := checkByID(r, "mcp_discovery").Receipt.MCP
+	require.NotNil(t, m)
+	got, err := json.Marshal(m)
+	require.NoError(t, err)
+	var gotMap map[string]any
+	require.NoError(t, json.Unmarshal(got, &gotMap))
+	assert.Contains(t, gotMap, "handshake", "the raw handshake travels with the receipt")
+	delete(gotMap, "handshake")
+
+	want, err := os.ReadFile(filepath.Join("testdata", "mcp_transport_receipt.json"))
+	require.NoError(t, err)
+	var wantMap map[string]any
+	require.NoError(t, json.Unmarshal(want, &wantMap))
+	assert.Equal(t, wantMap, gotMap)
+}
+
+func TestBearerChallenge(t *testing.T) {
+	tests := []struct {
+		in   string
+		want map[string]string
+		ok   bool
+	}{
+		{"", nil, false},
+		{"Basic realm=\"x\"", nil, false},
+		{"Bearer", map[string]string{}, true},
+		{`Bearer resource_metadata="https://a.example/.well-known/oauth-protected-resource/mcp"`,
+			map[string]string{"resource_metadata": "https://a.example/.well-known/oauth-protected-resource/mcp"}, true},
+		{`Basic realm="a, b", Bearer realm="shop", error="invalid_token", Resource_Metadata="https://a.example/m?x=1,2"`,
+			map[string]string{"realm": "shop", "error": "invalid_token", "resource_metadata": "https://a.example/m?x=1,2"}, true},
+		{`Bearer realm=shop, scope="a b", DPoP algs="ES256"`, map[string]string{"realm": "shop", "scope": "a b"}, true},
+		{`Negotiate abc==, bearer error="x\"y"`, map[string]string{"error": `x"y`}, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.in, func(t *testing.T) {
+			got, ok := bearerChallenge(tc.in)
+			assert.Equal(t, tc.ok, ok)
+			assert.Equal(t, tc.want, got)
+		})
+	}
+}
+
+func TestWellKnownURL(t *testing.T) {
+	for in, want := range map[string]string{
+		"https://a.example":         "https://a.example/.well-known/oauth-authorization-server",
+		"https://a.example/":        "https://a.example/.well-known/oauth-authorization-server",
+		"https://a.example/tenant1": "https://a.example/.well-known/oauth-authorization-server/tenant1",
+		"https://a.example:8443/t/": "https://a.example:8443/.well-known/oauth-authorization-server/t",
+	} {
+		got, ok := wellKnownURL(in, "oauth-authorization-server")
+		assert.True(t, ok, in)
+		assert.Equal(t, want, got, in)
+	}
+	_, ok := wellKnownURL("not a url", "x")
+	assert.False(t, ok)
+}
+
+func FuzzBearerChallenge(f *testing.F) {
+	for _, s := range []string{"", "Bearer", `Bearer resource_metadata="https://a.example/x"`, `Basic realm="a, b", Bearer error="x\"y"`, `Bearer a=b=, c`, `"`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, v string) {
+		ps, ok := bearerChallenge(v)
+		if !ok && ps != nil {
+			t.Fatal("params without a challenge")
+		}
+		if len(ps) > 32 {
+			t.Fatalf("%d params", len(ps))
+		}
+	})
+}
+
+// BenchmarkMCPProbe measures one MCP probe (initialize, initialized,
+// tools/list, close) against an open go-sdk server with 20 tools on the fake
+// internet: time, requests and response bytes per probe.
+func BenchmarkMCPProbe(b *testing.B) {
+	n := fetchtest.New()
+	b.Cleanup(n.Close)
+	n.Site("shop.example", newMCPServer(20, true, nil, 0))
+	c := n.Client()
+	var requests, bytes int64
+	b.ReportAllocs()
+	for b.Loop() {
+		p := probeMCP(context.Background(), c, "https://shop.example/mcp")
+		if !p.listed || p.tools != 20 {
+			b.Fatalf("probe: %v %v", p.connectErr, p.listErr)
+		}
+		for _, e := range p.exchanges {
+			requests++
+			bytes += e.Bytes
+		}
+	}
+	b.ReportMetric(float64(requests)/float64(b.N), "requests/probe")
+	b.ReportMetric(float64(bytes)/float64(b.N), "resp-bytes/probe")
+}

@@ -1,0 +1,322 @@
+package readiness
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/agentweb/agentweb/internal/strictjson"
+	"github.com/agentweb/agentweb/internal/weburl"
+	"golang.org/x/net/publicsuffix"
+)
+
+// mcpServerCardPaths are the MCP server card locations (the MCP server card
+// draft; readiness-checks.md, optional conventions).
+var mcpServerCardPaths = []string{"/.well-known/mcp.json", "/.well-known/mcp/server-card.json"}
+
+// serverCard is one MCP server card location as read.
+type serverCard struct {
+	f        *fetched
+	found    bool // a 2xx JSON object
+	value    map[string]any
+	endpoint string
+	problem  string
+}
+
+// serverCards reads both MCP server card locations, once per scan.
+func (s *scan) serverCards() []*serverCard {
+	return lazyObs(s, "mcp-server-cards", func() []*serverCard {
+		out := make([]*serverCard, len(mcpServerCardPaths))
+		done := make(chan struct{}, len(out))
+		for i, p := range mcpServerCardPaths {
+			go func() {
+				c := &serverCard{f: s.get(s.resolve(p), "")}
+				if c.f.ok() && !looksLikeHTML(c.f.body()) {
+					v, err := strictjson.Decode(c.f.body())
+					m, isObj := v.(map[string]any)
+					switch {
+					case err != nil:
+						c.problem = "not valid JSON: " + clean(err.Error())
+					case !isObj:
+						c.problem = "not a JSON object"
+					default:
+						c.found, c.value = true, m
+						c.endpoint = serverCardEndpoint(m)
+					}
+				}
+				out[i] = c
+				done <- struct{}{}
+			}()
+		}
+		for range out {
+			<-done
+		}
+		return out
+	})
+}
+
+// serverCardEndpoint reads the endpoint of a server card: the draft's
+// remotes[].url (streamable-http first), or a top-level url or endpoint.
+func serverCardEndpoint(m map[string]any) string {
+	var other string
+	for _, it := range list(m["remotes"]) {
+		o, ok := it.(map[string]any)
+		if !ok {
+			continue
+		}
+		u := str(o["url"])
+		t := strings.ToLower(first(str(o["type"]), str(o["transport_type"])))
+		if u != "" && (t == "streamable-http" || t == "http") {
+			return u
+		}
+		if other == "" {
+			other = u
+		}
+	}
+	if t, ok := m["transport"].(map[string]any); ok && str(t["url"]) != "" {
+		return str(t["url"])
+	}
+	return first(other, first(str(m["url"]), str(m["endpoint"])))
+}
+
+// mcpObs is what the Connect checks share: the MCP endpoint found, where it
+// was found, the probe and the sign-in discovery.
+type mcpObs struct {
+	endpoint string
+	source   string
+	declared bool // named by the card, a server card or agentic.json
+	probe    *mcpProbe
+	notes    []string
+	requests []*fetched // the documents the endpoint was found in
+	card     *card
+
+	// authNeeded: something asks for a token (a 401, or the card says the
+	// MCP interface needs sign-in).
+	authNeeded bool
+	challenge  map[string]string // the Bearer challenge of a 401
+	signin     *signinResult
+	receipt    *MCPReceipt
+}
+
+// isMCP reports whether the endpoint answered as MCP: a session, a
+// JSON-RPC answer to initialize, or a Bearer challenge.
+func (o *mcpObs) isMCP() bool {
+	if o.probe == nil {
+		return false
+	}
+	if o.probe.initialized || o.challenge != nil {
+		return true
+	}
+	if e := o.probe.initExchange(); e != nil && e.Status == http.StatusOK && e.isJSONRPC() {
+		return true
+	}
+	return false
+}
+
+// sameRegistrable reports whether u is on the scanned site: the same host, its
+// www counterpart, or a host of the same registrable domain. Endpoints on
+// other sites are named, never probed.
+func (s *scan) sameRegistrable(u *url.URL) bool {
+	if u == nil || u.Scheme != "https" && !(u.Scheme == "http" && s.page.Scheme == "http") {
+		return false
+	}
+	h, err := weburl.NormalizeHost(u.Hostname())
+	if err != nil {
+		return false
+	}
+	ph, err := weburl.NormalizeHost(s.page.Hostname())
+	if err != nil {
+		return false
+	}
+	if h == ph || weburl.IsWWWCounterpart(h, ph) {
+		return u.Port() == s.page.Port()
+	}
+	a, err1 := publicsuffix.EffectiveTLDPlusOne(h)
+	b, err2 := publicsuffix.EffectiveTLDPlusOne(ph)
+	return err1 == nil && err2 == nil && a == b && u.Port() == s.page.Port()
+}
+
+// mcpObs finds the MCP endpoint, probes it and discovers its sign-in, once
+// per scan.
+func (s *scan) mcpObs() *mcpObs {
+	return lazyObs(s, "mcp", s.readMCP)
+}
+
+func (s *scan) readMCP() *mcpObs {
+	o := &mcpObs{}
+	cards := s.cardsObs()
+	o.requests = append(o.requests, cards.wellKnown.f, cards.root.f)
+	for _, cp := range []*cardCopy{cards.wellKnown, cards.root} {
+		if cp.card != nil && o.card == nil {
+			o.card = cp.card
+		}
+	}
+	base, _ := url.Parse(s.page.String())
+	consider := func(raw, source string) bool {
+		u, err := base.Parse(strings.TrimSpace(raw))
+		if err != nil || raw == "" {
+			return false
+		}
+		u.Fragment, u.RawFragment = "", ""
+		if !s.sameRegistrable(u) {
+			o.notes = append(o.notes, fmt.Sprintf("%s names the MCP endpoint %s on another site: named, not probed", source, truncate(clean(u.String()), 120)))
+			return false
+		}
+		o.endpoint, o.source, o.declared = u.String(), source, true
+		return true
+	}
+	found := false
+	if o.card != nil {
+		for _, it := range o.card.Interfaces {
+			if it.Type == "mcp" && consider(it.URL, "the capability card") {
+				found = true
+				break
+			}
+		}
+	}
+	if !found {
+		for _, sc := range s.serverCards() {
+			o.requests = append(o.requests, sc.f)
+			if sc.found && sc.endpoint != "" && consider(sc.endpoint, "the MCP server card at "+sc.f.url) {
+				found = true
+				break
+			}
+		}
+	}
+	if !found {
+		if a := s.agenticObs(); a.value != nil {
+			o.requests = append(o.requests, a.f)
+			for _, r := range agenticResources(a.value) {
+				if r.kind == "mcp" && consider(r.url, "agentic.json") {
+					found = true
+					break
+				}
+			}
+		}
+	}
+	if !found {
+		o.endpoint, o.source = s.resolve("/mcp"), "the default path /mcp"
+	}
+	o.probe = probeMCP(s.ctx, s.client, o.endpoint)
+	for _, e := range o.probe.exchanges {
+		s.emit(Event{Kind: FetchDone, Method: e.Method, URL: e.URL, Status: e.Status, Err: e.err})
+	}
+
+	if e := o.probe.unauthorized(); e != nil {
+		if ch, ok := bearerChallenge(e.WWWAuthenticate); ok {
+			o.challenge = ch
+		}
+	}
+	o.authNeeded = o.probe.unauthorized() != nil || o.cardSaysSignIn()
+	if o.authNeeded && o.isMCP() {
+		version := o.probe.negotiated
+		if version == "" {
+			version = o.probe.returned
+		}
+		if version == "" {
+			version = MCPOfferedVersion
+		}
+		o.signin = s.discoverSignin(version, o.endpoint, o.challenge["resource_metadata"])
+	}
+	return o
+}
+
+// cardSaysSignIn reports whether the card says the MCP interface (or the
+// service) needs a token.
+func (o *mcpObs) cardSaysSignIn() bool {
+	if o.card == nil {
+		return false
+	}
+	for _, it := range o.card.Interfaces {
+		if it.Type == "mcp" && it.Auth != "" && !isNoAuth(it.Auth) {
+			return true
+		}
+	}
+	if a := o.card.Auth; a != nil {
+		if len(a.TokenRequired) > 0 || (a.Required != nil && *a.Required) {
+			return true
+		}
+	}
+	return false
+}
+
+func isNoAuth(s string) bool {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "none", "public", "anonymous", "no":
+		return true
+	}
+	return false
+}
+
+// documented says where the service states which capabilities need a token
+// ("" when nowhere), and whether it says at least that sign-in exists.
+func (o *mcpObs) documented() (where string, signInStated bool) {
+	if c := o.card; c != nil && c.Auth != nil {
+		if len(c.Auth.Public) > 0 || len(c.Auth.TokenRequired) > 0 {
+			return "the capability manifest", true
+		}
+		signInStated = true
+	}
+	if o.card != nil {
+		for _, it := range o.card.Interfaces {
+			if it.Type == "mcp" && it.Auth != "" {
+				if isNoAuth(it.Auth) && !o.authNeeded {
+					// The card says the interface is open, and nothing
+					// asks for a token: it states what needs one (nothing).
+					return "the capability manifest", true
+				}
+				signInStated = true
+			}
+		}
+	}
+	if o.signin != nil && o.signin.prm != nil && len(o.signin.prm.ScopesSupported) > 0 {
+		signInStated = true
+	}
+	if o.challenge != nil {
+		signInStated = true
+	}
+	return "", signInStated
+}
+
+// mcpReceipt builds the method's §05 receipt from the probe, with the
+// verdict of mcp_discovery as its status.
+func (o *mcpObs) mcpReceipt(status Verdict) *MCPReceipt {
+	p := o.probe
+	r := &MCPReceipt{
+		Endpoint:   o.endpoint,
+		Protocol:   MCPProtocol{Offered: MCPOfferedVersion, Returned: p.returned, Negotiated: p.negotiated},
+		Initialize: p.initialized,
+		ToolsList:  p.listed,
+		Auth:       MCPAuth{Mode: "none", PKCE: []string{}},
+		Tools:      MCPTools{ListedWithoutToken: p.tools, WithReadOnlyHint: p.readOnly},
+		Status:     status,
+		Handshake:  p.handshake(),
+	}
+	if o.isMCP() {
+		r.Transport = "streamable-http"
+	}
+	switch {
+	case o.challenge != nil || o.cardSaysSignIn() || (o.signin != nil && o.signin.as != nil):
+		r.Auth.Mode = "oauth"
+	case p.unauthorized() != nil:
+		r.Auth.Mode = "token"
+	}
+	if si := o.signin; si != nil {
+		r.Auth.ResourceMetadataURL = si.prmURL
+		if si.as != nil {
+			r.Auth.OAuthMetadata = si.resolved
+			r.Auth.MetadataURL = si.asURL
+			if si.as.CodeChallengeMethodsSupported != nil {
+				r.Auth.PKCE = append(r.Auth.PKCE, si.as.CodeChallengeMethodsSupported...)
+			}
+			r.Auth.DynamicRegistration = si.as.dynamicRegistration()
+		}
+	}
+	if where, _ := o.documented(); where != "" {
+		r.Auth.RequirementsDocumentedAt = where
+	} else if o.signin != nil && o.signin.prm != nil && len(o.signin.prm.ScopesSupported) > 0 {
+		r.Auth.RequirementsDocumentedAt = "protected resource metadata"
+	}
+	return r
+}
