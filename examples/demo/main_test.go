@@ -276,7 +276,7 @@ func TestFlowBroken(t *testing.T) {
 	targets := map[string]readiness.Verdict{
 		"vary_accept": readiness.Fail, "markdown_representation": readiness.Partial,
 		"structured_business_data": readiness.Partial, "manifest_twins": readiness.Fail,
-		"mcp_signin_discovery": readiness.Partial, "auth_discovery": readiness.Partial,
+		"mcp_signin_discovery": readiness.Partial,
 	}
 	was := map[string]readiness.Verdict{}
 	for _, c := range good.report.Checks {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/agentweb/agentweb/agentic"
 	"github.com/agentweb/agentweb/linkset"
@@ -21,7 +22,7 @@ func mark(ok bool) string {
 
 // summarize prints the compact summary of one run.
 func summarize(w io.Writer, o *outcome) {
-	fmt.Fprintf(w, "\nagentweb demo: %s (%s), %.1f s\n\n", o.target.page, o.target.label, o.elapsed.Seconds())
+	fmt.Fprintf(w, "\nagentweb demo: %s (%s), six steps in %s\n\n", o.target.page, o.target.label, o.elapsed.Round(time.Millisecond))
 
 	// agentic
 	switch {
