@@ -298,6 +298,9 @@ func TestFlowBroken(t *testing.T) {
 	for _, want := range []string{"manifest_twins", "vary_accept", "3/3 -> 2/3 verified", "agent-signup.json"} {
 		assert.Contains(t, out.String(), want)
 	}
+	if slices.Contains(readiness.Implemented(), "agent_signup") {
+		assert.Contains(t, out.String(), "agent_signup               (optional, not scored)")
+	}
 }
 
 func TestCommand(t *testing.T) {
