@@ -276,7 +276,7 @@ func TestFlowBroken(t *testing.T) {
 	targets := map[string]readiness.Verdict{
 		"vary_accept": readiness.Fail, "markdown_representation": readiness.Partial,
 		"structured_business_data": readiness.Partial, "manifest_twins": readiness.Fail,
-		"mcp_signin_discovery": readiness.Partial, "auth_discovery": readiness.Partial,
+		"mcp_signin_discovery": readiness.Partial,
 	}
 	was := map[string]readiness.Verdict{}
 	for _, c := range good.report.Checks {
@@ -297,6 +297,9 @@ func TestFlowBroken(t *testing.T) {
 	difference(&out, good, o)
 	for _, want := range []string{"manifest_twins", "vary_accept", "3/3 -> 2/3 verified", "agent-signup.json"} {
 		assert.Contains(t, out.String(), want)
+	}
+	if slices.Contains(readiness.Implemented(), "agent_signup") {
+		assert.Contains(t, out.String(), "agent_signup               (optional, not scored)")
 	}
 }
 
