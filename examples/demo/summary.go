@@ -84,7 +84,11 @@ func summarize(w io.Writer, o *outcome) {
 		fmt.Fprintf(w, "  %s agent-signup  document does not conform: %v\n", mark(false), o.signupErr)
 	default:
 		d, a := o.signup.Document, o.signup.Attestation
-		fmt.Fprintf(w, "  %s agent-signup  terms %s %s…; rp_attestation %s (iss %s, kid %s)\n", mark(a.Verified()),
+		m := mark(a.Verified())
+		if o.target.keys == nil {
+			m = "--  " // no broker key is trusted: the attestation cannot verify
+		}
+		fmt.Fprintf(w, "  %s agent-signup  terms %s %s…; rp_attestation %s (iss %s, kid %s)\n", m,
 			d.Terms.Version, d.Terms.SHA256[:19], a.Status, a.Issuer, a.KeyID)
 	}
 
