@@ -53,3 +53,5 @@ func agenticResources(m map[string]any) []agenticResource {
 	}
 	return out
 }
+
+var errNotObject = errors.New("not a JSON object")

@@ -36,9 +36,8 @@
 // total is the score over the sections that were scanned, and the report says
 // which), and a requirement that depends on an unscanned check has the status
 // "not_scanned" and is not met, so such a report never claims a site is
-// ready. This release runs the Discover, Understand, Read, Act and Connect
-// sections; Trust and the optional conventions are catalogued and reported
-// as not scanned.
+// ready. This release runs every check of the catalogue: the six sections
+// and the eight optional conventions.
 //
 // # Page tools (Act)
 //
@@ -77,6 +76,26 @@
 // [MCPReceipt] on mcp_discovery, the method's §05 receipt field for field
 // with the raw handshake added. mcp_tested_execution is always
 // [Unverified], so no site scores 20/20 in Connect (method §07).
+//
+// # Trust and the optional conventions
+//
+// A way to reach a person needs no crawl (method §07): a mailto: link or a
+// link to a contact page on a route read, JSON-LD contact data, a contact in
+// llms.txt or in the card. A position on who may do what is the card's
+// sign-in section, an auth statement for each of its interfaces, its
+// policies, an agent-auth resource in agentic.json or a terms-of-service
+// link; sign-in that exists with no such statement is partial. Sign-in
+// discovery is OAuth metadata, /.well-known/agent-signup.json validated with
+// package agentsignup, or an Agent Auth configuration at
+// /.well-known/agent-configuration.
+//
+// The eight optional conventions weigh nothing and land as [Optional],
+// found or absent (or [Unverified] when the request went unanswered). The
+// ones this module implements are validated with their own packages
+// (agentic.ParseSite and agentic.CheckText for /agentic.json and
+// /agentic.txt, linkset.Parse and Document.Check for the knowledge linkset,
+// openagent.Parse, agentsignup.Parse); a document found but invalid is
+// reported as found, with its problems in the receipt's notes.
 //
 // # Scanning
 //

@@ -73,6 +73,17 @@ when you write to us about any of them.</p></body></html>`)
 	// mcp_documented_access       not_applicable
 	// mcp_signin_discovery        not_applicable
 	// mcp_tested_execution        unverified
-	// score 38.0, ready false
+	// human_handoff               fail
+	// access_policy               fail
+	// auth_discovery              not_applicable
+	// mcp_server_card             optional
+	// a2a_agent_card              optional
+	// api_catalog                 optional
+	// agentic_site_profile        optional
+	// knowledge_linkset           optional
+	// openagent_profile           optional
+	// agent_signup                optional
+	// dynamic_client_registration optional
+	// score 33.3, ready false
 	// R5 fail
 }

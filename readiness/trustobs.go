@@ -1,0 +1,99 @@
+package readiness
+
+import (
+	"github.com/agentweb/agentweb/agentsignup"
+	"github.com/agentweb/agentweb/internal/strictjson"
+)
+
+// signupDoc is /.well-known/agent-signup.json as read and validated with
+// package agentsignup (agent-identity-v1 discovery).
+type signupDoc struct {
+	f       *fetched
+	present bool // a 2xx answer that is not an HTML page
+	doc     *agentsignup.Document
+	err     error
+}
+
+// signupObs reads /.well-known/agent-signup.json once per scan.
+func (s *scan) signupObs() *signupDoc {
+	return lazyObs(s, "agent-signup", func() *signupDoc {
+		d := &signupDoc{f: s.get(s.resolve(agentsignup.WellKnownPath), "application/json")}
+		if !d.f.ok() || looksLikeHTML(d.f.body()) {
+			return d
+		}
+		d.present = true
+		d.doc, d.err = agentsignup.Parse(d.f.body())
+		return d
+	})
+}
+
+// agentConfigDoc is /.well-known/agent-configuration (Agent Auth
+// configuration) as read: a JSON object is valid discovery here; the
+// scanner reads no further into it.
+type agentConfigDoc struct {
+	f       *fetched
+	present bool
+	err     error
+}
+
+func (s *scan) agentConfigObs() *agentConfigDoc {
+	return lazyObs(s, "agent-configuration", func() *agentConfigDoc {
+		d := &agentConfigDoc{f: s.get(s.resolve("/.well-known/agent-configuration"), "application/json")}
+		if !d.f.ok() || looksLikeHTML(d.f.body()) {
+			return d
+		}
+		d.present = true
+		v, err := strictjson.Decode(d.f.body())
+		if err == nil {
+			if _, ok := v.(map[string]any); !ok {
+				err = errNotObject
+			}
+		}
+		d.err = err
+		return d
+	})
+}
+
+// oauthDoc is OAuth authorization server metadata found outside the MCP
+// probe: at the card's auth.metadata URL, else at the site origin's RFC 8414
+// location.
+type oauthDoc struct {
+	f        *fetched
+	present  bool
+	meta     *authServerMeta
+	problems []string
+}
+
+func (s *scan) oauthObs() *oauthDoc {
+	return lazyObs(s, "oauth-metadata", func() *oauthDoc {
+		u, _ := wellKnownURL(s.resolve("/"), "oauth-authorization-server")
+		issuer := s.resolve("/")
+		if c := s.mcpObs().card; c != nil && c.Auth != nil && c.Auth.Metadata != "" {
+			if mu, err := s.page.Parse(c.Auth.Metadata); err == nil && s.sameRegistrable(mu) {
+				u, issuer = mu.String(), ""
+			}
+		}
+		d := &oauthDoc{f: s.get(u, "application/json")}
+		if !d.f.ok() || looksLikeHTML(d.f.body()) {
+			return d
+		}
+		d.present = true
+		m := &authServerMeta{}
+		if err := decodeMeta(d.f.body(), m); err != nil {
+			d.problems = append(d.problems, clean(err.Error()))
+			return d
+		}
+		d.meta = m
+		if issuer == "" {
+			// The metadata URL must be the issuer's well-known URL
+			// (RFC 8414 §3.1), so the issuer is checked through it.
+			if w, ok := wellKnownURL(m.Issuer, "oauth-authorization-server"); !ok || w != u {
+				issuer = "the issuer whose metadata is at " + u
+			} else {
+				issuer = m.Issuer
+			}
+		}
+		d.problems = validateAuthServer(m, issuer)
+		return d
+	})
+}
