@@ -30,12 +30,13 @@ import (
 )
 
 func main() {
-	os.Exit(demo(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(demo(os.Args[1:], os.Stdout, os.Stderr, nil))
 }
 
 // demo runs the command; it returns the exit code: 0 when every step
-// completed, 1 when a step failed, 2 on a usage error.
-func demo(args []string, stdout, stderr io.Writer) int {
+// completed, 1 when a step failed, 2 on a usage error. client, used for
+// -site only, nil means safefetch.New(nil).
+func demo(args []string, stdout, stderr io.Writer, client *safefetch.Client) int {
 	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	broken := fs.Bool("broken", false, "start the demo site with defects and show the difference")
@@ -55,7 +56,10 @@ func demo(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 		fmt.Fprintf(stderr, "demo: running the clients against %s (no broker key is trusted there)\n", *site)
-		result = run(ctx, target{page: *site, client: safefetch.New(nil), label: "a real site"}, stderr)
+		if client == nil {
+			client = safefetch.New(nil)
+		}
+		result = run(ctx, target{page: *site, client: client, label: "a real site"}, stderr)
 	} else {
 		defects := demosite.Defect(0)
 		if *broken {

@@ -276,7 +276,7 @@ func TestFlowBroken(t *testing.T) {
 	targets := map[string]readiness.Verdict{
 		"vary_accept": readiness.Fail, "markdown_representation": readiness.Partial,
 		"structured_business_data": readiness.Partial, "manifest_twins": readiness.Fail,
-		"mcp_signin_discovery": readiness.Partial, "auth_discovery": readiness.Partial,
+		"mcp_signin_discovery": readiness.Partial,
 	}
 	was := map[string]readiness.Verdict{}
 	for _, c := range good.report.Checks {
@@ -298,6 +298,9 @@ func TestFlowBroken(t *testing.T) {
 	for _, want := range []string{"manifest_twins", "vary_accept", "3/3 -> 2/3 verified", "agent-signup.json"} {
 		assert.Contains(t, out.String(), want)
 	}
+	if slices.Contains(readiness.Implemented(), "agent_signup") {
+		assert.Contains(t, out.String(), "agent_signup               (optional, not scored)")
+	}
 }
 
 func TestCommand(t *testing.T) {
@@ -313,7 +316,7 @@ func TestCommand(t *testing.T) {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), "out")
 			var stdout, stderr bytes.Buffer
-			code := demo(append(tc.args, "-out", dir), &stdout, &stderr)
+			code := demo(append(tc.args, "-out", dir), &stdout, &stderr, nil)
 			assert.Equal(t, tc.code, code, stderr.String())
 			for _, w := range tc.want {
 				assert.Contains(t, stdout.String(), w)
@@ -325,9 +328,18 @@ func TestCommand(t *testing.T) {
 			}
 		})
 	}
+	// -site runs the same clients against any site; the demo shop stands in
+	// for a real one here, and no broker key is trusted for it.
+	s := startSite(t, 0)
+	var stdout, stderr bytes.Buffer
+	assert.Equal(t, 0, demo([]string{"-site", s.URL, "-out", t.TempDir()}, &stdout, &stderr, s.Client()), stderr.String())
+	assert.Contains(t, stdout.String(), "(a real site)")
+	assert.Contains(t, stdout.String(), "--   agent-signup")
+	assert.Contains(t, stdout.String(), "rp_attestation untrusted-issuer")
+	assert.Contains(t, stdout.String(), "digests 3/3 verified")
 	for _, args := range [][]string{{"extra"}, {"-broken", "-site", "https://example.com/"}, {"-site", "http://10.0.0.1/"}, {"-nope"}} {
 		var stdout, stderr bytes.Buffer
-		assert.Equal(t, 2, demo(args, &stdout, &stderr), "%q", args)
+		assert.Equal(t, 2, demo(args, &stdout, &stderr, nil), "%q", args)
 		assert.NotEmpty(t, stderr.String())
 	}
 }

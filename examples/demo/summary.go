@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/agentweb/agentweb/agentic"
 	"github.com/agentweb/agentweb/linkset"
@@ -21,7 +22,7 @@ func mark(ok bool) string {
 
 // summarize prints the compact summary of one run.
 func summarize(w io.Writer, o *outcome) {
-	fmt.Fprintf(w, "\nagentweb demo: %s (%s), %.1f s\n\n", o.target.page, o.target.label, o.elapsed.Seconds())
+	fmt.Fprintf(w, "\nagentweb demo: %s (%s), six steps in %s\n\n", o.target.page, o.target.label, o.elapsed.Round(time.Millisecond))
 
 	// agentic
 	switch {
@@ -83,7 +84,11 @@ func summarize(w io.Writer, o *outcome) {
 		fmt.Fprintf(w, "  %s agent-signup  document does not conform: %v\n", mark(false), o.signupErr)
 	default:
 		d, a := o.signup.Document, o.signup.Attestation
-		fmt.Fprintf(w, "  %s agent-signup  terms %s %s…; rp_attestation %s (iss %s, kid %s)\n", mark(a.Verified()),
+		m := mark(a.Verified())
+		if o.target.keys == nil {
+			m = "--  " // no broker key is trusted: the attestation cannot verify
+		}
+		fmt.Fprintf(w, "  %s agent-signup  terms %s %s…; rp_attestation %s (iss %s, kid %s)\n", m,
 			d.Terms.Version, d.Terms.SHA256[:19], a.Status, a.Issuer, a.KeyID)
 	}
 
@@ -134,13 +139,18 @@ func difference(w io.Writer, good, bad *outcome) {
 	fmt.Fprintf(w, "\n  difference from the well-made site:\n")
 	if good.report != nil && bad.report != nil {
 		fmt.Fprintf(w, "    readiness %.1f -> %.1f\n", good.report.Score, bad.report.Score)
-		was := map[string]readiness.Verdict{}
+		was := map[string]readiness.CheckResult{}
 		for _, c := range good.report.Checks {
-			was[c.ID] = c.Verdict
+			was[c.ID] = c
 		}
 		for _, c := range bad.report.Checks {
-			if was[c.ID] != c.Verdict {
-				fmt.Fprintf(w, "    %-26s %s -> %s: %s\n", c.ID, was[c.ID], c.Verdict, clip(c.Receipt.Received, 90))
+			before := was[c.ID]
+			switch {
+			case before.Verdict != c.Verdict:
+				fmt.Fprintf(w, "    %-26s %s -> %s: %s\n", c.ID, before.Verdict, c.Verdict, clip(c.Receipt.Received, 90))
+			case c.Verdict == readiness.Optional && before.Receipt.Received != c.Receipt.Received:
+				// Optional conventions weigh nothing; their receipts still tell.
+				fmt.Fprintf(w, "    %-26s (optional, not scored): %s\n", c.ID, clip(c.Receipt.Received, 90))
 			}
 		}
 	}
