@@ -266,11 +266,7 @@ func Parse(data []byte) (*Document, error) {
 	}
 
 	var probs []Problem
-	var violations []schema.Violation
-	if !schemaConforms(obj) {
-		violations = compiledSchema().Validate(tree)
-	}
-	for _, v := range violations {
+	for _, v := range compiledSchema().Validate(tree) {
 		msg := v.Message
 		if m, ok := schemaMessages[v.Pointer+" "+v.Keyword]; ok {
 			msg = m

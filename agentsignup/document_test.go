@@ -224,3 +224,11 @@ func TestSchemaEmbedded(t *testing.T) {
 	assert.Equal(t, SchemaURL, s["$id"])
 	assert.NotNil(t, compiledSchema())
 }
+
+// TestSchemaMatchesAgreementCopy checks that internal/schema's agreement
+// tests, which check its fast checker on this schema, test this schema.
+func TestSchemaMatchesAgreementCopy(t *testing.T) {
+	cp, err := os.ReadFile(filepath.Join("..", "internal", "schema", "testdata", "agreement", "agentsignup.schema.json"))
+	require.NoError(t, err)
+	assert.Equal(t, string(schemaJSON), string(cp), "copy agent-signup.schema.json to internal/schema/testdata/agreement/agentsignup.schema.json and add documents for the change to agentsignup.docs.json")
+}

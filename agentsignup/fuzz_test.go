@@ -6,8 +6,6 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
-
-	"github.com/agentweb/agentweb/internal/strictjson"
 )
 
 // FuzzParse feeds arbitrary bytes to Parse, seeded with the seed example and
@@ -76,34 +74,6 @@ func FuzzVerifyAttestation(f *testing.F) {
 			t.Fatal("absent for a non-empty token")
 		}
 	})
-}
-
-// FuzzSchemaFastPath checks that schemaConforms, Parse's shortcut around the
-// schema validator, agrees with the embedded schema in both directions.
-func FuzzSchemaFastPath(f *testing.F) {
-	f.Add(seedBytes(f))
-	for _, d := range defects {
-		f.Add(defectBytes(f, d))
-	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		checkFastPath(t, data)
-	})
-}
-
-func checkFastPath(t *testing.T, data []byte) {
-	tree, err := strictjson.Decode(data)
-	if err != nil {
-		return
-	}
-	obj, ok := tree.(map[string]any)
-	if !ok || obj["protocol"] != Protocol {
-		return
-	}
-	fast := schemaConforms(obj)
-	slow := compiledSchema().Validate(tree)
-	if fast != (len(slow) == 0) {
-		t.Fatalf("fast path says %v, schema says %v for %s", fast, slow, data)
-	}
 }
 
 // FuzzParseJWKS feeds arbitrary bytes to ParseJWKS: it must never panic,

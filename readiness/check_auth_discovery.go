@@ -2,6 +2,7 @@ package readiness
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/agentweb/agentweb/agentsignup"
@@ -16,8 +17,9 @@ func init() {
 // (the MCP endpoint's, the card's auth.metadata, or the origin's RFC 8414
 // document), /.well-known/agent-signup.json validated with package
 // agentsignup, or an Agent Auth configuration at
-// /.well-known/agent-configuration. Present but invalid is partial; not
-// applicable when nothing needs sign-in.
+// /.well-known/agent-configuration. One valid document passes (an invalid
+// one beside it is named in the notes); documents present but all invalid
+// are partial; not applicable when nothing needs sign-in.
 func checkAuthDiscovery(s *scan) outcome {
 	out := outcome{}
 	m := s.mcpObs()
@@ -91,7 +93,13 @@ func checkAuthDiscovery(s *scan) outcome {
 	case !needed:
 		out.verdict, out.received = NotApplicable, "nothing needs sign-in: no 401, no sign-in in the card, no sign-in document"
 	case len(valid) > 0:
+		// One valid way to discover sign-in is what the check asks for; an
+		// invalid document beside it is named in the notes (and in its own
+		// optional convention's receipt).
 		out.verdict, out.received = Pass, "machine-readable sign-in discovery: "+strings.Join(dedupe(valid), "; ")
+		if len(invalid) > 0 {
+			out.received += fmt.Sprintf(" (and %d invalid document(s), see notes)", len(invalid))
+		}
 	case len(invalid) > 0:
 		out.verdict, out.received = Partial, "sign-in discovery present but invalid: "+strings.Join(invalid, "; ")
 	case unanswered:

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/agentweb/agentweb/internal/strictjson"
 	"github.com/agentweb/agentweb/safefetch/fetchtest"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
@@ -218,6 +219,51 @@ func TestConnectChecks(t *testing.T) {
 			},
 		},
 		{
+			name: "a server that returns 2025-11-25: root resource metadata, then OpenID Connect discovery",
+			site: &connectSite{card: oauthCard, docs: map[string]string{
+				"/.well-known/oauth-protected-resource": strings.Replace(prmDoc, `"resource": "https://shop.example/mcp"`, `"resource": "https://shop.example"`, 1),
+				"/.well-known/openid-configuration":     asDoc,
+			}, mcp: newMCPServer(2, false, []string{"2025-11-25"}, 0)},
+			want: [5]Verdict{Pass, Pass, Pass, Pass, Unverified},
+			check: func(t *testing.T, r *Report, site *connectSite) {
+				m := checkByID(r, "mcp_discovery").Receipt.MCP
+				assert.Equal(t, MCPProtocol{Offered: "2025-06-18", Returned: "2025-11-25", Negotiated: "2025-11-25"}, m.Protocol)
+				assert.Equal(t, "https://shop.example/.well-known/openid-configuration", m.Auth.MetadataURL)
+				assert.True(t, site.asked("/.well-known/oauth-protected-resource/mcp"), "path-inserted first")
+				assert.Contains(t, checkByID(r, "mcp_signin_discovery").Receipt.Notes[0], "then OpenID Connect discovery")
+			},
+		},
+		{
+			name: "a 2025-06-18 session is not judged by the OpenID Connect rule of 2025-11-25",
+			site: &connectSite{card: oauthCard, docs: map[string]string{
+				"/.well-known/oauth-protected-resource/mcp": prmDoc,
+				"/.well-known/openid-configuration":         asDoc,
+			}, mcp: newMCPServer(2, false, nil, 0)},
+			want: [5]Verdict{Pass, Pass, Pass, Fail, Unverified},
+			check: func(t *testing.T, r *Report, site *connectSite) {
+				assert.False(t, site.asked("/.well-known/openid-configuration"))
+			},
+		},
+		{
+			name: "a server that returns a version the client does not know",
+			site: &connectSite{card: openCard, mcp: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				b, _ := io.ReadAll(io.LimitReader(r.Body, 1<<16))
+				var req struct {
+					ID json.RawMessage `json:"id"`
+				}
+				_ = json.Unmarshal(b, &req)
+				w.Header().Set("Content-Type", "application/json")
+				fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"protocolVersion":"2099-01-01","capabilities":{"tools":{}},"serverInfo":{"name":"future","version":"9"}}}`, req.ID)
+			})},
+			want: [5]Verdict{Pass, Partial, Pass, NotApplicable, Unverified},
+			check: func(t *testing.T, r *Report, _ *connectSite) {
+				m := checkByID(r, "mcp_discovery").Receipt.MCP
+				assert.Equal(t, MCPProtocol{Offered: "2025-06-18", Returned: "2099-01-01", Negotiated: ""}, m.Protocol)
+				assert.Equal(t, "streamable-http", m.Transport)
+				assert.False(t, m.Initialize)
+			},
+		},
+		{
 			name: "a server that hangs", timeout: 400 * time.Millisecond,
 			site: &connectSite{card: openCard, mcp: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 				select {
@@ -417,4 +463,37 @@ func BenchmarkMCPProbe(b *testing.B) {
 	}
 	b.ReportMetric(float64(requests)/float64(b.N), "requests/probe")
 	b.ReportMetric(float64(bytes)/float64(b.N), "resp-bytes/probe")
+}
+
+func FuzzServerCardEndpoint(f *testing.F) {
+	for _, s := range []string{`{"name": "x", "remotes": [{"type": "streamable-http", "url": "https://a.example/mcp"}]}`, `{"transport": {"url": "u"}}`, `{"url": 1, "endpoint": "e"}`, `[]`, `{"remotes": [1, {"url": ""}, {"url": "x", "type": "sse"}]}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		v, err := strictjson.Decode(b)
+		if err != nil {
+			return
+		}
+		if m, ok := v.(map[string]any); ok {
+			_ = serverCardEndpoint(m)
+		}
+	})
+}
+
+func FuzzJSONRPCMessages(f *testing.F) {
+	f.Add("text/event-stream", []byte("event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n\n"))
+	f.Add("application/json", []byte(`{"jsonrpc":"2.0","id":1,"error":{"code":-1}}`))
+	f.Add("text/event-stream", []byte("data: a\ndata: b\n\ndata:"))
+	f.Fuzz(func(t *testing.T, ct string, body []byte) {
+		msgs := jsonRPCMessages(ct, body)
+		total := 0
+		for _, m := range msgs {
+			total += len(m)
+		}
+		if total > len(body) {
+			t.Fatalf("messages hold %d bytes of a %d-byte body", total, len(body))
+		}
+		e := &exchange{MCPExchange: MCPExchange{ContentType: ct}, body: body}
+		_ = e.isJSONRPC()
+	})
 }

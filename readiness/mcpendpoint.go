@@ -100,12 +100,14 @@ type mcpObs struct {
 }
 
 // isMCP reports whether the endpoint answered as MCP: a session, a
-// JSON-RPC answer to initialize, or a Bearer challenge.
+// JSON-RPC answer to initialize, or a Bearer challenge from a declared
+// endpoint or one that names its resource metadata (a guessed /mcp behind
+// some other sign-in is not taken for MCP).
 func (o *mcpObs) isMCP() bool {
 	if o.probe == nil {
 		return false
 	}
-	if o.probe.initialized || o.challenge != nil {
+	if o.probe.initialized || (o.challenge != nil && (o.declared || o.challenge["resource_metadata"] != "")) {
 		return true
 	}
 	if e := o.probe.initExchange(); e != nil && e.Status == http.StatusOK && e.isJSONRPC() {

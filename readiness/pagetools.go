@@ -114,7 +114,7 @@ func (s *scan) readTools() *toolsObs {
 			continue
 		}
 		if !p.readable() {
-			if i == 0 || !p.f.answered() {
+			if !p.f.answered() {
 				o.unread = append(o.unread, p.f)
 			}
 			if i == 0 {

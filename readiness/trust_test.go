@@ -113,6 +113,15 @@ func TestTrustChecks(t *testing.T) {
 			want: [3]Verdict{Fail, Partial, Pass}, recv: [3]string{"", "", "agent sign-up discovery at"},
 		},
 		{
+			name: "valid OAuth metadata beside invalid agent sign-up discovery",
+			site: &docSite{docs: map[string]string{
+				"/.well-known/agents.json":                `{"name": "Shop", "auth": {"type": "oauth2"}}`,
+				"/.well-known/oauth-authorization-server": asOrigin,
+				"/.well-known/agent-signup.json":          strings.Replace(signup, `"sha256:`, `"sha256:00`, 1),
+			}},
+			want: [3]Verdict{Fail, Pass, Pass}, recv: [3]string{"", "", "(and 1 invalid document(s), see notes)"},
+		},
+		{
 			name: "agent sign-up discovery, invalid",
 			site: &docSite{docs: map[string]string{"/.well-known/agent-signup.json": strings.Replace(signup, `"sha256:`, `"sha256:00`, 1)}},
 			want: [3]Verdict{Fail, Partial, Partial}, recv: [3]string{"", "", "present but invalid"},

@@ -3,12 +3,16 @@ package safefetch_test
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"crypto/x509"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
+	"net/netip"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -264,4 +268,44 @@ func TestCertificates(t *testing.T) {
 	for _, h := range []string{"wrong-name.example", "expired.example", "good.example"} {
 		assert.Zero(t, n.Requests(h), "no request reaches %s", h)
 	}
+}
+
+func TestTLSStalledAndLiteral(t *testing.T) {
+	n := newNetwork(t)
+	n.Site("shop.example", text("ok"))
+
+	t.Run("stalled handshake", func(t *testing.T) {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		require.NoError(t, err)
+		t.Cleanup(func() { ln.Close() })
+		go func() {
+			for {
+				c, err := ln.Accept()
+				if err != nil {
+					return
+				}
+				t.Cleanup(func() { c.Close() }) // accept, then say nothing
+			}
+		}()
+		opts := n.Options()
+		opts.Timeout = 300 * time.Millisecond
+		opts.Dial = func(ctx context.Context, network, addr string) (net.Conn, error) {
+			var d net.Dialer
+			c, err := d.DialContext(ctx, network, ln.Addr().String())
+			if err != nil {
+				return nil, err
+			}
+			return &lyingConn{Conn: c, remote: net.TCPAddrFromAddrPort(netip.MustParseAddrPort(addr)), closed: new(atomic.Bool)}, nil
+		}
+		start := time.Now()
+		_, err = safefetch.New(opts).Get(t.Context(), "https://shop.example/", nil)
+		require.ErrorIs(t, err, safefetch.ErrTimeout)
+		assert.Less(t, time.Since(start), 10*time.Second)
+	})
+	t.Run("TLS to an IP literal needs an IP certificate", func(t *testing.T) {
+		_, err := n.Client().Get(t.Context(), "https://"+n.Addr("shop.example").String()+"/", nil)
+		var hostErr x509.HostnameError
+		require.ErrorAs(t, err, &hostErr)
+		assert.Zero(t, n.Requests("shop.example"))
+	})
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptrace"
 	"net/netip"
@@ -256,6 +257,13 @@ func (c *Client) transportErr(err error) error {
 		return fmt.Errorf("%w: response headers over %d bytes: %w", ErrTooLarge, c.opts.MaxHeaderBytes, err)
 	case strings.Contains(msg, "COMPRESSION_ERROR"):
 		return fmt.Errorf("%w: HTTP/2 header block refused (over %d bytes, or malformed): %w", ErrTooLarge, c.opts.MaxHeaderBytes, err)
+	}
+	// The transport's own timers (the TLS handshake's, a dial's share of
+	// the deadline) can fire just before the call's deadline does.
+	var ne net.Error
+	if errors.As(err, &ne) && ne.Timeout() && !errors.Is(err, ErrTimeout) &&
+		!errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, context.Canceled) {
+		return fmt.Errorf("%w: %w", ErrTimeout, err)
 	}
 	return err
 }

@@ -474,3 +474,14 @@ func TestSecondAddressWhenFirstRefusesConnections(t *testing.T) {
 	assert.Equal(t, 1, n.Dials(dead))
 	assert.Equal(t, 1, n.Lookups("shop.example"), "both addresses came from the one lookup")
 }
+
+func TestCallerDeadlineIsNotErrTimeout(t *testing.T) {
+	n := newNetwork(t)
+	n.Site("slow.example", text("late"))
+	n.SetLatency("slow.example", 30*time.Second)
+	ctx, cancel := context.WithTimeout(t.Context(), 100*time.Millisecond)
+	defer cancel()
+	_, err := n.Client().Get(ctx, "https://slow.example/", nil)
+	require.ErrorIs(t, err, context.DeadlineExceeded)
+	assert.NotErrorIs(t, err, safefetch.ErrTimeout, "the caller's deadline is the caller's")
+}
