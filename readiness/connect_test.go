@@ -452,7 +452,7 @@ func BenchmarkMCPProbe(b *testing.B) {
 	var requests, bytes int64
 	b.ReportAllocs()
 	for b.Loop() {
-		p := probeMCP(context.Background(), c, "https://shop.example/mcp")
+		p := probeMCP(context.Background(), c, "https://shop.example/mcp", nil)
 		if !p.listed || p.tools != 20 {
 			b.Fatalf("probe: %v %v", p.connectErr, p.listErr)
 		}

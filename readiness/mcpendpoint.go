@@ -200,7 +200,18 @@ func (s *scan) readMCP() *mcpObs {
 	if !found {
 		o.endpoint, o.source = s.resolve("/mcp"), "the default path /mcp"
 	}
-	o.probe = probeMCP(s.ctx, s.client, o.endpoint)
+	// When the card already says sign-in is needed, sign-in discovery starts
+	// as soon as the version is negotiated, while the tools are listed.
+	var early chan *signinResult
+	earlyVersion := ""
+	afterConnect := func(v string) {
+		if o.cardSaysSignIn() {
+			earlyVersion = v
+			early = make(chan *signinResult, 1)
+			go func() { early <- s.discoverSignin(v, o.endpoint, "") }()
+		}
+	}
+	o.probe = probeMCP(s.ctx, s.client, o.endpoint, afterConnect)
 	for _, e := range o.probe.exchanges {
 		s.emit(Event{Kind: FetchDone, Method: e.Method, URL: e.URL, Status: e.Status, Err: e.err})
 	}
@@ -211,6 +222,10 @@ func (s *scan) readMCP() *mcpObs {
 		}
 	}
 	o.authNeeded = o.probe.unauthorized() != nil || o.cardSaysSignIn()
+	var si *signinResult
+	if early != nil {
+		si = <-early
+	}
 	if o.authNeeded && o.isMCP() {
 		version := o.probe.negotiated
 		if version == "" {
@@ -219,7 +234,13 @@ func (s *scan) readMCP() *mcpObs {
 		if version == "" {
 			version = MCPOfferedVersion
 		}
-		o.signin = s.discoverSignin(version, o.endpoint, o.challenge["resource_metadata"])
+		rm := o.challenge["resource_metadata"]
+		// The early discovery stands unless a 401 named resource metadata
+		// it did not read.
+		if si == nil || si.version != earlyVersion || version != earlyVersion || (rm != "" && !si.triedURL(rm)) {
+			si = s.discoverSignin(version, o.endpoint, rm)
+		}
+		o.signin = si
 	}
 	return o
 }

@@ -242,8 +242,10 @@ type mcpProbe struct {
 // round-tripper: initialize offering MCPOfferedVersion, then
 // notifications/initialized, then tools/list without a token, at most
 // mcpMaxPages pages. Retries and the standalone SSE stream are off, and the
-// whole probe has a deadline. It never calls a tool.
-func probeMCP(ctx context.Context, c *safefetch.Client, endpoint string) *mcpProbe {
+// whole probe has a deadline. It never calls a tool. afterConnect, when not
+// nil, is called with the negotiated version as soon as the session is
+// established, before the tools are listed.
+func probeMCP(ctx context.Context, c *safefetch.Client, endpoint string, afterConnect func(negotiated string)) *mcpProbe {
 	p := &mcpProbe{endpoint: endpoint}
 	start := time.Now()
 	ctx, cancel := context.WithTimeout(ctx, mcpProbeTimeout)
@@ -266,6 +268,9 @@ func probeMCP(ctx context.Context, c *safefetch.Client, endpoint string) *mcpPro
 		if ir := cs.InitializeResult(); ir != nil {
 			p.initialized = true
 			p.negotiated = ir.ProtocolVersion
+		}
+		if afterConnect != nil {
+			afterConnect(p.negotiated)
 		}
 		cursor := ""
 		for page := 0; page < mcpMaxPages; page++ {

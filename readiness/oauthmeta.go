@@ -124,6 +124,16 @@ type signinResult struct {
 	unanswered     *fetched
 }
 
+// triedURL reports whether discovery requested u.
+func (r *signinResult) triedURL(u string) bool {
+	for _, f := range r.tried {
+		if f.url == u {
+			return true
+		}
+	}
+	return false
+}
+
 // legacyAuth reports whether a protocol version takes the 2025-03-26
 // authorization rules (or predates authorization).
 func legacyAuth(version string) bool { return version != "" && version <= "2025-03-26" }

@@ -68,7 +68,7 @@ func (s *scan) oauthObs() *oauthDoc {
 	return lazyObs(s, "oauth-metadata", func() *oauthDoc {
 		u, _ := wellKnownURL(s.resolve("/"), "oauth-authorization-server")
 		issuer := s.resolve("/")
-		if c := s.mcpObs().card; c != nil && c.Auth != nil && c.Auth.Metadata != "" {
+		if c := s.firstCard(); c != nil && c.Auth != nil && c.Auth.Metadata != "" {
 			if mu, err := s.page.Parse(c.Auth.Metadata); err == nil && s.sameRegistrable(mu) {
 				u, issuer = mu.String(), ""
 			}
@@ -96,4 +96,14 @@ func (s *scan) oauthObs() *oauthDoc {
 		d.problems = validateAuthServer(m, issuer)
 		return d
 	})
+}
+
+// firstCard is the card read at /.well-known/agents.json, else at
+// /agents.json, or nil.
+func (s *scan) firstCard() *card {
+	c := s.cardsObs()
+	if c.wellKnown.card != nil {
+		return c.wellKnown.card
+	}
+	return c.root.card
 }
