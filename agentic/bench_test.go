@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"testing"
+	"time"
 )
 
 // maximalSite is a profile at the count limits: 40 resources and 5 APIs of
@@ -58,6 +59,31 @@ func BenchmarkDecodeAnyMaximal(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkParseSiteRatio interleaves ParseSite with encoding/json
+// decoding into any on the maximal profile, so that machine load affects
+// both alike, and reports the ratio of their times (the budget is 4x).
+func BenchmarkParseSiteRatio(b *testing.B) {
+	data := maximalSite(b)
+	var ours, std time.Duration
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		t0 := time.Now()
+		if _, err := ParseSite(data); err != nil {
+			b.Fatal(err)
+		}
+		t1 := time.Now()
+		var v any
+		if err := json.Unmarshal(data, &v); err != nil {
+			b.Fatal(err)
+		}
+		std += time.Since(t1)
+		ours += t1.Sub(t0)
+	}
+	b.ReportMetric(float64(ours)/float64(std), "ratio")
+	b.ReportMetric(float64(ours.Nanoseconds())/float64(b.N), "parse-ns/op")
+	b.ReportMetric(float64(std.Nanoseconds())/float64(b.N), "json-ns/op")
 }
 
 func BenchmarkTextMaximal(b *testing.B) {

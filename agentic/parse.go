@@ -144,10 +144,8 @@ func ParseSite(data []byte) (*Site, error) {
 		return nil, ErrActionProfile
 	}
 	var ps problems
-	if !conformsFast(tree) {
-		for _, v := range siteSchema().Validate(tree) {
-			ps.add(v.Pointer, ruleSchemaPrefix+v.Keyword, v.Message)
-		}
+	for _, v := range siteSchema().Validate(tree) {
+		ps.add(v.Pointer, ruleSchemaPrefix+v.Keyword, v.Message)
 	}
 	checkTree(tree, &ps)
 	if n := compactSize(tree); n > MaxProfileBytes {
