@@ -338,7 +338,6 @@ func TestConnectChecks(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
 			timeout := tc.timeout
 			if timeout == 0 {
 				timeout = 5 * time.Second
