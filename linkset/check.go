@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/agentweb/agentweb/internal/strictjson"
 )
 
 // Mode selects whose obligations [Document.Evaluate] checks.
@@ -280,7 +282,7 @@ func parseInstant(s string) (time.Time, error) {
 func (c *checker) run() {
 	d := c.d
 	for _, m := range d.Extra {
-		c.ps.add("/"+pointerToken(m.Name), "top-level-member", "4.1", "%q is not allowed: linkset is the sole top-level member", m.Name)
+		c.ps.add("/"+strictjson.EscapeToken(m.Name), "top-level-member", "4.1", "%q is not allowed: linkset is the sole top-level member", m.Name)
 	}
 	if len(d.Contexts) == 0 {
 		c.ps.add("/linkset", "context-none", "4.1", "the linkset array holds no link context")
@@ -322,7 +324,7 @@ func (c *checker) context(bi int) {
 	var hasDigest, hasFact, hasLedger bool
 	for ri := range ctx.Relations {
 		r := &ctx.Relations[ri]
-		rptr := cptr + "/" + pointerToken(r.Name)
+		rptr := cptr + "/" + strictjson.EscapeToken(r.Name)
 		switch classifyRelation(r.Name) {
 		case relUnregistered:
 			c.ps.add(rptr, "relation-unregistered", "4.2", "%q is neither a registered relation short name nor a relation URI", truncate(r.Name, 120))
@@ -390,7 +392,7 @@ func (c *checker) context(bi int) {
 		c.ps.add(cptr, "graph-link-missing", "4.3.2", "the link context has no describedby link of type application/ld+json to the Bundle's graph")
 		return
 	}
-	gptr := cptr + "/" + pointerToken(ctx.Relations[gri].Name) + "/" + strconv.Itoa(gli)
+	gptr := cptr + "/" + strictjson.EscapeToken(ctx.Relations[gri].Name) + "/" + strconv.Itoa(gli)
 	_, gated := graph.Attr("agsc-visibility")
 	if !c.reduced {
 		var missing []string
@@ -415,7 +417,7 @@ func (c *checker) context(bi int) {
 		}
 		for ri := range ctx.Relations {
 			if shortRel(ctx.Relations[ri].Name) == "#ledger" {
-				c.ps.add(cptr+"/"+pointerToken(ctx.Relations[ri].Name), "gated-omission", "9.5", "a node whose content is gated must omit the ledger link")
+				c.ps.add(cptr+"/"+strictjson.EscapeToken(ctx.Relations[ri].Name), "gated-omission", "9.5", "a node whose content is gated must omit the ledger link")
 			}
 		}
 		if len(ctx.Relation(RelAccess)) == 0 {
@@ -452,7 +454,9 @@ func (c *checker) bundleHash(ctx *Context, want Digest, ptr string) {
 // lazyPointer builds a JSON Pointer only when a problem needs it.
 type lazyPointer struct{ base, tok string }
 
-func (p lazyPointer) at(suffix string) string { return p.base + "/" + pointerToken(p.tok) + suffix }
+func (p lazyPointer) at(suffix string) string {
+	return p.base + "/" + strictjson.EscapeToken(p.tok) + suffix
+}
 
 func (c *checker) one(a *Attribute, aptr lazyPointer, rule, section string) bool {
 	if len(a.Values) != 1 {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/agentweb/agentweb/internal/strictjson"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -27,10 +28,10 @@ func TestTreeStrings(t *testing.T) {
 			require.NoError(t, err)
 			assert.Equal(t, want, n.s)
 			var back string
-			require.NoError(t, json.Unmarshal(appendJSONString(nil, want), &back))
+			require.NoError(t, json.Unmarshal(strictjson.AppendString(nil, want), &back))
 			assert.Equal(t, want, back)
 		})
 	}
-	assert.Equal(t, "\"a\ufffdb\"", string(appendJSONString(nil, "a\xffb")), "invalid UTF-8 is written as U+FFFD")
-	assert.Equal(t, "\"\\u0001\\u001f\x7f\"", string(appendJSONString(nil, "\x01\x1f\x7f")), "control characters are escaped, DEL is not (RFC 8785)")
+	assert.Equal(t, "\"a\ufffdb\"", string(strictjson.AppendString(nil, "a\xffb")), "invalid UTF-8 is written as U+FFFD")
+	assert.Equal(t, "\"\\u0001\\u001f\x7f\"", string(strictjson.AppendString(nil, "\x01\x1f\x7f")), "control characters are escaped, DEL is not (RFC 8785)")
 }

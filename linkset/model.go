@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/agentweb/agentweb/internal/strictjson"
 )
 
 // Document is a JSON link set (RFC 9264, Section 4.2) as read or as built:
@@ -157,7 +159,7 @@ func (d *Document) MarshalJSON() ([]byte, error) {
 	b = append(b, ']')
 	for _, m := range d.Extra {
 		b = append(b, ',')
-		b = appendJSONString(b, m.Name)
+		b = strictjson.AppendString(b, m.Name)
 		b = append(b, ':')
 		var buf bytes.Buffer
 		if err := json.Compact(&buf, m.Value); err != nil {
@@ -184,7 +186,7 @@ func (c *Context) appendJSON(b []byte) []byte {
 	first := true
 	if !c.NoAnchor || c.Anchor != "" {
 		b = append(b, `"anchor":`...)
-		b = appendJSONString(b, c.Anchor)
+		b = strictjson.AppendString(b, c.Anchor)
 		first = false
 	}
 	for _, r := range c.Relations {
@@ -192,7 +194,7 @@ func (c *Context) appendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		first = false
-		b = appendJSONString(b, r.Name)
+		b = strictjson.AppendString(b, r.Name)
 		b = append(b, ":["...)
 		for j := range r.Links {
 			if j > 0 {
@@ -207,18 +209,18 @@ func (c *Context) appendJSON(b []byte) []byte {
 
 func (l *Link) appendJSON(b []byte) []byte {
 	b = append(b, `{"href":`...)
-	b = appendJSONString(b, l.Href)
+	b = strictjson.AppendString(b, l.Href)
 	if l.Type != "" || l.present&hasType != 0 {
 		b = append(b, `,"type":`...)
-		b = appendJSONString(b, l.Type)
+		b = strictjson.AppendString(b, l.Type)
 	}
 	if l.Title != "" || l.present&hasTitle != 0 {
 		b = append(b, `,"title":`...)
-		b = appendJSONString(b, l.Title)
+		b = strictjson.AppendString(b, l.Title)
 	}
 	if l.Media != "" || l.present&hasMedia != 0 {
 		b = append(b, `,"media":`...)
-		b = appendJSONString(b, l.Media)
+		b = strictjson.AppendString(b, l.Media)
 	}
 	if l.Hreflang != nil || l.present&hasHreflang != 0 {
 		b = append(b, `,"hreflang":`...)
@@ -226,23 +228,23 @@ func (l *Link) appendJSON(b []byte) []byte {
 	}
 	for _, a := range l.Attributes {
 		b = append(b, ',')
-		b = appendJSONString(b, a.Name)
+		b = strictjson.AppendString(b, a.Name)
 		b = append(b, ':')
 		b = appendStrings(b, a.Values)
 	}
 	for _, a := range l.Internationalized {
 		b = append(b, ',')
-		b = appendJSONString(b, a.Name)
+		b = strictjson.AppendString(b, a.Name)
 		b = append(b, ":["...)
 		for i, v := range a.Values {
 			if i > 0 {
 				b = append(b, ',')
 			}
 			b = append(b, `{"value":`...)
-			b = appendJSONString(b, v.Value)
+			b = strictjson.AppendString(b, v.Value)
 			if v.Language != "" {
 				b = append(b, `,"language":`...)
-				b = appendJSONString(b, v.Language)
+				b = strictjson.AppendString(b, v.Language)
 			}
 			b = append(b, '}')
 		}
@@ -257,7 +259,7 @@ func appendStrings(b []byte, ss []string) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendJSONString(b, s)
+		b = strictjson.AppendString(b, s)
 	}
 	return append(b, ']')
 }

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
+
+	"github.com/agentweb/agentweb/internal/strictjson"
 )
 
 // Parse reads data as a JSON link set (RFC 9264, Section 4.2) and returns
@@ -85,7 +87,7 @@ func buildContext(n *jnode, ptr string, ps *problems) Context {
 			c.Anchor = m.val.s
 			continue
 		}
-		mptr := ptr + "/" + pointerToken(m.name)
+		mptr := ptr + "/" + strictjson.EscapeToken(m.name)
 		if m.val.kind != jArray {
 			ps.add(mptr, "relation-array", "4.1", "relation %q holds a JSON %s, not an array of link objects", m.name, m.val.kind)
 			continue
@@ -108,7 +110,7 @@ func buildLink(n *jnode, ptr string, ps *problems) Link {
 	hasHref := false
 	for i := range n.obj {
 		m := &n.obj[i]
-		mptr := func() string { return ptr + "/" + pointerToken(m.name) }
+		mptr := func() string { return ptr + "/" + strictjson.EscapeToken(m.name) }
 		switch m.name {
 		case "href":
 			hasHref = true

@@ -157,6 +157,22 @@ func TestFlowWellMade(t *testing.T) {
 	t.Run("readiness", func(t *testing.T) {
 		r := o.report
 		require.NotNil(t, r)
+		// The whole catalogue runs: the well-made site is ready, with every
+		// section full but Connect, where mcp_tested_execution is always
+		// unverified (18/20), so 98 of 100.
+		require.Len(t, readiness.Implemented(), len(readiness.Catalogue()))
+		assert.True(t, r.Ready)
+		assert.InDelta(t, 98.0, r.Score, 1e-9)
+		assert.Equal(t, []string{"mcp_tested_execution"}, r.Unverified)
+		assert.Empty(t, r.Scope.NotScanned)
+		for _, sec := range r.Sections {
+			assert.True(t, sec.Scored, sec.ID)
+			want := sec.Points
+			if sec.ID == readiness.Connect {
+				want = 18
+			}
+			assert.InDelta(t, want, sec.Score, 1e-9, sec.ID)
+		}
 		sections, total := expected()
 		assert.InDelta(t, total, r.Score, 1e-9)
 		for _, sec := range r.Sections {
@@ -289,8 +305,15 @@ func TestFlowBroken(t *testing.T) {
 		}
 		assert.Equal(t, want, c.Verdict, "%s: %s", c.ID, c.Receipt.Received)
 	}
-	assert.Less(t, o.report.Score, good.report.Score)
+	assert.InDelta(t, 87.0, o.report.Score, 1e-9)
 	assert.False(t, o.report.Ready)
+	var unmet []string
+	for _, q := range o.report.Requirements {
+		if !q.Met {
+			unmet = append(unmet, q.ID+" "+q.Status)
+		}
+	}
+	assert.Equal(t, []string{"R2 partial", "R7 partial"}, unmet)
 	sameForms(t, o.report)
 
 	var out bytes.Buffer

@@ -135,8 +135,11 @@ func EscapeToken(tok string) string {
 	if !strings.ContainsAny(tok, "~/") {
 		return tok
 	}
-	return strings.NewReplacer("~", "~0", "/", "~1").Replace(tok)
+	return tokenEscaper.Replace(tok)
 }
+
+// tokenEscaper is immutable after initialization and safe for concurrent use.
+var tokenEscaper = strings.NewReplacer("~", "~0", "/", "~1")
 
 func (d *decoder) fail(off int, rule, msg string) {
 	d.err = &Error{Rule: rule, Message: msg, Offset: int64(off)}
