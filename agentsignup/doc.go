@@ -3,7 +3,7 @@
 // GET /.well-known/agent-signup.json ([WellKnownPath]) so that an agent can
 // sign up for its human owner through a broker.
 //
-// It serves three readers:
+// It serves four readers:
 //   - relying parties publish the document (NewDocument fills terms.sha256
 //     from the terms text, Handler serves it) and check the terms hash an
 //     assertion accepted (CheckAcceptedTerms, with a grace window for the
@@ -12,7 +12,10 @@
 //     hash (TermsHash) before calling the broker;
 //   - verifiers check the optional provider verification credential,
 //     rp_attestation (VerifyAttestation, with a StaticKeySet or a
-//     JWKSKeySet).
+//     JWKSKeySet);
+//   - brokers (and tests) sign one (SignAttestation, which produces exactly
+//     the EdDSA agent-rp-attestation+jwt compact JWS VerifyAttestation
+//     accepts and refuses forbidden claims).
 //
 // # What the specification says, and what this package reads into it
 //

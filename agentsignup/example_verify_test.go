@@ -6,8 +6,10 @@ import (
 	"crypto/ed25519"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/agentweb/agentweb/agentsignup"
@@ -144,4 +146,40 @@ func ExampleHandler() {
 	// Output:
 	// 200 application/json no-cache
 	// 304
+}
+
+func ExampleSignAttestation() {
+	// A broker's signing key (fixed seed here so that the output is stable).
+	key := ed25519.NewKeyFromSeed(bytes.Repeat([]byte{7}, ed25519.SeedSize))
+	now := time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)
+	token, err := agentsignup.SignAttestation(agentsignup.AttestationClaims{
+		Issuer:   "https://agentregistrar.dev",
+		IssuedAt: now,
+		Expiry:   now.Add(30 * 24 * time.Hour),
+		RP:       agentsignup.AttestedRP{Origin: "https://example.com", Audience: "example-rp"},
+	}, key, "broker-2026")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(token[:strings.Index(token, ".")])
+
+	keys := agentsignup.StaticKeySet{
+		"https://agentregistrar.dev": {{KeyID: "broker-2026", Key: key.Public().(ed25519.PublicKey)}},
+	}
+	res, _ := agentsignup.VerifyAttestation(context.Background(), exampleDocument(token), "https://example.com", keys, now)
+	fmt.Println(res.Status, res.KeyID)
+
+	// A broker cannot sign what verifiers must reject.
+	_, err = agentsignup.SignAttestation(agentsignup.AttestationClaims{
+		Issuer:   "https://agentregistrar.dev",
+		IssuedAt: now,
+		Expiry:   now.Add(time.Hour),
+		RP:       agentsignup.AttestedRP{Origin: "https://example.com", Audience: "example-rp"},
+		Raw:      json.RawMessage(`{"scopes":["orders:write"]}`),
+	}, key, "broker-2026")
+	fmt.Println(errors.Is(err, agentsignup.ErrForbiddenClaims))
+	// Output:
+	// eyJhbGciOiJFZERTQSIsImtpZCI6ImJyb2tlci0yMDI2IiwidHlwIjoiYWdlbnQtcnAtYXR0ZXN0YXRpb24rand0In0
+	// verified broker-2026
+	// true
 }

@@ -218,21 +218,32 @@ func TestVerify(t *testing.T) {
 	f, err := Fetch(t.Context(), "https://example.org"+WellKnownPath, &FetchOptions{Client: client})
 	require.NoError(t, err)
 	require.True(t, f.Conformant(), "%v", f.Report.Problems)
-	states := map[string]DigestState{}
+	states, hasDigest := map[string]DigestState{}, map[string]bool{}
 	for _, s := range f.Verify(t.Context(), &VerifyOptions{Client: client}) {
-		states[strings.TrimPrefix(s.Href, "https://example.org")] = s.State
+		p := strings.TrimPrefix(s.Href, "https://example.org")
+		states[p], hasDigest[p] = s.State, s.HasDigest
+		if !s.HasDigest {
+			assert.Empty(t, s.Reason, p)
+		}
 	}
 	assert.Equal(t, map[string]DigestState{
 		"/graph.jsonld": Verified, "/graph.nq": Verified, "/graph.ttl": Verified,
 		"/llms.txt": Mismatch, "/missing.txt": Unverified, "/legal/": Unverified,
 	}, states)
+	// Both unverified links are told apart by HasDigest: /missing.txt has a
+	// digest but answered 404, /legal/ has none (unverified, never invalid).
+	assert.Equal(t, map[string]bool{
+		"/graph.jsonld": true, "/graph.nq": true, "/graph.ttl": true,
+		"/llms.txt": true, "/missing.txt": true, "/legal/": false,
+	}, hasDigest)
 
 	// Bounded: with MaxArtefacts 1 only one artefact is retrieved.
 	n.ResetRequests()
 	var unverified int
 	for _, s := range f.Verify(t.Context(), &VerifyOptions{Client: client, MaxArtefacts: 1}) {
-		if s.State == Unverified && s.Reason != "" {
+		if s.State == Unverified && s.HasDigest {
 			unverified++
+			assert.NotEmpty(t, s.Reason)
 		}
 	}
 	assert.Equal(t, 1, n.Requests("example.org"))
@@ -542,17 +553,21 @@ func TestVerifyArtefact(t *testing.T) {
 	client := n.Client()
 	l := Link{Href: "https://cdn.example/a.ttl"}
 	st := VerifyArtefact(t.Context(), RelGraph, &l, &VerifyOptions{Client: client})
-	assert.Equal(t, Unverified, st.State)
+	assert.Equal(t, ArtefactState{Relation: RelGraph, Href: l.Href, State: Unverified}, st)
+	assert.False(t, st.HasDigest)
 	assert.Zero(t, n.Requests("cdn.example"), "a link without digest is not retrieved")
 
 	l.SetAttr("digest", DigestOf([]byte("artefact bytes")).String())
 	st = VerifyArtefact(t.Context(), RelGraph, &l, &VerifyOptions{Client: client})
-	assert.Equal(t, ArtefactState{Relation: RelGraph, Href: l.Href, State: Verified, StatusCode: 200, Bytes: 14}, st)
+	assert.Equal(t, ArtefactState{Relation: RelGraph, Href: l.Href, State: Verified, HasDigest: true, StatusCode: 200, Bytes: 14}, st)
 
 	st = VerifyArtefact(t.Context(), RelGraph, &l, &VerifyOptions{Client: client, MaxArtefactBytes: 4})
 	assert.Equal(t, Unverified, st.State)
+	assert.True(t, st.HasDigest, "a digest that stayed unverified")
 	assert.Contains(t, st.Reason, "too large")
 
 	l.SetAttr("digest", "sha-256=:AAAA:")
-	assert.Equal(t, Malformed, VerifyArtefact(t.Context(), RelGraph, &l, &VerifyOptions{Client: client}).State)
+	st = VerifyArtefact(t.Context(), RelGraph, &l, &VerifyOptions{Client: client})
+	assert.Equal(t, Malformed, st.State)
+	assert.True(t, st.HasDigest)
 }

@@ -30,13 +30,25 @@ type VerifyOptions struct {
 // ArtefactState is the digest state of one artefact link (Sections 4.3.1,
 // 4.4 and 9.1). A verified digest proves only that the artefact is the one
 // the publisher described, nothing about its safety (Section 9.4).
+//
+// State Unverified covers two cases that HasDigest tells apart: a link
+// without a digest attribute (HasDigest false: unverified by construction,
+// never invalid, Section 4.4; no request is made) and a link with a digest
+// whose artefact could not be compared (HasDigest true: not retrieved,
+// refused by safefetch, a non-2xx status or the MaxArtefacts bound, with
+// the cause in Reason). Verified, Mismatch and Malformed always have
+// HasDigest true.
 type ArtefactState struct {
-	Relation   string      `json:"relation"`
-	Href       string      `json:"href"`
-	State      DigestState `json:"state"`
-	StatusCode int         `json:"status,omitempty"`
-	Bytes      int         `json:"bytes,omitempty"`
-	// Reason says why an artefact with a digest stayed unverified.
+	Relation string      `json:"relation"`
+	Href     string      `json:"href"`
+	State    DigestState `json:"state"`
+	// HasDigest reports whether the link carries a digest attribute
+	// (Section 4.3.1), well-formed or not.
+	HasDigest  bool `json:"has_digest"`
+	StatusCode int  `json:"status,omitempty"`
+	Bytes      int  `json:"bytes,omitempty"`
+	// Reason says why an artefact with a digest stayed unverified, or why
+	// its digest is malformed; it is empty when HasDigest is false.
 	Reason string `json:"reason,omitempty"`
 }
 
@@ -55,6 +67,9 @@ func verifyOne(ctx context.Context, c *safefetch.Client, rel string, l *Link, op
 	switch {
 	case !has:
 		return st
+	}
+	st.HasDigest = true
+	switch {
 	case err != nil:
 		st.State, st.Reason = Malformed, err.Error()
 		return st
@@ -111,7 +126,7 @@ func (f *Fetched) Verify(ctx context.Context, opts *VerifyOptions) []ArtefactSta
 			switch {
 			case ok:
 			case len(seen) >= max:
-				st = ArtefactState{Href: l.Href, State: Unverified, Reason: fmt.Sprintf("not retrieved: the bound of %d artefacts was reached", max)}
+				st = ArtefactState{Href: l.Href, State: Unverified, HasDigest: true, Reason: fmt.Sprintf("not retrieved: the bound of %d artefacts was reached", max)}
 			default:
 				st = verifyOne(ctx, c, r.Name, l, opts)
 				seen[key] = st

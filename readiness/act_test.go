@@ -150,7 +150,6 @@ if ("modelContext" in document) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
 			r := scanMux(t, "shop.example", actPage(tc.body, tc.policy, tc.scripts), 5*time.Second)
 			for i, id := range []string{"page_actions_declared", "page_tool_quality", "page_tool_permissions"} {
 				c := checkByID(r, id)

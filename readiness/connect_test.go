@@ -338,7 +338,6 @@ func TestConnectChecks(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
 			timeout := tc.timeout
 			if timeout == 0 {
 				timeout = 5 * time.Second
@@ -496,4 +495,85 @@ func FuzzJSONRPCMessages(f *testing.F) {
 		e := &exchange{MCPExchange: MCPExchange{ContentType: ct}, body: body}
 		_ = e.isJSONRPC()
 	})
+}
+
+func TestBackendInterfaces(t *testing.T) {
+	openapi := `{"openapi": "3.0.3", "info": {"title": "Shop", "version": "1"}, "paths": {}}`
+	tests := []struct {
+		name    string
+		site    http.Handler
+		want    Verdict
+		receive string
+	}{
+		{
+			name: "an OpenAPI document announced by a service-desc Link header",
+			site: &docSite{links: []string{`</api/spec.json>; rel="service-desc"; type="application/openapi+json"`}, docs: map[string]string{"/api/spec.json": openapi}},
+			want: Pass, receive: "OpenAPI 3 document https://shop.example/api/spec.json",
+		},
+		{
+			name: "an OpenAPI document in YAML named in the card",
+			site: &docSite{docs: map[string]string{
+				"/.well-known/agents.json": `{"name": "Shop", "interfaces": [{"type": "openapi", "url": "/openapi.yaml", "auth": "none"}]}`,
+				"/openapi.yaml":            "openapi: 3.1.0\ninfo:\n  title: Shop\n",
+			}, types: map[string]string{"/openapi.yaml": "application/yaml"}},
+			want: Pass, receive: "OpenAPI 3 document https://shop.example/openapi.yaml",
+		},
+		{
+			name: "a GraphQL endpoint named in the card",
+			site: func() http.Handler {
+				mux := http.NewServeMux()
+				mux.Handle("/", &docSite{docs: map[string]string{"/.well-known/agents.json": `{"name": "Shop", "capabilities": [{"id": "q", "endpoint": "https://shop.example/graphql", "protocol": "GraphQL"}]}`}})
+				mux.HandleFunc("/graphql", func(w http.ResponseWriter, r *http.Request) {
+					w.Header().Set("Content-Type", "application/json")
+					if r.URL.Query().Get("query") != "{__typename}" {
+						http.Error(w, `{"errors": [{"message": "no query"}]}`, http.StatusBadRequest)
+						return
+					}
+					fmt.Fprint(w, `{"data": {"__typename": "Query"}}`)
+				})
+				return mux
+			}(),
+			want: Pass, receive: "GraphQL endpoint https://shop.example/graphql",
+		},
+		{
+			name: "an MCP endpoint named in agentic.json",
+			site: func() http.Handler {
+				mux := http.NewServeMux()
+				mux.Handle("/", &docSite{docs: map[string]string{"/agentic.json": `{"agentic": "1.1.0", "resources": [{"kind": "mcp", "url": "https://shop.example/agents/mcp"}]}`}})
+				mux.Handle("/agents/mcp", newMCPServer(1, false, nil, 0))
+				return mux
+			}(),
+			want: Pass, receive: "MCP endpoint https://shop.example/agents/mcp",
+		},
+		{
+			name: "an interface on another site is named, never fetched",
+			site: &docSite{docs: map[string]string{"/.well-known/agents.json": `{"name": "Shop", "interfaces": [{"type": "openapi", "url": "https://api.other.example/openapi.json"}]}`}},
+			want: Partial, receive: "another site: named, not fetched",
+		},
+		{
+			name: "a named OpenAPI URL that is not OpenAPI",
+			site: &docSite{docs: map[string]string{
+				"/.well-known/agents.json": `{"name": "Shop", "interfaces": [{"type": "openapi", "url": "/spec.json"}]}`,
+				"/spec.json":               `{"swagger": "2.0"}`,
+			}},
+			want: Partial, receive: "named but not reachable",
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := scanMux(t, "shop.example", tc.site, 5*time.Second)
+			c := checkByID(r, "backend_interface_declared")
+			assert.Equal(t, tc.want, c.Verdict, "%s %q", c.Receipt.Received, c.Receipt.Notes)
+			assert.Contains(t, c.Receipt.Received, tc.receive)
+		})
+	}
+}
+
+func TestMCPDocumentedAccessPartial(t *testing.T) {
+	card := `{"name": "Shop", "interfaces": [{"type": "mcp", "url": "https://shop.example/mcp", "auth": "oauth2"}]}`
+	r := scanMux(t, "shop.example", &connectSite{card: card, docs: oauthDocs, mcp: newMCPServer(2, false, nil, 0)}, 5*time.Second)
+	c := checkByID(r, "mcp_documented_access")
+	assert.Equal(t, Partial, c.Verdict, c.Receipt.Received)
+	assert.Contains(t, c.Receipt.Received, "sign-in exists, but nothing states")
+	assert.Equal(t, Pass, checkByID(r, "mcp_signin_discovery").Verdict, "the card says the interface needs OAuth, so sign-in discovery applies")
 }

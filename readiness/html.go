@@ -145,7 +145,7 @@ ul.reqs{list-style:none;padding:0}ul.reqs li{margin:.25rem 0}
 </div>
 <svg width="360" height="{{.BarsHeight}}" viewBox="0 0 360 {{.BarsHeight}}" role="img" aria-label="Section scores">
 {{- range $s := .Sections}}
-<g transform="translate(0 {{$s.Y}})"><text x="0" y="13" font-size="12" fill="#1b1b1b">{{$s.S.Title}}</text><rect x="80" y="3" width="200" height="12" fill="#e6e6e6"/><rect x="80" y="3" width="{{$s.BarW}}" height="12" fill="#3367d6"/><text x="288" y="13" font-size="12" fill="#1b1b1b">{{$s.Score}} / {{$s.S.Points}}</text></g>
+<g transform="translate(0 {{$s.Y}})"><text x="0" y="13" font-size="12" fill="#1b1b1b">{{$s.S.Title}}</text><rect x="80" y="3" width="200" height="12" fill="#e6e6e6"/><rect x="80" y="3" width="{{$s.BarW}}" height="12" fill="#3367d6"/><text x="288" y="13" font-size="12" fill="#1b1b1b">{{if $s.S.Scored}}{{$s.Score}} / {{$s.S.Points}}{{else}}not scored{{end}}</text></g>
 {{- end}}
 </svg>
 </section>

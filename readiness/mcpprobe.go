@@ -136,9 +136,10 @@ type exchange struct {
 // wraps the scan's safefetch transport, so address policy, the per-request
 // timeout and the scan budget apply to every request.
 type recorder struct {
-	next http.RoundTripper
-	mu   sync.Mutex
-	ex   []*exchange
+	next    http.RoundTripper
+	timeout time.Duration // the client's per-request timeout
+	mu      sync.Mutex
+	ex      []*exchange
 }
 
 func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
@@ -170,15 +171,18 @@ func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	r.ex = append(r.ex, e)
 	r.mu.Unlock()
 
+	started := time.Now()
 	resp, err := r.next.RoundTrip(req)
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if err != nil {
 		e.err = err
 		e.Error = errorKind(err)
-		if errors.Is(req.Context().Err(), context.DeadlineExceeded) {
+		if errors.Is(req.Context().Err(), context.DeadlineExceeded) || (r.timeout > 0 && time.Since(started) >= r.timeout*9/10) {
 			// The client's timeout or the probe's deadline: whichever
-			// error the transport saw first, it is a timeout.
+			// error the transport saw first ("context deadline exceeded",
+			// or net/http's "request canceled" when the client's timer
+			// fires), it is a timeout.
 			e.Error = "timeout"
 		}
 		return nil, err
@@ -251,7 +255,7 @@ func probeMCP(ctx context.Context, c *safefetch.Client, endpoint string, afterCo
 	ctx, cancel := context.WithTimeout(ctx, mcpProbeTimeout)
 	defer cancel()
 	hc := c.HTTPClient()
-	rec := &recorder{next: hc.Transport}
+	rec := &recorder{next: hc.Transport, timeout: hc.Timeout}
 	hc.Transport = rec
 	client := mcp.NewClient(&mcp.Implementation{Name: "agentweb-readiness", Version: MethodVersion}, nil)
 	tr := &mcp.StreamableClientTransport{

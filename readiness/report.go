@@ -285,7 +285,7 @@ func judgeRequirement(req Requirement, byID map[string]CheckResult) RequirementR
 	switch {
 	case len(missing) > 0:
 		rr.Status = "not_scanned"
-		rr.Why = "not scanned: this scanner does not run " + strings.Join(missing, " and ")
+		rr.Why = "this scanner does not run " + strings.Join(missing, " and ")
 		if len(unmet) > 0 {
 			rr.Why += "; " + strings.Join(unmet, "; ")
 		}

@@ -129,7 +129,6 @@ func TestTrustChecks(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
 			r := scanMux(t, "shop.example", tc.site, 5*time.Second)
 			for i, id := range []string{"human_handoff", "access_policy", "auth_discovery"} {
 				c := checkByID(r, id)

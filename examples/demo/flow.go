@@ -147,7 +147,7 @@ func run(ctx context.Context, t target, w io.Writer) *outcome {
 // verified counts the artefacts whose digest verified, of those with one.
 func verified(states []linkset.ArtefactState) (ok, withDigest int) {
 	for _, a := range states {
-		if a.State != linkset.Unverified || a.Reason != "" {
+		if a.HasDigest {
 			withDigest++
 		}
 		if a.State == linkset.Verified {

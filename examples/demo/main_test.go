@@ -115,12 +115,16 @@ func TestFlowWellMade(t *testing.T) {
 			if body, ok := s.Artefacts[a.Href]; ok {
 				withDigest++
 				assert.Equal(t, linkset.Verified, a.State, a.Href)
+				assert.True(t, a.HasDigest, a.Href)
 				assert.Equal(t, len(body), a.Bytes, a.Href)
 			} else {
 				assert.Equal(t, linkset.Unverified, a.State, "%s has no digest", a.Href)
+				assert.False(t, a.HasDigest, a.Href)
 			}
 		}
 		assert.Equal(t, 3, withDigest, "every artefact with content was verified")
+		ok, digests := verified(o.artefacts)
+		assert.Equal(t, [2]int{3, 3}, [2]int{ok, digests})
 		require.NotNil(t, o.walk)
 		assert.True(t, o.walk.Complete)
 		require.Len(t, o.walk.Nodes, 2)

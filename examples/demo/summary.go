@@ -67,7 +67,7 @@ func summarize(w io.Writer, o *outcome) {
 		ok := o.linkset.Conformant() && v == n && complete
 		fmt.Fprintf(w, "  %s linkset       %s; digests %d/%d verified; walk %s\n", mark(ok), formOf(o.linkset), v, n, walk)
 		for _, a := range o.artefacts {
-			if a.State == linkset.Mismatch || a.State == linkset.Malformed || (a.State == linkset.Unverified && a.Reason != "") {
+			if a.State == linkset.Mismatch || a.State == linkset.Malformed || (a.State == linkset.Unverified && a.HasDigest) {
 				fmt.Fprintf(w, "                     %s %s %s\n", a.State, a.Href, a.Reason)
 			}
 		}

@@ -1,7 +1,6 @@
 package demosite
 
 import (
-	"crypto/ed25519"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
@@ -234,16 +233,15 @@ func (s *Site) peerLinkset() ([]byte, error) {
 func (s *Site) signupDocument() (*agentsignup.Document, error) {
 	b := strings.TrimSuffix(s.URL, "/")
 	now := s.now()
-	claims, err := json.Marshal(map[string]any{
-		"iss": s.BrokerIssuer, "iat": now.Add(-time.Minute).Unix(), "exp": now.Add(24 * time.Hour).Unix(),
-		"rp": map[string]any{"origin": b, "audience": ShopHost},
-	})
+	token, err := agentsignup.SignAttestation(agentsignup.AttestationClaims{
+		Issuer:   s.BrokerIssuer,
+		IssuedAt: now.Add(-time.Minute),
+		Expiry:   now.Add(24 * time.Hour),
+		RP:       agentsignup.AttestedRP{Origin: b, Audience: ShopHost},
+	}, s.brokerKey, brokerKeyID)
 	if err != nil {
 		return nil, err
 	}
-	header := base64.RawURLEncoding.EncodeToString([]byte(`{"alg":"EdDSA","typ":"` + agentsignup.AttestationType + `","kid":"` + brokerKeyID + `"}`))
-	input := header + "." + base64.RawURLEncoding.EncodeToString(claims)
-	token := input + "." + base64.RawURLEncoding.EncodeToString(ed25519.Sign(s.brokerKey, []byte(input)))
 	return agentsignup.NewDocument(agentsignup.Document{
 		Audience: ShopHost, ProviderName: "Example Shop",
 		IssuerAllowlist: []string{s.BrokerIssuer},
