@@ -21,6 +21,19 @@
 // [Network.Certificate] and [Network.SiteWithCertificate] make sites with a
 // certificate for the wrong name, or an expired one.
 //
+// # Servers that guard against DNS rebinding
+//
+// Every site is really served from a loopback listener (127.0.0.1), and its
+// requests carry the site's own Host header (shop.example, not localhost).
+// On the server side, http.LocalAddrContextKey is therefore a loopback
+// address while Host is a public name: exactly the pattern that
+// DNS-rebinding guards keyed on loopback refuse. Such a guard must be turned
+// off for the handler given to [Network.Site] in tests. For example the MCP
+// go-sdk's mcp.NewStreamableHTTPHandler answers every request with 403
+// Forbidden ("invalid Host header") unless it is built with
+// &mcp.StreamableHTTPOptions{DisableLocalhostProtection: true}. Production
+// servers, reached on a public address, keep the guard.
+//
 // A Network is safe for concurrent use and keeps no global state. It is for
 // tests and demos only: its authority's key lives in memory and its servers
 // accept anything.

@@ -100,8 +100,15 @@ func (n *Network) Close() {
 // Site serves https://host/ with h, over TLS with a certificate for host
 // issued by the Network's authority, at the next free public-looking
 // address (see [FirstAddr]); host resolves to that address. URLs carry no
-// port. host is a DNS name (no port, no IP literal); Site panics otherwise. Calling Site again for the same host replaces its handler (the
-// address and certificate stay).
+// port. host is a DNS name (no port, no IP literal); Site panics otherwise.
+// Calling Site again for the same host replaces its handler (the address
+// and certificate stay).
+//
+// h runs behind a loopback listener, but requests carry the site's own Host
+// header (host, not localhost): a handler with a DNS-rebinding guard keyed
+// on a loopback local address refuses them, and the guard must be disabled
+// in tests (for the MCP go-sdk, mcp.StreamableHTTPOptions with
+// DisableLocalhostProtection: true). See the package documentation.
 func (n *Network) Site(host string, h http.Handler) {
 	host = normalize(host)
 	cert, err := n.ca.issue(time.Now().Add(-time.Hour), time.Now().Add(24*time.Hour), host)
