@@ -10,8 +10,8 @@ func init() {
 // (readiness-checks.md, Trust): the card's sign-in section, an auth
 // statement for each interface of the card, the card's policies, an
 // agent-auth resource in agentic.json, or a terms-of-service link on the
-// page. Sign-in that exists (a 401, OAuth or agent sign-up metadata) with no
-// statement of what needs it is partial.
+// page. Sign-in that exists (a 401, OAuth, agent sign-up or Agent Auth
+// metadata) with no statement of what needs it is partial.
 func checkAccessPolicy(s *scan) outcome {
 	cards := s.cardsObs()
 	out := outcome{requests: []*fetched{cards.wellKnown.f, cards.root.f}}
@@ -77,6 +77,10 @@ func checkAccessPolicy(s *scan) outcome {
 	if d := s.signupObs(); d.present {
 		exists = append(exists, "agent sign-up discovery at "+d.f.url)
 		out.requests = append(out.requests, d.f)
+	}
+	if ac := s.agentConfigObs(); ac.present {
+		exists = append(exists, "an Agent Auth configuration at "+ac.f.url)
+		out.requests = append(out.requests, ac.f)
 	}
 	switch {
 	case len(exists) > 0:

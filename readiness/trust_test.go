@@ -122,6 +122,16 @@ func TestTrustChecks(t *testing.T) {
 			want: [3]Verdict{Fail, Pass, Pass}, recv: [3]string{"", "", "(and 1 invalid document(s), see notes)"},
 		},
 		{
+			name: "an Agent Auth configuration, valid",
+			site: &docSite{docs: map[string]string{"/.well-known/agent-configuration": `{"issuer": "https://shop.example", "endpoints": {"register": "https://shop.example/agents/register"}}`}},
+			want: [3]Verdict{Fail, Partial, Pass}, recv: [3]string{"", "", "an Agent Auth configuration at https://shop.example/.well-known/agent-configuration"},
+		},
+		{
+			name: "an Agent Auth configuration without endpoints",
+			site: &docSite{docs: map[string]string{"/.well-known/agent-configuration": `{"issuer": "https://shop.example"}`}},
+			want: [3]Verdict{Fail, Partial, Partial}, recv: [3]string{"", "", `"endpoints" is not an object`},
+		},
+		{
 			name: "agent sign-up discovery, invalid",
 			site: &docSite{docs: map[string]string{"/.well-known/agent-signup.json": strings.Replace(signup, `"sha256:`, `"sha256:00`, 1)}},
 			want: [3]Verdict{Fail, Partial, Partial}, recv: [3]string{"", "", "present but invalid"},

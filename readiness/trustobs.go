@@ -1,6 +1,9 @@
 package readiness
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/agentweb/agentweb/agentsignup"
 	"github.com/agentweb/agentweb/internal/strictjson"
 )
@@ -28,8 +31,10 @@ func (s *scan) signupObs() *signupDoc {
 }
 
 // agentConfigDoc is /.well-known/agent-configuration (Agent Auth
-// configuration) as read: a JSON object is valid discovery here; the
-// scanner reads no further into it.
+// configuration) as read. It counts as valid discovery when it is a JSON
+// object whose "issuer" is a string and whose "endpoints" is an object: the
+// same recognition rule the Agentic site profile's generator applies to this
+// path (NOTES.md, "Conventional paths"). The scanner reads no further into it.
 type agentConfigDoc struct {
 	f       *fetched
 	present bool
@@ -45,9 +50,7 @@ func (s *scan) agentConfigObs() *agentConfigDoc {
 		d.present = true
 		v, err := strictjson.Decode(d.f.body())
 		if err == nil {
-			if _, ok := v.(map[string]any); !ok {
-				err = errNotObject
-			}
+			err = checkAgentConfig(v)
 		}
 		d.err = err
 		return d
@@ -106,4 +109,25 @@ func (s *scan) firstCard() *card {
 		return c.wellKnown.card
 	}
 	return c.root.card
+}
+
+// checkAgentConfig applies the recognition rule of an Agent Auth
+// configuration: a JSON object with a string "issuer" and an object
+// "endpoints".
+func checkAgentConfig(v any) error {
+	obj, ok := v.(map[string]any)
+	if !ok {
+		return errNotObject
+	}
+	var missing []string
+	if _, ok := obj["issuer"].(string); !ok {
+		missing = append(missing, `"issuer" is not a string`)
+	}
+	if _, ok := obj["endpoints"].(map[string]any); !ok {
+		missing = append(missing, `"endpoints" is not an object`)
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("not an Agent Auth configuration: %s", strings.Join(missing, " and "))
+	}
+	return nil
 }
