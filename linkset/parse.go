@@ -23,12 +23,9 @@ import (
 // does not apply the profile's rules: a client still reads a document it
 // would not publish; [Document.Check] applies them.
 func Parse(data []byte) (*Document, error) {
-	if p := strictCheck(data); p != nil {
-		return nil, &ValidationError{Problems: []Problem{*p}}
-	}
-	root, err := parseTree(data)
+	root, err := strictjson.DecodeOrdered(data)
 	if err != nil {
-		return nil, &ValidationError{Problems: []Problem{{Rule: "json-syntax", Section: "4.1", Message: "the document is not valid JSON"}}}
+		return nil, &ValidationError{Problems: []Problem{strictProblem(err)}}
 	}
 	var ps problems
 	d := buildDocument(&root, data, &ps)
@@ -38,123 +35,123 @@ func Parse(data []byte) (*Document, error) {
 	return d, nil
 }
 
-func buildDocument(root *jnode, data []byte, ps *problems) *Document {
-	if root.kind != jObject {
-		ps.add("", "top-level-object", "4.1", "the document is a JSON %s, not an object", root.kind)
+func buildDocument(root *strictjson.Value, data []byte, ps *problems) *Document {
+	if root.Kind != strictjson.KindObject {
+		ps.add("", "top-level-object", "4.1", "the document is a JSON %s, not an object", root.Kind)
 		return nil
 	}
 	d := &Document{}
-	var linkset *jnode
-	for i := range root.obj {
-		m := &root.obj[i]
-		if m.name == "linkset" {
-			linkset = &m.val
+	var linkset *strictjson.Value
+	for i := range root.Members {
+		m := &root.Members[i]
+		if m.Name == "linkset" {
+			linkset = &m.Value
 			continue
 		}
-		d.Extra = append(d.Extra, Member{Name: m.name, Value: json.RawMessage(data[m.val.start:m.val.end])})
+		d.Extra = append(d.Extra, Member{Name: m.Name, Value: json.RawMessage(data[m.Value.Start:m.Value.End])})
 	}
 	if linkset == nil {
 		ps.add("", "linkset-missing", "4.1", "the document has no linkset member")
 		return d
 	}
-	if linkset.kind != jArray {
-		ps.add("/linkset", "linkset-array", "4.1", "linkset is a JSON %s, not an array", linkset.kind)
+	if linkset.Kind != strictjson.KindArray {
+		ps.add("/linkset", "linkset-array", "4.1", "linkset is a JSON %s, not an array", linkset.Kind)
 		return d
 	}
-	d.Contexts = make([]Context, 0, len(linkset.arr))
-	for ci := range linkset.arr {
-		d.Contexts = append(d.Contexts, buildContext(&linkset.arr[ci], "/linkset/"+strconv.Itoa(ci), ps))
+	d.Contexts = make([]Context, 0, len(linkset.Elems))
+	for ci := range linkset.Elems {
+		d.Contexts = append(d.Contexts, buildContext(&linkset.Elems[ci], "/linkset/"+strconv.Itoa(ci), ps))
 	}
 	return d
 }
 
-func buildContext(n *jnode, ptr string, ps *problems) Context {
+func buildContext(n *strictjson.Value, ptr string, ps *problems) Context {
 	var c Context
-	if n.kind != jObject {
-		ps.add(ptr, "context-object", "4.1", "a link context is a JSON %s, not an object", n.kind)
+	if n.Kind != strictjson.KindObject {
+		ps.add(ptr, "context-object", "4.1", "a link context is a JSON %s, not an object", n.Kind)
 		return c
 	}
 	c.NoAnchor = true
-	c.Relations = make([]Relation, 0, len(n.obj))
-	for i := range n.obj {
-		m := &n.obj[i]
-		if m.name == "anchor" {
+	c.Relations = make([]Relation, 0, len(n.Members))
+	for i := range n.Members {
+		m := &n.Members[i]
+		if m.Name == "anchor" {
 			c.NoAnchor = false
-			if m.val.kind != jString {
-				ps.add(ptr+"/anchor", "anchor-string", "4.1", "anchor is a JSON %s, not a string", m.val.kind)
+			if m.Value.Kind != strictjson.KindString {
+				ps.add(ptr+"/anchor", "anchor-string", "4.1", "anchor is a JSON %s, not a string", m.Value.Kind)
 				continue
 			}
-			c.Anchor = m.val.s
+			c.Anchor = m.Value.Text
 			continue
 		}
-		mptr := ptr + "/" + strictjson.EscapeToken(m.name)
-		if m.val.kind != jArray {
-			ps.add(mptr, "relation-array", "4.1", "relation %q holds a JSON %s, not an array of link objects", m.name, m.val.kind)
+		mptr := ptr + "/" + strictjson.EscapeToken(m.Name)
+		if m.Value.Kind != strictjson.KindArray {
+			ps.add(mptr, "relation-array", "4.1", "relation %q holds a JSON %s, not an array of link objects", m.Name, m.Value.Kind)
 			continue
 		}
-		r := Relation{Name: m.name, Links: make([]Link, 0, len(m.val.arr))}
-		for j := range m.val.arr {
-			r.Links = append(r.Links, buildLink(&m.val.arr[j], mptr+"/"+strconv.Itoa(j), ps))
+		r := Relation{Name: m.Name, Links: make([]Link, 0, len(m.Value.Elems))}
+		for j := range m.Value.Elems {
+			r.Links = append(r.Links, buildLink(&m.Value.Elems[j], mptr+"/"+strconv.Itoa(j), ps))
 		}
 		c.Relations = append(c.Relations, r)
 	}
 	return c
 }
 
-func buildLink(n *jnode, ptr string, ps *problems) Link {
+func buildLink(n *strictjson.Value, ptr string, ps *problems) Link {
 	var l Link
-	if n.kind != jObject {
-		ps.add(ptr, "link-object", "4.1", "a link is a JSON %s, not an object", n.kind)
+	if n.Kind != strictjson.KindObject {
+		ps.add(ptr, "link-object", "4.1", "a link is a JSON %s, not an object", n.Kind)
 		return l
 	}
 	hasHref := false
-	for i := range n.obj {
-		m := &n.obj[i]
-		mptr := func() string { return ptr + "/" + strictjson.EscapeToken(m.name) }
-		switch m.name {
+	for i := range n.Members {
+		m := &n.Members[i]
+		mptr := func() string { return ptr + "/" + strictjson.EscapeToken(m.Name) }
+		switch m.Name {
 		case "href":
 			hasHref = true
-			if m.val.kind != jString {
-				ps.add(mptr(), "href-string", "4.1", "href is a JSON %s, not a string", m.val.kind)
+			if m.Value.Kind != strictjson.KindString {
+				ps.add(mptr(), "href-string", "4.1", "href is a JSON %s, not a string", m.Value.Kind)
 				continue
 			}
-			l.Href = m.val.s
+			l.Href = m.Value.Text
 		case "type", "title", "media":
-			if m.val.kind != jString {
-				ps.add(mptr(), m.name+"-string", "4.3", "%s is a JSON %s, not a string (RFC 9264, Section 4.2.4.1)", m.name, m.val.kind)
+			if m.Value.Kind != strictjson.KindString {
+				ps.add(mptr(), m.Name+"-string", "4.3", "%s is a JSON %s, not a string (RFC 9264, Section 4.2.4.1)", m.Name, m.Value.Kind)
 				continue
 			}
-			switch m.name {
+			switch m.Name {
 			case "type":
-				l.Type, l.present = m.val.s, l.present|hasType
+				l.Type, l.present = m.Value.Text, l.present|hasType
 			case "title":
-				l.Title, l.present = m.val.s, l.present|hasTitle
+				l.Title, l.present = m.Value.Text, l.present|hasTitle
 			default:
-				l.Media, l.present = m.val.s, l.present|hasMedia
+				l.Media, l.present = m.Value.Text, l.present|hasMedia
 			}
 		case "hreflang":
-			vals, ok := stringArray(&m.val)
+			vals, ok := stringArray(&m.Value)
 			if !ok {
 				ps.add(mptr(), "hreflang-array", "4.3", "hreflang is not an array of strings (RFC 9264, Section 4.2.4.1)")
 				continue
 			}
 			l.Hreflang, l.present = vals, l.present|hasHreflang
 		default:
-			if strings.HasSuffix(m.name, "*") {
-				a, ok := i18nArray(m.name, &m.val)
+			if strings.HasSuffix(m.Name, "*") {
+				a, ok := i18nArray(m.Name, &m.Value)
 				if !ok {
-					ps.add(mptr(), "i18n-attribute", "4.3", "%s is not an array of objects with a string value and an optional string language (RFC 9264, Section 4.2.4.2)", m.name)
+					ps.add(mptr(), "i18n-attribute", "4.3", "%s is not an array of objects with a string value and an optional string language (RFC 9264, Section 4.2.4.2)", m.Name)
 					continue
 				}
 				l.Internationalized = append(l.Internationalized, a)
 				continue
 			}
-			vals, ok := stringArray(&m.val)
+			vals, ok := stringArray(&m.Value)
 			if !ok {
-				ps.add(mptr(), "attribute-array", "4.3", "target attribute %q is not an array of strings", m.name)
+				ps.add(mptr(), "attribute-array", "4.3", "target attribute %q is not an array of strings", m.Name)
 				continue
 			}
-			l.Attributes = append(l.Attributes, Attribute{Name: m.name, Values: vals})
+			l.Attributes = append(l.Attributes, Attribute{Name: m.Name, Values: vals})
 		}
 	}
 	if !hasHref {
@@ -163,41 +160,41 @@ func buildLink(n *jnode, ptr string, ps *problems) Link {
 	return l
 }
 
-func stringArray(n *jnode) ([]string, bool) {
-	if n.kind != jArray {
+func stringArray(n *strictjson.Value) ([]string, bool) {
+	if n.Kind != strictjson.KindArray {
 		return nil, false
 	}
-	vals := make([]string, len(n.arr))
-	for i := range n.arr {
-		if n.arr[i].kind != jString {
+	vals := make([]string, len(n.Elems))
+	for i := range n.Elems {
+		if n.Elems[i].Kind != strictjson.KindString {
 			return nil, false
 		}
-		vals[i] = n.arr[i].s
+		vals[i] = n.Elems[i].Text
 	}
 	return vals, true
 }
 
-func i18nArray(name string, n *jnode) (I18nAttribute, bool) {
+func i18nArray(name string, n *strictjson.Value) (I18nAttribute, bool) {
 	a := I18nAttribute{Name: name}
-	if n.kind != jArray {
+	if n.Kind != strictjson.KindArray {
 		return a, false
 	}
-	for i := range n.arr {
-		o := &n.arr[i]
-		if o.kind != jObject {
+	for i := range n.Elems {
+		o := &n.Elems[i]
+		if o.Kind != strictjson.KindObject {
 			return a, false
 		}
 		var lv LangValue
 		hasValue := false
-		for _, m := range o.obj {
-			if m.val.kind != jString {
+		for _, m := range o.Members {
+			if m.Value.Kind != strictjson.KindString {
 				return a, false
 			}
-			switch m.name {
+			switch m.Name {
 			case "value":
-				lv.Value, hasValue = m.val.s, true
+				lv.Value, hasValue = m.Value.Text, true
 			case "language":
-				lv.Language = m.val.s
+				lv.Language = m.Value.Text
 			default:
 				return a, false
 			}

@@ -6,18 +6,14 @@ import (
 	"github.com/agentweb/agentweb/internal/strictjson"
 )
 
-// strictCheck applies strict JSON (RFC 8259 with the I-JSON rules): a
-// duplicate member name, invalid UTF-8, a lone surrogate, a byte-order mark,
-// trailing data, excessive depth or an out-of-range number is refused
-// (Section 4.1; NOTES.md).
-func strictCheck(data []byte) *Problem {
-	err := strictjson.Valid(data)
-	if err == nil {
-		return nil
-	}
+// strictProblem reports a refusal of internal/strictjson, which reads JSON
+// strictly (RFC 8259 with the I-JSON rules): a duplicate member name, invalid
+// UTF-8, a lone surrogate, a byte-order mark, trailing data, excessive depth
+// or an out-of-range number is refused (Section 4.1; NOTES.md).
+func strictProblem(err error) Problem {
 	var se *strictjson.Error
 	if errors.As(err, &se) {
-		return &Problem{Pointer: se.Pointer, Rule: se.Rule, Section: "4.1", Message: se.Message}
+		return Problem{Pointer: se.Pointer, Rule: se.Rule, Section: "4.1", Message: se.Message}
 	}
-	return &Problem{Rule: strictjson.RuleSyntax, Section: "4.1", Message: err.Error()}
+	return Problem{Rule: strictjson.RuleSyntax, Section: "4.1", Message: err.Error()}
 }

@@ -39,9 +39,10 @@ func benchDocs(b *testing.B) map[string][]byte {
 	return map[string][]byte{"linkset-4.5KB": full, "gen-5KB": genDoc(5 << 10), "gen-60KB": genDoc(60 << 10)}
 }
 
-// BenchmarkDecode compares Decode with encoding/json decoding into any (with
-// UseNumber, the same tree) on the same documents in the same run; the ratio
-// of the two ns/op figures is what the package promises to keep at or below 1.
+// BenchmarkDecode compares Decode and DecodeOrdered with encoding/json
+// decoding into any (with UseNumber, the same tree) on the same documents in
+// the same run; the ratio of Decode's and encoding/json's ns/op figures is
+// what the package promises to keep at or below 1.
 func BenchmarkDecode(b *testing.B) {
 	for _, name := range []string{"linkset-4.5KB", "gen-5KB", "gen-60KB"} {
 		doc := benchDocs(b)[name]
@@ -50,6 +51,15 @@ func BenchmarkDecode(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				if _, err := Decode(doc); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(name+"/strictjson-ordered", func(b *testing.B) {
+			b.SetBytes(int64(len(doc)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := DecodeOrdered(doc); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -105,25 +115,38 @@ func BenchmarkValid(b *testing.B) {
 // same document, so that machine load affects both alike, and reports the
 // ratio of their times (at most 1 is the target).
 func BenchmarkDecodeRatio(b *testing.B) {
+	benchRatio(b, func(doc []byte) error { _, err := Decode(doc); return err },
+		func(doc []byte) error { var v any; return json.Unmarshal(doc, &v) })
+}
+
+// BenchmarkDecodeOrderedRatio interleaves DecodeOrdered and Decode on the
+// same document and reports the ratio of their times.
+func BenchmarkDecodeOrderedRatio(b *testing.B) {
+	benchRatio(b, func(doc []byte) error { _, err := DecodeOrdered(doc); return err },
+		func(doc []byte) error { _, err := Decode(doc); return err })
+}
+
+// benchRatio runs ours and theirs alternately on each benchmark document and
+// reports the ratio of the time spent in ours to the time spent in theirs.
+func benchRatio(b *testing.B, ours, theirs func(doc []byte) error) {
 	for _, name := range []string{"linkset-4.5KB", "gen-5KB", "gen-60KB"} {
 		doc := benchDocs(b)[name]
 		b.Run(name, func(b *testing.B) {
-			var ours, std time.Duration
+			var tOurs, tTheirs time.Duration
 			b.SetBytes(int64(len(doc)))
 			for b.Loop() {
 				t0 := time.Now()
-				if _, err := Decode(doc); err != nil {
+				if err := ours(doc); err != nil {
 					b.Fatal(err)
 				}
 				t1 := time.Now()
-				var v any
-				if err := json.Unmarshal(doc, &v); err != nil {
+				if err := theirs(doc); err != nil {
 					b.Fatal(err)
 				}
-				std += time.Since(t1)
-				ours += t1.Sub(t0)
+				tTheirs += time.Since(t1)
+				tOurs += t1.Sub(t0)
 			}
-			b.ReportMetric(float64(ours)/float64(std), "ratio")
+			b.ReportMetric(float64(tOurs)/float64(tTheirs), "ratio")
 		})
 	}
 }

@@ -34,8 +34,18 @@
 // typed value is safe, because every ambiguity that encoding/json would
 // silently resolve (duplicate names, replaced invalid UTF-8) has been refused.
 //
-// Decode is a single pass over the input that allocates only for the values
-// it returns. Strings without escapes share the memory of one copy of the
-// input, so the returned tree keeps that copy alive while any of its strings
-// is referenced.
+// [DecodeOrdered] applies the same rules and returns an ordered tree of
+// [Value]s instead: object members in the order the text has them, and each
+// value with the byte offsets of its source text, for formats whose member
+// order matters (a link set's relation order) or whose values are copied as
+// written. Its errors are Decode's, rule, pointer and offset alike.
+//
+// [AppendString] writes the other way: a string quoted as JavaScript's
+// JSON.stringify and RFC 8785 (JSON Canonicalization Scheme) quote it, and
+// [AppendStringFunc] adds the extra \u escapes that a format asks for.
+//
+// Decode and DecodeOrdered are each a single pass over the input that
+// allocates only for the values it returns. Strings without escapes share the
+// memory of one copy of the input, so the returned tree keeps that copy alive
+// while any of its strings is referenced.
 package strictjson

@@ -35,3 +35,29 @@ func ExampleValid() {
 	// <nil>
 	// strictjson: number 1e999 is outside the range of an IEEE 754 double at "/n", byte offset 5 (json-number-range)
 }
+
+func ExampleDecodeOrdered() {
+	data := []byte(`{"zeta":[1,"two"],"alpha":{"x":null}}`)
+	v, err := strictjson.DecodeOrdered(data)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, m := range v.Members {
+		fmt.Println(m.Name, m.Value.Kind, string(data[m.Value.Start:m.Value.End]))
+	}
+	fmt.Println(v.Members[0].Value.Elems[1].Text)
+	// Output:
+	// zeta array [1,"two"]
+	// alpha object {"x":null}
+	// two
+}
+
+func ExampleAppendString() {
+	fmt.Println(string(strictjson.AppendString(nil, "say \"hi\"\t</a>\x01\xff")))
+	isBOM := func(r rune) bool { return r == 0xfeff }
+	fmt.Println(string(strictjson.AppendStringFunc(nil, "\ufeffbom", isBOM)))
+	// Output:
+	// "say \"hi\"\t</a>\u0001�"
+	// "\ufeffbom"
+}

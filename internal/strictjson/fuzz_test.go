@@ -6,11 +6,13 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"testing"
 )
 
-// FuzzDecode checks that Decode never panics, that it agrees with Valid, and
+// FuzzDecode checks that Decode never panics, that it agrees with Valid and
+// DecodeOrdered (whose values span their own source text), and
 // that whatever it accepts encoding/json also accepts with an equal tree.
 func FuzzDecode(f *testing.F) {
 	seeds := []string{
@@ -34,6 +36,10 @@ func FuzzDecode(f *testing.F) {
 		if (err == nil) != (verr == nil) {
 			t.Fatalf("Decode error %v, Valid error %v", err, verr)
 		}
+		ov, oerr := DecodeOrdered(data)
+		if !reflect.DeepEqual(err, oerr) {
+			t.Fatalf("Decode error %v, DecodeOrdered error %v", err, oerr)
+		}
 		if err != nil {
 			var e *Error
 			if !errors.As(err, &e) || !errors.Is(err, ErrInvalid) {
@@ -56,6 +62,14 @@ func FuzzDecode(f *testing.F) {
 		}
 		if !equalTree(v, std) {
 			t.Fatalf("trees differ:\nstrictjson    %#v\nencoding/json %#v", v, std)
+		}
+		if !equalTree(v, toAny(ov)) {
+			t.Fatalf("trees differ:\nDecode        %#v\nDecodeOrdered %#v", v, toAny(ov))
+		}
+		if len(data) <= 4096 {
+			if err := spansError(data, ov, ""); err != nil {
+				t.Fatal(err)
+			}
 		}
 	})
 }

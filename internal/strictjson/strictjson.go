@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -90,13 +91,18 @@ const linearDupLimit = 16
 type decoder struct {
 	s       string // the whole input; strings without escapes are slices of it
 	i       int    // read position
-	build   bool   // build the tree (Decode) or only check (Valid)
+	build   bool   // build the generic tree (Decode)
+	ordered bool   // build the ordered tree (DecodeOrdered); neither: only check (Valid)
 	depth   int
 	vals    []any    // scratch stack for array elements
 	members []member // scratch stack for object members
 	buf     []byte   // scratch for unescaping
 	err     *Error
 	path    []string // reference tokens collected, innermost first, while unwinding an error
+
+	node   Value    // ordered mode: the value last read
+	nodes  []Value  // ordered mode: scratch stack for array elements
+	omembs []Member // ordered mode: scratch stack for object members
 }
 
 func (d *decoder) run() (any, error) {
@@ -205,17 +211,21 @@ func (d *decoder) value() (any, bool) {
 	case '[':
 		return d.array()
 	case '"':
+		start := d.i
 		s, ok := d.str()
+		if ok && d.ordered {
+			d.node = Value{Kind: KindString, Text: s, Start: start, End: d.i}
+		}
 		if !ok || !d.build {
 			return nil, ok
 		}
 		return s, true
 	case 't':
-		return true, d.literal("true")
+		return true, d.literal("true", KindBool)
 	case 'f':
-		return false, d.literal("false")
+		return false, d.literal("false", KindBool)
 	case 'n':
-		return nil, d.literal("null")
+		return nil, d.literal("null", KindNull)
 	default:
 		if c == '-' || (c >= '0' && c <= '9') {
 			return d.number()
@@ -225,7 +235,8 @@ func (d *decoder) value() (any, bool) {
 	}
 }
 
-func (d *decoder) literal(lit string) bool {
+// literal reads the literal lit, a value of kind k.
+func (d *decoder) literal(lit string, k Kind) bool {
 	start := d.i
 	end := start + len(lit)
 	if end > len(d.s) || d.s[start:end] != lit {
@@ -242,6 +253,12 @@ func (d *decoder) literal(lit string) bool {
 		return false
 	}
 	d.i = end
+	if d.ordered {
+		d.node = Value{Kind: k, Start: start, End: end}
+		if k == KindBool {
+			d.node.Text = lit
+		}
+	}
 	return true
 }
 
@@ -317,6 +334,9 @@ func (d *decoder) number() (any, bool) {
 		}
 	}
 	d.i = i
+	if d.ordered {
+		d.node = Value{Kind: KindNumber, Text: num, Start: start, End: i}
+	}
 	if !d.build {
 		return nil, true
 	}
@@ -523,6 +543,7 @@ func (d *decoder) enter(off int) bool {
 }
 
 func (d *decoder) object() (any, bool) {
+	start := d.i
 	if !d.enter(d.i) {
 		return nil, false
 	}
@@ -531,12 +552,15 @@ func (d *decoder) object() (any, bool) {
 	if d.i < len(d.s) && d.s[d.i] == '}' {
 		d.i++
 		d.depth--
+		if d.ordered {
+			d.node = Value{Kind: KindObject, Start: start, End: d.i}
+		}
 		if !d.build {
 			return nil, true
 		}
 		return map[string]any{}, true
 	}
-	base := len(d.members)
+	base, obase := len(d.members), len(d.omembs)
 	var m map[string]any // used once the object outgrows linearDupLimit
 	for {
 		if d.i >= len(d.s) || d.s[d.i] != '"' {
@@ -570,6 +594,9 @@ func (d *decoder) object() (any, bool) {
 			d.path = append(d.path, name)
 			return nil, false
 		}
+		if d.ordered {
+			d.omembs = append(d.omembs, Member{Name: name, Value: d.node})
+		}
 		if m != nil {
 			m[name] = v
 		} else {
@@ -601,6 +628,11 @@ func (d *decoder) object() (any, bool) {
 		break
 	}
 	d.depth--
+	if d.ordered {
+		d.node = Value{Kind: KindObject, Members: slices.Clone(d.omembs[obase:]), Start: start, End: d.i}
+		clear(d.omembs[obase:])
+		d.omembs = d.omembs[:obase]
+	}
 	if m == nil {
 		if d.build {
 			m = make(map[string]any, len(d.members)-base)
@@ -627,6 +659,7 @@ func (d *decoder) dup(off int, name string) {
 }
 
 func (d *decoder) array() (any, bool) {
+	start := d.i
 	if !d.enter(d.i) {
 		return nil, false
 	}
@@ -635,12 +668,15 @@ func (d *decoder) array() (any, bool) {
 	if d.i < len(d.s) && d.s[d.i] == ']' {
 		d.i++
 		d.depth--
+		if d.ordered {
+			d.node = Value{Kind: KindArray, Start: start, End: d.i}
+		}
 		if !d.build {
 			return nil, true
 		}
 		return []any{}, true
 	}
-	base := len(d.vals)
+	base, obase := len(d.vals), len(d.nodes)
 	for n := 0; ; n++ {
 		v, ok := d.value()
 		if !ok {
@@ -649,6 +685,8 @@ func (d *decoder) array() (any, bool) {
 		}
 		if d.build {
 			d.vals = append(d.vals, v)
+		} else if d.ordered {
+			d.nodes = append(d.nodes, d.node)
 		}
 		d.skipWS()
 		if d.i >= len(d.s) {
@@ -668,6 +706,11 @@ func (d *decoder) array() (any, bool) {
 		break
 	}
 	d.depth--
+	if d.ordered {
+		d.node = Value{Kind: KindArray, Elems: slices.Clone(d.nodes[obase:]), Start: start, End: d.i}
+		clear(d.nodes[obase:])
+		d.nodes = d.nodes[:obase]
+	}
 	if !d.build {
 		return nil, true
 	}

@@ -118,6 +118,10 @@ func TestDecodeErrors(t *testing.T) {
 			verr := Valid([]byte(tc.in))
 			require.Error(t, verr)
 			assert.Equal(t, err, verr, "Valid and Decode agree")
+
+			ov, oerr := DecodeOrdered([]byte(tc.in))
+			assert.Zero(t, ov)
+			assert.Equal(t, err, oerr, "DecodeOrdered and Decode agree")
 		})
 	}
 }
@@ -162,6 +166,7 @@ func TestDecodeAccepts(t *testing.T) {
 			if tc.want != nil || tc.in == "null" {
 				assert.Equal(t, tc.want, got)
 			}
+			checkOrdered(t, []byte(tc.in))
 		})
 	}
 }

@@ -9,9 +9,10 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestTreeStrings compares the ordered parser's string decoding with
-// encoding/json's, and the writer's escaping with a decode of its output.
-func TestTreeStrings(t *testing.T) {
+// TestJSONStrings compares the string decoding Parse relies on
+// (strictjson.DecodeOrdered) with encoding/json's, and the writer's escaping
+// (strictjson.AppendString) with a decode of its output.
+func TestJSONStrings(t *testing.T) {
 	for _, src := range []string{
 		`"plain"`, `""`, `"\"\\\/\b\f\n\r\t"`, `"\u00e9\u2028\u0000\u001f"`, `"caf\u00E9 😀 \ud83d\ude00"`,
 		`"a\u0041b"`, `"tab	inside"`, `"€ and \u20ac"`,
@@ -20,13 +21,13 @@ func TestTreeStrings(t *testing.T) {
 			var want string
 			if err := json.Unmarshal([]byte(src), &want); err != nil {
 				// Raw control characters are not JSON; the tree refuses them too.
-				_, err := parseTree([]byte(src))
+				_, err := strictjson.DecodeOrdered([]byte(src))
 				assert.Error(t, err)
 				return
 			}
-			n, err := parseTree([]byte(src))
+			n, err := strictjson.DecodeOrdered([]byte(src))
 			require.NoError(t, err)
-			assert.Equal(t, want, n.s)
+			assert.Equal(t, want, n.Text)
 			var back string
 			require.NoError(t, json.Unmarshal(strictjson.AppendString(nil, want), &back))
 			assert.Equal(t, want, back)
