@@ -79,6 +79,15 @@ type DiscoverOptions struct {
 	// TextVersion selects the TXT written to Discovery.Text: "" or "1.1"
 	// for TXT 1.1, "1.2" for the publication form.
 	TextVersion string
+	// Regenerate builds a fresh site profile from what the site publishes
+	// even when a valid profile is already published at the profile URL
+	// (the root /agentic.json, or ProfileURL). That profile is still read
+	// and reported in DiscoveryReport.Existing (with a note), but it is not
+	// returned: the Outcome is OutcomeGenerated and the new profile is meant
+	// to replace it at the same URL. Nested profiles linked from the site's
+	// pages are not read. Without Regenerate a valid published profile ends
+	// the scan and is kept.
+	Regenerate bool
 	// Deadline shortens the scan deadline; 0 or anything above 40 s means
 	// 40 s.
 	Deadline time.Duration
@@ -133,6 +142,23 @@ type DiscoveryReport struct {
 	Budget BudgetReport `json:"budget"`
 	// Notes are other observations, one sentence each.
 	Notes []string `json:"notes"`
+	// Existing is the valid profile found published at the profile URL
+	// when DiscoverOptions.Regenerate asked for a fresh one instead; nil
+	// otherwise (without Regenerate such a profile is the Discovery itself).
+	Existing *ExistingProfile `json:"existing,omitempty"`
+}
+
+// ExistingProfile is a valid published profile that Discover did not keep
+// because DiscoverOptions.Regenerate was set.
+type ExistingProfile struct {
+	// URL is where the profile was read (after any redirect).
+	URL string `json:"url"`
+	// Outcome is what Discover would have returned without Regenerate:
+	// OutcomeExistingSite or OutcomeExistingAction.
+	Outcome string `json:"outcome"`
+	// Site or Action is the parsed profile, by Outcome.
+	Site   *Site          `json:"-"`
+	Action *ActionProfile `json:"-"`
 }
 
 // Failure is one request that did not yield a usable document.
@@ -218,7 +244,9 @@ type retrievedDoc struct {
 // and Agent Auth URLs and cross-origin links as linked without fetching them;
 // and holds the spec's limits through one safefetch budget. A valid
 // published profile at the profile URL is kept unchanged (a site profile) or
-// preserved byte for byte (an action profile), with its TXT regenerated.
+// preserved byte for byte (an action profile), with its TXT regenerated,
+// unless DiscoverOptions.Regenerate asks for a fresh profile (the existing
+// one is then reported in DiscoveryReport.Existing).
 //
 // The Discovery is returned with its report even when the error is non-nil
 // (ErrNothingRetrieved, or the context's error); the error wraps ErrOrigin
@@ -410,8 +438,9 @@ func (s *scan) fetchable(c candidate) bool {
 	case KindOpenAPI, KindDocumentation, KindLLMs:
 	case KindAgentic:
 		// Nested profiles are read only when the caller named none: the
-		// root, or the named profile, takes priority.
-		if s.opts.ProfileURL != "" {
+		// root, or the named profile, takes priority. A regeneration reads
+		// none.
+		if s.opts.ProfileURL != "" || s.opts.Regenerate {
 			return false
 		}
 	default:
@@ -446,6 +475,11 @@ func (s *scan) existingProfile(r *fetched, d *Discovery, explicit bool) bool {
 			s.report.Notes = append(s.report.Notes, fmt.Sprintf("The profile at %s is valid but describes origin %s; it was not used.", pu, site.Origin))
 			return false
 		}
+		if s.opts.Regenerate {
+			s.report.Existing = &ExistingProfile{URL: pu, Outcome: OutcomeExistingSite, Site: site}
+			s.report.Notes = append(s.report.Notes, "A valid site profile is already published at "+pu+"; Regenerate was asked, so a new profile was built from what the site publishes to replace it.")
+			return false
+		}
 		d.Outcome, d.Site, d.ProfileURL = OutcomeExistingSite, site, pu
 		s.report.Notes = append(s.report.Notes, "A valid site profile is already published at "+pu+"; it is kept unchanged and its TXT regenerated.")
 		return true
@@ -457,6 +491,11 @@ func (s *scan) existingProfile(r *fetched, d *Discovery, explicit bool) bool {
 		}
 		if ap.Origin != s.originS {
 			s.report.Notes = append(s.report.Notes, fmt.Sprintf("The action profile at %s describes origin %s; it was not used.", pu, ap.Origin))
+			return false
+		}
+		if s.opts.Regenerate {
+			s.report.Existing = &ExistingProfile{URL: pu, Outcome: OutcomeExistingAction, Action: ap}
+			s.report.Notes = append(s.report.Notes, "A valid Action Profile 1.0 is already published at "+pu+"; Regenerate was asked, so a site profile was built from what the site publishes to replace it.")
 			return false
 		}
 		d.Outcome, d.Action, d.ProfileURL = OutcomeExistingAction, ap, pu
