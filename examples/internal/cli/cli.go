@@ -20,7 +20,7 @@ import (
 // of them it uses and what they mean for it.
 const (
 	ExitOK      = 0 // success
-	ExitInvalid = 1 // the input was read but is not acceptable
+	ExitInvalid = 1 // the command ran but what it checked is not acceptable
 	ExitUsage   = 2 // usage error, unreadable file or a run that could not happen
 	ExitNetwork = 3 // the network request failed or was refused (openagent)
 )
