@@ -19,7 +19,6 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"time"
@@ -55,22 +54,12 @@ const usage = `usage:
 
 // run executes one command; client nil means safefetch.New(nil).
 func run(ctx context.Context, args []string, stdout, stderr io.Writer, client *safefetch.Client) int {
-	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
-		return exitUsage
-	}
-	o := cli.Output{Name: "openagent", Stdout: stdout, Stderr: stderr}
-	switch args[0] {
-	case "validate":
-		return validate(args[1:], o)
-	case "fetch":
-		return fetch(ctx, args[1:], o, client)
-	case "discover":
-		return discover(ctx, args[1:], o, client)
-	default:
-		fmt.Fprintf(stderr, "openagent: unknown command %q\n%s", args[0], usage)
-		return exitUsage
-	}
+	o := cli.Output{Name: "openagent", Usage: usage, Stdout: stdout, Stderr: stderr}
+	return o.Dispatch(args, map[string]func([]string) int{
+		"validate": func(args []string) int { return validate(args, o) },
+		"fetch":    func(args []string) int { return fetch(ctx, args, o, client) },
+		"discover": func(args []string) int { return discover(ctx, args, o, client) },
+	})
 }
 
 // problemJSON is a validation problem as printed.
