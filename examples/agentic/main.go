@@ -20,7 +20,6 @@ package main
 import (
 	"context"
 	"io"
-	"os"
 	"time"
 
 	"github.com/agentweb/agentweb/examples/internal/cli"
@@ -34,12 +33,7 @@ const exitOK, exitInvalid, exitUsage = cli.ExitOK, cli.ExitInvalid, cli.ExitUsag
 // TXT are at most 64 KiB; a little room is left to report the excess).
 const maxFileBytes = 1 << 20
 
-func main() {
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr, nil)
-	cancel()
-	os.Exit(code)
-}
+func main() { cli.Main(time.Minute, run) }
 
 const usage = `usage:
   agentic discover ORIGIN --out DIR [--profile-url URL] [--txt 1.1|1.2]

@@ -25,7 +25,6 @@ import (
 	"context"
 	"errors"
 	"io"
-	"os"
 	"time"
 
 	"github.com/agentweb/agentweb/agentsignup"
@@ -38,12 +37,7 @@ const exitOK, exitInvalid, exitUsage = cli.ExitOK, cli.ExitInvalid, cli.ExitUsag
 // maxFileBytes caps local files (documents, terms, JWK Sets).
 const maxFileBytes = 4 << 20
 
-func main() {
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr, nil)
-	cancel()
-	os.Exit(code)
-}
+func main() { cli.Main(time.Minute, run) }
 
 const usage = "usage: agentsignup validate FILE | hash TERMS-FILE | fetch ORIGIN [--jwks URL|FILE] [--issuer ORIGIN]\n"
 

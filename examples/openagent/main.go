@@ -20,7 +20,6 @@ import (
 	"context"
 	"errors"
 	"io"
-	"os"
 	"time"
 
 	"github.com/agentweb/agentweb/examples/internal/cli"
@@ -39,12 +38,7 @@ const (
 // maxFileBytes caps what validate reads from a file.
 const maxFileBytes = 1 << 20
 
-func main() {
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr, nil)
-	cancel()
-	os.Exit(code)
-}
+func main() { cli.Main(time.Minute, run) }
 
 const usage = `usage:
   openagent validate FILE

@@ -8,12 +8,14 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"time"
 )
 
 // Exit codes shared by the example commands. Each command documents which
@@ -24,6 +26,19 @@ const (
 	ExitUsage   = 2 // usage error, unreadable file or a run that could not happen
 	ExitNetwork = 3 // the network request failed or was refused (openagent)
 )
+
+// Main is a command's main function: it calls run with a context that
+// ends after timeout, the process's arguments after the program name, its
+// standard output and error, and the zero value of C (a command's tests
+// pass their own client there; nil means the command's default), and exits
+// with the code run returns.
+func Main[C any](timeout time.Duration, run func(ctx context.Context, args []string, stdout, stderr io.Writer, client C) int) {
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	var zero C
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr, zero)
+	cancel()
+	os.Exit(code)
+}
 
 // ErrTooLarge is what ReadFile's *TooLargeError unwraps to.
 var ErrTooLarge = errors.New("cli: file too large")
