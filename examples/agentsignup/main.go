@@ -17,28 +17,24 @@
 // Every command prints one JSON object on standard output. Exit codes: 0 the
 // document conforms (whatever the attestation result), 1 it does not or
 // could not be retrieved, 2 a usage or local I/O error.
+//
+// Each subcommand lives in the file named after it.
 package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
-	"strings"
 	"time"
 
 	"github.com/agentweb/agentweb/agentsignup"
+	"github.com/agentweb/agentweb/examples/internal/cli"
 	"github.com/agentweb/agentweb/safefetch"
 )
 
-const (
-	exitOK      = 0
-	exitInvalid = 1
-	exitUsage   = 2
-)
+const exitOK, exitInvalid, exitUsage = cli.ExitOK, cli.ExitInvalid, cli.ExitUsage
 
 // maxFileBytes caps local files (documents, terms, JWK Sets).
 const maxFileBytes = 4 << 20
@@ -50,59 +46,27 @@ func main() {
 	os.Exit(code)
 }
 
+const usage = "usage: agentsignup validate FILE | hash TERMS-FILE | fetch ORIGIN [--jwks URL|FILE] [--issuer ORIGIN]\n"
+
 // run is the whole program; client is the safefetch client for fetch (nil:
 // safefetch.New(nil)).
 func run(ctx context.Context, args []string, stdout, stderr io.Writer, client *safefetch.Client) int {
 	if len(args) == 0 {
-		usage(stderr)
+		fmt.Fprint(stderr, usage)
 		return exitUsage
 	}
+	o := cli.Output{Name: "agentsignup", Stdout: stdout, Stderr: stderr}
 	switch args[0] {
 	case "validate":
-		if len(args) != 2 {
-			usage(stderr)
-			return exitUsage
-		}
-		return validate(args[1], stdout, stderr)
+		return validate(args[1:], o)
 	case "hash":
-		if len(args) != 2 {
-			usage(stderr)
-			return exitUsage
-		}
-		return hash(args[1], stdout, stderr)
+		return hash(args[1:], o)
 	case "fetch":
-		return fetch(ctx, args[1:], stdout, stderr, client)
+		return fetch(ctx, args[1:], o, client)
 	default:
-		usage(stderr)
+		fmt.Fprint(stderr, usage)
 		return exitUsage
 	}
-}
-
-func usage(w io.Writer) {
-	fmt.Fprintln(w, "usage: agentsignup validate FILE | hash TERMS-FILE | fetch ORIGIN [--jwks URL|FILE] [--issuer ORIGIN]")
-}
-
-func readFile(name string) ([]byte, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, maxFileBytes+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(b) > maxFileBytes {
-		return nil, fmt.Errorf("%s is over %d bytes", name, maxFileBytes)
-	}
-	return b, nil
-}
-
-func emit(w io.Writer, v any) {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	enc.Encode(v)
 }
 
 // report is the JSON printed by validate and fetch.
@@ -116,6 +80,8 @@ type report struct {
 	Error       string                `json:"error,omitempty"`
 }
 
+// fill records the outcome of parsing a document: doc when it conforms,
+// the problems and warnings of a *agentsignup.ValidationError otherwise.
 func (r *report) fill(doc *agentsignup.Document, err error) {
 	r.Problems, r.Warnings = []agentsignup.Problem{}, []agentsignup.Problem{}
 	var ve *agentsignup.ValidationError
@@ -137,89 +103,10 @@ func (r *report) fill(doc *agentsignup.Document, err error) {
 	}
 }
 
-func validate(name string, stdout, stderr io.Writer) int {
-	data, err := readFile(name)
-	if err != nil {
-		fmt.Fprintln(stderr, "agentsignup:", err)
-		return exitUsage
-	}
-	doc, err := agentsignup.Parse(data)
-	r := &report{File: name}
-	r.fill(doc, err)
-	emit(stdout, r)
+// emit prints r and exits 0 when the document conforms, 1 when not.
+func (r *report) emit(o cli.Output) int {
 	if !r.Conformant {
-		return exitInvalid
+		return o.JSON(r, exitInvalid)
 	}
-	return exitOK
-}
-
-func hash(name string, stdout, stderr io.Writer) int {
-	data, err := readFile(name)
-	if err != nil {
-		fmt.Fprintln(stderr, "agentsignup:", err)
-		return exitUsage
-	}
-	emit(stdout, map[string]any{"file": name, "bytes": len(data), "sha256": agentsignup.TermsHash(string(data))})
-	return exitOK
-}
-
-func fetch(ctx context.Context, args []string, stdout, stderr io.Writer, client *safefetch.Client) int {
-	fs := flag.NewFlagSet("fetch", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	jwks := fs.String("jwks", "", "JWK Set of the issuer's attestation keys: an https URL or a file")
-	issuer := fs.String("issuer", "https://agentregistrar.dev", "issuer origin the --jwks keys are trusted for")
-	// Accept the origin before or after the flags.
-	var origin string
-	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
-		origin, args = args[0], args[1:]
-	}
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
-	}
-	if origin == "" && fs.NArg() == 1 {
-		origin = fs.Arg(0)
-	} else if fs.NArg() != 0 || origin == "" {
-		usage(stderr)
-		return exitUsage
-	}
-	if client == nil {
-		client = safefetch.New(nil)
-	}
-	var keys agentsignup.KeySet
-	switch {
-	case strings.HasPrefix(*jwks, "https://"):
-		ks, err := agentsignup.NewJWKSKeySet(*issuer, *jwks, &agentsignup.JWKSOptions{Client: client})
-		if err != nil {
-			fmt.Fprintln(stderr, "agentsignup:", err)
-			return exitUsage
-		}
-		keys = ks
-	case *jwks != "":
-		data, err := readFile(*jwks)
-		if err == nil {
-			var pks []agentsignup.PublicKey
-			if pks, err = agentsignup.ParseJWKS(data); err == nil {
-				keys = agentsignup.StaticKeySet{*issuer: pks}
-			}
-		}
-		if err != nil {
-			fmt.Fprintln(stderr, "agentsignup:", err)
-			return exitUsage
-		}
-	}
-	f, err := agentsignup.Fetch(ctx, origin, &agentsignup.FetchOptions{Client: client, Keys: keys})
-	r := &report{Fetch: f}
-	if f != nil {
-		r.fill(f.Document, err)
-		if f.Document != nil && err != nil {
-			r.Error = err.Error() // the key set failed
-		}
-	} else {
-		r.fill(nil, err)
-	}
-	emit(stdout, r)
-	if !r.Conformant {
-		return exitInvalid
-	}
-	return exitOK
+	return o.JSON(r, exitOK)
 }

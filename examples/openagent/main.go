@@ -12,28 +12,29 @@
 // profile, unsupported version, did mismatch, wrong media type or status, no
 // descriptor found); 2 usage error or unreadable file; 3 the network request
 // failed or was refused.
+//
+// Each subcommand lives in the file named after it.
 package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
 	"time"
 
+	"github.com/agentweb/agentweb/examples/internal/cli"
 	"github.com/agentweb/agentweb/openagent"
 	"github.com/agentweb/agentweb/safefetch"
 )
 
 // Exit codes.
 const (
-	exitOK      = 0
-	exitInvalid = 1
-	exitUsage   = 2
-	exitNetwork = 3
+	exitOK      = cli.ExitOK
+	exitInvalid = cli.ExitInvalid
+	exitUsage   = cli.ExitUsage
+	exitNetwork = cli.ExitNetwork
 )
 
 // maxFileBytes caps what validate reads from a file.
@@ -58,13 +59,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, client *s
 		fmt.Fprint(stderr, usage)
 		return exitUsage
 	}
+	o := cli.Output{Name: "openagent", Stdout: stdout, Stderr: stderr}
 	switch args[0] {
 	case "validate":
-		return validate(args[1:], stdout, stderr)
+		return validate(args[1:], o)
 	case "fetch":
-		return fetch(ctx, args[1:], stdout, stderr, client)
+		return fetch(ctx, args[1:], o, client)
 	case "discover":
-		return discover(ctx, args[1:], stdout, stderr, client)
+		return discover(ctx, args[1:], o, client)
 	default:
 		fmt.Fprintf(stderr, "openagent: unknown command %q\n%s", args[0], usage)
 		return exitUsage
@@ -78,52 +80,8 @@ type problemJSON struct {
 	Message string `json:"message"`
 }
 
-type validateResult struct {
-	File     string              `json:"file"`
-	Valid    bool                `json:"valid"`
-	Problems []problemJSON       `json:"problems,omitempty"`
-	Profile  *openagent.Profile  `json:"profile,omitempty"`
-	Pricing  string              `json:"pricing,omitempty"`
-	Findings []openagent.Finding `json:"public_findings,omitempty"`
-}
-
-func validate(args []string, stdout, stderr io.Writer) int {
-	if len(args) != 1 {
-		fmt.Fprint(stderr, usage)
-		return exitUsage
-	}
-	f, err := os.Open(args[0])
-	if err != nil {
-		fmt.Fprintf(stderr, "openagent: %v\n", err)
-		return exitUsage
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxFileBytes+1))
-	if err != nil {
-		fmt.Fprintf(stderr, "openagent: %v\n", err)
-		return exitUsage
-	}
-	if len(data) > maxFileBytes {
-		fmt.Fprintf(stderr, "openagent: %s is larger than %d bytes\n", args[0], maxFileBytes)
-		return exitUsage
-	}
-	res := validateResult{File: args[0]}
-	p, err := openagent.Parse(data)
-	code := exitOK
-	if err != nil {
-		res.Problems = problems(err)
-		code = exitInvalid
-	} else {
-		res.Valid = true
-		res.Profile = p
-		res.Findings = openagent.CheckPublic(p)
-		if p.Pricing != nil {
-			res.Pricing = p.Pricing.String()
-		}
-	}
-	return emit(stdout, stderr, res, code)
-}
-
+// problems lists the problems of a *openagent.ValidationError, or err
+// itself as one problem.
 func problems(err error) []problemJSON {
 	var ve *openagent.ValidationError
 	if !errors.As(err, &ve) {
@@ -134,119 +92,4 @@ func problems(err error) []problemJSON {
 		out[i] = problemJSON{Pointer: p.Pointer, Rule: p.Rule, Message: p.Message}
 	}
 	return out
-}
-
-type fetchResult struct {
-	URL          string             `json:"url"`
-	OK           bool               `json:"ok"`
-	Error        string             `json:"error,omitempty"`
-	ErrorKind    string             `json:"error_kind,omitempty"`
-	ExpectedDID  string             `json:"expected_did,omitempty"`
-	GotDID       string             `json:"got_did,omitempty"`
-	Problems     []problemJSON      `json:"problems,omitempty"`
-	FinalURL     string             `json:"final_url,omitempty"`
-	Retrieved    *time.Time         `json:"retrieved,omitempty"`
-	ETag         string             `json:"etag,omitempty"`
-	LastModified string             `json:"last_modified,omitempty"`
-	Profile      *openagent.Profile `json:"profile,omitempty"`
-	Pricing      string             `json:"pricing,omitempty"`
-	Note         string             `json:"note,omitempty"`
-}
-
-func fetch(ctx context.Context, args []string, stdout, stderr io.Writer, client *safefetch.Client) int {
-	fs := flag.NewFlagSet("fetch", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	expect := fs.String("expect-did", "", "the identity the listing supplied; a different did is an error")
-	pos, ok := parseInterleaved(fs, args)
-	if !ok || len(pos) != 1 {
-		fmt.Fprint(stderr, usage)
-		return exitUsage
-	}
-	res := fetchResult{URL: pos[0], ExpectedDID: *expect}
-	rec, err := openagent.Fetch(ctx, pos[0], &openagent.FetchOptions{Client: client, ExpectDID: *expect})
-	if err != nil {
-		res.Error = err.Error()
-		var mismatch *openagent.DIDMismatchError
-		var ve *openagent.ValidationError
-		code := exitInvalid
-		switch {
-		case errors.As(err, &mismatch):
-			res.ErrorKind = "did-mismatch"
-			res.GotDID = mismatch.Got
-		case errors.As(err, &ve):
-			res.ErrorKind = "invalid"
-			if errors.Is(err, openagent.ErrUnsupportedVersion) {
-				res.ErrorKind = "unsupported-version"
-			}
-			res.Problems = problems(err)
-		case errors.Is(err, openagent.ErrContentType):
-			res.ErrorKind = "content-type"
-		case errors.Is(err, openagent.ErrStatus):
-			res.ErrorKind = "status"
-		default:
-			res.ErrorKind = "network"
-			code = exitNetwork
-		}
-		return emit(stdout, stderr, res, code)
-	}
-	res.OK = true
-	res.FinalURL = rec.FinalURL
-	res.Retrieved = &rec.Retrieved
-	res.ETag = rec.ETag
-	res.LastModified = rec.LastModified
-	res.Profile = rec.Profile
-	if rec.Profile.Pricing != nil {
-		res.Pricing = rec.Profile.Pricing.String()
-	}
-	res.Note = "owner and skills are unverified claims; permissions are a request; nothing was granted, paid or launched"
-	return emit(stdout, stderr, res, exitOK)
-}
-
-func discover(ctx context.Context, args []string, stdout, stderr io.Writer, client *safefetch.Client) int {
-	if len(args) != 1 {
-		fmt.Fprint(stderr, usage)
-		return exitUsage
-	}
-	d, err := openagent.DiscoverAll(ctx, args[0], &openagent.FetchOptions{Client: client})
-	if err != nil {
-		fmt.Fprintf(stderr, "%v\n", err)
-		return exitNetwork
-	}
-	code := exitOK
-	if len(d.Descriptors) == 0 {
-		code = exitInvalid
-		for _, f := range d.Failures {
-			if !errors.Is(f.Err(), openagent.ErrStatus) {
-				code = exitNetwork
-			}
-		}
-	}
-	return emit(stdout, stderr, d, code)
-}
-
-// parseInterleaved parses flags that may come before or after the
-// positional arguments.
-func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, bool) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, false
-		}
-		if fs.NArg() == 0 {
-			return pos, true
-		}
-		pos = append(pos, fs.Arg(0))
-		args = fs.Args()[1:]
-	}
-}
-
-func emit(stdout, stderr io.Writer, v any, code int) int {
-	enc := json.NewEncoder(stdout)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		fmt.Fprintf(stderr, "openagent: %v\n", err)
-		return exitUsage
-	}
-	return code
 }

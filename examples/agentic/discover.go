@@ -1,0 +1,68 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+
+	"github.com/agentweb/agentweb/agentic"
+	"github.com/agentweb/agentweb/examples/internal/cli"
+	"github.com/agentweb/agentweb/safefetch"
+)
+
+// discoverResult is the JSON printed by discover.
+type discoverResult struct {
+	Origin      string                   `json:"origin"`
+	Outcome     string                   `json:"outcome"`
+	ProfileURL  string                   `json:"profileUrl"`
+	Out         string                   `json:"out"`
+	Files       []string                 `json:"files"`
+	Resources   int                      `json:"resources"`
+	Operations  int                      `json:"operations"`
+	Requests    int                      `json:"requests"`
+	Failures    []agentic.Failure        `json:"failures"`
+	Truncations []agentic.Truncation     `json:"truncations"`
+	Budget      agentic.BudgetReport     `json:"budget"`
+	Error       string                   `json:"error,omitempty"`
+	Report      *agentic.DiscoveryReport `json:"-"`
+}
+
+// discover runs agentic.Discover on ORIGIN and writes the generated
+// directory into the new directory --out.
+func discover(ctx context.Context, args []string, o cli.Output, client *safefetch.Client) int {
+	fs := flag.NewFlagSet("discover", flag.ContinueOnError)
+	out := fs.String("out", "", "new directory to write the files into")
+	profileURL := fs.String("profile-url", "", "profile URL (default ORIGIN/agentic.json)")
+	txt := fs.String("txt", "1.1", "TXT version to write: 1.1 or 1.2")
+	origin, ok := parse(fs, args, o)
+	if !ok || *out == "" {
+		if ok {
+			fmt.Fprint(o.Stderr, usage)
+		}
+		return exitUsage
+	}
+	if _, err := os.Stat(*out); err == nil {
+		return o.Fail(exitUsage, errors.New(*out+" already exists; choose a new directory"))
+	}
+	d, err := agentic.Discover(ctx, origin, &agentic.DiscoverOptions{Client: client, ProfileURL: *profileURL, TextVersion: *txt})
+	res := discoverResult{Origin: origin, Out: *out}
+	if d != nil {
+		res.Origin, res.Outcome, res.ProfileURL = d.Origin, d.Outcome, d.ProfileURL
+		res.Requests = len(d.Report.Requests)
+		res.Failures, res.Truncations, res.Budget = d.Report.Failures, d.Report.Truncations, d.Report.Budget
+		if d.Site != nil {
+			res.Resources, res.Operations = len(d.Site.Resources), d.Site.OperationCount()
+		}
+	}
+	if err == nil {
+		err = d.WriteDir(*out)
+	}
+	if err != nil {
+		res.Error = err.Error()
+		return o.JSON(res, exitUsage)
+	}
+	res.Files = []string{agentic.FileJSON, agentic.FileText, agentic.FileReadme, agentic.FileListing, agentic.FileReport}
+	return o.JSON(res, exitOK)
+}

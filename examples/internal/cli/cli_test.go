@@ -1,0 +1,95 @@
+package cli
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestArgs(t *testing.T) {
+	tests := []struct {
+		name    string
+		noFlags bool
+		args    []string
+		want    int
+		pos     []string
+		out     string
+		ok      bool
+	}{
+		{name: "flags after", args: []string{"a", "--out", "d"}, want: 1, pos: []string{"a"}, out: "d", ok: true},
+		{name: "flags before", args: []string{"-out=d", "a"}, want: 1, pos: []string{"a"}, out: "d", ok: true},
+		{name: "flags between", args: []string{"a", "-out", "d", "b"}, want: 2, pos: []string{"a", "b"}, out: "d", ok: true},
+		{name: "too many", args: []string{"a", "b"}, want: 1},
+		{name: "too few", args: nil, want: 1},
+		{name: "unknown flag", args: []string{"a", "--bogus"}, want: 1},
+		{name: "no flag set keeps dashes", noFlags: true, args: []string{"-x"}, want: 1, pos: []string{"-x"}, ok: true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var fs *flag.FlagSet
+			var out *string
+			if !tc.noFlags {
+				fs = flag.NewFlagSet("t", flag.ContinueOnError)
+				out = fs.String("out", "", "")
+			}
+			var stderr bytes.Buffer
+			pos, ok := Args(fs, tc.args, tc.want, &stderr, "usage: t\n")
+			assert.Equal(t, tc.ok, ok)
+			if !tc.ok {
+				assert.NotEmpty(t, stderr.String())
+				return
+			}
+			assert.Equal(t, tc.pos, pos)
+			assert.Empty(t, stderr.String())
+			if out != nil {
+				assert.Equal(t, tc.out, *out)
+			}
+		})
+	}
+}
+
+func TestReadFile(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "f")
+	require.NoError(t, os.WriteFile(name, []byte("12345"), 0o644))
+
+	data, err := ReadFile(name, 5)
+	require.NoError(t, err)
+	assert.Equal(t, "12345", string(data))
+
+	_, err = ReadFile(name, 4)
+	var tl *TooLargeError
+	require.ErrorAs(t, err, &tl)
+	assert.ErrorIs(t, err, ErrTooLarge)
+	assert.Equal(t, name+" is larger than 4 bytes", err.Error())
+
+	_, err = ReadFile(filepath.Join(dir, "missing"), 5)
+	assert.ErrorIs(t, err, os.ErrNotExist)
+}
+
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, errors.New("closed") }
+
+func TestOutput(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	o := Output{Name: "prog", Stdout: &stdout, Stderr: &stderr}
+	assert.Equal(t, ExitInvalid, o.JSON(map[string]string{"u": "https://a.example/?a=1&b=<2>"}, ExitInvalid))
+	assert.Equal(t, "{\n  \"u\": \"https://a.example/?a=1&b=<2>\"\n}\n", stdout.String(), "indented, HTML left unescaped")
+
+	o.Stdout = failWriter{}
+	assert.Equal(t, ExitUsage, o.JSON(1, ExitOK), "an encoding failure is a usage-class exit")
+	assert.True(t, strings.HasPrefix(stderr.String(), "prog: "), stderr.String())
+
+	stderr.Reset()
+	assert.Equal(t, ExitNetwork, o.Fail(ExitNetwork, io.ErrUnexpectedEOF))
+	assert.Equal(t, "prog: unexpected EOF\n", stderr.String())
+}

@@ -1,0 +1,37 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/agentweb/agentweb/examples/internal/cli"
+	"github.com/agentweb/agentweb/openagent"
+	"github.com/agentweb/agentweb/safefetch"
+)
+
+// discover finds the OpenAgent descriptors PAGE advertises with
+// openagent.DiscoverAll: exit 1 when none was found and every failure was
+// an HTTP status, 3 when the page could not be read or none was found and
+// some failure was not an HTTP status.
+func discover(ctx context.Context, args []string, o cli.Output, client *safefetch.Client) int {
+	pos, ok := cli.Args(nil, args, 1, o.Stderr, usage)
+	if !ok {
+		return exitUsage
+	}
+	d, err := openagent.DiscoverAll(ctx, pos[0], &openagent.FetchOptions{Client: client})
+	if err != nil {
+		fmt.Fprintln(o.Stderr, err)
+		return exitNetwork
+	}
+	code := exitOK
+	if len(d.Descriptors) == 0 {
+		code = exitInvalid
+		for _, f := range d.Failures {
+			if !errors.Is(f.Err(), openagent.ErrStatus) {
+				code = exitNetwork
+			}
+		}
+	}
+	return o.JSON(d, code)
+}

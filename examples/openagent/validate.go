@@ -1,0 +1,44 @@
+package main
+
+import (
+	"github.com/agentweb/agentweb/examples/internal/cli"
+	"github.com/agentweb/agentweb/openagent"
+)
+
+// validateResult is the JSON printed by validate.
+type validateResult struct {
+	File     string              `json:"file"`
+	Valid    bool                `json:"valid"`
+	Problems []problemJSON       `json:"problems,omitempty"`
+	Profile  *openagent.Profile  `json:"profile,omitempty"`
+	Pricing  string              `json:"pricing,omitempty"`
+	Findings []openagent.Finding `json:"public_findings,omitempty"`
+}
+
+// validate parses the profile FILE and, when it is valid, reports what it
+// would publish (openagent.CheckPublic).
+func validate(args []string, o cli.Output) int {
+	pos, ok := cli.Args(nil, args, 1, o.Stderr, usage)
+	if !ok {
+		return exitUsage
+	}
+	data, err := cli.ReadFile(pos[0], maxFileBytes)
+	if err != nil {
+		return o.Fail(exitUsage, err)
+	}
+	res := validateResult{File: pos[0]}
+	p, err := openagent.Parse(data)
+	code := exitOK
+	if err != nil {
+		res.Problems = problems(err)
+		code = exitInvalid
+	} else {
+		res.Valid = true
+		res.Profile = p
+		res.Findings = openagent.CheckPublic(p)
+		if p.Pricing != nil {
+			res.Pricing = p.Pricing.String()
+		}
+	}
+	return o.JSON(res, code)
+}
