@@ -16,11 +16,11 @@ import (
 func audit(ctx context.Context, args []string, o cli.Output, client *safefetch.Client) int {
 	fs := flag.NewFlagSet("audit", flag.ContinueOnError)
 	skipText := fs.Bool("skip-text", false, "do not read the TXT index")
-	profileURL, ok := parse(fs, args, o)
+	pos, ok := o.Args(fs, args, 1)
 	if !ok {
 		return exitUsage
 	}
-	rep, err := agentic.Audit(ctx, profileURL, &agentic.AuditOptions{Client: client, SkipText: *skipText})
+	rep, err := agentic.Audit(ctx, pos[0], &agentic.AuditOptions{Client: client, SkipText: *skipText})
 	if err != nil {
 		fmt.Fprintln(o.Stderr, err)
 		return exitUsage

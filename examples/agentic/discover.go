@@ -36,7 +36,7 @@ func discover(ctx context.Context, args []string, o cli.Output, client *safefetc
 	out := fs.String("out", "", "new directory to write the files into")
 	profileURL := fs.String("profile-url", "", "profile URL (default ORIGIN/agentic.json)")
 	txt := fs.String("txt", "1.1", "TXT version to write: 1.1 or 1.2")
-	origin, ok := parse(fs, args, o)
+	pos, ok := o.Args(fs, args, 1)
 	if !ok || *out == "" {
 		if ok {
 			fmt.Fprint(o.Stderr, usage)
@@ -46,6 +46,7 @@ func discover(ctx context.Context, args []string, o cli.Output, client *safefetc
 	if _, err := os.Stat(*out); err == nil {
 		return o.Fail(exitUsage, errors.New(*out+" already exists; choose a new directory"))
 	}
+	origin := pos[0]
 	d, err := agentic.Discover(ctx, origin, &agentic.DiscoverOptions{Client: client, ProfileURL: *profileURL, TextVersion: *txt})
 	res := discoverResult{Origin: origin, Out: *out}
 	if d != nil {

@@ -19,10 +19,7 @@ package main
 
 import (
 	"context"
-	"flag"
-	"fmt"
 	"io"
-	"os"
 	"time"
 
 	"github.com/agentweb/agentweb/examples/internal/cli"
@@ -36,12 +33,7 @@ const exitOK, exitInvalid, exitUsage = cli.ExitOK, cli.ExitInvalid, cli.ExitUsag
 // TXT are at most 64 KiB; a little room is left to report the excess).
 const maxFileBytes = 1 << 20
 
-func main() {
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr, nil)
-	cancel()
-	os.Exit(code)
-}
+func main() { cli.Main(time.Minute, run) }
 
 const usage = `usage:
   agentic discover ORIGIN --out DIR [--profile-url URL] [--txt 1.1|1.2]
@@ -52,35 +44,11 @@ const usage = `usage:
 
 // run executes one command; client nil means safefetch.New(nil).
 func run(ctx context.Context, args []string, stdout, stderr io.Writer, client *safefetch.Client) int {
-	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
-		return exitUsage
-	}
-	o := cli.Output{Name: "agentic", Stdout: stdout, Stderr: stderr}
-	switch args[0] {
-	case "discover":
-		return discover(ctx, args[1:], o, client)
-	case "validate":
-		return validate(args[1:], o)
-	case "text":
-		return text(args[1:], o)
-	case "audit":
-		return audit(ctx, args[1:], o, client)
-	default:
-		fmt.Fprintf(stderr, "agentic: unknown command %q\n%s", args[0], usage)
-		return exitUsage
-	}
+	o := cli.Output{Name: "agentic", Usage: usage, Stdout: stdout, Stderr: stderr}
+	return o.Dispatch(args, map[string]func([]string) int{
+		"discover": func(args []string) int { return discover(ctx, args, o, client) },
+		"validate": func(args []string) int { return validate(args, o) },
+		"text":     func(args []string) int { return text(args, o) },
+		"audit":    func(args []string) int { return audit(ctx, args, o, client) },
+	})
 }
-
-// parse reads flags placed before or after the positional arguments and
-// requires exactly one positional.
-func parse(fs *flag.FlagSet, args []string, o cli.Output) (string, bool) {
-	pos, ok := cli.Args(fs, args, 1, o.Stderr, usage)
-	if !ok {
-		return "", false
-	}
-	return pos[0], true
-}
-
-// readFile reads a local profile or TXT, capped at maxFileBytes.
-func readFile(name string) ([]byte, error) { return cli.ReadFile(name, maxFileBytes) }

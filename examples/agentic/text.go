@@ -26,13 +26,9 @@ func text(args []string, o cli.Output) int {
 	txtFile := fs.String("txt-file", "", "TXT file to check (default agentic.txt beside FILE)")
 	profileURL := fs.String("profile-url", "", "profile URL (default the origin's /agentic.json)")
 	version := fs.String("txt", "1.1", "TXT version to write: 1.1 or 1.2")
-	file, ok := parse(fs, args, o)
+	file, data, ok := o.File(fs, args, maxFileBytes)
 	if !ok {
 		return exitUsage
-	}
-	data, err := readFile(file)
-	if err != nil {
-		return o.Fail(exitUsage, err)
 	}
 	site, err := agentic.ParseSite(data)
 	var action *agentic.ActionProfile
@@ -66,7 +62,7 @@ func text(args []string, o cli.Output) int {
 	if tf == "" {
 		tf = filepath.Join(filepath.Dir(file), agentic.FileText)
 	}
-	txt, err := readFile(tf)
+	txt, err := cli.ReadFile(tf, maxFileBytes)
 	if err != nil {
 		return o.Fail(exitUsage, err)
 	}

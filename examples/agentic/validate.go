@@ -20,16 +20,12 @@ type validateResult struct {
 // validate checks FILE as a site profile, or as an action profile when it
 // is one.
 func validate(args []string, o cli.Output) int {
-	pos, ok := cli.Args(flag.NewFlagSet("validate", flag.ContinueOnError), args, 1, o.Stderr, usage)
+	file, data, ok := o.File(flag.NewFlagSet("validate", flag.ContinueOnError), args, maxFileBytes)
 	if !ok {
 		return exitUsage
 	}
-	data, err := readFile(pos[0])
-	if err != nil {
-		return o.Fail(exitUsage, err)
-	}
-	res := validateResult{File: pos[0]}
-	_, err = agentic.ParseSite(data)
+	res := validateResult{File: file}
+	_, err := agentic.ParseSite(data)
 	var ve *agentic.ValidationError
 	switch {
 	case err == nil:

@@ -17,7 +17,7 @@ func fetch(ctx context.Context, args []string, o cli.Output, client *safefetch.C
 	fs := flag.NewFlagSet("fetch", flag.ContinueOnError)
 	jwks := fs.String("jwks", "", "JWK Set of the issuer's attestation keys: an https URL or a file")
 	issuer := fs.String("issuer", "https://agentregistrar.dev", "issuer origin the --jwks keys are trusted for")
-	pos, ok := cli.Args(fs, args, 1, o.Stderr, usage) // the origin before or after the flags
+	pos, ok := o.Args(fs, args, 1) // the origin before or after the flags
 	if !ok {
 		return exitUsage
 	}

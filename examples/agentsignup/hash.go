@@ -7,13 +7,9 @@ import (
 
 // hash prints agentsignup.TermsHash of the exact bytes of TERMS-FILE.
 func hash(args []string, o cli.Output) int {
-	pos, ok := cli.Args(nil, args, 1, o.Stderr, usage)
+	file, data, ok := o.File(nil, args, maxFileBytes)
 	if !ok {
 		return exitUsage
 	}
-	data, err := cli.ReadFile(pos[0], maxFileBytes)
-	if err != nil {
-		return o.Fail(exitUsage, err)
-	}
-	return o.JSON(map[string]any{"file": pos[0], "bytes": len(data), "sha256": agentsignup.TermsHash(string(data))}, exitOK)
+	return o.JSON(map[string]any{"file": file, "bytes": len(data), "sha256": agentsignup.TermsHash(string(data))}, exitOK)
 }

@@ -24,9 +24,7 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
-	"os"
 	"time"
 
 	"github.com/agentweb/agentweb/agentsignup"
@@ -39,34 +37,19 @@ const exitOK, exitInvalid, exitUsage = cli.ExitOK, cli.ExitInvalid, cli.ExitUsag
 // maxFileBytes caps local files (documents, terms, JWK Sets).
 const maxFileBytes = 4 << 20
 
-func main() {
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr, nil)
-	cancel()
-	os.Exit(code)
-}
+func main() { cli.Main(time.Minute, run) }
 
 const usage = "usage: agentsignup validate FILE | hash TERMS-FILE | fetch ORIGIN [--jwks URL|FILE] [--issuer ORIGIN]\n"
 
 // run is the whole program; client is the safefetch client for fetch (nil:
 // safefetch.New(nil)).
 func run(ctx context.Context, args []string, stdout, stderr io.Writer, client *safefetch.Client) int {
-	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
-		return exitUsage
-	}
-	o := cli.Output{Name: "agentsignup", Stdout: stdout, Stderr: stderr}
-	switch args[0] {
-	case "validate":
-		return validate(args[1:], o)
-	case "hash":
-		return hash(args[1:], o)
-	case "fetch":
-		return fetch(ctx, args[1:], o, client)
-	default:
-		fmt.Fprint(stderr, usage)
-		return exitUsage
-	}
+	o := cli.Output{Name: "agentsignup", Usage: usage, Stdout: stdout, Stderr: stderr}
+	return o.Dispatch(args, map[string]func([]string) int{
+		"validate": func(args []string) int { return validate(args, o) },
+		"hash":     func(args []string) int { return hash(args, o) },
+		"fetch":    func(args []string) int { return fetch(ctx, args, o, client) },
+	})
 }
 
 // report is the JSON printed by validate and fetch.

@@ -8,16 +8,12 @@ import (
 // validate parses the discovery document FILE and prints its problems and
 // warnings.
 func validate(args []string, o cli.Output) int {
-	pos, ok := cli.Args(nil, args, 1, o.Stderr, usage)
+	file, data, ok := o.File(nil, args, maxFileBytes)
 	if !ok {
 		return exitUsage
 	}
-	data, err := cli.ReadFile(pos[0], maxFileBytes)
-	if err != nil {
-		return o.Fail(exitUsage, err)
-	}
 	doc, err := agentsignup.Parse(data)
-	r := &report{File: pos[0]}
+	r := &report{File: file}
 	r.fill(doc, err)
 	return r.emit(o)
 }

@@ -19,6 +19,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/agentweb/agentweb/examples/internal/cli"
 	"github.com/agentweb/agentweb/safefetch"
 	"github.com/agentweb/agentweb/safefetch/fetchtest"
 )
@@ -31,11 +32,11 @@ func main() {
 		demo(os.Stdout)
 	case 1:
 		if !fetch(os.Stdout, safefetch.New(&safefetch.Options{AllowLoopback: *dev}), flag.Arg(0)) {
-			os.Exit(1)
+			os.Exit(cli.ExitInvalid)
 		}
 	default:
 		fmt.Fprintln(os.Stderr, "usage: fetch [-dev] [URL]   (no URL: a show on a fake internet)")
-		os.Exit(2)
+		os.Exit(cli.ExitUsage)
 	}
 }
 

@@ -13,9 +13,9 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"log"
 	"net/http"
 	"os"
@@ -23,6 +23,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/agentweb/agentweb/examples/internal/cli"
 	"github.com/agentweb/agentweb/linkset"
 	"github.com/agentweb/agentweb/safefetch"
 )
@@ -50,13 +51,13 @@ func validate(args []string) int {
 	peer := fs.Bool("peer", false, "the mutual peer test of Section 7.2 on two local files")
 	if err := fs.Parse(args); err != nil || (*peer && fs.NArg() != 2) || (!*peer && fs.NArg() != 1) {
 		fmt.Fprintln(os.Stderr, "usage: linkset [-strict] [-verify] [-dev] URL|FILE | linkset -peer FILE FILE | linkset serve DIR")
-		return 2
+		return cli.ExitUsage
 	}
 	mode := linkset.Publisher
 	if *strict {
 		mode = linkset.Strict
 	}
-	reps, code, docs := []report{}, 0, []*linkset.Document{}
+	reps, code, docs := []report{}, cli.ExitOK, []*linkset.Document{}
 	for _, src := range fs.Args() {
 		rep := report{Source: src}
 		var doc *linkset.Document
@@ -71,7 +72,7 @@ func validate(args []string) int {
 			defer cancel()
 			if err != nil {
 				fmt.Fprintln(os.Stderr, err)
-				return 2
+				return cli.ExitUsage
 			}
 			evidence := *f
 			evidence.Report, rep.Fetch, rep.Report, doc = nil, &evidence, f.Report, f.Document
@@ -82,12 +83,12 @@ func validate(args []string) int {
 			data, err := readFile(src)
 			if err != nil {
 				fmt.Fprintln(os.Stderr, err)
-				return 2
+				return cli.ExitUsage
 			}
 			doc, rep.Report = linkset.Validate(data, mode)
 		}
 		if reps, docs = append(reps, rep), append(docs, doc); rep.Form == linkset.FormNotConformant {
-			code = 1
+			code = cli.ExitInvalid
 		}
 	}
 	out := any(reps[0])
@@ -97,25 +98,22 @@ func validate(args []string) int {
 			m, err = linkset.Mutual(docs[0], docs[1])
 		}
 		if reps[0].Peer, out = &m, reps; err != nil || !m.Mutual {
-			code = 1
+			code = cli.ExitInvalid
 		}
 	}
 	enc := json.NewEncoder(os.Stdout)
 	enc.SetIndent("", "  ")
 	if enc.Encode(out) != nil {
-		return 2
+		return cli.ExitUsage
 	}
 	return code
 }
 
+// readFile reads a local discovery document, capped at the draft's size
+// limit (Section 7.1).
 func readFile(name string) ([]byte, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, linkset.MaxDocumentBytes+1))
-	if err == nil && len(data) > linkset.MaxDocumentBytes {
+	data, err := cli.ReadFile(name, linkset.MaxDocumentBytes)
+	if errors.Is(err, cli.ErrTooLarge) {
 		err = fmt.Errorf("%s: larger than %d bytes (Section 7.1)", name, linkset.MaxDocumentBytes)
 	}
 	return data, err
@@ -126,19 +124,19 @@ func serve(args []string) int {
 	addr := fs.String("addr", "127.0.0.1:8080", "listen address")
 	if err := fs.Parse(args); err != nil || fs.NArg() != 1 {
 		fmt.Fprintln(os.Stderr, "usage: linkset serve [-addr host:port] DIR")
-		return 2
+		return cli.ExitUsage
 	}
 	dir := fs.Arg(0)
 	body, err := readFile(filepath.Join(dir, filepath.FromSlash(linkset.WellKnownPath)))
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
-		return 2
+		return cli.ExitUsage
 	}
 	if _, r := linkset.Validate(body, linkset.Publisher); !r.Conformant() {
 		for _, p := range r.Problems {
 			fmt.Fprintln(os.Stderr, p)
 		}
-		return 1
+		return cli.ExitInvalid
 	}
 	mux := http.NewServeMux()
 	mux.Handle(linkset.WellKnownPath, linkset.Handler(body, nil))
@@ -146,5 +144,5 @@ func serve(args []string) int {
 	srv := &http.Server{Addr: *addr, Handler: linkset.Advertise(mux), ReadHeaderTimeout: 10 * time.Second}
 	log.Printf("serving %s on http://%s%s", dir, *addr, linkset.WellKnownPath)
 	fmt.Fprintln(os.Stderr, srv.ListenAndServe())
-	return 2
+	return cli.ExitUsage
 }

@@ -15,7 +15,7 @@ import (
 // an HTTP status, 3 when the page could not be read or none was found and
 // some failure was not an HTTP status.
 func discover(ctx context.Context, args []string, o cli.Output, client *safefetch.Client) int {
-	pos, ok := cli.Args(nil, args, 1, o.Stderr, usage)
+	pos, ok := o.Args(nil, args, 1)
 	if !ok {
 		return exitUsage
 	}

@@ -19,9 +19,7 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
-	"os"
 	"time"
 
 	"github.com/agentweb/agentweb/examples/internal/cli"
@@ -40,12 +38,7 @@ const (
 // maxFileBytes caps what validate reads from a file.
 const maxFileBytes = 1 << 20
 
-func main() {
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr, nil)
-	cancel()
-	os.Exit(code)
-}
+func main() { cli.Main(time.Minute, run) }
 
 const usage = `usage:
   openagent validate FILE
@@ -55,22 +48,12 @@ const usage = `usage:
 
 // run executes one command; client nil means safefetch.New(nil).
 func run(ctx context.Context, args []string, stdout, stderr io.Writer, client *safefetch.Client) int {
-	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
-		return exitUsage
-	}
-	o := cli.Output{Name: "openagent", Stdout: stdout, Stderr: stderr}
-	switch args[0] {
-	case "validate":
-		return validate(args[1:], o)
-	case "fetch":
-		return fetch(ctx, args[1:], o, client)
-	case "discover":
-		return discover(ctx, args[1:], o, client)
-	default:
-		fmt.Fprintf(stderr, "openagent: unknown command %q\n%s", args[0], usage)
-		return exitUsage
-	}
+	o := cli.Output{Name: "openagent", Usage: usage, Stdout: stdout, Stderr: stderr}
+	return o.Dispatch(args, map[string]func([]string) int{
+		"validate": func(args []string) int { return validate(args, o) },
+		"fetch":    func(args []string) int { return fetch(ctx, args, o, client) },
+		"discover": func(args []string) int { return discover(ctx, args, o, client) },
+	})
 }
 
 // problemJSON is a validation problem as printed.

@@ -18,15 +18,11 @@ type validateResult struct {
 // validate parses the profile FILE and, when it is valid, reports what it
 // would publish (openagent.CheckPublic).
 func validate(args []string, o cli.Output) int {
-	pos, ok := cli.Args(nil, args, 1, o.Stderr, usage)
+	file, data, ok := o.File(nil, args, maxFileBytes)
 	if !ok {
 		return exitUsage
 	}
-	data, err := cli.ReadFile(pos[0], maxFileBytes)
-	if err != nil {
-		return o.Fail(exitUsage, err)
-	}
-	res := validateResult{File: pos[0]}
+	res := validateResult{File: file}
 	p, err := openagent.Parse(data)
 	code := exitOK
 	if err != nil {

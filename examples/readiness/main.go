@@ -19,6 +19,7 @@ import (
 	"os/signal"
 	"strings"
 
+	"github.com/agentweb/agentweb/examples/internal/cli"
 	"github.com/agentweb/agentweb/readiness"
 	"github.com/agentweb/agentweb/safefetch"
 )
@@ -46,7 +47,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, client *s
 		case "--json", "-json", "--md", "-md", "--html", "-html":
 			if i+1 >= len(args) {
 				fmt.Fprintf(stderr, "readiness: %s needs a FILE\n%s\n", a, usage)
-				return 2
+				return cli.ExitUsage
 			}
 			form := strings.TrimLeft(a, "-")
 			if _, dup := outputs[form]; !dup {
@@ -57,14 +58,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, client *s
 		default:
 			if strings.HasPrefix(a, "-") || site != "" {
 				fmt.Fprintf(stderr, "readiness: unexpected argument %q\n%s\n", a, usage)
-				return 2
+				return cli.ExitUsage
 			}
 			site = a
 		}
 	}
 	if site == "" {
 		fmt.Fprintln(stderr, usage)
-		return 2
+		return cli.ExitUsage
 	}
 
 	rep, err := readiness.Scan(ctx, site, &readiness.Options{
@@ -84,7 +85,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, client *s
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "readiness: %v\n", err)
-		return 2
+		return cli.ExitUsage
 	}
 
 	for _, form := range order {
@@ -93,7 +94,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, client *s
 		case "json":
 			if data, err = rep.JSON(); err != nil {
 				fmt.Fprintf(stderr, "readiness: %v\n", err)
-				return 2
+				return cli.ExitUsage
 			}
 		case "md":
 			data = rep.Markdown()
@@ -102,7 +103,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, client *s
 		}
 		if err := write(outputs[form], data, stdout); err != nil {
 			fmt.Fprintf(stderr, "readiness: %v\n", err)
-			return 2
+			return cli.ExitUsage
 		}
 	}
 
@@ -121,9 +122,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, client *s
 		fmt.Fprintf(stdout, "  unverified: %s\n", strings.Join(rep.Unverified, ", "))
 	}
 	if rep.Ready {
-		return 0
+		return cli.ExitOK
 	}
-	return 1
+	return cli.ExitInvalid
 }
 
 func write(path string, data []byte, stdout io.Writer) error {

@@ -8,22 +8,37 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"time"
 )
 
 // Exit codes shared by the example commands. Each command documents which
 // of them it uses and what they mean for it.
 const (
 	ExitOK      = 0 // success
-	ExitInvalid = 1 // the input was read but is not acceptable
+	ExitInvalid = 1 // the command ran but what it checked is not acceptable
 	ExitUsage   = 2 // usage error, unreadable file or a run that could not happen
 	ExitNetwork = 3 // the network request failed or was refused (openagent)
 )
+
+// Main is a command's main function: it calls run with a context that
+// ends after timeout, the process's arguments after the program name, its
+// standard output and error, and the zero value of C (a command's tests
+// pass their own client there; nil means the command's default), and exits
+// with the code run returns.
+func Main[C any](timeout time.Duration, run func(ctx context.Context, args []string, stdout, stderr io.Writer, client C) int) {
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	var zero C
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr, zero)
+	cancel()
+	os.Exit(code)
+}
 
 // ErrTooLarge is what ReadFile's *TooLargeError unwraps to.
 var ErrTooLarge = errors.New("cli: file too large")
@@ -77,27 +92,6 @@ func Parse(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-// Args returns exactly want positional arguments of a subcommand. With a
-// nil fs the subcommand takes no flags and args are all positional. Flag
-// errors and help are reported on stderr by fs; a wrong count prints usage
-// on stderr. The boolean is false in both cases, and the caller exits with
-// ExitUsage.
-func Args(fs *flag.FlagSet, args []string, want int, stderr io.Writer, usage string) ([]string, bool) {
-	pos := args
-	if fs != nil {
-		fs.SetOutput(stderr)
-		var err error
-		if pos, err = Parse(fs, args); err != nil {
-			return nil, false
-		}
-	}
-	if len(pos) != want {
-		fmt.Fprint(stderr, usage)
-		return nil, false
-	}
-	return pos, true
-}
-
 // Encode writes v to w as indented JSON followed by a newline, without
 // escaping <, > and & (the output is read by people and programs, never
 // embedded in HTML).
@@ -108,11 +102,66 @@ func Encode(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
-// Output is a command's name and standard streams, for the common endings
-// of a subcommand: a JSON result with an exit code, or an error.
+// Output is a command's name, usage text and standard streams, for the
+// common steps of a subcommand: its arguments, its input file, and its
+// ending in a JSON result or an error.
 type Output struct {
 	Name           string // the program name, prefixed to errors
+	Usage          string // printed on stderr for a wrong argument count; ends with a newline
 	Stdout, Stderr io.Writer
+}
+
+// Dispatch runs the subcommand named by args[0] with the arguments after
+// it. With no arguments it prints Usage, and with an unknown name an error
+// and Usage, on Stderr and returns ExitUsage.
+func (o Output) Dispatch(args []string, cmds map[string]func(args []string) int) int {
+	if len(args) == 0 {
+		fmt.Fprint(o.Stderr, o.Usage)
+		return ExitUsage
+	}
+	cmd, ok := cmds[args[0]]
+	if !ok {
+		fmt.Fprintf(o.Stderr, "%s: unknown command %q\n%s", o.Name, args[0], o.Usage)
+		return ExitUsage
+	}
+	return cmd(args[1:])
+}
+
+// Args returns exactly want positional arguments of a subcommand, parsed
+// with Parse. With a nil fs the subcommand takes no flags and args are all
+// positional. Flag errors and help are reported on Stderr by fs; a wrong
+// count prints Usage on Stderr. The boolean is false in both cases, and
+// the caller exits with ExitUsage.
+func (o Output) Args(fs *flag.FlagSet, args []string, want int) ([]string, bool) {
+	pos := args
+	if fs != nil {
+		fs.SetOutput(o.Stderr)
+		var err error
+		if pos, err = Parse(fs, args); err != nil {
+			return nil, false
+		}
+	}
+	if len(pos) != want {
+		fmt.Fprint(o.Stderr, o.Usage)
+		return nil, false
+	}
+	return pos, true
+}
+
+// File is Args for a subcommand whose one positional argument is a file,
+// followed by ReadFile with limit. A read error is reported on Stderr as
+// by Fail; when ok is false the caller exits with ExitUsage.
+func (o Output) File(fs *flag.FlagSet, args []string, limit int64) (name string, data []byte, ok bool) {
+	pos, ok := o.Args(fs, args, 1)
+	if !ok {
+		return "", nil, false
+	}
+	data, err := ReadFile(pos[0], limit)
+	if err != nil {
+		o.Fail(ExitUsage, err)
+		return "", nil, false
+	}
+	return pos[0], data, true
 }
 
 // JSON writes v on Stdout with Encode and returns code, or reports the

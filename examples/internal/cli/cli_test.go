@@ -41,7 +41,8 @@ func TestArgs(t *testing.T) {
 				out = fs.String("out", "", "")
 			}
 			var stderr bytes.Buffer
-			pos, ok := Args(fs, tc.args, tc.want, &stderr, "usage: t\n")
+			o := Output{Name: "t", Usage: "usage: t\n", Stdout: io.Discard, Stderr: &stderr}
+			pos, ok := o.Args(fs, tc.args, tc.want)
 			assert.Equal(t, tc.ok, ok)
 			if !tc.ok {
 				assert.NotEmpty(t, stderr.String())
@@ -92,4 +93,48 @@ func TestOutput(t *testing.T) {
 	stderr.Reset()
 	assert.Equal(t, ExitNetwork, o.Fail(ExitNetwork, io.ErrUnexpectedEOF))
 	assert.Equal(t, "prog: unexpected EOF\n", stderr.String())
+}
+
+func TestDispatchAndFile(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "f.json")
+	require.NoError(t, os.WriteFile(name, []byte(`{"a":1}`), 0o644))
+	var stdout, stderr bytes.Buffer
+	o := Output{Name: "prog", Usage: "usage: prog show FILE\n", Stdout: &stdout, Stderr: &stderr}
+	show := func(args []string) int {
+		file, data, ok := o.File(nil, args, 16)
+		if !ok {
+			return ExitUsage
+		}
+		return o.JSON(map[string]any{"file": file, "bytes": len(data)}, ExitOK)
+	}
+	cmds := map[string]func([]string) int{"show": show}
+
+	assert.Equal(t, ExitOK, o.Dispatch([]string{"show", name}, cmds))
+	assert.JSONEq(t, `{"file":"`+name+`","bytes":7}`, stdout.String())
+	assert.Empty(t, stderr.String())
+
+	tests := []struct {
+		name   string
+		args   []string
+		stderr string
+	}{
+		{"no command", nil, "usage: prog show FILE\n"},
+		{"unknown command", []string{"hide"}, "prog: unknown command \"hide\"\nusage: prog show FILE\n"},
+		{"no file", []string{"show"}, "usage: prog show FILE\n"},
+		{"missing file", []string{"show", filepath.Join(dir, "none")}, "prog: open " + filepath.Join(dir, "none")},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			stdout.Reset()
+			stderr.Reset()
+			assert.Equal(t, ExitUsage, o.Dispatch(tc.args, cmds))
+			assert.True(t, strings.HasPrefix(stderr.String(), tc.stderr), stderr.String())
+			assert.Empty(t, stdout.String())
+		})
+	}
+	require.NoError(t, os.WriteFile(name, make([]byte, 17), 0o644))
+	stderr.Reset()
+	assert.Equal(t, ExitUsage, o.Dispatch([]string{"show", name}, cmds), "over the limit")
+	assert.Equal(t, "prog: "+name+" is larger than 16 bytes\n", stderr.String())
 }
