@@ -36,6 +36,7 @@ func discover(ctx context.Context, args []string, o cli.Output, client *safefetc
 	out := fs.String("out", "", "new directory to write the files into")
 	profileURL := fs.String("profile-url", "", "profile URL (default ORIGIN/agentic.json)")
 	txt := fs.String("txt", "1.1", "TXT version to write: 1.1 or 1.2")
+	regenerate := fs.Bool("regenerate", false, "build a fresh profile even when the site publishes a valid one")
 	pos, ok := o.Args(fs, args, 1)
 	if !ok || *out == "" {
 		if ok {
@@ -47,7 +48,7 @@ func discover(ctx context.Context, args []string, o cli.Output, client *safefetc
 		return o.Fail(exitUsage, errors.New(*out+" already exists; choose a new directory"))
 	}
 	origin := pos[0]
-	d, err := agentic.Discover(ctx, origin, &agentic.DiscoverOptions{Client: client, ProfileURL: *profileURL, TextVersion: *txt})
+	d, err := agentic.Discover(ctx, origin, &agentic.DiscoverOptions{Client: client, ProfileURL: *profileURL, TextVersion: *txt, Regenerate: *regenerate})
 	res := discoverResult{Origin: origin, Out: *out}
 	if d != nil {
 		res.Origin, res.Outcome, res.ProfileURL = d.Origin, d.Outcome, d.ProfileURL

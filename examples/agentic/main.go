@@ -3,7 +3,7 @@
 //
 // Usage:
 //
-//	agentic discover ORIGIN --out DIR [--profile-url URL] [--txt 1.1|1.2]
+//	agentic discover ORIGIN --out DIR [--profile-url URL] [--txt 1.1|1.2] [--regenerate]
 //	agentic validate FILE
 //	agentic text FILE [--check] [--txt-file PATH] [--profile-url URL] [--txt 1.1|1.2]
 //	agentic audit PROFILE-URL [--skip-text]
@@ -36,7 +36,7 @@ const maxFileBytes = 1 << 20
 func main() { cli.Main(time.Minute, run) }
 
 const usage = `usage:
-  agentic discover ORIGIN --out DIR [--profile-url URL] [--txt 1.1|1.2]
+  agentic discover ORIGIN --out DIR [--profile-url URL] [--txt 1.1|1.2] [--regenerate]
   agentic validate FILE
   agentic text FILE [--check] [--txt-file PATH] [--profile-url URL] [--txt 1.1|1.2]
   agentic audit PROFILE-URL [--skip-text]

@@ -106,6 +106,15 @@ func TestDiscoverValidateTextAudit(t *testing.T) {
 	assert.Equal(t, exitOK, code, stderr+out)
 	assert.Contains(t, out, `"valid": true`)
 	assert.Contains(t, out, `"status": "matched"`)
+
+	// The site now publishes a valid profile: discover keeps it, and
+	// --regenerate builds a fresh one from what the site serves.
+	code, out, stderr = runCmd(t, n, "discover", "https://shop.example", "--out", filepath.Join(t.TempDir(), "kept"))
+	require.Equal(t, exitOK, code, stderr+out)
+	assert.Contains(t, out, `"outcome": "existing-site"`)
+	code, out, stderr = runCmd(t, n, "discover", "https://shop.example", "--regenerate", "--out", filepath.Join(t.TempDir(), "fresh"))
+	require.Equal(t, exitOK, code, stderr+out)
+	assert.Contains(t, out, `"outcome": "generated"`)
 }
 
 func TestExitCodes(t *testing.T) {
