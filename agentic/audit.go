@@ -136,31 +136,18 @@ func Audit(ctx context.Context, profileURL string, opts *AuditOptions) (*AuditRe
 		return nil, fmt.Errorf("%w: %q: %s", ErrProfileLocation, profileURL, ps[0].message)
 	}
 	origin, _ := url.Parse(canonicalOrigin(pu))
-	deadline := o.Deadline
-	if deadline <= 0 || deadline > DiscoverDeadline {
-		deadline = DiscoverDeadline
-	}
 	maxDocs := o.MaxDocuments
 	if maxDocs == 0 || maxDocs > AuditMaxDocuments {
 		maxDocs = AuditMaxDocuments
 	}
-	budget := safefetch.NewBudget(safefetch.BudgetLimits{
-		Attempts: DiscoverMaxAttempts, Bytes: DiscoverMaxTotalBytes, Concurrency: DiscoverMaxConcurrent,
-		Timeout: deadline, DNSGrace: DiscoverDNSGrace,
-	})
-	client := o.Client
-	if client == nil {
-		client = safefetch.New(nil)
-	}
-	ctx, cancel := context.WithTimeout(ctx, deadline+DiscoverDNSGrace)
+	ctx, client, cancel := scanClient(ctx, o.Client, o.Deadline)
 	defer cancel()
-	f := newFetcher(client.WithBudget(budget), origin, DiscoverMaxRedirects, DiscoverMaxResponseBytes, o.Now)
+	budget := client.Budget()
+	f := newFetcher(client, origin, DiscoverMaxRedirects, DiscoverMaxResponseBytes, o.Now)
 	rep := &AuditReport{ProfileURL: profileURL, ServingOrigin: origin.String(), ObservedAt: o.Now().UTC(),
 		Documents: []DocumentCheck{}, Checks: []Check{}, TextIndex: TextIndexResult{URL: TextURL(profileURL), Status: TextSkipped}}
 	defer func() {
-		u := budget.Usage()
-		rep.Budget = BudgetReport{Attempts: u.Attempts, MaxAttempts: DiscoverMaxAttempts, Bytes: u.Bytes,
-			MaxBytes: DiscoverMaxTotalBytes, PeakConcurrency: u.PeakConcurrency, Exhausted: u.Exhausted}
+		rep.Budget = budgetReport(budget)
 		rep.Requests = f.requests()
 	}()
 

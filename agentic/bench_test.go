@@ -4,7 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"testing"
-	"time"
+
+	"github.com/agentweb/agentweb/internal/benchratio"
 )
 
 // maximalSite is a profile at the count limits: 40 resources and 5 APIs of
@@ -66,24 +67,10 @@ func BenchmarkDecodeAnyMaximal(b *testing.B) {
 // both alike, and reports the ratio of their times (the budget is 4x).
 func BenchmarkParseSiteRatio(b *testing.B) {
 	data := maximalSite(b)
-	var ours, std time.Duration
 	b.SetBytes(int64(len(data)))
-	for b.Loop() {
-		t0 := time.Now()
-		if _, err := ParseSite(data); err != nil {
-			b.Fatal(err)
-		}
-		t1 := time.Now()
-		var v any
-		if err := json.Unmarshal(data, &v); err != nil {
-			b.Fatal(err)
-		}
-		std += time.Since(t1)
-		ours += t1.Sub(t0)
-	}
-	b.ReportMetric(float64(ours)/float64(std), "ratio")
-	b.ReportMetric(float64(ours.Nanoseconds())/float64(b.N), "parse-ns/op")
-	b.ReportMetric(float64(std.Nanoseconds())/float64(b.N), "json-ns/op")
+	benchratio.Run(b,
+		func() error { _, err := ParseSite(data); return err },
+		func() error { var v any; return json.Unmarshal(data, &v) })
 }
 
 func BenchmarkTextMaximal(b *testing.B) {

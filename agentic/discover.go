@@ -267,21 +267,9 @@ func Discover(ctx context.Context, origin string, opts *DiscoverOptions) (*Disco
 	if err != nil {
 		return nil, err
 	}
-	deadline := o.Deadline
-	if deadline <= 0 || deadline > DiscoverDeadline {
-		deadline = DiscoverDeadline
-	}
-	budget := safefetch.NewBudget(safefetch.BudgetLimits{
-		Attempts: DiscoverMaxAttempts, Bytes: DiscoverMaxTotalBytes, Concurrency: DiscoverMaxConcurrent,
-		Timeout: deadline, DNSGrace: DiscoverDNSGrace,
-	})
-	client := o.Client
-	if client == nil {
-		client = safefetch.New(nil)
-	}
-	client = client.WithBudget(budget)
-	ctx, cancel := context.WithTimeout(ctx, deadline+DiscoverDNSGrace)
+	ctx, client, cancel := scanClient(ctx, o.Client, o.Deadline)
 	defer cancel()
+	budget := client.Budget()
 
 	s := &scan{
 		opts: o, origin: ou, originS: originS,
@@ -296,13 +284,11 @@ func Discover(ctx context.Context, origin string, opts *DiscoverOptions) (*Disco
 	}
 	d := &Discovery{Origin: originS, ProfileURL: profileURL, Report: s.report}
 	defer func() {
-		u := budget.Usage()
-		s.report.Budget = BudgetReport{Attempts: u.Attempts, MaxAttempts: DiscoverMaxAttempts, Bytes: u.Bytes,
-			MaxBytes: DiscoverMaxTotalBytes, PeakConcurrency: u.PeakConcurrency, Exhausted: u.Exhausted}
+		s.report.Budget = budgetReport(budget)
 		s.report.Requests = s.f.requests()
 		s.report.FinishedAt = o.Now().UTC()
-		if u.Exhausted != "" {
-			s.report.Notes = append(s.report.Notes, "The scan budget ran out ("+u.Exhausted+"); later documents were not read.")
+		if ex := s.report.Budget.Exhausted; ex != "" {
+			s.report.Notes = append(s.report.Notes, "The scan budget ran out ("+ex+"); later documents were not read.")
 		}
 	}()
 

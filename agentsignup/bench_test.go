@@ -4,7 +4,8 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"testing"
-	"time"
+
+	"github.com/agentweb/agentweb/internal/benchratio"
 )
 
 // BenchmarkParse measures Parse on the seed example against its baseline,
@@ -32,20 +33,9 @@ func BenchmarkParse(b *testing.B) {
 	// ratio alternates the two in one loop, so that both see the same
 	// machine load, and reports Parse's time over the baseline's.
 	b.Run("ratio", func(b *testing.B) {
-		var parse, base time.Duration
-		for b.Loop() {
-			t0 := time.Now()
-			if _, err := Parse(data); err != nil {
-				b.Fatal(err)
-			}
-			t1 := time.Now()
-			baseline(b, data)
-			parse += t1.Sub(t0)
-			base += time.Since(t1)
-		}
-		b.ReportMetric(float64(parse.Nanoseconds())/float64(b.N), "parse-ns/op")
-		b.ReportMetric(float64(base.Nanoseconds())/float64(b.N), "baseline-ns/op")
-		b.ReportMetric(float64(parse)/float64(base), "ratio")
+		benchratio.Run(b,
+			func() error { _, err := Parse(data); return err },
+			func() error { baseline(b, data); return nil })
 	})
 }
 

@@ -4,7 +4,8 @@ import (
 	"encoding/json"
 	"path/filepath"
 	"testing"
-	"time"
+
+	"github.com/agentweb/agentweb/internal/benchratio"
 )
 
 // BenchmarkParse measures Parse (strict decoding, schema validation, version
@@ -39,24 +40,10 @@ func BenchmarkParseEncodingJSONAny(b *testing.B) {
 // reports the ratio of their times (the budget is 4x).
 func BenchmarkParseRatio(b *testing.B) {
 	data := readFile(b, filepath.Join("valid", "full.json"))
-	var ours, std time.Duration
 	b.SetBytes(int64(len(data)))
-	for b.Loop() {
-		t0 := time.Now()
-		if _, err := Parse(data); err != nil {
-			b.Fatal(err)
-		}
-		t1 := time.Now()
-		var v any
-		if err := json.Unmarshal(data, &v); err != nil {
-			b.Fatal(err)
-		}
-		std += time.Since(t1)
-		ours += t1.Sub(t0)
-	}
-	b.ReportMetric(float64(ours)/float64(std), "ratio")
-	b.ReportMetric(float64(ours.Nanoseconds())/float64(b.N), "parse-ns/op")
-	b.ReportMetric(float64(std.Nanoseconds())/float64(b.N), "json-ns/op")
+	benchratio.Run(b,
+		func() error { _, err := Parse(data); return err },
+		func() error { var v any; return json.Unmarshal(data, &v) })
 }
 
 // BenchmarkParseInvalid measures Parse on a document with many problems.

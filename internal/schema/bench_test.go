@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
+	"github.com/agentweb/agentweb/internal/benchratio"
 	"github.com/agentweb/agentweb/internal/strictjson"
 )
 
@@ -115,28 +115,19 @@ func BenchmarkParseValidateRatio(b *testing.B) {
 	}{{"5KB", 50}, {"60KB", 600}} {
 		data := benchDoc(size.n, false)
 		b.Run(size.name, func(b *testing.B) {
-			var ours, std time.Duration
 			b.SetBytes(int64(len(data)))
-			for b.Loop() {
-				t0 := time.Now()
-				d, err := strictjson.Decode(data)
-				if err != nil {
-					b.Fatal(err)
-				}
-				if v := s.Validate(d); v != nil {
-					b.Fatal(v)
-				}
-				t1 := time.Now()
-				var v any
-				if err := json.Unmarshal(data, &v); err != nil {
-					b.Fatal(err)
-				}
-				std += time.Since(t1)
-				ours += t1.Sub(t0)
-			}
-			b.ReportMetric(float64(ours)/float64(std), "ratio")
-			b.ReportMetric(float64(ours.Nanoseconds())/float64(b.N), "ours-ns/op")
-			b.ReportMetric(float64(std.Nanoseconds())/float64(b.N), "json-ns/op")
+			benchratio.Run(b,
+				func() error {
+					d, err := strictjson.Decode(data)
+					if err != nil {
+						return err
+					}
+					if v := s.Validate(d); v != nil {
+						return fmt.Errorf("unexpected violations: %v", v)
+					}
+					return nil
+				},
+				func() error { var v any; return json.Unmarshal(data, &v) })
 		})
 	}
 }

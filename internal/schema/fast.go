@@ -212,6 +212,19 @@ const maxFastDepth = 200
 // result is the checker's three-valued answer.
 type result int8
 
+// and folds one more conjunct r into *out (yes, then unknown, then no) and
+// reports whether checking can stop: r is a certain no.
+func (out *result) and(r result) bool {
+	if r == no {
+		*out = no
+		return true
+	}
+	if r == unknown {
+		*out = unknown
+	}
+	return false
+}
+
 const (
 	no result = iota
 	yes
@@ -259,22 +272,10 @@ func (n *node) check(v any, depth int) result {
 		return unknown // not a generic JSON value: let the library report it
 	}
 	out := yes
-	// and folds one more conjunct into out; it reports whether checking
-	// can stop (a certain no).
-	and := func(r result) bool {
-		if r == no {
-			out = no
-			return true
-		}
-		if r == unknown {
-			out = unknown
-		}
-		return false
-	}
-	if n.types != 0 && and(n.typeOK(v, &num, isNum)) {
+	if n.types != 0 && out.and(n.typeOK(v, &num, isNum)) {
 		return no
 	}
-	if n.hasConst && and(equal(v, n.constVal)) {
+	if n.hasConst && out.and(equal(v, n.constVal)) {
 		return no
 	}
 	if n.enum != nil {
@@ -287,7 +288,7 @@ func (n *node) check(v any, depth int) result {
 				r = unknown
 			}
 		}
-		if and(r) {
+		if out.and(r) {
 			return no
 		}
 	}
@@ -296,11 +297,11 @@ func (n *node) check(v any, depth int) result {
 	}
 	switch x := v.(type) {
 	case map[string]any:
-		if and(n.objectOK(x, depth)) {
+		if out.and(n.objectOK(x, depth)) {
 			return no
 		}
 	case []any:
-		if and(n.arrayOK(x, depth)) {
+		if out.and(n.arrayOK(x, depth)) {
 			return no
 		}
 	case string:
@@ -314,17 +315,17 @@ func (n *node) check(v any, depth int) result {
 			return no
 		}
 	}
-	if isNum && and(n.numberOK(&num)) {
+	if isNum && out.and(n.numberOK(&num)) {
 		return no
 	}
-	if n.ref != nil && and(n.ref.check(v, depth)) {
+	if n.ref != nil && out.and(n.ref.check(v, depth)) {
 		return no
 	}
-	if n.not != nil && and(not(n.not.check(v, depth))) {
+	if n.not != nil && out.and(not(n.not.check(v, depth))) {
 		return no
 	}
 	for _, s := range n.allOf {
-		if and(s.check(v, depth)) {
+		if out.and(s.check(v, depth)) {
 			return no
 		}
 	}
@@ -338,7 +339,7 @@ func (n *node) check(v any, depth int) result {
 				r = unknown
 			}
 		}
-		if and(r) {
+		if out.and(r) {
 			return no
 		}
 	}
@@ -361,7 +362,7 @@ func (n *node) check(v any, depth int) result {
 		case matched == 1:
 			r = yes
 		}
-		if and(r) {
+		if out.and(r) {
 			return no
 		}
 	}
@@ -375,7 +376,7 @@ func (n *node) check(v any, depth int) result {
 		default:
 			r = unknown
 		}
-		if and(r) {
+		if out.and(r) {
 			return no
 		}
 	}
@@ -424,33 +425,23 @@ func (n *node) objectOK(x map[string]any, depth int) result {
 		}
 	}
 	out := yes
-	and := func(r result) bool {
-		if r == no {
-			out = no
-			return true
-		}
-		if r == unknown {
-			out = unknown
-		}
-		return false
-	}
 	needEach := n.addFalse || n.addNode != nil || n.patternProps != nil || n.propertyNames != nil
 	if needEach {
 		for k, pv := range x {
-			if n.propertyNames != nil && and(n.propertyNames.check(k, depth)) {
+			if n.propertyNames != nil && out.and(n.propertyNames.check(k, depth)) {
 				return no
 			}
 			evaluated := false
 			if ps, ok := n.props[k]; ok {
 				evaluated = true
-				if and(ps.check(pv, depth)) {
+				if out.and(ps.check(pv, depth)) {
 					return no
 				}
 			}
 			for _, pp := range n.patternProps {
 				if pp.re.MatchString(k) {
 					evaluated = true
-					if and(pp.n.check(pv, depth)) {
+					if out.and(pp.n.check(pv, depth)) {
 						return no
 					}
 				}
@@ -459,7 +450,7 @@ func (n *node) objectOK(x map[string]any, depth int) result {
 				if n.addFalse {
 					return no
 				}
-				if n.addNode != nil && and(n.addNode.check(pv, depth)) {
+				if n.addNode != nil && out.and(n.addNode.check(pv, depth)) {
 					return no
 				}
 			}
@@ -467,13 +458,13 @@ func (n *node) objectOK(x map[string]any, depth int) result {
 	} else if len(n.props) > 0 {
 		if len(n.props) <= len(x) {
 			for k, ps := range n.props {
-				if pv, ok := x[k]; ok && and(ps.check(pv, depth)) {
+				if pv, ok := x[k]; ok && out.and(ps.check(pv, depth)) {
 					return no
 				}
 			}
 		} else {
 			for k, pv := range x {
-				if ps, ok := n.props[k]; ok && and(ps.check(pv, depth)) {
+				if ps, ok := n.props[k]; ok && out.and(ps.check(pv, depth)) {
 					return no
 				}
 			}
@@ -489,7 +480,7 @@ func (n *node) objectOK(x map[string]any, depth int) result {
 		}
 	}
 	for k, ds := range n.dependentSchemas {
-		if _, ok := x[k]; ok && and(ds.check(x, depth)) {
+		if _, ok := x[k]; ok && out.and(ds.check(x, depth)) {
 			return no
 		}
 	}
@@ -505,16 +496,6 @@ func (n *node) arrayOK(x []any, depth int) result {
 		return no
 	}
 	out := yes
-	and := func(r result) bool {
-		if r == no {
-			out = no
-			return true
-		}
-		if r == unknown {
-			out = unknown
-		}
-		return false
-	}
 	if n.unique {
 		if len(x) > maxFastUnique {
 			out = unknown
@@ -532,10 +513,10 @@ func (n *node) arrayOK(x []any, depth int) result {
 	}
 	for i, item := range x {
 		if i < len(n.prefixItems) {
-			if and(n.prefixItems[i].check(item, depth)) {
+			if out.and(n.prefixItems[i].check(item, depth)) {
 				return no
 			}
-		} else if n.items != nil && and(n.items.check(item, depth)) {
+		} else if n.items != nil && out.and(n.items.check(item, depth)) {
 			return no
 		}
 	}

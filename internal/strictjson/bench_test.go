@@ -7,7 +7,8 @@ import (
 	"os"
 	"strings"
 	"testing"
-	"time"
+
+	"github.com/agentweb/agentweb/internal/benchratio"
 )
 
 // genDoc returns a deterministic JSON document of about size bytes shaped
@@ -132,21 +133,8 @@ func benchRatio(b *testing.B, ours, theirs func(doc []byte) error) {
 	for _, name := range []string{"linkset-4.5KB", "gen-5KB", "gen-60KB"} {
 		doc := benchDocs(b)[name]
 		b.Run(name, func(b *testing.B) {
-			var tOurs, tTheirs time.Duration
 			b.SetBytes(int64(len(doc)))
-			for b.Loop() {
-				t0 := time.Now()
-				if err := ours(doc); err != nil {
-					b.Fatal(err)
-				}
-				t1 := time.Now()
-				if err := theirs(doc); err != nil {
-					b.Fatal(err)
-				}
-				tTheirs += time.Since(t1)
-				tOurs += t1.Sub(t0)
-			}
-			b.ReportMetric(float64(tOurs)/float64(tTheirs), "ratio")
+			benchratio.Run(b, func() error { return ours(doc) }, func() error { return theirs(doc) })
 		})
 	}
 }
