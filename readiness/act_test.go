@@ -67,7 +67,7 @@ func TestActChecks(t *testing.T) {
 	}{
 		{
 			name: "declarative forms", body: searchForm + declaredForm,
-			want: [3]Verdict{Pass, Pass, Pass},
+			want: [3]Verdict{VerdictPass, VerdictPass, VerdictPass},
 			check: func(t *testing.T, r *Report) {
 				c := checkByID(r, "page_actions_declared")
 				assert.Equal(t, "1 of 1 action forms declared with toolname", c.Receipt.Received)
@@ -88,7 +88,7 @@ if ("modelContext" in document) {
 }
 </script><script src="/app.js"></script><script src="https://cdn.other.example/x.js"></script>`,
 			scripts: map[string]string{"/app.js": "const mc = navigator.modelContext;\nmc.registerTool({ name: 'checkout', execute: go });\n"},
-			want:    [3]Verdict{Pass, Partial, Pass},
+			want:    [3]Verdict{VerdictPass, VerdictPartial, VerdictPass},
 			check: func(t *testing.T, r *Report) {
 				c := checkByID(r, "page_actions_declared")
 				assert.Contains(t, c.Receipt.Received, "registers 2 tool(s) through document.modelContext and navigator.modelContext")
@@ -105,38 +105,38 @@ if ("modelContext" in document) {
 		},
 		{
 			name: "a plain search form only", body: searchForm + `<form action="/find" role="search"><input type="search" name="term"></form>`,
-			want: [3]Verdict{NotApplicable, NotApplicable, NotApplicable},
+			want: [3]Verdict{VerdictNotApplicable, VerdictNotApplicable, VerdictNotApplicable},
 		},
 		{
 			name: "tools=() with tools declared", body: declaredForm, policy: "geolocation=(), tools=()",
-			want: [3]Verdict{Pass, Pass, Fail},
+			want: [3]Verdict{VerdictPass, VerdictPass, VerdictFail},
 			check: func(t *testing.T, r *Report) {
 				assert.Equal(t, "tools=(): tools disabled", checkByID(r, "page_tool_permissions").Receipt.Received)
 			},
 		},
 		{
 			name: "tools=*", body: declaredForm, policy: "tools=*",
-			want: [3]Verdict{Pass, Pass, Partial},
+			want: [3]Verdict{VerdictPass, VerdictPass, VerdictPartial},
 		},
 		{
 			name: "tools=(self) and a partner", body: declaredForm, policy: `tools=(self "https://partner.example")`,
-			want: [3]Verdict{Pass, Pass, Pass},
+			want: [3]Verdict{VerdictPass, VerdictPass, VerdictPass},
 		},
 		{
 			name: "tools allowed to other origins only", body: declaredForm, policy: `tools=("https://partner.example")`,
-			want: [3]Verdict{Pass, Pass, Fail},
+			want: [3]Verdict{VerdictPass, VerdictPass, VerdictFail},
 		},
 		{
 			name: "a header that does not parse is ignored", body: declaredForm, policy: "tools=(self",
-			want: [3]Verdict{Pass, Pass, Pass},
+			want: [3]Verdict{VerdictPass, VerdictPass, VerdictPass},
 		},
 		{
 			name: "action forms, none declared", body: searchForm + bareForm,
-			want: [3]Verdict{Fail, NotApplicable, NotApplicable},
+			want: [3]Verdict{VerdictFail, VerdictNotApplicable, VerdictNotApplicable},
 		},
 		{
 			name: "some forms declared, one tool half described", body: bareForm + halfForm + declaredForm,
-			want: [3]Verdict{Partial, Partial, Pass},
+			want: [3]Verdict{VerdictPartial, VerdictPartial, VerdictPass},
 			check: func(t *testing.T, r *Report) {
 				assert.Equal(t, "2 of 3 action forms declared with toolname", checkByID(r, "page_actions_declared").Receipt.Received)
 				assert.Equal(t, []string{`form tool "subscribe" on https://shop.example/: no tooldescription; no toolparamdescription on email`},
@@ -145,7 +145,7 @@ if ("modelContext" in document) {
 		},
 		{
 			name: "forms in a template are not offered", body: `<template>` + bareForm + `</template>`,
-			want: [3]Verdict{NotApplicable, NotApplicable, NotApplicable},
+			want: [3]Verdict{VerdictNotApplicable, VerdictNotApplicable, VerdictNotApplicable},
 		},
 	}
 	for _, tc := range tests {
@@ -177,7 +177,7 @@ func TestActUnverified(t *testing.T) {
 	})
 	r := scanMux(t, "shop.example", mux, 300*time.Millisecond)
 	c := checkByID(r, "page_actions_declared")
-	assert.Equal(t, Unverified, c.Verdict, "a script that did not answer might register tools: %s", c.Receipt.Received)
+	assert.Equal(t, VerdictUnverified, c.Verdict, "a script that did not answer might register tools: %s", c.Receipt.Received)
 	assert.Contains(t, c.Receipt.Received, "timeout")
 }
 

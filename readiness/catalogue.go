@@ -15,12 +15,12 @@ type SectionID string
 
 // The section ids, as they appear in every form of the report.
 const (
-	Discover   SectionID = "discover"
-	Understand SectionID = "understand"
-	Read       SectionID = "read"
-	Act        SectionID = "act"
-	Connect    SectionID = "connect"
-	Trust      SectionID = "trust"
+	SectionDiscover   SectionID = "discover"
+	SectionUnderstand SectionID = "understand"
+	SectionRead       SectionID = "read"
+	SectionAct        SectionID = "act"
+	SectionConnect    SectionID = "connect"
+	SectionTrust      SectionID = "trust"
 )
 
 // Section describes one section of the method: its id, its title, the question
@@ -59,12 +59,12 @@ type CheckSpec struct {
 }
 
 var sectionTable = [...]Section{
-	{Discover, "Discover", "Discovery", "Can AI agents find your content?", 15},
-	{Understand, "Understand", "Semantics", "Can agents understand your business correctly?", 15},
-	{Read, "Read", "Content", "Can agents use your content efficiently?", 20},
-	{Act, "Act", "Actions", "Can agents take actions on your site?", 20},
-	{Connect, "Connect", "Remote capabilities", "Can external agents call your systems?", 20},
-	{Trust, "Trust", "Security", "Can agents authenticate, confirm actions, and reach a human?", 10},
+	{SectionDiscover, "Discover", "Discovery", "Can AI agents find your content?", 15},
+	{SectionUnderstand, "Understand", "Semantics", "Can agents understand your business correctly?", 15},
+	{SectionRead, "Read", "Content", "Can agents use your content efficiently?", 20},
+	{SectionAct, "Act", "Actions", "Can agents take actions on your site?", 20},
+	{SectionConnect, "Connect", "Remote capabilities", "Can external agents call your systems?", 20},
+	{SectionTrust, "Trust", "Security", "Can agents authenticate, confirm actions, and reach a human?", 10},
 }
 
 var requirementTable = [...]Requirement{
@@ -82,108 +82,108 @@ var requirementTable = [...]Requirement{
 
 var catalogueTable = [...]CheckSpec{
 	// Discover (15)
-	{"sitemap", "Sitemap", Discover, "R3", 4, false,
+	{"sitemap", "Sitemap", SectionDiscover, "R3", 4, false,
 		"Sitemap: lines of /robots.txt, else /sitemap.xml",
 		"a real urlset or sitemapindex (sitemaps.org 0.9 namespace) whose locs are on the site's own host (www/apex counterpart allowed)"},
-	{"llms_txt", "llms.txt", Discover, "R4", 4, false,
+	{"llms_txt", "llms.txt", SectionDiscover, "R4", 4, false,
 		"GET /llms.txt",
 		"an H1 line, at least one Markdown link and at least 50 characters, served as text"},
-	{"capability_manifest", "Capability manifest", Discover, "R5", 4, false,
+	{"capability_manifest", "Capability manifest", SectionDiscover, "R5", 4, false,
 		"GET /.well-known/agents.json and /agents.json",
 		"a JSON object card naming at least one publication, interface, sign-in or contact"},
-	{"manifest_twins", "Manifest twins agree", Discover, "", 1, false,
+	{"manifest_twins", "Manifest twins agree", SectionDiscover, "", 1, false,
 		"the two agents.json copies",
 		"both copies present and JSON-equal (JCS bytes), or only one copy"},
-	{"discovery_links", "Discovery links", Discover, "", 1, false,
+	{"discovery_links", "Discovery links", SectionDiscover, "", 1, false,
 		"the page's Link headers and <head>",
 		"describedby llms.txt (or the card) announced in the Link header and in the <head>"},
-	{"ai_crawler_access", "AI crawler access", Discover, "", 1, false,
+	{"ai_crawler_access", "AI crawler access", SectionDiscover, "", 1, false,
 		"GET /robots.txt",
 		"AI search/citation and user-initiated agents may read the page (blocking training crawlers costs nothing)"},
 	// Understand (15)
-	{"language_and_canonical", "Language and canonical URL", Understand, "R6", 6, false,
+	{"language_and_canonical", "Language and canonical URL", SectionUnderstand, "R6", 6, false,
 		"the page",
 		"<html lang> with a valid BCP 47 tag and an absolute same-site rel=canonical"},
-	{"structured_business_data", "Structured business data", Understand, "R7", 6, false,
+	{"structured_business_data", "Structured business data", SectionUnderstand, "R7", 6, false,
 		"JSON-LD in the page",
 		"a JSON-LD node of a business or product type with name and url, every block parsing"},
-	{"identity_node", "Identity node", Understand, "", 1, false,
+	{"identity_node", "Identity node", SectionUnderstand, "", 1, false,
 		"JSON-LD",
 		"the identity node has name, url, and logo or sameAs"},
-	{"content_freshness", "Content freshness", Understand, "", 1, false,
+	{"content_freshness", "Content freshness", SectionUnderstand, "", 1, false,
 		"JSON-LD",
 		"CreativeWork-family nodes carry dateModified"},
-	{"page_metadata", "Page metadata", Understand, "", 1, false,
+	{"page_metadata", "Page metadata", SectionUnderstand, "", 1, false,
 		"the page",
 		"<title> and <meta name=description>"},
 	// Read (20)
-	{"initial_html_content", "Content in the initial HTML", Read, "R1", 7, false,
+	{"initial_html_content", "Content in the initial HTML", SectionRead, "R1", 7, false,
 		"GET the page without running scripts",
 		"a heading and at least 200 characters of visible text outside script, style, template and noscript"},
-	{"markdown_representation", "Markdown representation", Read, "R2", 7, false,
+	{"markdown_representation", "Markdown representation", SectionRead, "R2", 7, false,
 		"GET the page with Accept: text/markdown",
 		"200, text/markdown; charset=utf-8, Vary: Accept"},
-	{"vary_accept", "Vary: Accept on HTML", Read, "", 2, false,
+	{"vary_accept", "Vary: Accept on HTML", SectionRead, "", 2, false,
 		"GET the page with Accept: text/html",
 		"HTML with a Vary header naming Accept"},
-	{"markdown_alternate_link", "Markdown alternate link", Read, "", 2, false,
+	{"markdown_alternate_link", "Markdown alternate link", SectionRead, "", 2, false,
 		"the page's Link headers and <head>",
 		"rel=alternate type=text/markdown in the Link header and in the <head>"},
-	{"markdown_frontmatter", "Markdown front matter", Read, "", 2, false,
+	{"markdown_frontmatter", "Markdown front matter", SectionRead, "", 2, false,
 		"the Markdown form",
 		"front matter with canonical, updated (a date) and language"},
 	// Act (20)
-	{"page_actions_declared", "Page actions declared", Act, "R8", 12, false,
+	{"page_actions_declared", "Page actions declared", SectionAct, "R8", 12, false,
 		"the page's forms and scripts",
 		"every action form is declared as a page tool, or the page registers tools"},
-	{"page_tool_quality", "Page tool quality", Act, "", 4, false,
+	{"page_tool_quality", "Page tool quality", SectionAct, "", 4, false,
 		"the declared tools",
 		"each tool has a name, a description and a description of each named control"},
-	{"page_tool_permissions", "Page tool permissions", Act, "", 4, false,
+	{"page_tool_permissions", "Page tool permissions", SectionAct, "", 4, false,
 		"the Permissions-Policy header",
 		"no tools entry (the default allowlist 'self') or tools=(self ...)"},
 	// Connect (20)
-	{"backend_interface_declared", "Backend interface declared", Connect, "R9", 8, false,
+	{"backend_interface_declared", "Backend interface declared", SectionConnect, "R9", 8, false,
 		"the card, agentic.json, Link headers, /.well-known/mcp.json, /openapi.json, /mcp",
 		"a live interface: an MCP endpoint that answers, an OpenAPI 3 document, a GraphQL schema, or a card interface that answers"},
-	{"mcp_discovery", "MCP discovery", Connect, "", 4, false,
+	{"mcp_discovery", "MCP discovery", SectionConnect, "", 4, false,
 		"MCP initialize offering 2025-06-18, notifications/initialized, tools/list without a token",
 		"answers, negotiates a version it returns, lists tools"},
-	{"mcp_documented_access", "MCP documented access", Connect, "", 3, false,
+	{"mcp_documented_access", "MCP documented access", SectionConnect, "", 3, false,
 		"the card's sign-in section, protected-resource metadata, the tool list",
 		"the service states which capabilities need a token and which do not"},
-	{"mcp_signin_discovery", "MCP sign-in discovery", Connect, "", 3, false,
+	{"mcp_signin_discovery", "MCP sign-in discovery", SectionConnect, "", 3, false,
 		"OAuth metadata, version-aware",
 		"metadata resolves, issuer and resource match, code_challenge_methods_supported contains S256"},
-	{"mcp_tested_execution", "MCP tested execution", Connect, "", 2, false,
+	{"mcp_tested_execution", "MCP tested execution", SectionConnect, "", 2, false,
 		"none: never executed",
 		"always unverified: the scanner holds no credentials and never calls an unknown tool"},
 	// Trust (10)
-	{"human_handoff", "Human handoff", Trust, "R10", 4, false,
+	{"human_handoff", "Human handoff", SectionTrust, "R10", 4, false,
 		"the page, llms.txt, the card, JSON-LD",
 		"a way to reach a person: mailto, a contact page, a JSON-LD contactPoint or email, or a contact in llms.txt or the card"},
-	{"access_policy", "Access policy", Trust, "R10", 4, false,
+	{"access_policy", "Access policy", SectionTrust, "R10", 4, false,
 		"the card, agentic.json, protected-resource metadata",
 		"a stated position on who may do what"},
-	{"auth_discovery", "Auth discovery", Trust, "", 2, false,
+	{"auth_discovery", "Auth discovery", SectionTrust, "", 2, false,
 		"OAuth metadata, /.well-known/agent-signup.json, /.well-known/agent-configuration",
 		"where sign-in is needed, its discovery is machine-readable and valid"},
 	// Optional conventions (weight 0)
-	{"mcp_server_card", "MCP server card", Connect, "", 0, true,
+	{"mcp_server_card", "MCP server card", SectionConnect, "", 0, true,
 		"/.well-known/mcp.json or /.well-known/mcp/server-card.json", "found or absent"},
-	{"a2a_agent_card", "A2A agent card", Connect, "", 0, true,
+	{"a2a_agent_card", "A2A agent card", SectionConnect, "", 0, true,
 		"/.well-known/agent-card.json", "found or absent"},
-	{"api_catalog", "API catalog (RFC 9727)", Connect, "", 0, true,
+	{"api_catalog", "API catalog (RFC 9727)", SectionConnect, "", 0, true,
 		"/.well-known/api-catalog", "found or absent"},
-	{"agentic_site_profile", "Agentic site profile", Discover, "", 0, true,
+	{"agentic_site_profile", "Agentic site profile", SectionDiscover, "", 0, true,
 		"/agentic.json and /agentic.txt", "found or absent"},
-	{"knowledge_linkset", "Knowledge linkset", Discover, "", 0, true,
+	{"knowledge_linkset", "Knowledge linkset", SectionDiscover, "", 0, true,
 		"/.well-known/knowledge-linkset", "found or absent"},
-	{"openagent_profile", "OpenAgent profile", Discover, "", 0, true,
+	{"openagent_profile", "OpenAgent profile", SectionDiscover, "", 0, true,
 		"/.well-known/openagent.json", "found or absent"},
-	{"agent_signup", "Agent sign-up discovery", Trust, "", 0, true,
+	{"agent_signup", "Agent sign-up discovery", SectionTrust, "", 0, true,
 		"/.well-known/agent-signup.json", "found or absent"},
-	{"dynamic_client_registration", "Dynamic client registration", Trust, "", 0, true,
+	{"dynamic_client_registration", "Dynamic client registration", SectionTrust, "", 0, true,
 		"registration_endpoint or client ID metadata documents", "found or absent"},
 }
 

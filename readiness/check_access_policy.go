@@ -58,7 +58,7 @@ func checkAccessPolicy(s *scan) outcome {
 		}
 	}
 	if len(stated) > 0 {
-		out.verdict, out.received = Pass, "stated in "+strings.Join(dedupe(stated), "; ")
+		out.verdict, out.received = VerdictPass, "stated in "+strings.Join(dedupe(stated), "; ")
 		return out
 	}
 	var exists []string
@@ -84,13 +84,13 @@ func checkAccessPolicy(s *scan) outcome {
 	}
 	switch {
 	case len(exists) > 0:
-		out.verdict = Partial
+		out.verdict = VerdictPartial
 		out.received = "sign-in exists (" + strings.Join(dedupe(exists), "; ") + "), but nothing states who may do what"
 	case !cards.wellKnown.f.answered() || !cards.root.f.answered():
-		out.verdict = Unverified
+		out.verdict = VerdictUnverified
 		out.received = "agents.json: " + firstUnanswered(cards.wellKnown.f, cards.root.f).why()
 	default:
-		out.verdict = Fail
+		out.verdict = VerdictFail
 		out.received = "no statement of who may do what: no sign-in section or interface auth in a card, no policy, no terms link"
 	}
 	return out

@@ -16,18 +16,18 @@ func checkAICrawlerAccess(s *scan) outcome {
 	r := s.robotsObs()
 	out := outcome{requests: []*fetched{r.f}}
 	if !r.f.answered() {
-		out.verdict, out.received = Unverified, r.f.why()
+		out.verdict, out.received = VerdictUnverified, r.f.why()
 		if r.f.status() >= 500 {
 			out.notes = append(out.notes, "RFC 9309 crawlers treat a 5xx robots.txt as a complete disallow while it lasts")
 		}
 		return out
 	}
 	if r.allowAll {
-		out.verdict, out.received = Pass, fmt.Sprintf("robots.txt answered %d: everything allowed (RFC 9309 §2.3.1.3)", r.f.status())
+		out.verdict, out.received = VerdictPass, fmt.Sprintf("robots.txt answered %d: everything allowed (RFC 9309 §2.3.1.3)", r.f.status())
 		return out
 	}
 	if r.parseErr != nil {
-		out.verdict, out.received = Unverified, "robots.txt could not be read: "+clean(r.parseErr.Error())
+		out.verdict, out.received = VerdictUnverified, "robots.txt could not be read: "+clean(r.parseErr.Error())
 		return out
 	}
 	if mt, _ := r.f.mediaType(); mt == "text/html" || looksLikeHTML(r.f.body()) {
@@ -55,13 +55,13 @@ func checkAICrawlerAccess(s *scan) outcome {
 	bs, bu := blocked[classSearch], blocked[classUser]
 	switch {
 	case len(bs) == 0 && len(bu) == 0:
-		out.verdict, out.received = Pass, "AI search and user-initiated agents may read "+pq
+		out.verdict, out.received = VerdictPass, "AI search and user-initiated agents may read "+pq
 	case len(bs) > 0 && len(bu) > 0:
-		out.verdict, out.received = Fail, "blocked: search ("+strings.Join(bs, ", ")+") and user-initiated ("+strings.Join(bu, ", ")+")"
+		out.verdict, out.received = VerdictFail, "blocked: search ("+strings.Join(bs, ", ")+") and user-initiated ("+strings.Join(bu, ", ")+")"
 	case len(bs) > 0:
-		out.verdict, out.received = Partial, "AI search crawlers blocked: "+strings.Join(bs, ", ")
+		out.verdict, out.received = VerdictPartial, "AI search crawlers blocked: "+strings.Join(bs, ", ")
 	default:
-		out.verdict, out.received = Partial, "user-initiated agents blocked: "+strings.Join(bu, ", ")
+		out.verdict, out.received = VerdictPartial, "user-initiated agents blocked: "+strings.Join(bu, ", ")
 	}
 	return out
 }

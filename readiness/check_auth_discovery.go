@@ -89,23 +89,23 @@ func checkAuthDiscovery(s *scan) outcome {
 	}
 	switch {
 	case !needed && unanswered:
-		out.verdict, out.received = Unverified, "whether sign-in is needed is unknown: the card, the MCP endpoint or a discovery document did not answer"
+		out.verdict, out.received = VerdictUnverified, "whether sign-in is needed is unknown: the card, the MCP endpoint or a discovery document did not answer"
 	case !needed:
-		out.verdict, out.received = NotApplicable, "nothing needs sign-in: no 401, no sign-in in the card, no sign-in document"
+		out.verdict, out.received = VerdictNotApplicable, "nothing needs sign-in: no 401, no sign-in in the card, no sign-in document"
 	case len(valid) > 0:
 		// One valid way to discover sign-in is what the check asks for; an
 		// invalid document beside it is named in the notes (and in its own
 		// optional convention's receipt).
-		out.verdict, out.received = Pass, "machine-readable sign-in discovery: "+strings.Join(dedupe(valid), "; ")
+		out.verdict, out.received = VerdictPass, "machine-readable sign-in discovery: "+strings.Join(dedupe(valid), "; ")
 		if len(invalid) > 0 {
 			out.received += fmt.Sprintf(" (and %d invalid document(s), see notes)", len(invalid))
 		}
 	case len(invalid) > 0:
-		out.verdict, out.received = Partial, "sign-in discovery present but invalid: "+strings.Join(invalid, "; ")
+		out.verdict, out.received = VerdictPartial, "sign-in discovery present but invalid: "+strings.Join(invalid, "; ")
 	case unanswered:
-		out.verdict, out.received = Unverified, "sign-in is needed and some discovery documents did not answer"
+		out.verdict, out.received = VerdictUnverified, "sign-in is needed and some discovery documents did not answer"
 	default:
-		out.verdict, out.received = Fail, "sign-in is needed but no OAuth metadata, agent-signup.json or Agent Auth configuration is published"
+		out.verdict, out.received = VerdictFail, "sign-in is needed but no OAuth metadata, agent-signup.json or Agent Auth configuration is published"
 	}
 	return out
 }

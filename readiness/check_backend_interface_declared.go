@@ -178,18 +178,18 @@ func checkBackendInterfaceDeclared(s *scan) outcome {
 	}
 	switch {
 	case len(live) > 0:
-		out.verdict, out.received = Pass, "a live interface: "+strings.Join(live, "; ")
+		out.verdict, out.received = VerdictPass, "a live interface: "+strings.Join(live, "; ")
 	case unanswered:
-		out.verdict, out.received = Unverified, "no live interface in what answered, and some requests went unanswered"
+		out.verdict, out.received = VerdictUnverified, "no live interface in what answered, and some requests went unanswered"
 		if len(named) > 0 {
 			out.received += "; named: " + strings.Join(named, "; ")
 		}
 	case len(named) > 0:
-		out.verdict, out.received = Partial, "named but not reachable: "+strings.Join(named, "; ")
+		out.verdict, out.received = VerdictPartial, "named but not reachable: "+strings.Join(named, "; ")
 	case statesNone:
-		out.verdict, out.received = NotApplicable, "the card states the site offers no tool or API"
+		out.verdict, out.received = VerdictNotApplicable, "the card states the site offers no tool or API"
 	default:
-		out.verdict, out.received = Fail, "no MCP endpoint, OpenAPI document, GraphQL schema or card interface"
+		out.verdict, out.received = VerdictFail, "no MCP endpoint, OpenAPI document, GraphQL schema or card interface"
 	}
 	return out
 }

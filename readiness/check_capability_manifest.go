@@ -19,7 +19,7 @@ func checkCapabilityManifest(s *scan) outcome {
 	for _, cp := range []*cardCopy{c.wellKnown, c.root} {
 		if cp.card != nil {
 			if names := cp.card.names(); len(names) > 0 {
-				out.verdict = Pass
+				out.verdict = VerdictPass
 				out.received = fmt.Sprintf("a card at %s naming %s", cp.f.url, strings.Join(names, ", "))
 				if len(cp.card.Formats) > 0 {
 					out.notes = append(out.notes, "card fields recognised: "+strings.Join(cp.card.Formats, ", "))
@@ -44,14 +44,14 @@ func checkCapabilityManifest(s *scan) outcome {
 	}
 	switch {
 	case len(found) > 0:
-		out.verdict = Partial
+		out.verdict = VerdictPartial
 		out.received = "no card, but " + strings.Join(found, "; ")
 		out.notes = append(out.notes, "other manifests are recognised by shape here; their validation is the optional conventions' job")
 	case unanswered:
-		out.verdict = Unverified
+		out.verdict = VerdictUnverified
 		out.received = "agents.json: " + firstUnanswered(c.wellKnown.f, c.root.f).why()
 	default:
-		out.verdict = Fail
+		out.verdict = VerdictFail
 		out.received = "no capability card and no other recognised manifest"
 	}
 	return out

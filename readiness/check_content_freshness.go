@@ -32,14 +32,14 @@ func checkContentFreshness(s *scan) outcome {
 	}
 	switch {
 	case works == 0:
-		out.verdict, out.received = NotApplicable, "no CreativeWork-family node in JSON-LD"
+		out.verdict, out.received = VerdictNotApplicable, "no CreativeWork-family node in JSON-LD"
 	case modified == works:
-		out.verdict, out.received = Pass, fmt.Sprintf("all %d CreativeWork-family nodes carry dateModified", works)
+		out.verdict, out.received = VerdictPass, fmt.Sprintf("all %d CreativeWork-family nodes carry dateModified", works)
 	case modified > 0 || published > 0:
-		out.verdict = Partial
+		out.verdict = VerdictPartial
 		out.received = fmt.Sprintf("%d of %d CreativeWork-family nodes carry dateModified, %d only datePublished", modified, works, published)
 	default:
-		out.verdict, out.received = Fail, fmt.Sprintf("none of %d CreativeWork-family nodes carries dateModified or datePublished", works)
+		out.verdict, out.received = VerdictFail, fmt.Sprintf("none of %d CreativeWork-family nodes carries dateModified or datePublished", works)
 	}
 	return out
 }

@@ -56,13 +56,13 @@ func convention(f *fetched, found bool, what string, problems []string) outcome 
 	out := outcome{requests: []*fetched{f}, notes: capNotes(problems)}
 	switch {
 	case found && len(problems) == 0:
-		out.verdict, out.received = Optional, "found: "+what+" at "+f.url
+		out.verdict, out.received = VerdictOptional, "found: "+what+" at "+f.url
 	case found:
-		out.verdict, out.received = Optional, fmt.Sprintf("found at %s, with %d validation problem(s): %s", f.url, len(problems), what)
+		out.verdict, out.received = VerdictOptional, fmt.Sprintf("found at %s, with %d validation problem(s): %s", f.url, len(problems), what)
 	case !f.answered():
-		out.verdict, out.received = Unverified, f.url+": "+f.why()
+		out.verdict, out.received = VerdictUnverified, f.url+": "+f.why()
 	default:
-		out.verdict, out.received = Optional, fmt.Sprintf("absent (%s: %d)", f.url, f.status())
+		out.verdict, out.received = VerdictOptional, fmt.Sprintf("absent (%s: %d)", f.url, f.status())
 	}
 	return out
 }
@@ -118,7 +118,7 @@ func checkMCPServerCard(s *scan) outcome {
 		out = convention(cards[1].f, false, "", nil)
 	}
 	out.requests = []*fetched{cards[0].f, cards[1].f}
-	if out.verdict == Optional {
+	if out.verdict == VerdictOptional {
 		out.received = "absent: neither " + cards[0].f.url + " nor " + cards[1].f.url
 	}
 	return out
@@ -273,7 +273,7 @@ func checkAgentSignup(s *scan) outcome {
 }
 
 func checkDynamicClientRegistration(s *scan) outcome {
-	out := outcome{verdict: Optional}
+	out := outcome{verdict: VerdictOptional}
 	var metas []struct {
 		url string
 		m   *authServerMeta
@@ -312,7 +312,7 @@ func checkDynamicClientRegistration(s *scan) outcome {
 	case len(metas) > 0:
 		out.received = "absent: the OAuth metadata at " + metas[0].url + " advertises no registration method"
 	case !o.f.answered():
-		out.verdict, out.received = Unverified, o.f.url+": "+o.f.why()
+		out.verdict, out.received = VerdictUnverified, o.f.url+": "+o.f.why()
 	default:
 		out.received = "absent: no OAuth metadata"
 	}

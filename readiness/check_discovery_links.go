@@ -37,7 +37,7 @@ func checkDiscoveryLinks(s *scan) outcome {
 	p := s.pageObs()
 	out := outcome{requests: []*fetched{p.f}}
 	if !p.f.answered() {
-		out.verdict, out.received = Unverified, p.f.why()
+		out.verdict, out.received = VerdictUnverified, p.f.why()
 		return out
 	}
 	inHeader, inHead := false, false
@@ -60,13 +60,13 @@ func checkDiscoveryLinks(s *scan) outcome {
 	}
 	switch {
 	case inHeader && inHead:
-		out.verdict, out.received = Pass, "announced in the Link header and in the <head>"
+		out.verdict, out.received = VerdictPass, "announced in the Link header and in the <head>"
 	case inHeader:
-		out.verdict, out.received = Partial, "announced in the Link header only, not in the <head>"
+		out.verdict, out.received = VerdictPartial, "announced in the Link header only, not in the <head>"
 	case inHead:
-		out.verdict, out.received = Partial, "announced in the <head> only, not in the Link header"
+		out.verdict, out.received = VerdictPartial, "announced in the <head> only, not in the Link header"
 	default:
-		out.verdict, out.received = Fail, "neither the Link header nor the <head> points at llms.txt or agents.json"
+		out.verdict, out.received = VerdictFail, "neither the Link header nor the <head> points at llms.txt or agents.json"
 	}
 	return out
 }

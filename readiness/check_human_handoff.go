@@ -74,13 +74,13 @@ func checkHumanHandoff(s *scan) outcome {
 	out.scope = scope
 	switch {
 	case len(found) > 0:
-		out.verdict = Pass
+		out.verdict = VerdictPass
 		out.received = fmt.Sprintf("a way to reach a person: %s", strings.Join(dedupe(found), "; "))
 	case !answered || !llms.answered() || !cards.wellKnown.f.answered() || !cards.root.f.answered():
-		out.verdict = Unverified
+		out.verdict = VerdictUnverified
 		out.received = "no contact in what answered; " + firstUnanswered(pages[0].f, llms, cards.wellKnown.f, cards.root.f).why()
 	default:
-		out.verdict = Fail
+		out.verdict = VerdictFail
 		out.received = "no mailto: link, contact page link, JSON-LD contact, llms.txt contact or card contact"
 	}
 	return out

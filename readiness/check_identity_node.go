@@ -39,13 +39,13 @@ func checkIdentityNode(s *scan) outcome {
 	}
 	switch {
 	case bestN < 0:
-		out.verdict, out.received = Fail, "no identity node (Organization or Person) in JSON-LD"
+		out.verdict, out.received = VerdictFail, "no identity node (Organization or Person) in JSON-LD"
 	case bestN == 3:
-		out.verdict, out.received = Pass, "a node of type "+best+" with name, url, and logo or sameAs"
+		out.verdict, out.received = VerdictPass, "a node of type "+best+" with name, url, and logo or sameAs"
 	case bestN > 0:
-		out.verdict, out.received = Partial, fmt.Sprintf("a node of type %s without %s", best, strings.Join(bestMissing, ", "))
+		out.verdict, out.received = VerdictPartial, fmt.Sprintf("a node of type %s without %s", best, strings.Join(bestMissing, ", "))
 	default:
-		out.verdict, out.received = Fail, "a node of type "+best+" with none of name, url, logo, sameAs"
+		out.verdict, out.received = VerdictFail, "a node of type "+best+" with none of name, url, logo, sameAs"
 	}
 	return out
 }

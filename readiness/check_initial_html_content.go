@@ -17,12 +17,12 @@ func checkInitialHTMLContent(s *scan) outcome {
 		d := fmt.Sprintf("%d characters of visible text, %d headings, %d scripts", p.text, p.headings, p.scripts)
 		switch {
 		case p.text >= minVisibleChars && p.headings > 0:
-			return Pass, d
+			return VerdictPass, d
 		case p.text >= minVisibleChars:
-			return Partial, d + ": no heading"
+			return VerdictPartial, d + ": no heading"
 		case p.text > 0:
-			return Partial, d + ": an app shell, fewer than 200 characters"
+			return VerdictPartial, d + ": an app shell, fewer than 200 characters"
 		}
-		return Fail, d + ": no visible content"
+		return VerdictFail, d + ": no visible content"
 	})
 }

@@ -46,10 +46,10 @@ func checkLanguageAndCanonical(s *scan) outcome {
 		d := strings.Join(parts, ", ")
 		switch {
 		case langOK && canonOK:
-			return Pass, d
+			return VerdictPass, d
 		case langOK || canonOK:
-			return Partial, d
+			return VerdictPartial, d
 		}
-		return Fail, d
+		return VerdictFail, d
 	})
 }

@@ -25,22 +25,22 @@ func checkLLMsTxt(s *scan) outcome {
 	f := s.llmsObs()
 	out := outcome{requests: []*fetched{f}}
 	if !f.answered() {
-		out.verdict, out.received = Unverified, f.why()
+		out.verdict, out.received = VerdictUnverified, f.why()
 		return out
 	}
 	if !f.ok() {
-		out.verdict, out.received = Fail, fmt.Sprintf("no llms.txt: %d", f.status())
+		out.verdict, out.received = VerdictFail, fmt.Sprintf("no llms.txt: %d", f.status())
 		return out
 	}
 	mt, _ := f.mediaType()
 	body := f.body()
 	if mt == "text/html" || looksLikeHTML(body) {
-		out.verdict, out.received = Fail, "HTML served at /llms.txt"
+		out.verdict, out.received = VerdictFail, "HTML served at /llms.txt"
 		return out
 	}
 	text := string(body)
 	if !utf8.ValidString(text) {
-		out.verdict, out.received = Fail, "llms.txt is not UTF-8 text"
+		out.verdict, out.received = VerdictFail, "llms.txt is not UTF-8 text"
 		return out
 	}
 	h1 := llmsH1.MatchString(text)
@@ -59,11 +59,11 @@ func checkLLMsTxt(s *scan) outcome {
 	}
 	switch {
 	case !h1:
-		out.verdict, out.received = Fail, "no H1 line"
+		out.verdict, out.received = VerdictFail, "no H1 line"
 	case len(missing) == 0:
-		out.verdict, out.received = Pass, fmt.Sprintf("H1, a Markdown link, %d characters, served as %s", n, mt)
+		out.verdict, out.received = VerdictPass, fmt.Sprintf("H1, a Markdown link, %d characters, served as %s", n, mt)
 	default:
-		out.verdict, out.received = Partial, "H1, but "+strings.Join(missing, "; ")
+		out.verdict, out.received = VerdictPartial, "H1, but "+strings.Join(missing, "; ")
 	}
 	return out
 }

@@ -16,19 +16,19 @@ func checkManifestTwins(s *scan) outcome {
 	case wk.present && rt.present:
 		a, b := canonicalJSON(wk.f.body()), canonicalJSON(rt.f.body())
 		if a != nil && b != nil && bytes.Equal(a, b) {
-			out.verdict, out.received = Pass, "both copies present and JSON-equal"
+			out.verdict, out.received = VerdictPass, "both copies present and JSON-equal"
 		} else {
-			out.verdict, out.received = Fail, "both copies present and they differ"
+			out.verdict, out.received = VerdictFail, "both copies present and they differ"
 			if a == nil || b == nil {
 				out.notes = append(out.notes, "at least one copy is not valid JSON, so they cannot agree")
 			}
 		}
 	case !wk.f.answered() || !rt.f.answered():
-		out.verdict, out.received = Unverified, "cannot compare: "+firstUnanswered(wk.f, rt.f).why()
+		out.verdict, out.received = VerdictUnverified, "cannot compare: "+firstUnanswered(wk.f, rt.f).why()
 	case wk.present || rt.present:
-		out.verdict, out.received = Pass, "only one copy, nothing to disagree with"
+		out.verdict, out.received = VerdictPass, "only one copy, nothing to disagree with"
 	default:
-		out.verdict, out.received = NotApplicable, "no copy of agents.json"
+		out.verdict, out.received = VerdictNotApplicable, "no copy of agents.json"
 	}
 	return out
 }

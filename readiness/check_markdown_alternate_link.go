@@ -13,28 +13,28 @@ func checkMarkdownAlternateLink(s *scan) outcome {
 	out := outcome{requests: []*fetched{p.f}, notes: []string{"read from one page"}}
 	if m.unverified {
 		out.requests = append(out.requests, m.requestsUsed...)
-		out.verdict, out.received = Unverified, "whether a Markdown form exists is unknown: "+m.why
+		out.verdict, out.received = VerdictUnverified, "whether a Markdown form exists is unknown: "+m.why
 		return out
 	}
 	if !m.exists() {
 		out.requests = append(out.requests, m.requestsUsed...)
-		out.verdict, out.received = NotApplicable, "the page has no Markdown form"
+		out.verdict, out.received = VerdictNotApplicable, "the page has no Markdown form"
 		return out
 	}
 	if !p.f.answered() {
-		out.verdict, out.received = Unverified, p.f.why()
+		out.verdict, out.received = VerdictUnverified, p.f.why()
 		return out
 	}
 	a := markdownAlternates(p)
 	switch h, d := len(a.header) > 0, len(a.head) > 0; {
 	case h && d:
-		out.verdict, out.received = Pass, "announced in the Link header and in the <head>"
+		out.verdict, out.received = VerdictPass, "announced in the Link header and in the <head>"
 	case h:
-		out.verdict, out.received = Partial, "announced in the Link header only"
+		out.verdict, out.received = VerdictPartial, "announced in the Link header only"
 	case d:
-		out.verdict, out.received = Partial, "announced in the <head> only"
+		out.verdict, out.received = VerdictPartial, "announced in the <head> only"
 	default:
-		out.verdict, out.received = Fail, "no rel=alternate type=text/markdown link"
+		out.verdict, out.received = VerdictFail, "no rel=alternate type=text/markdown link"
 	}
 	return out
 }

@@ -18,16 +18,16 @@ func checkMarkdownFrontmatter(s *scan) outcome {
 	m := s.mdFormObs()
 	out := outcome{requests: m.requestsUsed, notes: []string{"read from one page"}}
 	if m.unverified {
-		out.verdict, out.received = Unverified, "whether a Markdown form exists is unknown: "+m.why
+		out.verdict, out.received = VerdictUnverified, "whether a Markdown form exists is unknown: "+m.why
 		return out
 	}
 	if !m.exists() {
-		out.verdict, out.received = NotApplicable, "the page has no Markdown form"
+		out.verdict, out.received = VerdictNotApplicable, "the page has no Markdown form"
 		return out
 	}
 	fields, dups, err := parseFrontMatter(m.body)
 	if err != nil {
-		out.verdict, out.received = Fail, "no front matter in "+m.bodyFrom+": "+err.Error()
+		out.verdict, out.received = VerdictFail, "no front matter in "+m.bodyFrom+": "+err.Error()
 		return out
 	}
 	for _, d := range dups {
@@ -63,11 +63,11 @@ func checkMarkdownFrontmatter(s *scan) outcome {
 	}
 	switch len(have) {
 	case 3:
-		out.verdict, out.received = Pass, "front matter with canonical, updated and language"
+		out.verdict, out.received = VerdictPass, "front matter with canonical, updated and language"
 	case 0:
-		out.verdict, out.received = Fail, "front matter, but "+strings.Join(missing, ", ")
+		out.verdict, out.received = VerdictFail, "front matter, but "+strings.Join(missing, ", ")
 	default:
-		out.verdict, out.received = Partial, "front matter with "+strings.Join(have, ", ")+"; "+strings.Join(missing, ", ")
+		out.verdict, out.received = VerdictPartial, "front matter with "+strings.Join(have, ", ")+"; "+strings.Join(missing, ", ")
 	}
 	return out
 }

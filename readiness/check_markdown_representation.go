@@ -34,7 +34,7 @@ func checkMarkdownRepresentation(s *scan) outcome {
 	want := preferred(m.negotiated.accept, formOffers)
 	out.expected = fmt.Sprintf("200, %s; charset=utf-8, Vary: Accept", want)
 	if m.unverified {
-		out.verdict, out.received = Unverified, m.why
+		out.verdict, out.received = VerdictUnverified, m.why
 		return out
 	}
 	f := m.negotiated
@@ -49,15 +49,15 @@ func checkMarkdownRepresentation(s *scan) outcome {
 			missing = append(missing, "no Vary: Accept")
 		}
 		if len(missing) == 0 {
-			out.verdict, out.received = Pass, fmt.Sprintf("200 %s with Vary: Accept", f.resp.Header.Get("Content-Type"))
+			out.verdict, out.received = VerdictPass, fmt.Sprintf("200 %s with Vary: Accept", f.resp.Header.Get("Content-Type"))
 		} else {
-			out.verdict, out.received = Partial, fmt.Sprintf("200 %s, but %s", clean(f.resp.Header.Get("Content-Type")), strings.Join(missing, " and "))
+			out.verdict, out.received = VerdictPartial, fmt.Sprintf("200 %s, but %s", clean(f.resp.Header.Get("Content-Type")), strings.Join(missing, " and "))
 		}
 	case m.altMD:
-		out.verdict, out.received = Partial, "Markdown only at the announced alternate "+m.alt.url+"; the page itself answered "+describe(f)
+		out.verdict, out.received = VerdictPartial, "Markdown only at the announced alternate "+m.alt.url+"; the page itself answered "+describe(f)
 		out.notes = append(out.notes, "a /md-style alternate is a fallback, never the canonical form")
 	default:
-		out.verdict, out.received = Fail, describe(f)+", not Markdown"
+		out.verdict, out.received = VerdictFail, describe(f)+", not Markdown"
 	}
 	return out
 }

@@ -24,38 +24,38 @@ func checkMCPDiscovery(s *scan) outcome {
 	signinMeta := o.challenge["resource_metadata"] != "" || (o.signin != nil && (o.signin.prm != nil || o.signin.as != nil))
 	switch {
 	case p.initialized && p.listed:
-		out.verdict = Pass
+		out.verdict = VerdictPass
 		out.received = fmt.Sprintf("initialize answered (%s negotiated), %d tool(s) listed without a token in %d page(s)", p.negotiated, p.tools, p.pages)
 		if p.pageCapped {
 			out.notes = append(out.notes, fmt.Sprintf("stopped after %d pages of tools: more tools may exist", mcpMaxPages))
 		}
 	case p.initialized && exchangeStatus(p.listExchange()) == http.StatusUnauthorized:
-		out.verdict = Partial
+		out.verdict = VerdictPartial
 		out.received = fmt.Sprintf("initialize answered (%s negotiated); tools/list needs a token (401)", p.negotiated)
 	case o.challenge != nil && signinMeta:
-		out.verdict = Partial
+		out.verdict = VerdictPartial
 		out.received = "the endpoint answers 401 with a Bearer challenge and sign-in metadata: listing needs a token"
 	case p.initialized:
-		out.verdict = Partial
+		out.verdict = VerdictPartial
 		out.received = fmt.Sprintf("initialize answered (%s negotiated), but tools/list failed: %s", p.negotiated, probeErr(p.listErr))
 	case p.returned != "":
-		out.verdict = Partial
+		out.verdict = VerdictPartial
 		out.received = fmt.Sprintf("initialize answered with protocol version %q, which the client does not support: %s", p.returned, probeErr(p.connectErr))
 	case p.unanswered() != nil:
 		e := p.unanswered()
-		out.verdict = Unverified
+		out.verdict = VerdictUnverified
 		out.received = fmt.Sprintf("%s %s: %s", e.Method, e.URL, first(e.Error, "no answer"))
 	case init != nil && refused(init.Status):
-		out.verdict = Unverified
+		out.verdict = VerdictUnverified
 		out.received = fmt.Sprintf("initialize: the server answered %d: a refusal or failure is not an answer", init.Status)
 	case init == nil:
-		out.verdict = Unverified
+		out.verdict = VerdictUnverified
 		out.received = "no initialize request was made: " + probeErr(p.connectErr)
 	case !o.declared:
-		out.verdict = NotApplicable
+		out.verdict = VerdictNotApplicable
 		out.received = fmt.Sprintf("no MCP endpoint: %s answered %d %s, and no card names one", o.endpoint, init.Status, first(init.ContentType, "(no type)"))
 	default:
-		out.verdict = Fail
+		out.verdict = VerdictFail
 		out.received = fmt.Sprintf("not MCP: initialize at %s answered %d %s", o.endpoint, init.Status, first(init.ContentType, "(no type)"))
 	}
 	if p.readOnly > 0 {

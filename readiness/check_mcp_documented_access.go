@@ -22,14 +22,14 @@ func checkMCPDocumentedAccess(s *scan) outcome {
 	where, stated := o.documented()
 	switch {
 	case where != "":
-		out.verdict, out.received = Pass, "stated in "+where
+		out.verdict, out.received = VerdictPass, "stated in "+where
 		if c := o.card; c != nil && c.Auth != nil && (len(c.Auth.Public) > 0 || len(c.Auth.TokenRequired) > 0) {
 			out.received += fmtCounts(len(c.Auth.Public), len(c.Auth.TokenRequired))
 		}
 	case stated:
-		out.verdict, out.received = Partial, "sign-in exists, but nothing states which capabilities need a token and which do not"
+		out.verdict, out.received = VerdictPartial, "sign-in exists, but nothing states which capabilities need a token and which do not"
 	default:
-		out.verdict, out.received = Fail, "nothing states what needs a token: no sign-in section in the card, no scopes, no challenge"
+		out.verdict, out.received = VerdictFail, "nothing states what needs a token: no sign-in section in the card, no scopes, no challenge"
 	}
 	if o.signin != nil && o.signin.prmURL != "" {
 		out.requests = append(out.requests, o.signin.tried...)
@@ -58,7 +58,7 @@ func mcpPrecondition(o *mcpObs) (Verdict, string, bool) {
 	if o.probe.unanswered() != nil || o.probe.initExchange() == nil || refused(exchangeStatus(o.probe.initExchange())) {
 		// Whether declared or only guessed, an unanswered probe is not an
 		// absence.
-		return Unverified, "the MCP endpoint " + o.endpoint + " did not answer", false
+		return VerdictUnverified, "the MCP endpoint " + o.endpoint + " did not answer", false
 	}
-	return NotApplicable, "no MCP endpoint answered as MCP", false
+	return VerdictNotApplicable, "no MCP endpoint answered as MCP", false
 }

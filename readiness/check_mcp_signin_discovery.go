@@ -24,26 +24,26 @@ func checkMCPSigninDiscovery(s *scan) outcome {
 	}
 	si := o.signin
 	if !o.authNeeded || si == nil {
-		out.verdict, out.received = NotApplicable, "every tool lists without a token and nothing asks for one"
+		out.verdict, out.received = VerdictNotApplicable, "every tool lists without a token and nothing asks for one"
 		return out
 	}
 	out.requests = si.tried
 	out.notes = append([]string{"rules of " + si.rules}, si.problems...)
 	switch {
 	case si.resolved && si.as.hasS256() && !si.legacyFallback:
-		out.verdict = Pass
+		out.verdict = VerdictPass
 		out.received = fmt.Sprintf("metadata resolves at %s, issuer%s match, PKCE %s", si.asURL, resourceToo(si), strings.Join(si.as.CodeChallengeMethodsSupported, ", "))
 	case si.resolved && !si.as.hasS256():
-		out.verdict = Partial
+		out.verdict = VerdictPartial
 		out.received = "metadata resolves at " + si.asURL + ", but code_challenge_methods_supported does not contain S256"
 	case si.resolved:
-		out.verdict = Partial
+		out.verdict = VerdictPartial
 		out.received = "only the origin's RFC 8414 metadata at " + si.asURL + ": no protected resource metadata, which " + si.version + " requires"
 	case si.unanswered != nil:
-		out.verdict = Unverified
+		out.verdict = VerdictUnverified
 		out.received = si.unanswered.url + ": " + si.unanswered.why()
 	default:
-		out.verdict = Fail
+		out.verdict = VerdictFail
 		out.received = "sign-in metadata does not resolve"
 		if len(si.problems) > 0 {
 			out.received += ": " + si.problems[len(si.problems)-1]

@@ -13,7 +13,7 @@ func init() {
 // never held against the site as a fail.
 func checkMCPTestedExecution(s *scan) outcome {
 	out := outcome{
-		verdict:  Unverified,
+		verdict:  VerdictUnverified,
 		received: "never executed: the scanner holds no credentials and never calls a tool",
 	}
 	if o := s.mcpObs(); o.isMCP() {

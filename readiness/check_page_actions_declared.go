@@ -21,10 +21,10 @@ func checkPageActionsDeclared(s *scan) outcome {
 	if len(o.pages) == 0 {
 		p := s.pageObs()
 		if !p.f.answered() {
-			out.verdict, out.received = Unverified, "the page: "+p.f.why()
+			out.verdict, out.received = VerdictUnverified, "the page: "+p.f.why()
 			return out
 		}
-		out.verdict, out.received = NotApplicable, fmt.Sprintf("the page is not HTML (%d): it offers no form", p.f.status())
+		out.verdict, out.received = VerdictNotApplicable, fmt.Sprintf("the page is not HTML (%d): it offers no form", p.f.status())
 		return out
 	}
 	actions := o.actionForms()
@@ -46,20 +46,20 @@ func checkPageActionsDeclared(s *scan) outcome {
 	formsText := fmt.Sprintf("%d of %d action forms declared with toolname", declared, len(actions))
 	switch {
 	case len(o.scripts) > 0:
-		out.verdict = Pass
+		out.verdict = VerdictPass
 		out.received = fmt.Sprintf("the page registers %d tool(s) through %s; %s", len(o.scripts), scriptAPIs(o.scripts), formsText)
 	case len(actions) > 0 && declared == len(actions):
-		out.verdict, out.received = Pass, formsText
+		out.verdict, out.received = VerdictPass, formsText
 	case declared > 0:
-		out.verdict, out.received = Partial, formsText
+		out.verdict, out.received = VerdictPartial, formsText
 	case len(o.unread) > 0:
 		// A script or route that did not answer might register tools.
-		out.verdict = Unverified
+		out.verdict = VerdictUnverified
 		out.received = "no declared tools in what was read; " + o.unread[0].url + ": " + o.unread[0].why()
 	case len(actions) > 0:
-		out.verdict, out.received = Fail, formsText+", and no script registers a tool"
+		out.verdict, out.received = VerdictFail, formsText+", and no script registers a tool"
 	default:
-		out.verdict, out.received = NotApplicable, "no action: no form other than a plain site search, and no tool registration"
+		out.verdict, out.received = VerdictNotApplicable, "no action: no form other than a plain site search, and no tool registration"
 	}
 	return out
 }

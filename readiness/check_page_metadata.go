@@ -21,12 +21,12 @@ func checkPageMetadata(s *scan) outcome {
 		}
 		switch {
 		case title && desc:
-			return Pass, "<title> and a meta description"
+			return VerdictPass, "<title> and a meta description"
 		case title:
-			return Partial, "<title> but no meta description"
+			return VerdictPartial, "<title> but no meta description"
 		case desc:
-			return Partial, "a meta description but no <title>"
+			return VerdictPartial, "a meta description but no <title>"
 		}
-		return Fail, "neither <title> nor a meta description"
+		return VerdictFail, "neither <title> nor a meta description"
 	})
 }

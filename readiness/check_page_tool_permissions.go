@@ -16,10 +16,10 @@ func checkPageToolPermissions(s *scan) outcome {
 	if o.tools() == 0 {
 		out := outcome{requests: o.requests, scope: o.scope()}
 		if len(o.pages) == 0 && !s.pageObs().f.answered() {
-			out.verdict, out.received = Unverified, "the page: "+s.pageObs().f.why()
+			out.verdict, out.received = VerdictUnverified, "the page: "+s.pageObs().f.why()
 			return out
 		}
-		out.verdict, out.received = NotApplicable, "no page tool is declared"
+		out.verdict, out.received = VerdictNotApplicable, "no page tool is declared"
 		return out
 	}
 	// The policy of the first route that declares a tool (the given page
@@ -40,15 +40,15 @@ func checkPageToolPermissions(s *scan) outcome {
 	}
 	switch pol.kind {
 	case policyDefault, policySelf:
-		out.verdict = Pass
+		out.verdict = VerdictPass
 		if pol.kind == policyDefault {
 			out.notes = append(out.notes, "an explicit tools=(self) allowlist is hardening on top of the default, not a requirement")
 		}
 	case policyAll:
-		out.verdict = Partial
+		out.verdict = VerdictPartial
 		out.notes = append(out.notes, "tools=* lets frames of any site use the page's tools; the missing half is an allowlist of the origins that need them")
 	default:
-		out.verdict = Fail
+		out.verdict = VerdictFail
 	}
 	return out
 }

@@ -69,15 +69,15 @@ func checkPageToolQuality(s *scan) outcome {
 	out.notes = gaps
 	switch {
 	case total == 0 && len(o.pages) == 0 && !s.pageObs().f.answered():
-		out.verdict, out.received = Unverified, "the page: "+s.pageObs().f.why()
+		out.verdict, out.received = VerdictUnverified, "the page: "+s.pageObs().f.why()
 	case total == 0:
-		out.verdict, out.received = NotApplicable, "no page tool is declared"
+		out.verdict, out.received = VerdictNotApplicable, "no page tool is declared"
 	case complete == total:
-		out.verdict, out.received = Pass, fmt.Sprintf("all %d tools have a name, a description and described parameters", total)
+		out.verdict, out.received = VerdictPass, fmt.Sprintf("all %d tools have a name, a description and described parameters", total)
 	case complete > 0:
-		out.verdict, out.received = Partial, fmt.Sprintf("%d of %d tools fully described", complete, total)
+		out.verdict, out.received = VerdictPartial, fmt.Sprintf("%d of %d tools fully described", complete, total)
 	default:
-		out.verdict, out.received = Fail, fmt.Sprintf("none of %d tools fully described", total)
+		out.verdict, out.received = VerdictFail, fmt.Sprintf("none of %d tools fully described", total)
 	}
 	return out
 }

@@ -17,15 +17,15 @@ func checkSitemap(s *scan) outcome {
 	f := sm.f
 	switch {
 	case !f.answered():
-		out.verdict, out.received = Unverified, "sitemap "+f.url+": "+f.why()
+		out.verdict, out.received = VerdictUnverified, "sitemap "+f.url+": "+f.why()
 	case !f.ok():
-		out.verdict, out.received = Fail, fmt.Sprintf("no sitemap: %s answered %d", f.url, f.status())
+		out.verdict, out.received = VerdictFail, fmt.Sprintf("no sitemap: %s answered %d", f.url, f.status())
 	case sm.html:
-		out.verdict, out.received = Fail, "HTML served at "+f.url+", not a sitemap"
+		out.verdict, out.received = VerdictFail, "HTML served at "+f.url+", not a sitemap"
 	case sm.parseErr != nil:
-		out.verdict, out.received = Fail, "not a sitemap: "+clean(sm.parseErr.Error())
+		out.verdict, out.received = VerdictFail, "not a sitemap: "+clean(sm.parseErr.Error())
 	case len(sm.doc.locs) == 0:
-		out.verdict, out.received = Partial, fmt.Sprintf("a <%s> with no loc", sm.doc.root)
+		out.verdict, out.received = VerdictPartial, fmt.Sprintf("a <%s> with no loc", sm.doc.root)
 	default:
 		foreign, firstForeign := 0, ""
 		for _, l := range sm.doc.locs {
@@ -38,10 +38,10 @@ func checkSitemap(s *scan) outcome {
 			}
 		}
 		if foreign > 0 {
-			out.verdict = Partial
+			out.verdict = VerdictPartial
 			out.received = fmt.Sprintf("a <%s> with %d locs, %d of them not on %s (first: %s)", sm.doc.root, len(sm.doc.locs), foreign, s.page.Hostname(), truncate(clean(firstForeign), 200))
 		} else {
-			out.verdict = Pass
+			out.verdict = VerdictPass
 			out.received = fmt.Sprintf("a <%s> with %d locs, all on %s", sm.doc.root, len(sm.doc.locs), s.page.Hostname())
 		}
 	}

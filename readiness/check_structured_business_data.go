@@ -15,12 +15,12 @@ func (s *scan) pageJSONLD() (ldResult, outcome, bool) {
 	p := s.pageObs()
 	out := outcome{requests: []*fetched{p.f}, notes: []string{"read from one page"}}
 	if !p.f.answered() {
-		out.verdict, out.received = Unverified, p.f.why()
+		out.verdict, out.received = VerdictUnverified, p.f.why()
 		return ldResult{}, out, false
 	}
 	if !p.readable() {
 		mt, _ := p.f.mediaType()
-		out.verdict, out.received = Fail, fmt.Sprintf("the page answered %d %s, not an HTML page", p.f.status(), mt)
+		out.verdict, out.received = VerdictFail, fmt.Sprintf("the page answered %d %s, not an HTML page", p.f.status(), mt)
 		return ldResult{}, out, false
 	}
 	return readJSONLD(p.jsonld), out, true
@@ -35,7 +35,7 @@ func checkStructuredBusinessData(s *scan) outcome {
 		return out
 	}
 	if ld.blocks == 0 {
-		out.verdict, out.received = Fail, "no JSON-LD"
+		out.verdict, out.received = VerdictFail, "no JSON-LD"
 		return out
 	}
 	for _, e := range ld.parseErrs {
@@ -55,16 +55,16 @@ func checkStructuredBusinessData(s *scan) outcome {
 	}
 	switch {
 	case len(complete) > 0 && len(ld.parseErrs) == 0:
-		out.verdict, out.received = Pass, "a node of type "+complete[0]+" with name and url"
+		out.verdict, out.received = VerdictPass, "a node of type "+complete[0]+" with name and url"
 	case len(complete) > 0:
-		out.verdict = Partial
+		out.verdict = VerdictPartial
 		out.received = fmt.Sprintf("a node of type %s with name and url, but %d of %d JSON-LD blocks do not parse", complete[0], len(ld.parseErrs), ld.blocks)
 	case len(incomplete) > 0:
-		out.verdict, out.received = Partial, "a node of type "+incomplete[0]+" without name or url"
+		out.verdict, out.received = VerdictPartial, "a node of type "+incomplete[0]+" without name or url"
 	case len(ld.parseErrs) == ld.blocks:
-		out.verdict, out.received = Partial, fmt.Sprintf("JSON-LD present, but none of its %d blocks parses", ld.blocks)
+		out.verdict, out.received = VerdictPartial, fmt.Sprintf("JSON-LD present, but none of its %d blocks parses", ld.blocks)
 	default:
-		out.verdict, out.received = Partial, fmt.Sprintf("JSON-LD present (%d nodes), but no business or product node", len(ld.nodes))
+		out.verdict, out.received = VerdictPartial, fmt.Sprintf("JSON-LD present (%d nodes), but no business or product node", len(ld.nodes))
 	}
 	return out
 }

@@ -12,26 +12,26 @@ func checkVaryAccept(s *scan) outcome {
 	p := s.pageObs()
 	out := outcome{requests: append([]*fetched{p.f}, m.requestsUsed...), notes: []string{"read from one page"}}
 	if m.unverified {
-		out.verdict, out.received = Unverified, "whether a Markdown form exists is unknown: "+m.why
+		out.verdict, out.received = VerdictUnverified, "whether a Markdown form exists is unknown: "+m.why
 		return out
 	}
 	if !m.exists() {
-		out.verdict, out.received = NotApplicable, "the page has no Markdown form"
+		out.verdict, out.received = VerdictNotApplicable, "the page has no Markdown form"
 		return out
 	}
 	if !p.f.answered() {
-		out.verdict, out.received = Unverified, p.f.why()
+		out.verdict, out.received = VerdictUnverified, p.f.why()
 		return out
 	}
 	mt, _ := p.f.mediaType()
 	want := preferred(p.f.accept, formOffers)
 	switch {
 	case mt != want:
-		out.verdict, out.received = Fail, describe(p.f)+", not "+want
+		out.verdict, out.received = VerdictFail, describe(p.f)+", not "+want
 	case variesOnAccept(p.f.resp.Header):
-		out.verdict, out.received = Pass, describe(p.f)
+		out.verdict, out.received = VerdictPass, describe(p.f)
 	default:
-		out.verdict, out.received = Fail, describe(p.f)+": a cache may hand agents the wrong form"
+		out.verdict, out.received = VerdictFail, describe(p.f)+": a cache may hand agents the wrong form"
 	}
 	return out
 }

@@ -136,7 +136,7 @@ func TestConnectChecks(t *testing.T) {
 		{
 			name: "open tools: all listed, sign-in not applicable",
 			site: &connectSite{card: openCard, mcp: newMCPServer(3, false, nil, 0)},
-			want: [5]Verdict{Pass, Pass, Pass, NotApplicable, Unverified},
+			want: [5]Verdict{VerdictPass, VerdictPass, VerdictPass, VerdictNotApplicable, VerdictUnverified},
 			check: func(t *testing.T, r *Report, _ *connectSite) {
 				m := checkByID(r, "mcp_discovery").Receipt.MCP
 				require.NotNil(t, m)
@@ -164,7 +164,7 @@ func TestConnectChecks(t *testing.T) {
 			name: "tools behind OAuth: RFC 9728 and RFC 8414 metadata with S256",
 			site: &connectSite{card: oauthCard, docs: oauthDocs,
 				mcp: behindBearer(newMCPServer(4, true, nil, 0), "https://shop.example/.well-known/oauth-protected-resource/mcp", true)},
-			want: [5]Verdict{Pass, Partial, Pass, Pass, Unverified},
+			want: [5]Verdict{VerdictPass, VerdictPartial, VerdictPass, VerdictPass, VerdictUnverified},
 			check: func(t *testing.T, r *Report, _ *connectSite) {
 				m := checkByID(r, "mcp_discovery").Receipt.MCP
 				require.NotNil(t, m)
@@ -183,7 +183,7 @@ func TestConnectChecks(t *testing.T) {
 			name: "the same without PKCE",
 			site: &connectSite{card: oauthCard, docs: map[string]string{"/.well-known/oauth-protected-resource/mcp": prmDoc, "/.well-known/oauth-authorization-server": asNoPKCE},
 				mcp: behindBearer(newMCPServer(4, true, nil, 0), "https://shop.example/.well-known/oauth-protected-resource/mcp", false)},
-			want: [5]Verdict{Pass, Partial, Pass, Partial, Unverified},
+			want: [5]Verdict{VerdictPass, VerdictPartial, VerdictPass, VerdictPartial, VerdictUnverified},
 			check: func(t *testing.T, r *Report, _ *connectSite) {
 				m := checkByID(r, "mcp_discovery").Receipt.MCP
 				assert.False(t, m.Initialize, "initialize itself needs a token")
@@ -199,12 +199,12 @@ func TestConnectChecks(t *testing.T) {
 				"/.well-known/oauth-protected-resource/mcp": strings.Replace(prmDoc, "https://shop.example/mcp", "https://other.example/mcp", 1),
 				"/.well-known/oauth-authorization-server":   asDoc},
 				mcp: behindBearer(newMCPServer(1, true, nil, 0), "https://shop.example/.well-known/oauth-protected-resource/mcp", false)},
-			want: [5]Verdict{Pass, Partial, Pass, Fail, Unverified},
+			want: [5]Verdict{VerdictPass, VerdictPartial, VerdictPass, VerdictFail, VerdictUnverified},
 		},
 		{
 			name: "a server that only speaks 2025-03-26: its discovery rules",
 			site: &connectSite{card: oauthCard, docs: oauthDocs, mcp: newMCPServer(7, true, []string{"2025-03-26"}, 0)},
-			want: [5]Verdict{Pass, Pass, Pass, Pass, Unverified},
+			want: [5]Verdict{VerdictPass, VerdictPass, VerdictPass, VerdictPass, VerdictUnverified},
 			check: func(t *testing.T, r *Report, site *connectSite) {
 				m := checkByID(r, "mcp_discovery").Receipt.MCP
 				assert.Equal(t, MCPProtocol{Offered: "2025-06-18", Returned: "2025-03-26", Negotiated: "2025-03-26"}, m.Protocol)
@@ -224,7 +224,7 @@ func TestConnectChecks(t *testing.T) {
 				"/.well-known/oauth-protected-resource": strings.Replace(prmDoc, `"resource": "https://shop.example/mcp"`, `"resource": "https://shop.example"`, 1),
 				"/.well-known/openid-configuration":     asDoc,
 			}, mcp: newMCPServer(2, false, []string{"2025-11-25"}, 0)},
-			want: [5]Verdict{Pass, Pass, Pass, Pass, Unverified},
+			want: [5]Verdict{VerdictPass, VerdictPass, VerdictPass, VerdictPass, VerdictUnverified},
 			check: func(t *testing.T, r *Report, site *connectSite) {
 				m := checkByID(r, "mcp_discovery").Receipt.MCP
 				assert.Equal(t, MCPProtocol{Offered: "2025-06-18", Returned: "2025-11-25", Negotiated: "2025-11-25"}, m.Protocol)
@@ -239,7 +239,7 @@ func TestConnectChecks(t *testing.T) {
 				"/.well-known/oauth-protected-resource/mcp": prmDoc,
 				"/.well-known/openid-configuration":         asDoc,
 			}, mcp: newMCPServer(2, false, nil, 0)},
-			want: [5]Verdict{Pass, Pass, Pass, Fail, Unverified},
+			want: [5]Verdict{VerdictPass, VerdictPass, VerdictPass, VerdictFail, VerdictUnverified},
 			check: func(t *testing.T, r *Report, site *connectSite) {
 				assert.False(t, site.asked("/.well-known/openid-configuration"))
 			},
@@ -255,7 +255,7 @@ func TestConnectChecks(t *testing.T) {
 				w.Header().Set("Content-Type", "application/json")
 				fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"protocolVersion":"2099-01-01","capabilities":{"tools":{}},"serverInfo":{"name":"future","version":"9"}}}`, req.ID)
 			})},
-			want: [5]Verdict{Pass, Partial, Pass, NotApplicable, Unverified},
+			want: [5]Verdict{VerdictPass, VerdictPartial, VerdictPass, VerdictNotApplicable, VerdictUnverified},
 			check: func(t *testing.T, r *Report, _ *connectSite) {
 				m := checkByID(r, "mcp_discovery").Receipt.MCP
 				assert.Equal(t, MCPProtocol{Offered: "2025-06-18", Returned: "2099-01-01", Negotiated: ""}, m.Protocol)
@@ -271,7 +271,7 @@ func TestConnectChecks(t *testing.T) {
 				case <-time.After(1500 * time.Millisecond):
 				}
 			})},
-			want: [5]Verdict{Unverified, Unverified, Unverified, Unverified, Unverified},
+			want: [5]Verdict{VerdictUnverified, VerdictUnverified, VerdictUnverified, VerdictUnverified, VerdictUnverified},
 			check: func(t *testing.T, r *Report, _ *connectSite) {
 				assert.Contains(t, checkByID(r, "mcp_discovery").Receipt.Received, "timeout")
 				assert.Equal(t, 4.0, checkByID(r, "mcp_discovery").Weight, "unverified keeps its weight")
@@ -283,7 +283,7 @@ func TestConnectChecks(t *testing.T) {
 				w.Header().Set("Content-Type", "application/json")
 				fmt.Fprint(w, `{"hello": "world"}`)
 			})},
-			want: [5]Verdict{Partial, Fail, NotApplicable, NotApplicable, Unverified},
+			want: [5]Verdict{VerdictPartial, VerdictFail, VerdictNotApplicable, VerdictNotApplicable, VerdictUnverified},
 			check: func(t *testing.T, r *Report, _ *connectSite) {
 				assert.Contains(t, checkByID(r, "mcp_discovery").Receipt.Received, "not MCP")
 				assert.Empty(t, checkByID(r, "mcp_discovery").Receipt.MCP.Transport)
@@ -301,7 +301,7 @@ func TestConnectChecks(t *testing.T) {
 					}
 				}
 			})},
-			want: [5]Verdict{Unverified, Unverified, Unverified, Unverified, Unverified},
+			want: [5]Verdict{VerdictUnverified, VerdictUnverified, VerdictUnverified, VerdictUnverified, VerdictUnverified},
 			check: func(t *testing.T, r *Report, _ *connectSite) {
 				m := checkByID(r, "mcp_discovery").Receipt.MCP
 				require.NotEmpty(t, m.Handshake)
@@ -313,22 +313,22 @@ func TestConnectChecks(t *testing.T) {
 		{
 			name: "no MCP, an OpenAPI document",
 			site: &connectSite{docs: map[string]string{"/openapi.json": `{"openapi": "3.1.0", "info": {"title": "Shop", "version": "1"}, "paths": {}}`}},
-			want: [5]Verdict{Pass, NotApplicable, NotApplicable, NotApplicable, Unverified},
+			want: [5]Verdict{VerdictPass, VerdictNotApplicable, VerdictNotApplicable, VerdictNotApplicable, VerdictUnverified},
 		},
 		{
 			name: "nothing at all",
 			site: &connectSite{},
-			want: [5]Verdict{Fail, NotApplicable, NotApplicable, NotApplicable, Unverified},
+			want: [5]Verdict{VerdictFail, VerdictNotApplicable, VerdictNotApplicable, VerdictNotApplicable, VerdictUnverified},
 		},
 		{
 			name: "the card states no interface",
 			site: &connectSite{card: `{"name": "Shop", "interfaces": [], "contact": {"email": "a@shop.example"}}`},
-			want: [5]Verdict{NotApplicable, NotApplicable, NotApplicable, NotApplicable, Unverified},
+			want: [5]Verdict{VerdictNotApplicable, VerdictNotApplicable, VerdictNotApplicable, VerdictNotApplicable, VerdictUnverified},
 		},
 		{
 			name: "five pages of tools at most",
 			site: &connectSite{card: openCard, mcp: newMCPServer(12, false, nil, 2)},
-			want: [5]Verdict{Pass, Pass, Pass, NotApplicable, Unverified},
+			want: [5]Verdict{VerdictPass, VerdictPass, VerdictPass, VerdictNotApplicable, VerdictUnverified},
 			check: func(t *testing.T, r *Report, _ *connectSite) {
 				c := checkByID(r, "mcp_discovery")
 				assert.Equal(t, 10, c.Receipt.MCP.Tools.ListedWithoutToken)
@@ -508,7 +508,7 @@ func TestBackendInterfaces(t *testing.T) {
 		{
 			name: "an OpenAPI document announced by a service-desc Link header",
 			site: &docSite{links: []string{`</api/spec.json>; rel="service-desc"; type="application/openapi+json"`}, docs: map[string]string{"/api/spec.json": openapi}},
-			want: Pass, receive: "OpenAPI 3 document https://shop.example/api/spec.json",
+			want: VerdictPass, receive: "OpenAPI 3 document https://shop.example/api/spec.json",
 		},
 		{
 			name: "an OpenAPI document in YAML named in the card",
@@ -516,7 +516,7 @@ func TestBackendInterfaces(t *testing.T) {
 				"/.well-known/agents.json": `{"name": "Shop", "interfaces": [{"type": "openapi", "url": "/openapi.yaml", "auth": "none"}]}`,
 				"/openapi.yaml":            "openapi: 3.1.0\ninfo:\n  title: Shop\n",
 			}, types: map[string]string{"/openapi.yaml": "application/yaml"}},
-			want: Pass, receive: "OpenAPI 3 document https://shop.example/openapi.yaml",
+			want: VerdictPass, receive: "OpenAPI 3 document https://shop.example/openapi.yaml",
 		},
 		{
 			name: "a GraphQL endpoint named in the card",
@@ -533,7 +533,7 @@ func TestBackendInterfaces(t *testing.T) {
 				})
 				return mux
 			}(),
-			want: Pass, receive: "GraphQL endpoint https://shop.example/graphql",
+			want: VerdictPass, receive: "GraphQL endpoint https://shop.example/graphql",
 		},
 		{
 			name: "an MCP endpoint named in agentic.json",
@@ -543,12 +543,12 @@ func TestBackendInterfaces(t *testing.T) {
 				mux.Handle("/agents/mcp", newMCPServer(1, false, nil, 0))
 				return mux
 			}(),
-			want: Pass, receive: "MCP endpoint https://shop.example/agents/mcp",
+			want: VerdictPass, receive: "MCP endpoint https://shop.example/agents/mcp",
 		},
 		{
 			name: "an interface on another site is named, never fetched",
 			site: &docSite{docs: map[string]string{"/.well-known/agents.json": `{"name": "Shop", "interfaces": [{"type": "openapi", "url": "https://api.other.example/openapi.json"}]}`}},
-			want: Partial, receive: "another site: named, not fetched",
+			want: VerdictPartial, receive: "another site: named, not fetched",
 		},
 		{
 			name: "a named OpenAPI URL that is not OpenAPI",
@@ -556,7 +556,7 @@ func TestBackendInterfaces(t *testing.T) {
 				"/.well-known/agents.json": `{"name": "Shop", "interfaces": [{"type": "openapi", "url": "/spec.json"}]}`,
 				"/spec.json":               `{"swagger": "2.0"}`,
 			}},
-			want: Partial, receive: "named but not reachable",
+			want: VerdictPartial, receive: "named but not reachable",
 		},
 	}
 	for _, tc := range tests {
@@ -573,7 +573,7 @@ func TestMCPDocumentedAccessPartial(t *testing.T) {
 	card := `{"name": "Shop", "interfaces": [{"type": "mcp", "url": "https://shop.example/mcp", "auth": "oauth2"}]}`
 	r := scanMux(t, "shop.example", &connectSite{card: card, docs: oauthDocs, mcp: newMCPServer(2, false, nil, 0)}, 5*time.Second)
 	c := checkByID(r, "mcp_documented_access")
-	assert.Equal(t, Partial, c.Verdict, c.Receipt.Received)
+	assert.Equal(t, VerdictPartial, c.Verdict, c.Receipt.Received)
 	assert.Contains(t, c.Receipt.Received, "sign-in exists, but nothing states")
-	assert.Equal(t, Pass, checkByID(r, "mcp_signin_discovery").Verdict, "the card says the interface needs OAuth, so sign-in discovery applies")
+	assert.Equal(t, VerdictPass, checkByID(r, "mcp_signin_discovery").Verdict, "the card says the interface needs OAuth, so sign-in discovery applies")
 }

@@ -13,9 +13,9 @@
 //
 // # Verdicts and scoring
 //
-// A check lands as [Pass] (credit 1), [Partial] (0.5), [Fail] (0),
-// [Optional] (optional conventions only, weight 0), [NotApplicable] (the
-// check leaves its section's denominator) or [Unverified] (the probe could
+// A check lands as [VerdictPass] (credit 1), [VerdictPartial] (0.5), [VerdictFail] (0),
+// [VerdictOptional] (optional conventions only, weight 0), [VerdictNotApplicable] (the
+// check leaves its section's denominator) or [VerdictUnverified] (the probe could
 // not be answered: a refusal, a timeout, a redirect that never ends, an
 // exhausted budget). Unverified is never a pass and never a fail: it keeps its
 // weight, earns nothing and is listed apart (method §06).
@@ -75,7 +75,7 @@
 // resource must match and PKCE S256 must be advertised. The evidence is an
 // [MCPReceipt] on mcp_discovery, the method's §05 receipt field for field
 // with the raw handshake added. mcp_tested_execution is always
-// [Unverified], so no site scores 20/20 in Connect (method §07).
+// [VerdictUnverified], so no site scores 20/20 in Connect (method §07).
 //
 // # Trust and the optional conventions
 //
@@ -89,8 +89,8 @@
 // package agentsignup, or an Agent Auth configuration at
 // /.well-known/agent-configuration.
 //
-// The eight optional conventions weigh nothing and land as [Optional],
-// found or absent (or [Unverified] when the request went unanswered). The
+// The eight optional conventions weigh nothing and land as [VerdictOptional],
+// found or absent (or [VerdictUnverified] when the request went unanswered). The
 // ones this module implements are validated with their own packages
 // (agentic.ParseSite and agentic.CheckText for /agentic.json and
 // /agentic.txt, linkset.Parse and Document.Check for the knowledge linkset,
@@ -112,7 +112,7 @@
 //
 // A probe that is refused (a fetch-policy refusal, 401, 403, 429), fails on
 // the server's side (5xx), times out, never finishes redirecting or runs out
-// of budget makes the checks that relied on it [Unverified]; the report says
+// of budget makes the checks that relied on it [VerdictUnverified]; the report says
 // which request went unanswered and why.
 //
 // The readers of remote data are bounded and strict where the format is: the

@@ -273,7 +273,7 @@ func (s *scan) result(id string, out outcome) CheckResult {
 	}
 	if !r.Verdict.Valid() {
 		// A check function bug must not score; say so instead.
-		r.Verdict = Unverified
+		r.Verdict = VerdictUnverified
 		r.Receipt.Notes = append(r.Receipt.Notes, "internal error: invalid verdict")
 	}
 	return r

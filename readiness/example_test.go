@@ -13,12 +13,12 @@ import (
 // total.
 func ExampleCompose() {
 	results := []readiness.CheckResult{
-		{ID: "sitemap", Verdict: readiness.Partial, Receipt: readiness.Receipt{Received: "urlset with a foreign loc"}},
-		{ID: "llms_txt", Verdict: readiness.Unverified, Receipt: readiness.Receipt{Received: "no answer: timeout"}},
-		{ID: "capability_manifest", Verdict: readiness.Pass},
-		{ID: "manifest_twins", Verdict: readiness.Pass},
-		{ID: "discovery_links", Verdict: readiness.Pass},
-		{ID: "ai_crawler_access", Verdict: readiness.Pass},
+		{ID: "sitemap", Verdict: readiness.VerdictPartial, Receipt: readiness.Receipt{Received: "urlset with a foreign loc"}},
+		{ID: "llms_txt", Verdict: readiness.VerdictUnverified, Receipt: readiness.Receipt{Received: "no answer: timeout"}},
+		{ID: "capability_manifest", Verdict: readiness.VerdictPass},
+		{ID: "manifest_twins", Verdict: readiness.VerdictPass},
+		{ID: "discovery_links", Verdict: readiness.VerdictPass},
+		{ID: "ai_crawler_access", Verdict: readiness.VerdictPass},
 	}
 	r, err := readiness.Compose("https://shop.example/", time.Date(2026, 11, 29, 18, 0, 0, 0, time.UTC), results, readiness.Scope{})
 	if err != nil {

@@ -23,26 +23,26 @@ func fixedReport() *Report {
 		return rr
 	}
 	results := []CheckResult{
-		res("sitemap", Pass, "urlset with 3 locs, all on shop.example", get(site+"sitemap.xml", "", 200, "application/xml", `<?xml version="1.0"?><urlset ...>`)),
-		res("llms_txt", Partial, "H1 only: no Markdown link", get(site+"llms.txt", "", 200, "text/plain", "# Shop <b>&amp;</b> | pipes")),
-		res("capability_manifest", Pass, "card (agentweb) naming interfaces and contact", get(site+".well-known/agents.json", "", 200, "application/json", `{"name":"Example Shop"}`)),
-		res("manifest_twins", NotApplicable, "no copy of agents.json"),
-		{ID: "discovery_links", Verdict: Unverified, Scope: page, Receipt: Receipt{
+		res("sitemap", VerdictPass, "urlset with 3 locs, all on shop.example", get(site+"sitemap.xml", "", 200, "application/xml", `<?xml version="1.0"?><urlset ...>`)),
+		res("llms_txt", VerdictPartial, "H1 only: no Markdown link", get(site+"llms.txt", "", 200, "text/plain", "# Shop <b>&amp;</b> | pipes")),
+		res("capability_manifest", VerdictPass, "card (agentweb) naming interfaces and contact", get(site+".well-known/agents.json", "", 200, "application/json", `{"name":"Example Shop"}`)),
+		res("manifest_twins", VerdictNotApplicable, "no copy of agents.json"),
+		{ID: "discovery_links", Verdict: VerdictUnverified, Scope: page, Receipt: Receipt{
 			Requests: []RequestRecord{{Method: "GET", URL: site, Headers: map[string]string{"Accept": "text/html"}, Error: "safefetch: request timed out"}},
 			Expected: "describedby in header and head", Received: "no answer: timeout", Notes: []string{"a timeout is never a pass nor a fail"},
 		}},
-		res("ai_crawler_access", Pass, "search and user agents allowed; training blocked (free)"),
-		res("language_and_canonical", Pass, `lang="en", canonical https://shop.example/`),
-		res("structured_business_data", Fail, "no JSON-LD"),
-		res("identity_node", Fail, "no identity node"),
-		res("content_freshness", NotApplicable, "no CreativeWork node"),
-		res("page_metadata", Partial, "<title> only"),
-		res("initial_html_content", Pass, "h1 and 812 characters of text"),
-		res("markdown_representation", Partial, "text/markdown without Vary: Accept",
+		res("ai_crawler_access", VerdictPass, "search and user agents allowed; training blocked (free)"),
+		res("language_and_canonical", VerdictPass, `lang="en", canonical https://shop.example/`),
+		res("structured_business_data", VerdictFail, "no JSON-LD"),
+		res("identity_node", VerdictFail, "no identity node"),
+		res("content_freshness", VerdictNotApplicable, "no CreativeWork node"),
+		res("page_metadata", VerdictPartial, "<title> only"),
+		res("initial_html_content", VerdictPass, "h1 and 812 characters of text"),
+		res("markdown_representation", VerdictPartial, "text/markdown without Vary: Accept",
 			get(site, "text/markdown", 200, "text/markdown", "---\ncanonical: https://shop.example/\n---\n# Shop")),
-		res("vary_accept", Fail, "no Vary header"),
-		res("markdown_alternate_link", Pass, "in Link header and <head>"),
-		res("markdown_frontmatter", Partial, "canonical only"),
+		res("vary_accept", VerdictFail, "no Vary header"),
+		res("markdown_alternate_link", VerdictPass, "in Link header and <head>"),
+		res("markdown_frontmatter", VerdictPartial, "canonical only"),
 	}
 	scope := Scope{
 		Routes: []string{site, site + "about"},

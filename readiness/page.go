@@ -277,12 +277,12 @@ func (s *scan) overPages(judge func(p *pageObs) (Verdict, string)) outcome {
 	main := pages[0]
 	out := outcome{}
 	if !main.f.answered() {
-		out.verdict, out.received, out.requests = Unverified, main.f.why(), []*fetched{main.f}
+		out.verdict, out.received, out.requests = VerdictUnverified, main.f.why(), []*fetched{main.f}
 		return out
 	}
 	if !main.readable() {
 		mt, _ := main.f.mediaType()
-		out.verdict, out.requests = Fail, []*fetched{main.f}
+		out.verdict, out.requests = VerdictFail, []*fetched{main.f}
 		out.received = fmt.Sprintf("the page answered %d %s, not an HTML page", main.f.status(), mt)
 		return out
 	}
@@ -306,7 +306,7 @@ func (s *scan) overPages(judge func(p *pageObs) (Verdict, string)) outcome {
 	out.verdict = verdicts[0]
 	for _, v := range verdicts[1:] {
 		if v != out.verdict {
-			out.verdict = Partial
+			out.verdict = VerdictPartial
 		}
 	}
 	if len(pages) == 1 {

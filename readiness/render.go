@@ -109,7 +109,7 @@ func (r *Report) checksOf(sec SectionID) []CheckResult {
 
 func verdictLabel(v Verdict) string {
 	switch v {
-	case NotApplicable:
+	case VerdictNotApplicable:
 		return "n/a"
 	}
 	return string(v)

@@ -169,7 +169,7 @@ func Compose(site string, scannedAt time.Time, results []CheckResult, scope Scop
 		if !r.Verdict.Valid() {
 			return nil, fmt.Errorf("%w: check %q has verdict %q", ErrInvalidReport, r.ID, r.Verdict)
 		}
-		if spec.Optional != (r.Verdict == Optional) && r.Verdict != Unverified {
+		if spec.Optional != (r.Verdict == VerdictOptional) && r.Verdict != VerdictUnverified {
 			return nil, fmt.Errorf("%w: check %q: verdict %q does not fit its kind", ErrInvalidReport, r.ID, r.Verdict)
 		}
 		r.Title, r.Section, r.Requirement, r.Weight = spec.Title, spec.Section, spec.Requirement, spec.Weight
@@ -206,7 +206,7 @@ func Compose(site string, scannedAt time.Time, results []CheckResult, scope Scop
 			continue
 		}
 		rep.Checks = append(rep.Checks, r)
-		if r.Verdict == Unverified {
+		if r.Verdict == VerdictUnverified {
 			rep.Unverified = append(rep.Unverified, r.ID)
 		}
 	}
@@ -267,7 +267,7 @@ func judgeRequirement(req Requirement, byID map[string]CheckResult) RequirementR
 			missing = append(missing, id)
 			continue
 		}
-		if r.Verdict != NotApplicable {
+		if r.Verdict != VerdictNotApplicable {
 			allNA = false
 		}
 		if r.Verdict.meets() {
@@ -295,10 +295,10 @@ func judgeRequirement(req Requirement, byID map[string]CheckResult) RequirementR
 	default:
 		rr.Met = true
 		if allNA {
-			rr.Status = string(NotApplicable)
+			rr.Status = string(VerdictNotApplicable)
 			rr.Why = "does not apply: " + strings.Join(req.Checks, " and ") + " not applicable"
 		} else {
-			rr.Status = string(Pass)
+			rr.Status = string(VerdictPass)
 			rr.Why = strings.Join(req.Checks, " and ") + " passed"
 		}
 	}

@@ -75,9 +75,9 @@ func TestCompose(t *testing.T) {
 				out = append(out, e)
 				continue
 			}
-			v := Pass
+			v := VerdictPass
 			if c.Optional {
-				v = Optional
+				v = VerdictOptional
 			}
 			out = append(out, result(c.ID, v))
 		}
@@ -94,24 +94,24 @@ func TestCompose(t *testing.T) {
 		unverif   []string
 	}{
 		{name: "everything passes", results: allPass(), score: 100, ready: true,
-			sections: map[SectionID]float64{Discover: 15, Understand: 15, Read: 20, Act: 20, Connect: 20, Trust: 10}},
-		{name: "unverified keeps its weight and earns nothing", results: allPass(result("mcp_tested_execution", Unverified)),
-			score: 98, ready: true, sections: map[SectionID]float64{Connect: 18}, unverif: []string{"mcp_tested_execution"}},
-		{name: "not applicable leaves the denominator", results: allPass(result("page_tool_quality", NotApplicable), result("page_tool_permissions", Fail)),
-			score: 100 * (15 + 15 + 20 + 20*12.0/16 + 20 + 10) / 100, ready: true, sections: map[SectionID]float64{Act: 15}},
+			sections: map[SectionID]float64{SectionDiscover: 15, SectionUnderstand: 15, SectionRead: 20, SectionAct: 20, SectionConnect: 20, SectionTrust: 10}},
+		{name: "unverified keeps its weight and earns nothing", results: allPass(result("mcp_tested_execution", VerdictUnverified)),
+			score: 98, ready: true, sections: map[SectionID]float64{SectionConnect: 18}, unverif: []string{"mcp_tested_execution"}},
+		{name: "not applicable leaves the denominator", results: allPass(result("page_tool_quality", VerdictNotApplicable), result("page_tool_permissions", VerdictFail)),
+			score: 100 * (15 + 15 + 20 + 20*12.0/16 + 20 + 10) / 100, ready: true, sections: map[SectionID]float64{SectionAct: 15}},
 		{name: "a section with no applicable check leaves the total", results: allPass(
-			result("page_actions_declared", NotApplicable), result("page_tool_quality", NotApplicable), result("page_tool_permissions", NotApplicable)),
-			score: 100, ready: true, unscored: []SectionID{Act}, reqStatus: map[string]string{"R8": "not_applicable"}},
-		{name: "partial credit is half", results: allPass(result("sitemap", Partial)), score: 98, ready: false,
-			sections: map[SectionID]float64{Discover: 13}, reqStatus: map[string]string{"R3": "partial"}},
-		{name: "R10 needs both of its checks", results: allPass(result("access_policy", Fail)), score: 96, ready: false,
-			sections: map[SectionID]float64{Trust: 6}, reqStatus: map[string]string{"R10": "fail"}},
-		{name: "an unverified requirement is not met", results: allPass(result("llms_txt", Unverified)), score: 96, ready: false,
+			result("page_actions_declared", VerdictNotApplicable), result("page_tool_quality", VerdictNotApplicable), result("page_tool_permissions", VerdictNotApplicable)),
+			score: 100, ready: true, unscored: []SectionID{SectionAct}, reqStatus: map[string]string{"R8": "not_applicable"}},
+		{name: "partial credit is half", results: allPass(result("sitemap", VerdictPartial)), score: 98, ready: false,
+			sections: map[SectionID]float64{SectionDiscover: 13}, reqStatus: map[string]string{"R3": "partial"}},
+		{name: "R10 needs both of its checks", results: allPass(result("access_policy", VerdictFail)), score: 96, ready: false,
+			sections: map[SectionID]float64{SectionTrust: 6}, reqStatus: map[string]string{"R10": "fail"}},
+		{name: "an unverified requirement is not met", results: allPass(result("llms_txt", VerdictUnverified)), score: 96, ready: false,
 			reqStatus: map[string]string{"R4": "unverified"}, unverif: []string{"llms_txt"}},
-		{name: "fail outranks partial in a requirement", results: allPass(result("human_handoff", Partial), result("access_policy", Fail)), score: 94, ready: false,
+		{name: "fail outranks partial in a requirement", results: allPass(result("human_handoff", VerdictPartial), result("access_policy", VerdictFail)), score: 94, ready: false,
 			reqStatus: map[string]string{"R10": "fail"}},
 		{name: "unscanned sections leave the total and their requirements are not met", results: discoverOnly(), score: 100, ready: false,
-			sections: map[SectionID]float64{Discover: 15}, unscored: []SectionID{Understand, Read, Act, Connect, Trust},
+			sections: map[SectionID]float64{SectionDiscover: 15}, unscored: []SectionID{SectionUnderstand, SectionRead, SectionAct, SectionConnect, SectionTrust},
 			reqStatus: map[string]string{"R3": "pass", "R1": "not_scanned", "R10": "not_scanned"}},
 	}
 	for _, tc := range tests {
@@ -150,8 +150,8 @@ func TestCompose(t *testing.T) {
 func discoverOnly() []CheckResult {
 	var out []CheckResult
 	for _, c := range Catalogue() {
-		if c.Section == Discover && !c.Optional {
-			out = append(out, result(c.ID, Pass))
+		if c.Section == SectionDiscover && !c.Optional {
+			out = append(out, result(c.ID, VerdictPass))
 		}
 	}
 	return out
@@ -162,11 +162,11 @@ func TestComposeRejects(t *testing.T) {
 		name    string
 		results []CheckResult
 	}{
-		{"unknown id", []CheckResult{result("no_such_check", Pass)}},
-		{"repeated id", []CheckResult{result("sitemap", Pass), result("sitemap", Fail)}},
+		{"unknown id", []CheckResult{result("no_such_check", VerdictPass)}},
+		{"repeated id", []CheckResult{result("sitemap", VerdictPass), result("sitemap", VerdictFail)}},
 		{"invalid verdict", []CheckResult{result("sitemap", "great")}},
-		{"optional verdict on a scored check", []CheckResult{result("sitemap", Optional)}},
-		{"pass on an optional convention", []CheckResult{result("api_catalog", Pass)}},
+		{"optional verdict on a scored check", []CheckResult{result("sitemap", VerdictOptional)}},
+		{"pass on an optional convention", []CheckResult{result("api_catalog", VerdictPass)}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

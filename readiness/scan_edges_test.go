@@ -74,7 +74,7 @@ func TestScanEdges(t *testing.T) {
 				"/robots.txt":         text("text/plain", "User-agent: *\nAllow: /\nSitemap: https://shop.example/sitemaps/index.xml\n"),
 				"/sitemaps/index.xml": text("application/xml", index),
 			},
-			want: map[string]Verdict{"sitemap": Pass},
+			want: map[string]Verdict{"sitemap": VerdictPass},
 			check: func(t *testing.T, r *Report) {
 				assert.Contains(t, checkByID(r, "sitemap").Receipt.Received, "<sitemapindex> with 1 locs")
 				// An index lists sitemaps, not pages: the routes come from the page's links.
@@ -86,7 +86,7 @@ func TestScanEdges(t *testing.T) {
 			paths: map[string]http.HandlerFunc{
 				"/robots.txt": text("text/plain", "User-agent: *\nAllow: /\nSitemap: https://elsewhere.example/sitemap.xml\n"),
 			},
-			want: map[string]Verdict{"sitemap": Pass},
+			want: map[string]Verdict{"sitemap": VerdictPass},
 			check: func(t *testing.T, r *Report) {
 				c := checkByID(r, "sitemap")
 				assert.Contains(t, strings.Join(c.Receipt.Notes, "\n"), "another site, not read")
@@ -98,7 +98,7 @@ func TestScanEdges(t *testing.T) {
 			paths: map[string]http.HandlerFunc{
 				"/robots.txt": text("text/plain", "User-agent: *\nAllow: /\nSitemap: https://shop.example/gone.xml\n"),
 			},
-			want: map[string]Verdict{"sitemap": Pass},
+			want: map[string]Verdict{"sitemap": VerdictPass},
 			check: func(t *testing.T, r *Report) {
 				c := checkByID(r, "sitemap")
 				assert.Len(t, c.Receipt.Requests, 3, "robots.txt, the named sitemap and /sitemap.xml")
@@ -108,7 +108,7 @@ func TestScanEdges(t *testing.T) {
 		{
 			name:  "robots.txt fails on the server",
 			paths: map[string]http.HandlerFunc{"/robots.txt": status(http.StatusServiceUnavailable)},
-			want:  map[string]Verdict{"ai_crawler_access": Unverified, "sitemap": Pass},
+			want:  map[string]Verdict{"ai_crawler_access": VerdictUnverified, "sitemap": VerdictPass},
 			check: func(t *testing.T, r *Report) {
 				assert.Contains(t, checkByID(r, "ai_crawler_access").Receipt.Received, "503")
 			},
@@ -116,32 +116,32 @@ func TestScanEdges(t *testing.T) {
 		{
 			name:  "robots.txt is missing",
 			paths: map[string]http.HandlerFunc{"/robots.txt": status(http.StatusNotFound)},
-			want:  map[string]Verdict{"ai_crawler_access": Pass, "sitemap": Pass},
+			want:  map[string]Verdict{"ai_crawler_access": VerdictPass, "sitemap": VerdictPass},
 		},
 		{
 			name:  "llms.txt with an H1 only",
 			paths: map[string]http.HandlerFunc{"/llms.txt": text("text/plain", "# Example Shop\n")},
-			want:  map[string]Verdict{"llms_txt": Partial},
+			want:  map[string]Verdict{"llms_txt": VerdictPartial},
 		},
 		{
 			name:  "llms.txt served as a binary type",
 			paths: map[string]http.HandlerFunc{"/llms.txt": text("application/octet-stream", "# Example Shop\n\n- [Products](https://shop.example/products): what we sell, and more words\n")},
-			want:  map[string]Verdict{"llms_txt": Partial},
+			want:  map[string]Verdict{"llms_txt": VerdictPartial},
 		},
 		{
 			name:  "llms.txt without an H1",
 			paths: map[string]http.HandlerFunc{"/llms.txt": text("text/plain", "Example Shop\n\n- [Products](https://shop.example/products): what we sell, and more words\n")},
-			want:  map[string]Verdict{"llms_txt": Fail},
+			want:  map[string]Verdict{"llms_txt": VerdictFail},
 		},
 		{
 			name:  "llms.txt refused",
 			paths: map[string]http.HandlerFunc{"/llms.txt": status(http.StatusForbidden)},
-			want:  map[string]Verdict{"llms_txt": Unverified},
+			want:  map[string]Verdict{"llms_txt": VerdictUnverified},
 		},
 		{
 			name:  "only the root agents.json",
 			paths: map[string]http.HandlerFunc{"/.well-known/agents.json": status(http.StatusNotFound)},
-			want:  map[string]Verdict{"capability_manifest": Pass, "manifest_twins": Pass},
+			want:  map[string]Verdict{"capability_manifest": VerdictPass, "manifest_twins": VerdictPass},
 		},
 		{
 			name: "no card but an A2A agent card",
@@ -150,7 +150,7 @@ func TestScanEdges(t *testing.T) {
 				"/agents.json":                 status(http.StatusNotFound),
 				"/.well-known/agent-card.json": text("application/json", `{"name":"Shop agent","skills":[{"id":"search"}]}`),
 			},
-			want: map[string]Verdict{"capability_manifest": Partial, "manifest_twins": NotApplicable},
+			want: map[string]Verdict{"capability_manifest": VerdictPartial, "manifest_twins": VerdictNotApplicable},
 		},
 		{
 			name: "a card that is not JSON",
@@ -158,7 +158,7 @@ func TestScanEdges(t *testing.T) {
 				"/.well-known/agents.json": text("application/json", `{"name": "Shop",}`),
 				"/agents.json":             status(http.StatusNotFound),
 			},
-			want: map[string]Verdict{"capability_manifest": Fail},
+			want: map[string]Verdict{"capability_manifest": VerdictFail},
 			check: func(t *testing.T, r *Report) {
 				assert.Contains(t, strings.Join(checkByID(r, "capability_manifest").Receipt.Notes, "\n"), "not valid JSON")
 			},
@@ -167,8 +167,8 @@ func TestScanEdges(t *testing.T) {
 			name:  "a page over the response cap",
 			paths: map[string]http.HandlerFunc{"/": text("text/html", "<!DOCTYPE html><html lang=en><title>x</title><p>"+strings.Repeat("big ", 8<<10))},
 			opts:  &Options{MaxBodyBytes: 16 << 10},
-			want: map[string]Verdict{"initial_html_content": Unverified, "language_and_canonical": Unverified, "page_metadata": Unverified,
-				"structured_business_data": Unverified, "discovery_links": Unverified},
+			want: map[string]Verdict{"initial_html_content": VerdictUnverified, "language_and_canonical": VerdictUnverified, "page_metadata": VerdictUnverified,
+				"structured_business_data": VerdictUnverified, "discovery_links": VerdictUnverified},
 			check: func(t *testing.T, r *Report) {
 				assert.Contains(t, checkByID(r, "initial_html_content").Receipt.Received, "response too large")
 			},

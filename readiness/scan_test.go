@@ -16,13 +16,13 @@ import (
 func allPass() map[string]Verdict {
 	m := map[string]Verdict{}
 	for _, id := range Implemented() {
-		m[id] = Pass
+		m[id] = VerdictPass
 	}
 	// Never executed, on every site (method §07).
-	m["mcp_tested_execution"] = Unverified
+	m["mcp_tested_execution"] = VerdictUnverified
 	for _, c := range Catalogue() {
 		if c.Optional {
-			m[c.ID] = Optional
+			m[c.ID] = VerdictOptional
 		}
 	}
 	return m
@@ -73,7 +73,7 @@ func TestScanSites(t *testing.T) {
 				assert.InDelta(t, 98, r.Score, 1e-9)
 				for _, sec := range r.Sections {
 					want := sec.Points
-					if sec.ID == Connect {
+					if sec.ID == SectionConnect {
 						want = 18
 					}
 					assert.InDelta(t, want, sec.Score, 1e-9, sec.ID)
@@ -83,7 +83,7 @@ func TestScanSites(t *testing.T) {
 				for _, q := range r.Requirements {
 					assert.Equal(t, "pass", q.Status, q.ID)
 				}
-				assert.Equal(t, []SectionID{Discover, Understand, Read, Act, Connect, Trust}, r.Scope.Sections)
+				assert.Equal(t, []SectionID{SectionDiscover, SectionUnderstand, SectionRead, SectionAct, SectionConnect, SectionTrust}, r.Scope.Sections)
 				assert.Empty(t, r.Scope.NotScanned)
 				assert.Equal(t, []string{"mcp_tested_execution"}, r.Unverified, "the only unverified check")
 				assertSelfContained(t, r, r.HTML())
@@ -93,20 +93,20 @@ func TestScanSites(t *testing.T) {
 			name: "empty SPA shell", site: &testSite{spaShell: true},
 			want: map[string]Verdict{
 				// Every path answers the shell: no sitemap, llms.txt or card is HTML.
-				"sitemap": Fail, "llms_txt": Fail, "capability_manifest": Fail, "manifest_twins": NotApplicable,
+				"sitemap": VerdictFail, "llms_txt": VerdictFail, "capability_manifest": VerdictFail, "manifest_twins": VerdictNotApplicable,
 				// An HTML robots.txt has no rules a crawler would obey: everything is allowed.
-				"discovery_links": Fail, "ai_crawler_access": Pass,
-				"language_and_canonical": Fail, "structured_business_data": Fail, "identity_node": Fail,
-				"content_freshness": NotApplicable, "page_metadata": Partial,
-				"initial_html_content": Fail, "markdown_representation": Fail,
-				"vary_accept": NotApplicable, "markdown_alternate_link": NotApplicable, "markdown_frontmatter": NotApplicable,
-				"page_actions_declared": NotApplicable, "page_tool_quality": NotApplicable, "page_tool_permissions": NotApplicable,
+				"discovery_links": VerdictFail, "ai_crawler_access": VerdictPass,
+				"language_and_canonical": VerdictFail, "structured_business_data": VerdictFail, "identity_node": VerdictFail,
+				"content_freshness": VerdictNotApplicable, "page_metadata": VerdictPartial,
+				"initial_html_content": VerdictFail, "markdown_representation": VerdictFail,
+				"vary_accept": VerdictNotApplicable, "markdown_alternate_link": VerdictNotApplicable, "markdown_frontmatter": VerdictNotApplicable,
+				"page_actions_declared": VerdictNotApplicable, "page_tool_quality": VerdictNotApplicable, "page_tool_permissions": VerdictNotApplicable,
 				// /mcp is the shell too: no MCP endpoint, and no API.
-				"backend_interface_declared": Fail, "mcp_discovery": NotApplicable, "mcp_documented_access": NotApplicable,
-				"mcp_signin_discovery": NotApplicable, "mcp_tested_execution": Unverified,
-				"human_handoff": Fail, "access_policy": Fail, "auth_discovery": NotApplicable,
-				"mcp_server_card": Optional, "a2a_agent_card": Optional, "api_catalog": Optional, "agentic_site_profile": Optional,
-				"knowledge_linkset": Optional, "openagent_profile": Optional, "agent_signup": Optional, "dynamic_client_registration": Optional,
+				"backend_interface_declared": VerdictFail, "mcp_discovery": VerdictNotApplicable, "mcp_documented_access": VerdictNotApplicable,
+				"mcp_signin_discovery": VerdictNotApplicable, "mcp_tested_execution": VerdictUnverified,
+				"human_handoff": VerdictFail, "access_policy": VerdictFail, "auth_discovery": VerdictNotApplicable,
+				"mcp_server_card": VerdictOptional, "a2a_agent_card": VerdictOptional, "api_catalog": VerdictOptional, "agentic_site_profile": VerdictOptional,
+				"knowledge_linkset": VerdictOptional, "openagent_profile": VerdictOptional, "agent_signup": VerdictOptional, "dynamic_client_registration": VerdictOptional,
 			},
 			check: func(t *testing.T, r *Report) {
 				assert.Equal(t, []string{"https://shop.example/"}, r.Scope.Routes)
@@ -116,24 +116,24 @@ func TestScanSites(t *testing.T) {
 			name: "ignores Accept: text/markdown", site: &testSite{ignoreMarkdown: true},
 			want: with(allPass(), map[string]Verdict{
 				// The announced alternate is missing too: no Markdown form at all.
-				"markdown_representation": Fail, "vary_accept": NotApplicable, "markdown_alternate_link": NotApplicable, "markdown_frontmatter": NotApplicable,
+				"markdown_representation": VerdictFail, "vary_accept": VerdictNotApplicable, "markdown_alternate_link": VerdictNotApplicable, "markdown_frontmatter": VerdictNotApplicable,
 			}),
 		},
 		{
 			name: "Markdown without Vary", site: &testSite{noVary: true},
-			want: with(allPass(), map[string]Verdict{"markdown_representation": Partial, "vary_accept": Fail}),
+			want: with(allPass(), map[string]Verdict{"markdown_representation": VerdictPartial, "vary_accept": VerdictFail}),
 		},
 		{
 			name: "Markdown only at an announced alternate", site: &testSite{mdAlternateOnly: true},
-			want: with(allPass(), map[string]Verdict{"markdown_representation": Partial}),
+			want: with(allPass(), map[string]Verdict{"markdown_representation": VerdictPartial}),
 		},
 		{
 			name: "front matter without a date", site: &testSite{frontMatterNoDay: true},
-			want: with(allPass(), map[string]Verdict{"markdown_frontmatter": Partial}),
+			want: with(allPass(), map[string]Verdict{"markdown_frontmatter": VerdictPartial}),
 		},
 		{
 			name: "sitemap that is HTML", site: &testSite{sitemapHTML: true},
-			want: with(allPass(), map[string]Verdict{"sitemap": Fail}),
+			want: with(allPass(), map[string]Verdict{"sitemap": VerdictFail}),
 			check: func(t *testing.T, r *Report) {
 				// No sitemap to choose routes from: the page's own links are used.
 				assert.Equal(t, []string{"https://shop.example/", "https://shop.example/about", "https://shop.example/products"}, r.Scope.Routes)
@@ -141,12 +141,12 @@ func TestScanSites(t *testing.T) {
 		},
 		{
 			name: "sitemap with foreign hosts", site: &testSite{sitemapForeign: true},
-			want: with(allPass(), map[string]Verdict{"sitemap": Partial}),
+			want: with(allPass(), map[string]Verdict{"sitemap": VerdictPartial}),
 		},
 		{
 			name: "robots.txt blocks search crawlers but not training ones",
 			site: &testSite{robots: "User-agent: OAI-SearchBot\nUser-agent: PerplexityBot\nDisallow: /\n\nUser-agent: *\nAllow: /\nSitemap: https://shop.example/sitemap.xml\n"},
-			want: with(allPass(), map[string]Verdict{"ai_crawler_access": Partial}),
+			want: with(allPass(), map[string]Verdict{"ai_crawler_access": VerdictPartial}),
 		},
 		{
 			name: "robots.txt blocks training crawlers but not search ones",
@@ -156,19 +156,19 @@ func TestScanSites(t *testing.T) {
 		{
 			name: "robots.txt blocks everyone",
 			site: &testSite{robots: "User-agent: *\nDisallow: /\nCrawl-delay: soon\n"},
-			want: with(allPass(), map[string]Verdict{"ai_crawler_access": Fail}),
+			want: with(allPass(), map[string]Verdict{"ai_crawler_access": VerdictFail}),
 		},
 		{
 			name: "twin agents.json that differ", site: &testSite{twinsDiffer: true},
-			want: with(allPass(), map[string]Verdict{"manifest_twins": Fail}),
+			want: with(allPass(), map[string]Verdict{"manifest_twins": VerdictFail}),
 		},
 		{
 			name: "JSON-LD that does not parse", site: &testSite{brokenJSONLD: true},
-			want: with(allPass(), map[string]Verdict{"structured_business_data": Partial}),
+			want: with(allPass(), map[string]Verdict{"structured_business_data": VerdictPartial}),
 		},
 		{
 			name: "server times out on llms.txt", site: &testSite{llmsTimeout: true}, timeout: 400 * time.Millisecond,
-			want: with(allPass(), map[string]Verdict{"llms_txt": Unverified}),
+			want: with(allPass(), map[string]Verdict{"llms_txt": VerdictUnverified}),
 			check: func(t *testing.T, r *Report) {
 				assert.Equal(t, []string{"llms_txt", "mcp_tested_execution"}, r.Unverified)
 				c := checkByID(r, "llms_txt")
@@ -184,7 +184,7 @@ func TestScanSites(t *testing.T) {
 			want: func() map[string]Verdict {
 				m := map[string]Verdict{}
 				for _, id := range Implemented() {
-					m[id] = Unverified
+					m[id] = VerdictUnverified
 				}
 				return m
 			}(),
@@ -268,7 +268,7 @@ func TestScanBudgetExhausted(t *testing.T) {
 	assert.Equal(t, "attempts", r.Scope.Budget.Exhausted)
 	assert.NotEmpty(t, r.Unverified, "what the budget did not cover is unverified")
 	for _, c := range r.Checks {
-		assert.NotEqual(t, Fail, c.Verdict, "%s: an unanswered probe is never a fail (%s)", c.ID, c.Receipt.Received)
+		assert.NotEqual(t, VerdictFail, c.Verdict, "%s: an unanswered probe is never a fail (%s)", c.ID, c.Receipt.Received)
 	}
 }
 

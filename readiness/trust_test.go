@@ -56,29 +56,29 @@ func TestTrustChecks(t *testing.T) {
 	}{
 		{
 			name: "nothing", site: &docSite{},
-			want: [3]Verdict{Fail, Fail, NotApplicable},
+			want: [3]Verdict{VerdictFail, VerdictFail, VerdictNotApplicable},
 		},
 		{
 			name: "a mailto link", site: &docSite{body: `<a href="mailto:help@shop.example">Write to us</a>`},
-			want: [3]Verdict{Pass, Fail, NotApplicable}, recv: [3]string{"a mailto: link on https://shop.example/"},
+			want: [3]Verdict{VerdictPass, VerdictFail, VerdictNotApplicable}, recv: [3]string{"a mailto: link on https://shop.example/"},
 		},
 		{
 			name: "a contact page link", site: &docSite{body: `<a href="/contact-us/">Contact</a>`},
-			want: [3]Verdict{Pass, Fail, NotApplicable}, recv: [3]string{"the contact page https://shop.example/contact-us/"},
+			want: [3]Verdict{VerdictPass, VerdictFail, VerdictNotApplicable}, recv: [3]string{"the contact page https://shop.example/contact-us/"},
 		},
 		{
 			name: "a link to another site's contact page does not count", site: &docSite{body: `<a href="https://other.example/contact">Contact</a>`},
-			want: [3]Verdict{Fail, Fail, NotApplicable},
+			want: [3]Verdict{VerdictFail, VerdictFail, VerdictNotApplicable},
 		},
 		{
 			name: "JSON-LD contactPoint",
 			site: &docSite{head: `<script type="application/ld+json">{"@context":"https://schema.org","@type":"Organization","name":"Shop","contactPoint":{"@type":"ContactPoint","telephone":"+1-555-0100"}}</script>`},
-			want: [3]Verdict{Pass, Fail, NotApplicable}, recv: [3]string{"JSON-LD contact data"},
+			want: [3]Verdict{VerdictPass, VerdictFail, VerdictNotApplicable}, recv: [3]string{"JSON-LD contact data"},
 		},
 		{
 			name: "a contact in llms.txt",
 			site: &docSite{docs: map[string]string{"/llms.txt": "# Shop\n\n- [Contact us](https://shop.example/help-desk): a person answers\n"}, types: map[string]string{"/llms.txt": "text/plain"}},
-			want: [3]Verdict{Pass, Fail, NotApplicable}, recv: [3]string{"a contact in llms.txt"},
+			want: [3]Verdict{VerdictPass, VerdictFail, VerdictNotApplicable}, recv: [3]string{"a contact in llms.txt"},
 		},
 		{
 			name: "the card: contact and sign-in section, with valid OAuth metadata",
@@ -86,7 +86,7 @@ func TestTrustChecks(t *testing.T) {
 				"/.well-known/agents.json":                `{"name": "Shop", "contact": {"email": "a@shop.example"}, "auth": {"type": "oauth2", "token_required": ["place_order"]}}`,
 				"/.well-known/oauth-authorization-server": asOrigin,
 			}},
-			want: [3]Verdict{Pass, Pass, Pass},
+			want: [3]Verdict{VerdictPass, VerdictPass, VerdictPass},
 			recv: [3]string{"a contact in the card", "the sign-in section of the card", "OAuth metadata at https://shop.example/.well-known/oauth-authorization-server"},
 		},
 		{
@@ -94,23 +94,23 @@ func TestTrustChecks(t *testing.T) {
 			site: &docSite{docs: map[string]string{
 				"/.well-known/agents.json": `{"name": "Shop", "interfaces": [{"type": "openapi", "url": "https://shop.example/openapi.json", "auth": "oauth2"}]}`,
 			}},
-			want: [3]Verdict{Fail, Pass, Fail},
+			want: [3]Verdict{VerdictFail, VerdictPass, VerdictFail},
 			recv: [3]string{"", "an auth statement for each interface", "no OAuth metadata"},
 		},
 		{
 			name: "a terms-of-service link", site: &docSite{head: `<link rel="terms-of-service" href="/terms">`},
-			want: [3]Verdict{Fail, Pass, NotApplicable}, recv: [3]string{"", "terms-of-service"},
+			want: [3]Verdict{VerdictFail, VerdictPass, VerdictNotApplicable}, recv: [3]string{"", "terms-of-service"},
 		},
 		{
 			name: "sign-in exists, nothing says who may do what: OAuth metadata whose issuer does not match",
 			site: &docSite{docs: map[string]string{"/.well-known/oauth-authorization-server": strings.Replace(asOrigin, `"issuer": "https://shop.example"`, `"issuer": "https://idp.example"`, 1)}},
-			want: [3]Verdict{Fail, Partial, Partial},
+			want: [3]Verdict{VerdictFail, VerdictPartial, VerdictPartial},
 			recv: [3]string{"", "sign-in exists", "does not match"},
 		},
 		{
 			name: "agent sign-up discovery, valid",
 			site: &docSite{docs: map[string]string{"/.well-known/agent-signup.json": signup}},
-			want: [3]Verdict{Fail, Partial, Pass}, recv: [3]string{"", "", "agent sign-up discovery at"},
+			want: [3]Verdict{VerdictFail, VerdictPartial, VerdictPass}, recv: [3]string{"", "", "agent sign-up discovery at"},
 		},
 		{
 			name: "valid OAuth metadata beside invalid agent sign-up discovery",
@@ -119,22 +119,22 @@ func TestTrustChecks(t *testing.T) {
 				"/.well-known/oauth-authorization-server": asOrigin,
 				"/.well-known/agent-signup.json":          strings.Replace(signup, `"sha256:`, `"sha256:00`, 1),
 			}},
-			want: [3]Verdict{Fail, Pass, Pass}, recv: [3]string{"", "", "(and 1 invalid document(s), see notes)"},
+			want: [3]Verdict{VerdictFail, VerdictPass, VerdictPass}, recv: [3]string{"", "", "(and 1 invalid document(s), see notes)"},
 		},
 		{
 			name: "an Agent Auth configuration, valid",
 			site: &docSite{docs: map[string]string{"/.well-known/agent-configuration": `{"issuer": "https://shop.example", "endpoints": {"register": "https://shop.example/agents/register"}}`}},
-			want: [3]Verdict{Fail, Partial, Pass}, recv: [3]string{"", "", "an Agent Auth configuration at https://shop.example/.well-known/agent-configuration"},
+			want: [3]Verdict{VerdictFail, VerdictPartial, VerdictPass}, recv: [3]string{"", "", "an Agent Auth configuration at https://shop.example/.well-known/agent-configuration"},
 		},
 		{
 			name: "an Agent Auth configuration without endpoints",
 			site: &docSite{docs: map[string]string{"/.well-known/agent-configuration": `{"issuer": "https://shop.example"}`}},
-			want: [3]Verdict{Fail, Partial, Partial}, recv: [3]string{"", "", `"endpoints" is not an object`},
+			want: [3]Verdict{VerdictFail, VerdictPartial, VerdictPartial}, recv: [3]string{"", "", `"endpoints" is not an object`},
 		},
 		{
 			name: "agent sign-up discovery, invalid",
 			site: &docSite{docs: map[string]string{"/.well-known/agent-signup.json": strings.Replace(signup, `"sha256:`, `"sha256:00`, 1)}},
-			want: [3]Verdict{Fail, Partial, Partial}, recv: [3]string{"", "", "present but invalid"},
+			want: [3]Verdict{VerdictFail, VerdictPartial, VerdictPartial}, recv: [3]string{"", "", "present but invalid"},
 		},
 	}
 	for _, tc := range tests {
@@ -156,7 +156,7 @@ func TestTrustUnverified(t *testing.T) {
 	r := scanMux(t, "shop.example", site, 2*time.Second)
 	for _, id := range []string{"human_handoff", "access_policy", "auth_discovery", "mcp_server_card", "agent_signup"} {
 		c := checkByID(r, id)
-		assert.Equal(t, Unverified, c.Verdict, "%s: a server that fails is not an absence (%s)", id, c.Receipt.Received)
+		assert.Equal(t, VerdictUnverified, c.Verdict, "%s: a server that fails is not an absence (%s)", id, c.Receipt.Received)
 	}
 }
 
@@ -186,7 +186,7 @@ func TestConventions(t *testing.T) {
 		r := scanMux(t, "service.example", &docSite{docs: docs, types: types}, 5*time.Second)
 		for _, id := range ids {
 			c := checkByID(r, id)
-			assert.Equal(t, Optional, c.Verdict, id)
+			assert.Equal(t, VerdictOptional, c.Verdict, id)
 			assert.Zero(t, c.Weight, id)
 			assert.True(t, strings.HasPrefix(c.Receipt.Received, "found"), "%s: %s", id, c.Receipt.Received)
 		}
@@ -214,7 +214,7 @@ func TestConventions(t *testing.T) {
 		r := scanMux(t, "service.example", &docSite{docs: bad}, 5*time.Second)
 		for _, id := range ids[:7] {
 			c := checkByID(r, id)
-			assert.Equal(t, Optional, c.Verdict, id)
+			assert.Equal(t, VerdictOptional, c.Verdict, id)
 			assert.Contains(t, c.Receipt.Received, "validation problem", id)
 			assert.NotEmpty(t, c.Receipt.Notes, "%s: the problems travel in the receipt", id)
 		}
@@ -224,7 +224,7 @@ func TestConventions(t *testing.T) {
 		r := scanMux(t, "service.example", &docSite{}, 5*time.Second)
 		for _, id := range ids {
 			c := checkByID(r, id)
-			assert.Equal(t, Optional, c.Verdict, id)
+			assert.Equal(t, VerdictOptional, c.Verdict, id)
 			assert.True(t, strings.HasPrefix(c.Receipt.Received, "absent"), "%s: %s", id, c.Receipt.Received)
 		}
 	})

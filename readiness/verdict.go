@@ -6,29 +6,29 @@ type Verdict string
 
 // The six verdicts, as they appear in every form of the report.
 const (
-	// Pass: what the clause asks for came back (credit 1).
-	Pass Verdict = "pass"
-	// Partial: part of it is in place; the receipt names the missing half (credit 0.5).
-	Partial Verdict = "partial"
-	// Fail: it was asked for and nothing was there (credit 0).
-	Fail Verdict = "fail"
-	// Optional: an optional convention, recorded as found or absent (weight 0).
-	Optional Verdict = "optional"
-	// NotApplicable: the check cannot apply to this site; it leaves the denominator.
-	NotApplicable Verdict = "not_applicable"
-	// Unverified: the probe could not be answered (refusal, timeout, a redirect
+	// VerdictPass: what the clause asks for came back (credit 1).
+	VerdictPass Verdict = "pass"
+	// VerdictPartial: part of it is in place; the receipt names the missing half (credit 0.5).
+	VerdictPartial Verdict = "partial"
+	// VerdictFail: it was asked for and nothing was there (credit 0).
+	VerdictFail Verdict = "fail"
+	// VerdictOptional: an optional convention, recorded as found or absent (weight 0).
+	VerdictOptional Verdict = "optional"
+	// VerdictNotApplicable: the check cannot apply to this site; it leaves the denominator.
+	VerdictNotApplicable Verdict = "not_applicable"
+	// VerdictUnverified: the probe could not be answered (refusal, timeout, a redirect
 	// that never ends, budget exhausted). It earns 0, keeps its weight and is
 	// listed apart. It is never a pass and never a fail.
-	Unverified Verdict = "unverified"
+	VerdictUnverified Verdict = "unverified"
 )
 
 // Credit is the fraction of its weight a verdict earns: 1 for pass, 0.5 for
 // partial, 0 for everything else.
 func (v Verdict) Credit() float64 {
 	switch v {
-	case Pass:
+	case VerdictPass:
 		return 1
-	case Partial:
+	case VerdictPartial:
 		return 0.5
 	}
 	return 0
@@ -37,7 +37,7 @@ func (v Verdict) Credit() float64 {
 // Valid reports whether v is one of the six verdicts.
 func (v Verdict) Valid() bool {
 	switch v {
-	case Pass, Partial, Fail, Optional, NotApplicable, Unverified:
+	case VerdictPass, VerdictPartial, VerdictFail, VerdictOptional, VerdictNotApplicable, VerdictUnverified:
 		return true
 	}
 	return false
@@ -45,23 +45,23 @@ func (v Verdict) Valid() bool {
 
 // counts reports whether the verdict keeps the check's weight in its section's
 // denominator: every verdict but not_applicable does (optional checks weigh 0).
-func (v Verdict) counts() bool { return v != NotApplicable }
+func (v Verdict) counts() bool { return v != VerdictNotApplicable }
 
 // meets reports whether the verdict satisfies a requirement: pass or
 // not_applicable (readiness-checks.md, Scoring).
-func (v Verdict) meets() bool { return v == Pass || v == NotApplicable }
+func (v Verdict) meets() bool { return v == VerdictPass || v == VerdictNotApplicable }
 
 // severity orders the verdicts that do not meet a requirement, worst first, to
 // pick the one a requirement reports.
 func (v Verdict) severity() int {
 	switch v {
-	case Fail:
+	case VerdictFail:
 		return 4
-	case Unverified:
+	case VerdictUnverified:
 		return 3
-	case Partial:
+	case VerdictPartial:
 		return 2
-	case Optional:
+	case VerdictOptional:
 		return 1
 	}
 	return 0

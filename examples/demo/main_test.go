@@ -172,7 +172,7 @@ func TestFlowWellMade(t *testing.T) {
 		for _, sec := range r.Sections {
 			assert.True(t, sec.Scored, sec.ID)
 			want := sec.Points
-			if sec.ID == readiness.Connect {
+			if sec.ID == readiness.SectionConnect {
 				want = 18
 			}
 			assert.InDelta(t, want, sec.Score, 1e-9, sec.ID)
@@ -183,7 +183,7 @@ func TestFlowWellMade(t *testing.T) {
 			want, scored := sections[sec.ID]
 			assert.Equal(t, scored, sec.Scored, sec.ID)
 			assert.InDelta(t, want, sec.Score, 1e-9, sec.ID)
-			if sec.ID == readiness.Connect && sec.Scored {
+			if sec.ID == readiness.SectionConnect && sec.Scored {
 				assert.InDelta(t, 18, sec.Score, 1e-9, "Connect 18/20: mcp_tested_execution is always unverified")
 			}
 		}
@@ -198,11 +198,11 @@ func TestFlowWellMade(t *testing.T) {
 		for _, c := range r.Checks {
 			switch {
 			case c.ID == "mcp_tested_execution":
-				assert.Equal(t, readiness.Unverified, c.Verdict)
+				assert.Equal(t, readiness.VerdictUnverified, c.Verdict)
 			case c.Weight == 0:
-				assert.Equal(t, readiness.Optional, c.Verdict, c.ID)
+				assert.Equal(t, readiness.VerdictOptional, c.Verdict, c.ID)
 			default:
-				assert.Equal(t, readiness.Pass, c.Verdict, "%s: %s", c.ID, c.Receipt.Received)
+				assert.Equal(t, readiness.VerdictPass, c.Verdict, "%s: %s", c.ID, c.Receipt.Received)
 			}
 		}
 	})
@@ -294,9 +294,9 @@ func TestFlowBroken(t *testing.T) {
 
 	// Readiness: exactly the targeted checks changed (among those that run).
 	targets := map[string]readiness.Verdict{
-		"vary_accept": readiness.Fail, "markdown_representation": readiness.Partial,
-		"structured_business_data": readiness.Partial, "manifest_twins": readiness.Fail,
-		"mcp_signin_discovery": readiness.Partial,
+		"vary_accept": readiness.VerdictFail, "markdown_representation": readiness.VerdictPartial,
+		"structured_business_data": readiness.VerdictPartial, "manifest_twins": readiness.VerdictFail,
+		"mcp_signin_discovery": readiness.VerdictPartial,
 	}
 	was := map[string]readiness.Verdict{}
 	for _, c := range good.report.Checks {

@@ -122,7 +122,7 @@ func summarize(w io.Writer, o *outcome) {
 	fmt.Fprintf(w, "    requirements: %s\n", strings.Join(reqs, ", "))
 	var off []string
 	for _, c := range r.Checks {
-		if c.Verdict == readiness.Fail || c.Verdict == readiness.Partial {
+		if c.Verdict == readiness.VerdictFail || c.Verdict == readiness.VerdictPartial {
 			off = append(off, c.ID+" "+string(c.Verdict))
 		}
 	}
@@ -148,7 +148,7 @@ func difference(w io.Writer, good, bad *outcome) {
 			switch {
 			case before.Verdict != c.Verdict:
 				fmt.Fprintf(w, "    %-26s %s -> %s: %s\n", c.ID, before.Verdict, c.Verdict, clip(c.Receipt.Received, 90))
-			case c.Verdict == readiness.Optional && before.Receipt.Received != c.Receipt.Received:
+			case c.Verdict == readiness.VerdictOptional && before.Receipt.Received != c.Receipt.Received:
 				// Optional conventions weigh nothing; their receipts still tell.
 				fmt.Fprintf(w, "    %-26s (optional, not scored): %s\n", c.ID, clip(c.Receipt.Received, 90))
 			}

@@ -23,7 +23,7 @@ func ExampleStart() {
 		return
 	}
 	for _, c := range r.Checks {
-		if c.Verdict == readiness.Fail || c.Verdict == readiness.Partial {
+		if c.Verdict == readiness.VerdictFail || c.Verdict == readiness.VerdictPartial {
 			fmt.Println(c.ID, c.Verdict)
 		}
 	}

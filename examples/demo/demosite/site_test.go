@@ -44,11 +44,11 @@ func verdicts(t *testing.T, s *demosite.Site) map[string]readiness.Verdict {
 func wellMade(id string) readiness.Verdict {
 	switch {
 	case id == "mcp_tested_execution":
-		return readiness.Unverified
+		return readiness.VerdictUnverified
 	case slices.ContainsFunc(readiness.Catalogue(), func(c readiness.CheckSpec) bool { return c.ID == id && c.Optional }):
-		return readiness.Optional
+		return readiness.VerdictOptional
 	}
-	return readiness.Pass
+	return readiness.VerdictPass
 }
 
 // TestDefects starts the site with each defect alone and checks that the
@@ -61,14 +61,14 @@ func TestDefects(t *testing.T) {
 		assert.Equal(t, wellMade(id), good[id], "well-made site: %s", id)
 	}
 	targets := map[demosite.Defect]map[string]readiness.Verdict{
-		demosite.NoMarkdown: {"markdown_representation": readiness.Fail, "vary_accept": readiness.NotApplicable,
-			"markdown_alternate_link": readiness.NotApplicable, "markdown_frontmatter": readiness.NotApplicable},
-		demosite.NoVary:       {"vary_accept": readiness.Fail, "markdown_representation": readiness.Partial},
-		demosite.BrokenJSONLD: {"structured_business_data": readiness.Partial},
-		demosite.TwinsDiffer:  {"manifest_twins": readiness.Fail},
+		demosite.NoMarkdown: {"markdown_representation": readiness.VerdictFail, "vary_accept": readiness.VerdictNotApplicable,
+			"markdown_alternate_link": readiness.VerdictNotApplicable, "markdown_frontmatter": readiness.VerdictNotApplicable},
+		demosite.NoVary:       {"vary_accept": readiness.VerdictFail, "markdown_representation": readiness.VerdictPartial},
+		demosite.BrokenJSONLD: {"structured_business_data": readiness.VerdictPartial},
+		demosite.TwinsDiffer:  {"manifest_twins": readiness.VerdictFail},
 		demosite.BadDigest:    {},
 		demosite.StaleTerms:   {}, // agent_signup is an optional convention: found, invalid, weight 0
-		demosite.MCPNoPKCE:    {"mcp_signin_discovery": readiness.Partial},
+		demosite.MCPNoPKCE:    {"mcp_signin_discovery": readiness.VerdictPartial},
 	}
 	require.Len(t, targets, len(demosite.Defects()))
 	for _, d := range demosite.Defects() {
