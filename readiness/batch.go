@@ -1,0 +1,211 @@
+package readiness
+
+import (
+	"context"
+	"hash/fnv"
+	"iter"
+	"net/netip"
+	"net/url"
+	"strings"
+
+	"golang.org/x/net/publicsuffix"
+
+	"github.com/agentweb/agentweb/safefetch"
+)
+
+// Defaults of [BatchOptions].
+const (
+	// DefaultBatchConcurrency is how many scans [ScanAll] runs at once when
+	// BatchOptions.Concurrency is 0: enough to hide latency on a small
+	// machine, few enough that one batch does not look like an attack.
+	DefaultBatchConcurrency = 8
+	// DefaultPerHost is how many scans of one registrable domain run at
+	// once when BatchOptions.PerHost is 0.
+	DefaultPerHost = 1
+)
+
+// BatchOptions configures [ScanAll]. The zero value (and nil) is safe:
+// [DefaultBatchConcurrency] scans at once, one per registrable domain,
+// every scan with the default Options on the one shared client.
+type BatchOptions struct {
+	// Options are the options of every scan. A nil Options.Client means
+	// [safefetch.Default]: one client whose connections every scan of the
+	// batch reuses. Each scan still has its own budget.
+	Options Options
+
+	// Concurrency bounds the scans in flight. 0 means
+	// [DefaultBatchConcurrency]; a negative value means 1.
+	Concurrency int
+
+	// PerHost bounds the scans in flight whose sites share a registrable
+	// domain ([RegistrableDomain]), so that two sites of one operator are
+	// never scanned together beyond it. 0 means [DefaultPerHost]; a
+	// negative value means 1.
+	PerHost int
+
+	// Lookahead bounds how many sites ScanAll reads ahead of the scans in
+	// flight while it looks for one whose domain has room (sites of busy
+	// domains wait in arrival order). 0 means 4 × Concurrency. Memory is
+	// bounded by Concurrency + Lookahead sites, never by the length of the
+	// sequence.
+	Lookahead int
+}
+
+// BatchResult is the outcome of one site of a batch: its report, or the
+// error [Scan] returned for it.
+type BatchResult struct {
+	// Site is the site URL as the sequence gave it.
+	Site string
+	// Report is the scan's report, nil when Err is set.
+	Report *Report
+	// Err is Scan's error: an unusable URL ([ErrInvalidURL]) or a batch
+	// cancelled before the scan started.
+	Err error
+}
+
+// ScanAll scans every site of sites and yields one [BatchResult] per site
+// as each scan finishes, so results come in completion order, not input
+// order. It runs at most Concurrency scans at once, and at most PerHost of
+// one registrable domain; each report is the one [Scan] alone gives for the
+// site.
+//
+// The sequence is read lazily, at most Lookahead sites ahead. When ctx is
+// cancelled, or the caller stops the iteration, no further site is read or
+// started, the scans in flight are cancelled, and ScanAll returns once they
+// have ended (a cancelled ctx still yields their results, whose reports say
+// what was left unverified); nothing is left running.
+func ScanAll(ctx context.Context, sites iter.Seq[string], opts *BatchOptions) iter.Seq[BatchResult] {
+	var o BatchOptions
+	if opts != nil {
+		o = *opts
+	}
+	conc := o.Concurrency
+	switch {
+	case conc == 0:
+		conc = DefaultBatchConcurrency
+	case conc < 0:
+		conc = 1
+	}
+	perHost := o.PerHost
+	switch {
+	case perHost == 0:
+		perHost = DefaultPerHost
+	case perHost < 0:
+		perHost = 1
+	}
+	lookahead := o.Lookahead
+	if lookahead <= 0 {
+		lookahead = 4 * conc
+	}
+	scanOpts := o.Options
+	scanOpts.Client = safefetch.OrDefault(scanOpts.Client)
+
+	return func(yield func(BatchResult) bool) {
+		ctx, cancel := context.WithCancel(ctx)
+		defer cancel()
+		next, stop := iter.Pull(sites)
+		defer stop()
+
+		type job struct{ site, domain string }
+		type done struct {
+			BatchResult
+			domain string
+		}
+		results := make(chan done)
+		busy := map[string]int{}
+		var held []job // sites of busy domains, in arrival order
+		inflight, exhausted := 0, false
+
+		start := func(j job) {
+			inflight++
+			busy[j.domain]++
+			go func() {
+				rep, err := Scan(ctx, j.site, &scanOpts)
+				results <- done{BatchResult{Site: j.site, Report: rep, Err: err}, j.domain}
+			}()
+		}
+		// takeHeld starts the first held site whose domain has room.
+		takeHeld := func() bool {
+			for i, j := range held {
+				if busy[j.domain] < perHost {
+					held = append(held[:i], held[i+1:]...)
+					start(j)
+					return true
+				}
+			}
+			return false
+		}
+		for {
+			for inflight < conc && ctx.Err() == nil {
+				if takeHeld() {
+					continue
+				}
+				if exhausted || len(held) >= lookahead {
+					break
+				}
+				site, ok := next()
+				if !ok {
+					exhausted = true
+					break
+				}
+				j := job{site, RegistrableDomain(site)}
+				if busy[j.domain] < perHost {
+					start(j)
+				} else {
+					held = append(held, j)
+				}
+			}
+			if inflight == 0 {
+				return // the sequence is done (nothing is held when nothing runs), or ctx is
+			}
+			r := <-results
+			inflight--
+			busy[r.domain]--
+			if busy[r.domain] == 0 {
+				delete(busy, r.domain)
+			}
+			if !yield(r.BatchResult) {
+				cancel()
+				for ; inflight > 0; inflight-- {
+					<-results
+				}
+				return
+			}
+		}
+	}
+}
+
+// RegistrableDomain returns the registrable domain of siteURL's host: its
+// eTLD+1 under the Public Suffix List ("shop.example.co.uk" for
+// "https://www.shop.example.co.uk/"), lower-case. A host that is an IP
+// address, a public suffix itself or has a single label is its own domain;
+// a string that is not a URL with a host is returned as given, so that
+// it still lands on one shard.
+func RegistrableDomain(siteURL string) string {
+	u, err := url.Parse(strings.TrimSpace(siteURL))
+	if err != nil || u.Hostname() == "" {
+		return siteURL
+	}
+	host := strings.TrimSuffix(strings.ToLower(u.Hostname()), ".")
+	if _, err := netip.ParseAddr(host); err == nil {
+		return host
+	}
+	if d, err := publicsuffix.EffectiveTLDPlusOne(host); err == nil {
+		return d
+	}
+	return host
+}
+
+// Shard returns which of n shards siteURL belongs to, in [0, n): the
+// 64-bit FNV-1a hash of its [RegistrableDomain], modulo n. The function is
+// fixed, so that n machines given the same list split it with no
+// coordination, every site of one domain on one machine, today and in
+// every later release. It returns 0 when n < 2.
+func Shard(siteURL string, n int) int {
+	if n < 2 {
+		return 0
+	}
+	h := fnv.New64a()
+	h.Write([]byte(RegistrableDomain(siteURL)))
+	return int(h.Sum64() % uint64(n))
+}
