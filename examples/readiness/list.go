@@ -1,0 +1,222 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/agentweb/agentweb/examples/internal/cli"
+	"github.com/agentweb/agentweb/readiness"
+	"github.com/agentweb/agentweb/safefetch"
+)
+
+// Bounds of the list mode.
+const (
+	maxListLine  = 4096       // a site URL longer than this is refused
+	maxListSites = 10_000_000 // sites in one list
+	maxOutLine   = 64 << 20   // a line of an -out file being resumed
+)
+
+// readList reads the site URLs of path ("-": stdin), one a line, skipping
+// blank lines and # comments.
+func readList(path string, stdin io.Reader) ([]string, error) {
+	r := stdin
+	if path != "-" {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, fmt.Errorf("list: %w", err)
+		}
+		defer f.Close()
+		r = f
+	}
+	var sites []string
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 1024), maxListLine)
+	for line := 1; sc.Scan(); line++ {
+		s := strings.TrimSpace(sc.Text())
+		if s == "" || strings.HasPrefix(s, "#") {
+			continue
+		}
+		if len(sites) == maxListSites {
+			return nil, fmt.Errorf("list: more than %d sites", maxListSites)
+		}
+		sites = append(sites, s)
+	}
+	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return nil, fmt.Errorf("list: a line is longer than %d bytes", maxListLine)
+		}
+		return nil, fmt.Errorf("list: %w", err)
+	}
+	return sites, nil
+}
+
+// doneSites returns the sites already written to the JSON Lines file path,
+// for -resume. A missing file has none; a last line cut short (a run that
+// was killed mid-write) is dropped from the file, so that the site is
+// scanned again.
+func doneSites(path string) (map[string]bool, error) {
+	done := map[string]bool{}
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return done, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("resume: %w", err)
+	}
+	keep := 0
+	for len(data[keep:]) > 0 {
+		rest := data[keep:]
+		end := bytes.IndexByte(rest, '\n')
+		if end < 0 {
+			break // an unterminated last line
+		}
+		var line struct {
+			Site string `json:"site"`
+		}
+		if end > maxOutLine || json.Unmarshal(rest[:end], &line) != nil || line.Site == "" {
+			return nil, fmt.Errorf("resume: %s: line at byte %d is not a report", path, keep)
+		}
+		done[line.Site] = true
+		keep += end + 1
+	}
+	if keep < len(data) {
+		if err := os.Truncate(path, int64(keep)); err != nil {
+			return nil, fmt.Errorf("resume: %w", err)
+		}
+	}
+	return done, nil
+}
+
+// errorLine is the JSON line of a site whose scan could not run.
+type errorLine struct {
+	Site  string `json:"site"`
+	Error string `json:"error"`
+}
+
+func runList(ctx context.Context, c *config, stdout, stderr io.Writer, client *safefetch.Client) int {
+	all, err := readList(c.list, os.Stdin)
+	if err != nil {
+		return cli.Output{Name: "readiness", Stderr: stderr}.Fail(cli.ExitUsage, err)
+	}
+	sites := all[:0:0]
+	for _, s := range all {
+		if c.of > 0 && readiness.Shard(s, c.of) != c.shard {
+			continue
+		}
+		sites = append(sites, s)
+	}
+	out := stdout
+	if c.out != "" && c.out != "-" {
+		flags := os.O_CREATE | os.O_WRONLY | os.O_TRUNC
+		if c.resume {
+			done, err := doneSites(c.out)
+			if err != nil {
+				return cli.Output{Name: "readiness", Stderr: stderr}.Fail(cli.ExitUsage, err)
+			}
+			sites = slices.DeleteFunc(sites, func(s string) bool { return done[s] || done[pageURL(s)] })
+			flags = os.O_CREATE | os.O_WRONLY | os.O_APPEND
+		}
+		f, err := os.OpenFile(c.out, flags, 0o644)
+		if err != nil {
+			return cli.Output{Name: "readiness", Stderr: stderr}.Fail(cli.ExitUsage, err)
+		}
+		defer f.Close()
+		out = f
+	}
+	w := bufio.NewWriter(out)
+	defer w.Flush()
+
+	total, done, failed := len(sites), 0, 0
+	start := time.Now()
+	fmt.Fprintf(stderr, "readiness: %d sites to scan", total)
+	if c.of > 0 {
+		fmt.Fprintf(stderr, " (shard %d/%d of %d)", c.shard, c.of, len(all))
+	}
+	fmt.Fprintln(stderr)
+	for r := range readiness.ScanAll(ctx, slices.Values(sites), &readiness.BatchOptions{
+		Options: readiness.Options{Client: client}, Concurrency: c.concurrency, PerHost: c.perHost,
+	}) {
+		done++
+		var line []byte
+		if r.Err != nil {
+			failed++
+			line, err = json.Marshal(errorLine{Site: r.Site, Error: r.Err.Error()})
+		} else {
+			line, err = compactReport(r.Report)
+		}
+		if err == nil {
+			_, err = w.Write(append(line, '\n'))
+		}
+		if err == nil {
+			err = w.Flush() // a line is whole on disk before the next, for -resume
+		}
+		if err != nil {
+			return cli.Output{Name: "readiness", Stderr: stderr}.Fail(cli.ExitUsage, err)
+		}
+		progress(stderr, done, total, failed, start, r)
+	}
+	if done < total {
+		fmt.Fprintf(stderr, "readiness: stopped after %d of %d sites: %v\n", done, total, context.Cause(ctx))
+		return cli.ExitUsage
+	}
+	if failed > 0 {
+		return cli.ExitInvalid
+	}
+	return cli.ExitOK
+}
+
+// compactReport is the report's JSON on one line.
+func compactReport(rep *readiness.Report) ([]byte, error) {
+	js, err := rep.JSON()
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	if err := json.Compact(&b, js); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// pageURL is the site URL as a report names it: without a fragment, and
+// with the path "/" when it has none, so that -resume recognises
+// "https://a.example" in the list as the report of "https://a.example/".
+func pageURL(site string) string {
+	u, err := url.Parse(site)
+	if err != nil {
+		return site
+	}
+	u.Fragment, u.RawFragment = "", ""
+	if u.Path == "" {
+		u.Path = "/"
+	}
+	return u.String()
+}
+
+// progress prints one line per finished site: done/total, rate, ETA and
+// failures so far.
+func progress(w io.Writer, done, total, failed int, start time.Time, r readiness.BatchResult) {
+	el := time.Since(start)
+	rate := float64(done) / el.Seconds()
+	eta := "?"
+	if rate > 0 {
+		eta = (time.Duration(float64(total-done) / rate * float64(time.Second))).Round(time.Second).String()
+	}
+	status := "ok"
+	if r.Err != nil {
+		status = "error"
+	} else if r.Report != nil {
+		status = fmt.Sprintf("%.1f", r.Report.Score)
+	}
+	fmt.Fprintf(w, "[%d/%d] %.1f sites/s, ETA %s, %d failed: %s %s\n", done, total, rate, eta, failed, r.Site, status)
+}

@@ -1,0 +1,197 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/agentweb/agentweb/readiness"
+	"github.com/agentweb/agentweb/safefetch/fetchtest"
+)
+
+// listNet serves the same small site under each host.
+func listNet(t *testing.T, hosts ...string) *fetchtest.Network {
+	t.Helper()
+	n := fetchtest.New()
+	t.Cleanup(n.Close)
+	for _, h := range hosts {
+		n.Site(h, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path != "/" {
+				http.NotFound(w, r)
+				return
+			}
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			fmt.Fprintf(w, `<!DOCTYPE html><html lang="en"><head><title>%s</title></head><body><h1>%s</h1><p>Tea and more tea.</p></body></html>`, h, h)
+		}))
+	}
+	return n
+}
+
+func readLines(t *testing.T, path string) []map[string]any {
+	t.Helper()
+	f, err := os.Open(path)
+	require.NoError(t, err)
+	defer f.Close()
+	var out []map[string]any
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<24)
+	for sc.Scan() {
+		var m map[string]any
+		require.NoError(t, json.Unmarshal(sc.Bytes(), &m), "every line is one JSON value")
+		out = append(out, m)
+	}
+	return out
+}
+
+func sitesOf(lines []map[string]any) []string {
+	var s []string
+	for _, l := range lines {
+		s = append(s, l["site"].(string))
+	}
+	slices.Sort(s)
+	return s
+}
+
+func TestListResumeShard(t *testing.T) {
+	hosts := []string{"a.example", "b.example", "c.example", "www.c.example", "d.example"}
+	n := listNet(t, hosts...)
+	dir := t.TempDir()
+	list := filepath.Join(dir, "sites.txt")
+	require.NoError(t, os.WriteFile(list, []byte("# my sites\nhttps://a.example/\n\nhttps://b.example\nhttps://c.example/\nhttps://www.c.example/\nftp://bad.example/\n"), 0o644))
+	out := filepath.Join(dir, "out.jsonl")
+
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), []string{"scan", "-list", list, "-out", out, "-concurrency", "3"}, &stdout, &stderr, n.Client())
+	assert.Equal(t, 1, code, "one site could not be scanned")
+	lines := readLines(t, out)
+	assert.Equal(t, []string{"ftp://bad.example/", "https://a.example/", "https://b.example/", "https://c.example/", "https://www.c.example/"}, sitesOf(lines))
+	for _, l := range lines {
+		if l["site"] == "ftp://bad.example/" {
+			assert.Contains(t, l["error"], "invalid site URL")
+		} else {
+			assert.Equal(t, "1.2", l["method"], "a line is a whole report")
+		}
+	}
+	assert.Contains(t, stderr.String(), "[5/5]")
+	assert.Contains(t, stderr.String(), "1 failed")
+	assert.Contains(t, stderr.String(), "sites/s, ETA")
+
+	// -resume: a run killed mid-write left half a line; the sites already
+	// written are skipped, the cut one is scanned again.
+	require.NoError(t, os.WriteFile(out, append(mustRead(t, out)[:0:0], []byte(strings.Join(rawLines(t, out)[:2], "\n")+"\n{\"site\":\"https://c.ex")...), 0o644))
+	before := sitesOf(readLinesPrefix(t, out, 2))
+	n.ResetRequests()
+	stderr.Reset()
+	code = run(context.Background(), []string{"scan", "-list", list, "-out", out, "-resume"}, &stdout, &stderr, n.Client())
+	assert.Equal(t, 1, code)
+	lines = readLines(t, out)
+	assert.Equal(t, []string{"ftp://bad.example/", "https://a.example/", "https://b.example/", "https://c.example/", "https://www.c.example/"}, sitesOf(lines), "no site twice, none lost")
+	assert.Contains(t, stderr.String(), "3 sites to scan")
+	for _, s := range before {
+		if h := strings.TrimSuffix(strings.TrimPrefix(s, "https://"), "/"); !strings.Contains(s, "ftp") {
+			assert.Zero(t, n.Requests(h), "%s was done already", s)
+		}
+	}
+
+	// -shard: the shards partition the list, and a domain's sites stay together.
+	var union []string
+	for i := range 3 {
+		o := filepath.Join(dir, fmt.Sprintf("shard%d.jsonl", i))
+		run(context.Background(), []string{"scan", "-list", list, "-out", o, "-shard", fmt.Sprintf("%d/3", i)}, &stdout, &stderr, n.Client())
+		got := sitesOf(readLines(t, o))
+		for _, s := range got {
+			assert.Equal(t, i, readiness.Shard(s, 3))
+		}
+		union = append(union, got...)
+	}
+	slices.Sort(union)
+	assert.Equal(t, []string{"ftp://bad.example/", "https://a.example/", "https://b.example/", "https://c.example/", "https://www.c.example/"}, union)
+
+	// Usage errors.
+	for _, args := range [][]string{
+		{"scan", "-list", list, "-resume"},
+		{"scan", "-list", list, "-shard", "3/3"},
+		{"scan", "-list", list, "-fail-under", "50"},
+		{"scan", "https://a.example/", "-out", out},
+		{"scan", "-list", filepath.Join(dir, "missing.txt")},
+	} {
+		stderr.Reset()
+		assert.Equal(t, 2, run(context.Background(), args, &stdout, &stderr, n.Client()), "%q", args)
+	}
+}
+
+func mustRead(t *testing.T, path string) []byte {
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	return b
+}
+
+func rawLines(t *testing.T, path string) []string {
+	return strings.Split(strings.TrimSuffix(string(mustRead(t, path)), "\n"), "\n")
+}
+
+func readLinesPrefix(t *testing.T, path string, k int) []map[string]any {
+	var out []map[string]any
+	for _, l := range rawLines(t, path)[:k] {
+		var m map[string]any
+		require.NoError(t, json.Unmarshal([]byte(l), &m))
+		out = append(out, m)
+	}
+	return out
+}
+
+func TestGate(t *testing.T) {
+	n := listNet(t, "shop.example")
+	dir := t.TempDir()
+	base := filepath.Join(dir, "base.json")
+	var stdout, stderr bytes.Buffer
+	run(context.Background(), []string{"scan", "https://shop.example/", "--json", base}, &stdout, &stderr, n.Client())
+	var rep readiness.Report
+	require.NoError(t, json.Unmarshal(mustRead(t, base), &rep))
+
+	stdout.Reset()
+	assert.Equal(t, 0, run(context.Background(), []string{"scan", "https://shop.example/", "-fail-under", "1", "-baseline", base}, &stdout, &stderr, n.Client()),
+		"the same site against its own report passes, ready or not")
+	assert.Contains(t, stdout.String(), "gate: passed")
+
+	stdout.Reset()
+	assert.Equal(t, 1, run(context.Background(), []string{"scan", "https://shop.example/", "-fail-under", "99.5"}, &stdout, &stderr, n.Client()))
+	assert.Contains(t, stdout.String(), "is under 99.5")
+
+	// A baseline in which two checks did better: both are listed.
+	var raw map[string]any
+	require.NoError(t, json.Unmarshal(mustRead(t, base), &raw))
+	var worse []string
+	for _, c := range raw["checks"].([]any) {
+		c := c.(map[string]any)
+		if v := c["verdict"]; (v == "fail" || v == "partial") && len(worse) < 2 {
+			c["verdict"] = "pass"
+			worse = append(worse, c["id"].(string))
+		}
+	}
+	require.Len(t, worse, 2, "the small site fails some checks")
+	better, err := json.Marshal(raw)
+	require.NoError(t, err)
+	old := filepath.Join(dir, "better.json")
+	require.NoError(t, os.WriteFile(old, better, 0o644))
+	stdout.Reset()
+	assert.Equal(t, 1, run(context.Background(), []string{"scan", "https://shop.example/", "-baseline", old}, &stdout, &stderr, n.Client()))
+	for _, id := range worse {
+		assert.Contains(t, stdout.String(), "gate: "+id+" got worse: pass -> ")
+	}
+
+	require.NoError(t, os.WriteFile(old, []byte(`{"method":"1.2"}`), 0o644))
+	assert.Equal(t, 2, run(context.Background(), []string{"scan", "https://shop.example/", "-baseline", old}, &stdout, &stderr, n.Client()))
+	assert.Equal(t, 2, run(context.Background(), []string{"scan", "https://shop.example/", "-fail-under", "abc"}, &stdout, &stderr, n.Client()))
+}

@@ -1,0 +1,97 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/agentweb/agentweb/examples/internal/cli"
+	"github.com/agentweb/agentweb/readiness"
+	"github.com/agentweb/agentweb/safefetch"
+)
+
+// runOne scans one site, writes the forms asked for, prints the summary
+// and applies the gates.
+func runOne(ctx context.Context, c *config, stdout, stderr io.Writer, client *safefetch.Client) int {
+	var old *readiness.Report
+	if c.baseline != "" {
+		var err error
+		if old, err = readBaseline(c.baseline); err != nil {
+			fmt.Fprintf(stderr, "readiness: %v\n", err)
+			return cli.ExitUsage
+		}
+	}
+	rep, err := readiness.Scan(ctx, c.site, &readiness.Options{
+		Client: client,
+		Progress: func(e readiness.Event) {
+			switch e.Kind {
+			case readiness.FetchDone:
+				if e.Err != nil {
+					fmt.Fprintf(stderr, "  fetch %s %s: %v\n", e.Method, e.URL, e.Err)
+				} else {
+					fmt.Fprintf(stderr, "  fetch %s %s: %d\n", e.Method, e.URL, e.Status)
+				}
+			case readiness.CheckFinished:
+				fmt.Fprintf(stderr, "check %-26s %s\n", e.Check, e.Verdict)
+			}
+		},
+	})
+	if err != nil {
+		fmt.Fprintf(stderr, "readiness: %v\n", err)
+		return cli.ExitUsage
+	}
+
+	for _, form := range c.order {
+		var data []byte
+		switch form {
+		case "json":
+			if data, err = rep.JSON(); err != nil {
+				fmt.Fprintf(stderr, "readiness: %v\n", err)
+				return cli.ExitUsage
+			}
+		case "md":
+			data = rep.Markdown()
+		case "html":
+			data = rep.HTML()
+		}
+		if err := write(c.outputs[form], data, stdout); err != nil {
+			fmt.Fprintf(stderr, "readiness: %v\n", err)
+			return cli.ExitUsage
+		}
+	}
+
+	fmt.Fprintf(stdout, "%s: %.1f / 100, ", rep.Site, rep.Score)
+	if rep.Ready {
+		fmt.Fprintln(stdout, "ready")
+	} else {
+		fmt.Fprintln(stdout, "not ready")
+	}
+	for _, q := range rep.Requirements {
+		if !q.Met {
+			fmt.Fprintf(stdout, "  %s %s: %s\n", q.ID, q.Status, q.Why)
+		}
+	}
+	if len(rep.Unverified) > 0 {
+		fmt.Fprintf(stdout, "  unverified: %s\n", strings.Join(rep.Unverified, ", "))
+	}
+	if c.gate || old != nil {
+		return gate(c, old, rep, stdout)
+	}
+	if rep.Ready {
+		return cli.ExitOK
+	}
+	return cli.ExitInvalid
+}
+
+func write(path string, data []byte, stdout io.Writer) error {
+	if path == "-" {
+		_, err := stdout.Write(data)
+		return err
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		return fmt.Errorf("write report: %w", err)
+	}
+	return nil
+}
