@@ -1,0 +1,111 @@
+package readiness
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// openFiles counts the process's open file descriptors (Linux), or -1.
+func openFiles() int {
+	ents, err := os.ReadDir("/proc/self/fd")
+	if err != nil {
+		return -1
+	}
+	return len(ents)
+}
+
+// heapPeak samples the live heap every few milliseconds until stop is
+// called, and returns the largest HeapInuse seen.
+func heapPeak() (stop func() uint64) {
+	var peak atomic.Uint64
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		var ms runtime.MemStats
+		t := time.NewTicker(5 * time.Millisecond)
+		defer t.Stop()
+		for {
+			runtime.ReadMemStats(&ms)
+			if ms.HeapInuse > peak.Load() {
+				peak.Store(ms.HeapInuse)
+			}
+			select {
+			case <-done:
+				return
+			case <-t.C:
+			}
+		}
+	})
+	return func() uint64 { close(done); wg.Wait(); return peak.Load() }
+}
+
+// BenchmarkScanAll scans N distinct sites (the test site under N names)
+// at concurrency 64 with 20 ms of latency on every response, and reports
+// the wall time as a ratio of the ideal (N ÷ 64 × one site's wall time at
+// that latency, measured in the same run), the peak heap, and the
+// goroutines and open files left after the batch.
+func BenchmarkScanAll(b *testing.B) {
+	const conc, latency = 64, 20 * time.Millisecond
+	for _, n := range []int{100, 500} {
+		b.Run(fmt.Sprintf("sites=%d", n), func(b *testing.B) {
+			hosts := make([]string, n)
+			for i := range hosts {
+				hosts[i] = fmt.Sprintf("shop%03d.example", i)
+			}
+			bn := newBatchNet(b, hosts, latency)
+			client := bn.Client()
+			opts := Options{Client: client, Now: batchNow}
+			sites := make([]string, n)
+			for i, h := range hosts {
+				sites[i] = "https://" + h + "/"
+			}
+			// One site alone, at the same latency, on a warm client.
+			t0 := time.Now()
+			if _, err := Scan(context.Background(), sites[0], &opts); err != nil {
+				b.Fatal(err)
+			}
+			one := time.Since(t0)
+			ideal := time.Duration(float64(n) / conc * float64(one))
+			runtime.GC()
+			g0, f0 := runtime.NumGoroutine(), openFiles()
+			b.ResetTimer()
+			var wall time.Duration
+			var peak uint64
+			for range b.N {
+				stop := heapPeak()
+				t := time.Now()
+				count := 0
+				for r := range ScanAll(context.Background(), slices.Values(sites), &BatchOptions{Options: opts, Concurrency: conc}) {
+					if r.Err != nil {
+						b.Fatal(r.Err)
+					}
+					count++
+				}
+				wall += time.Since(t)
+				peak = max(peak, stop())
+				if count != n {
+					b.Fatalf("%d results for %d sites", count, n)
+				}
+			}
+			b.StopTimer()
+			client.CloseIdleConnections()
+			deadline := time.Now().Add(5 * time.Second)
+			for runtime.NumGoroutine() > g0 && time.Now().Before(deadline) {
+				time.Sleep(10 * time.Millisecond)
+			}
+			wall /= time.Duration(b.N)
+			b.ReportMetric(float64(wall)/float64(ideal), "x-ideal")
+			b.ReportMetric(float64(one)/1e6, "ms-one-site")
+			b.ReportMetric(float64(peak)/(1<<20), "MiB-peak-heap")
+			b.ReportMetric(float64(runtime.NumGoroutine()-g0), "goroutines-left")
+			b.ReportMetric(float64(openFiles()-f0), "files-left")
+		})
+	}
+}
