@@ -1,0 +1,141 @@
+package publish
+
+import (
+	"net/http"
+	"net/url"
+	"time"
+
+	"github.com/agentweb/agentweb/internal/linkheader"
+	"github.com/agentweb/agentweb/internal/serve"
+)
+
+// kit is a Site made ready to serve: every document built and validated
+// once, when the handler is built.
+type kit struct {
+	site      Site
+	origin    *url.URL
+	maxPage   int64
+	md        *mdConverter
+	documents []document // the spec documents, in llms.txt order
+	routes    map[string]http.Handler
+	links     string // the Link field value every page carries, but its Markdown alternate
+}
+
+// document is one spec document the kit serves.
+type document struct {
+	path, title, notes string
+	handler            http.Handler
+	link               *linkheader.Link // a Link the pages carry for it, or nil
+}
+
+// anInterface is one interface an agent can call, as llms.txt lists it.
+type anInterface struct{ name, url, notes string }
+
+// Defaults of the page wrapper.
+const (
+	defaultMaxPage        = 4 << 20
+	defaultConvertTimeout = 2 * time.Second
+	mdCacheEntries        = 512
+	cacheControl          = "public, max-age=300"
+)
+
+// Handler returns the site's pages, made agent-ready: pages is called for
+// every path the kit does not serve itself, and its HTML is negotiated
+// into Markdown and decorated as [pageHandler] describes. The kit serves
+// /llms.txt, /sitemap.xml (and its children past the sitemaps.org limits),
+// /robots.txt, the capability card at /.well-known/agents.json and
+// /agents.json, the MCP endpoint and its protected-resource metadata, the
+// OpenAPI document and the spec documents the site gives. Every document
+// is built and validated here, so a bad value is an error now, never a
+// broken file in production: the error is a *SiteError.
+func (s *Site) Handler(pages http.Handler) (http.Handler, error) {
+	if pages == nil {
+		pages = http.NotFoundHandler()
+	}
+	origin, err := s.validate()
+	if err != nil {
+		return nil, err
+	}
+	k := &kit{site: *s, origin: origin, routes: map[string]http.Handler{}}
+	k.site.Pages = append([]Page(nil), s.Pages...)
+	k.maxPage = s.MaxPageBytes
+	if k.maxPage <= 0 {
+		k.maxPage = defaultMaxPage
+	}
+	timeout := s.ConvertTimeout
+	if timeout <= 0 {
+		timeout = defaultConvertTimeout
+	}
+	k.md = newConverter(timeout, mdCacheEntries)
+	if err := k.buildDocuments(); err != nil {
+		return nil, err
+	}
+	text := func(body []byte) http.Handler {
+		return serve.Handler(serve.Document{Body: body, ContentType: "text/plain; charset=utf-8", CacheControl: cacheControl})
+	}
+	k.routes[llmsPath] = text(k.llmsText())
+	k.routes[robotsPath] = text(k.robotsText())
+	maps, err := k.buildSitemaps(0)
+	if err != nil {
+		return nil, err
+	}
+	for p, f := range maps.files {
+		k.routes[p] = f
+	}
+	for _, d := range k.documents {
+		k.routes[d.path] = d.handler
+	}
+	k.links = k.linkValue()
+	mux := http.NewServeMux()
+	for p, h := range k.routes {
+		mux.Handle(p, exact(p, h, pages))
+	}
+	mux.Handle("/", &pageHandler{k: k, next: pages})
+	return mux, nil
+}
+
+// exact serves h at exactly path and hands any longer path under it to
+// pages (a ServeMux pattern ending in "/" would match a whole subtree).
+func exact(path string, h, pages http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != path {
+			pages.ServeHTTP(w, r)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// linkValue is the Link field the kit adds to pages: llms.txt as
+// describedby, the card as an alternate, and a link per spec document that
+// asks for one (the method's §04). The page's own Markdown alternate is
+// added per page.
+func (k *kit) linkValue() string {
+	links := []linkheader.Link{
+		{Target: llmsPath, Rel: []string{"describedby"}, Type: "text/plain"},
+		{Target: cardTwin, Rel: []string{"alternate"}, Type: "application/json"},
+	}
+	for _, d := range k.documents {
+		if d.link != nil {
+			links = append(links, *d.link)
+		}
+	}
+	return linkheader.Format(links...)
+}
+
+// addLinks adds the site's Link field and the page's Markdown alternate.
+func (k *kit) addLinks(h http.Header, path string) {
+	h.Add("Link", k.links)
+	h.Add("Link", linkheader.Format(linkheader.Link{Target: path, Rel: []string{"alternate"}, Type: "text/markdown"}))
+}
+
+// ServeHTTP serves one sitemap file, gzip-encoded when the request accepts
+// gzip (RFC 9110 Section 12.5.3); each encoding has its own strong ETag,
+// and both responses carry Vary: Accept-Encoding.
+func (f *sitemapFile) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if acceptsGzip(r.Header.Get("Accept-Encoding")) {
+		f.gz.ServeHTTP(w, r)
+		return
+	}
+	f.plain.ServeHTTP(w, r)
+}

@@ -1,0 +1,150 @@
+package publish
+
+import (
+	"bytes"
+	"container/list"
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	htmltomarkdown "github.com/JohannesKaufmann/html-to-markdown/v2"
+	"github.com/JohannesKaufmann/html-to-markdown/v2/converter"
+
+	"github.com/agentweb/agentweb/internal/htmlhead"
+)
+
+// errConvert reports an HTML page that could not be turned into Markdown
+// within the bounds; the kit then serves the HTML.
+var errConvert = errors.New("publish: markdown conversion failed")
+
+// frontMatter is the Markdown form's header (the agent-readiness scoring
+// method, §04): title, description, canonical, updated and language, each
+// a single-line YAML scalar, between two "---" lines.
+type frontMatter struct {
+	title, description, canonical, updated, language string
+}
+
+func (f frontMatter) write(b *bytes.Buffer) {
+	b.WriteString("---\n")
+	for _, kv := range [][2]string{
+		{"title", f.title}, {"description", f.description}, {"canonical", f.canonical},
+		{"updated", f.updated}, {"language", f.language},
+	} {
+		if kv[1] != "" {
+			b.WriteString(kv[0] + ": " + yamlScalar(kv[1]) + "\n")
+		}
+	}
+	b.WriteString("---\n\n")
+}
+
+// yamlScalar writes v as a YAML plain scalar when that reads back as v, and
+// as a single-quoted scalar (with ' doubled) otherwise (YAML 1.2, Section
+// 7.3.2). v is one line.
+func yamlScalar(v string) string {
+	v = oneLine(v)
+	plain := v != "" && !strings.ContainsAny(v[:1], "-?:,[]{}#&*!|>'\"%@`") &&
+		!strings.Contains(v, ": ") && !strings.Contains(v, " #") && !strings.HasSuffix(v, ":")
+	if plain {
+		return v
+	}
+	return "'" + strings.ReplaceAll(v, "'", "''") + "'"
+}
+
+// frontMatterFor gathers the front matter of the page at path from the
+// site's facts, falling back to the page's own head.
+func (k *kit) frontMatterFor(path string, head *htmlhead.Head, lastModified string) frontMatter {
+	f := frontMatter{canonical: k.abs(path), language: k.site.Language}
+	if p, ok := k.site.pageFor(path); ok {
+		f.title, f.description = p.Title, p.Description
+		if !p.Updated.IsZero() {
+			f.updated = p.Updated.UTC().Format(time.DateOnly)
+		}
+	}
+	if head != nil {
+		if f.title == "" {
+			f.title = head.Title
+		}
+		if f.description == "" {
+			f.description, _ = head.MetaContent("description")
+		}
+		if c := head.LinksWithRel("canonical"); len(c) > 0 && c[0].Href != "" {
+			f.canonical = c[0].Href
+		}
+		if head.Lang != "" {
+			f.language = head.Lang
+		}
+	}
+	if f.updated == "" && lastModified != "" {
+		if t, err := time.Parse(time.RFC1123, lastModified); err == nil {
+			f.updated = t.UTC().Format(time.DateOnly)
+		}
+	}
+	return f
+}
+
+// converter turns page HTML into Markdown with html-to-markdown, bounded
+// in time, and caches the result by the page's entity tag.
+type mdConverter struct {
+	timeout time.Duration
+	mu      sync.Mutex
+	lru     *list.List // of *mdEntry, most recent first
+	byKey   map[string]*list.Element
+	max     int
+}
+
+type mdEntry struct {
+	key string
+	md  []byte
+}
+
+func newConverter(timeout time.Duration, entries int) *mdConverter {
+	return &mdConverter{timeout: timeout, lru: list.New(), byKey: map[string]*list.Element{}, max: entries}
+}
+
+// convert returns the Markdown body of page, from the cache when key (the
+// page's entity tag) was converted before.
+func (c *mdConverter) convert(ctx context.Context, key string, page []byte, domain string) ([]byte, error) {
+	c.mu.Lock()
+	if e, ok := c.byKey[key]; ok {
+		c.lru.MoveToFront(e)
+		md := e.Value.(*mdEntry).md
+		c.mu.Unlock()
+		return md, nil
+	}
+	c.mu.Unlock()
+
+	ctx, cancel := context.WithTimeout(ctx, c.timeout)
+	defer cancel()
+	type result struct {
+		md  []byte
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		md, err := htmltomarkdown.ConvertReader(bytes.NewReader(page), converter.WithContext(ctx), converter.WithDomain(domain))
+		done <- result{md, err}
+	}()
+	var r result
+	select {
+	case r = <-done:
+	case <-ctx.Done():
+		return nil, fmt.Errorf("%w: %w", errConvert, context.Cause(ctx))
+	}
+	if r.err != nil {
+		return nil, fmt.Errorf("%w: %w", errConvert, r.err)
+	}
+	md := bytes.TrimSpace(r.md)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.byKey[key]; !ok {
+		c.byKey[key] = c.lru.PushFront(&mdEntry{key: key, md: md})
+		for c.lru.Len() > c.max {
+			old := c.lru.Remove(c.lru.Back()).(*mdEntry)
+			delete(c.byKey, old.key)
+		}
+	}
+	return md, nil
+}
