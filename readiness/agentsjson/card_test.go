@@ -37,7 +37,7 @@ func TestParsePublished(t *testing.T) {
 	}{
 		{file: "wildcard-linkup.json", format: FormatWildCard, name: "Link Up API Integration Agents",
 			interfaces: []Interface{{ID: "linkup", Type: "openapi", URL: "https://gist.githubusercontent.com/yagnyaPatel/670dd9fec7d101b76f92a2c4f7acfba5/raw/5fd960dfdebd35016dc285bc52aa7051576b1f66/linkup.openapi.yaml", Source: FormatWildCard}},
-			extra: []string{"agentsJson", "overrides"}},
+			extra:      []string{"agentsJson", "overrides"}},
 		{file: "siteinfo-shop.json", format: FormatSiteInfo, name: "ExecuSystems", auth: true, pol: true,
 			interfaces: []Interface{
 				{ID: "browse_products", Type: "intent", URL: "/products", Source: FormatSiteInfo},
