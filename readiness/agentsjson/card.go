@@ -415,8 +415,7 @@ func (r *reader) readAgentsTxt(m map[string]any) {
 			r.addInterface(Interface{ID: first(str(o["id"]), str(o["name"])), Type: strings.ToLower(str(o["protocol"])), URL: ep, Auth: authString(o["auth"]), Source: FormatAgentsTxt})
 		case string:
 			// agents.txt's own Capabilities line lists names without
-			// endpoints: nothing to reach.
-			r.formats[FormatAgentsTxt] = true
+			// endpoints: nothing to reach, and not a sign of the format.
 		default:
 			r.skip(fmt.Sprintf("/capabilities/%d", i), RuleShape, "not a capability object")
 		}

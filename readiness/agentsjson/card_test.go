@@ -87,7 +87,7 @@ func TestParseShapes(t *testing.T) {
 		skipped    []string // pointers
 	}{
 		{"interfaces keyed by name", `{"interfaces":{"mcp":"https://a.example/mcp","api":{"type":"openapi","url":"/openapi.json"}}}`, FormatMethod, 2, "", nil},
-		{"capabilities as names only", `{"capabilities":["search","browse"]}`, FormatAgentsTxt, 0, "", nil},
+		{"capabilities as names only", `{"capabilities":["search","browse"]}`, "", 0, "", nil},
 		{"capability without endpoint", `{"site":{"name":"x"},"capabilities":[{"name":"search"}]}`, FormatAgentsTxt, 0, "", []string{"/capabilities/0"}},
 		{"flow naming an unknown source", `{"info":{"title":"t"},"sources":[{"id":"a","path":"/a.yaml"}],"flows":[{"actions":[{"sourceId":"b"}]}]}`, FormatWildCard, 1, "", []string{"/flows/0/actions/0/sourceId"}},
 		{"intents as a list", `{"site_info":{"name":"n"},"intents":[{"name":"buy","endpoint":"/buy"}]}`, FormatSiteInfo, 1, "", nil},
