@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -70,7 +71,7 @@ func TestActChecks(t *testing.T) {
 			want: [3]Verdict{VerdictPass, VerdictPass, VerdictPass},
 			check: func(t *testing.T, r *Report) {
 				c := checkByID(r, "page_actions_declared")
-				assert.Equal(t, "1 of 1 action forms declared with toolname", c.Receipt.Received)
+				assert.Equal(t, "1 of 1 action forms declared with toolname and tooldescription", c.Receipt.Received)
 				assert.Contains(t, c.Receipt.Notes, "1 plain site search form(s), not counted as actions")
 				assert.Contains(t, checkByID(r, "page_tool_permissions").Receipt.Received, "default allowlist 'self'")
 			},
@@ -94,7 +95,7 @@ if ("modelContext" in document) {
 				assert.Contains(t, c.Receipt.Received, "registers 2 tool(s) through document.modelContext and navigator.modelContext")
 				q := checkByID(r, "page_tool_quality")
 				assert.Equal(t, "1 of 2 tools fully described", q.Receipt.Received)
-				assert.Equal(t, []string{`registered tool "checkout" in https://shop.example/app.js: no literal description`}, q.Receipt.Notes)
+				assert.Equal(t, []string{`registered tool "checkout" in https://shop.example/app.js: registered through navigator.modelContext, which current browsers no longer expose (document.modelContext); no literal description`}, q.Receipt.Notes)
 				var urls []string
 				for _, rq := range c.Receipt.Requests {
 					urls = append(urls, rq.URL)
@@ -138,7 +139,7 @@ if ("modelContext" in document) {
 			name: "some forms declared, one tool half described", body: bareForm + halfForm + declaredForm,
 			want: [3]Verdict{VerdictPartial, VerdictPartial, VerdictPass},
 			check: func(t *testing.T, r *Report) {
-				assert.Equal(t, "2 of 3 action forms declared with toolname", checkByID(r, "page_actions_declared").Receipt.Received)
+				assert.Equal(t, "1 of 3 action forms declared with toolname and tooldescription (1 more with a toolname only)", checkByID(r, "page_actions_declared").Receipt.Received)
 				assert.Equal(t, []string{`form tool "subscribe" on https://shop.example/: no tooldescription; no toolparamdescription on email`},
 					checkByID(r, "page_tool_quality").Receipt.Notes)
 			},
@@ -146,6 +147,52 @@ if ("modelContext" in document) {
 		{
 			name: "forms in a template are not offered", body: `<template>` + bareForm + `</template>`,
 			want: [3]Verdict{VerdictNotApplicable, VerdictNotApplicable, VerdictNotApplicable},
+		},
+		{
+			// Chromium registers no declarative tool without a description.
+			name: "a form tool without tooldescription does not meet R8", body: halfForm,
+			want: [3]Verdict{VerdictPartial, VerdictFail, VerdictPass},
+			check: func(t *testing.T, r *Report) {
+				c := checkByID(r, "page_actions_declared")
+				assert.Equal(t, "0 of 1 action forms declared with toolname and tooldescription (1 more with a toolname only)", c.Receipt.Received)
+				assert.Contains(t, c.Receipt.Notes, `form tools with a toolname but no tooldescription, which browsers do not register: "subscribe" on https://shop.example/`)
+				assert.False(t, requirementMet(r, "R8"))
+			},
+		},
+		{
+			name: "navigator.modelContext alone is partial",
+			body: bareForm + `<script>navigator.modelContext.registerTool({name: "send", description: "Send a message."});</script>`,
+			want: [3]Verdict{VerdictPartial, VerdictFail, VerdictPass},
+			check: func(t *testing.T, r *Report) {
+				c := checkByID(r, "page_actions_declared")
+				assert.Contains(t, c.Receipt.Received, "only through navigator.modelContext, which current browsers no longer expose")
+				assert.Contains(t, strings.Join(c.Receipt.Notes, "\n"), "current browsers expose document.modelContext")
+			},
+		},
+		{
+			name: "a tool registered by a script of another origin is not read",
+			body: `<p>` + strings.Repeat("Tables for every party, booked in a minute. ", 6) + `</p><script src="https://cdn.other.example/webmcp.js"></script>`,
+			want: [3]Verdict{VerdictUnverified, VerdictUnverified, VerdictUnverified},
+			check: func(t *testing.T, r *Report) {
+				c := checkByID(r, "page_actions_declared")
+				assert.Contains(t, c.Receipt.Received, "scripts of another origin, never fetched: https://cdn.other.example/webmcp.js")
+			},
+		},
+		{
+			name: "an app shell whose forms a script builds",
+			body: `<div id="app"></div><script>document.getElementById("app").innerHTML = "<form toolname=book tooldescription=Book><input name=d></form>";</script>`,
+			want: [3]Verdict{VerdictUnverified, VerdictUnverified, VerdictUnverified},
+			check: func(t *testing.T, r *Report) {
+				c := checkByID(r, "page_actions_declared")
+				assert.Contains(t, c.Receipt.Received, "app-shell pages whose content is built by script, which the scan does not run: https://shop.example/")
+				assert.NotEqual(t, VerdictPass, checkByID(r, "initial_html_content").Verdict)
+			},
+		},
+		{
+			name: "a page with no form whose every script was read is not applicable",
+			body: `<p>` + strings.Repeat("Tables for every party, booked in a minute. ", 6) + `</p><script src="/app.js"></script>`,
+			scripts: map[string]string{"/app.js": "console.log('hi')"},
+			want:    [3]Verdict{VerdictNotApplicable, VerdictNotApplicable, VerdictNotApplicable},
 		},
 	}
 	for _, tc := range tests {
@@ -273,7 +320,7 @@ func BenchmarkReadPageTools(b *testing.B) {
 	b.ReportAllocs()
 	b.SetBytes(int64(len(body)))
 	for b.Loop() {
-		forms, inline, _ := readPageTools(p)
+		forms, inline, _, _ := readPageTools(p)
 		if len(forms) != 4 || len(inline) != 1 {
 			b.Fatal(len(forms), len(inline))
 		}
@@ -288,4 +335,13 @@ func BenchmarkParseToolsPolicy(b *testing.B) {
 			b.Fatal("kind")
 		}
 	}
+}
+
+func requirementMet(r *Report, id string) bool {
+	for _, q := range r.Requirements {
+		if q.ID == id {
+			return q.Met
+		}
+	}
+	return false
 }

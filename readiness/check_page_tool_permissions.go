@@ -10,13 +10,18 @@ func init() {
 // allowlist 'self' applies, which passes, as does tools=(self ...);
 // tools=* is partial; tools=() (or an allowlist without the page's own
 // origin) while the page declares tools fails. Not applicable when no tool
-// is declared.
+// is declared in everything read; unverified when a script or an app shell's
+// content was not read.
 func checkPageToolPermissions(s *scan) outcome {
 	o := s.toolsObs()
 	if o.tools() == 0 {
 		out := outcome{requests: o.requests, scope: o.scope()}
 		if len(o.pages) == 0 && !s.pageObs().f.answered() {
 			out.verdict, out.received = VerdictUnverified, "the page: "+s.pageObs().f.why()
+			return out
+		}
+		if nr := o.notRead(); nr != "" {
+			out.verdict, out.received = VerdictUnverified, "no page tool in what was read; not read: "+nr
 			return out
 		}
 		out.verdict, out.received = VerdictNotApplicable, "no page tool is declared"

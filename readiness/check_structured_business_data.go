@@ -62,7 +62,8 @@ func checkStructuredBusinessData(s *scan) outcome {
 	case len(incomplete) > 0:
 		out.verdict, out.received = VerdictPartial, "a node of type "+incomplete[0]+" without name or url"
 	case len(ld.parseErrs) == ld.blocks:
-		out.verdict, out.received = VerdictPartial, fmt.Sprintf("JSON-LD present, but none of its %d blocks parses", ld.blocks)
+		// Nothing an agent can read: no structured data at all.
+		out.verdict, out.received = VerdictFail, fmt.Sprintf("JSON-LD present, but none of its %d blocks parses", ld.blocks)
 	default:
 		out.verdict, out.received = VerdictPartial, fmt.Sprintf("JSON-LD present (%d nodes), but no business or product node", len(ld.nodes))
 	}

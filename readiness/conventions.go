@@ -35,6 +35,12 @@ func (s *scan) agenticObs() *agenticDoc {
 			return d
 		}
 		d.value = m
+		if _, ok := m["agentic"]; !ok {
+			// A document of another format at the same path: one finding,
+			// not the schema's every complaint.
+			d.err = errForeignAgentic
+			return d
+		}
 		d.site, d.err = agentic.ParseSite(d.f.body())
 		return d
 	})
@@ -55,3 +61,5 @@ func agenticResources(m map[string]any) []agenticResource {
 }
 
 var errNotObject = errors.New("not a JSON object")
+
+var errForeignAgentic = errors.New(`not an Agentic Site Profile: no "agentic" version member`)

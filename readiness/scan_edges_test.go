@@ -23,7 +23,10 @@ type overrides struct {
 
 func (o overrides) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if h, ok := o.paths[r.URL.Path]; ok {
-		o.ts.count(r)
+		if r.Method == http.MethodGet {
+			// An MCP session POSTs many times by design.
+			o.ts.count(r)
+		}
 		h(w, r)
 		return
 	}
@@ -161,6 +164,64 @@ func TestScanEdges(t *testing.T) {
 			want: map[string]Verdict{"capability_manifest": VerdictFail},
 			check: func(t *testing.T, r *Report) {
 				assert.Contains(t, strings.Join(checkByID(r, "capability_manifest").Receipt.Notes, "\n"), "not valid JSON")
+			},
+		},
+		{
+			name: "twin agents.json that are the same non-card",
+			paths: map[string]http.HandlerFunc{
+				"/.well-known/agents.json": text("application/json", `{}`),
+				"/agents.json":             text("application/json", `{}`),
+			},
+			want: map[string]Verdict{"capability_manifest": VerdictFail, "manifest_twins": VerdictNotApplicable},
+		},
+		{
+			name: "JSON-LD none of whose blocks parses",
+			paths: map[string]http.HandlerFunc{"/": text("text/html", `<!DOCTYPE html><html lang="en"><head><title>Shop</title>
+<script type="application/ld+json">{"@type": "Organization",}</script><script type="application/ld+json">[{</script></head><body><h1>Shop</h1></body></html>`)},
+			want: map[string]Verdict{"structured_business_data": VerdictFail},
+			check: func(t *testing.T, r *Report) {
+				assert.Equal(t, "JSON-LD present, but none of its 2 blocks parses", checkByID(r, "structured_business_data").Receipt.Received)
+			},
+		},
+		{
+			name:  "a foreign-format agentic.json",
+			paths: map[string]http.HandlerFunc{"/agentic.json": text("application/json", `{"version": "1", "agents": [{"name": "a"}], "site": "https://shop.example/"}`)},
+			want:  map[string]Verdict{"agentic_site_profile": VerdictOptional},
+			check: func(t *testing.T, r *Report) {
+				notes := strings.Join(checkByID(r, "agentic_site_profile").Receipt.Notes, "\n")
+				assert.Contains(t, notes, "not an Agentic Site Profile")
+				assert.NotContains(t, notes, "schema-")
+			},
+		},
+		{
+			name: "a flows agents.json whose source is a served OpenAPI document",
+			paths: map[string]http.HandlerFunc{
+				"/.well-known/agents.json": text("application/json", `{"agentsJson": "0.1.0", "info": {"title": "Shop flows", "version": "0.1.0", "description": "Order."},
+"sources": [{"id": "shop", "path": "shop.openapi.yaml"}], "overrides": [],
+"flows": [{"id": "order_flow", "title": "Order", "description": "Order a product.", "actions": [{"id": "a", "sourceId": "shop", "operationId": "order"}], "links": [], "fields": {"parameters": []}}]}`),
+				"/agents.json": status(http.StatusNotFound),
+				// A relative source is relative to the card's address.
+				"/.well-known/shop.openapi.yaml": text("application/yaml", "openapi: 3.1.0\ninfo:\n  title: Shop\n  version: '1'\npaths: {}\n"),
+				"/openapi.json":                  status(http.StatusNotFound),
+				"/mcp":                           status(http.StatusNotFound),
+			},
+			want: map[string]Verdict{"capability_manifest": VerdictPass, "backend_interface_declared": VerdictPass},
+			check: func(t *testing.T, r *Report) {
+				assert.Contains(t, checkByID(r, "backend_interface_declared").Receipt.Received, "OpenAPI 3 document https://shop.example/.well-known/shop.openapi.yaml")
+			},
+		},
+		{
+			name: "an MCP server card naming its endpoint in transport.endpoint",
+			paths: map[string]http.HandlerFunc{
+				"/.well-known/agents.json":          status(http.StatusNotFound),
+				"/agents.json":                      status(http.StatusNotFound),
+				"/mcp":                              status(http.StatusNotFound),
+				"/.well-known/mcp/server-card.json": text("application/json", `{"serverInfo": {"name": "shop", "version": "1.0.0"}, "transport": {"type": "streamable-http", "endpoint": "/api/mcp"}, "capabilities": {"tools": {}}}`),
+				"/api/mcp":                          newMCPServer(2, true, nil, 0).ServeHTTP,
+			},
+			want: map[string]Verdict{"mcp_discovery": VerdictPass, "backend_interface_declared": VerdictPass},
+			check: func(t *testing.T, r *Report) {
+				assert.Contains(t, checkByID(r, "backend_interface_declared").Receipt.Received, "MCP endpoint https://shop.example/api/mcp")
 			},
 		},
 		{
