@@ -22,7 +22,7 @@ type Report struct {
 	// Site is the page the scan started from.
 	Site string `json:"site"`
 	// ScannedAt is when the scan started (Options.Now), in UTC.
-	ScannedAt time.Time `json:"scannedAt"`
+	ScannedAt time.Time `json:"scanned_at"`
 	// Ready is true when all ten requirements are met.
 	Ready bool `json:"ready"`
 	// Score is the total: 100 × Σ section scores / Σ points of the sections
@@ -56,7 +56,7 @@ type SectionResult struct {
 	Checks []string `json:"checks"`
 	// NotScanned lists the catalogue checks of this section that this scanner
 	// does not run; they are not scored.
-	NotScanned []string `json:"notScanned,omitempty"`
+	NotScanned []string `json:"not_scanned,omitempty"`
 }
 
 // RequirementResult says whether one of R1–R10 is met, and why.
@@ -114,8 +114,8 @@ type RequestRecord struct {
 // headers that matter to the checks, and a short summary of the body.
 type ResponseRecord struct {
 	Status    int               `json:"status"`
-	FinalURL  string            `json:"finalUrl,omitempty"`
-	MediaType string            `json:"mediaType,omitempty"`
+	FinalURL  string            `json:"final_url,omitempty"`
+	MediaType string            `json:"media_type,omitempty"`
 	Headers   map[string]string `json:"headers,omitempty"`
 	Bytes     int               `json:"bytes"`
 	Body      string            `json:"body,omitempty"`
@@ -129,7 +129,7 @@ type Scope struct {
 	// Sections lists the sections that have at least one check that ran.
 	Sections []SectionID `json:"sections"`
 	// NotScanned lists the catalogue checks this scanner did not run.
-	NotScanned []string  `json:"notScanned"`
+	NotScanned []string  `json:"not_scanned"`
 	Budget     BudgetUse `json:"budget"`
 }
 
@@ -138,10 +138,10 @@ type Scope struct {
 type BudgetUse struct {
 	Attempts        int    `json:"attempts"`
 	Bytes           int64  `json:"bytes"`
-	PeakConcurrency int    `json:"peakConcurrency"`
+	PeakConcurrency int    `json:"peak_concurrency"`
 	Exhausted       string `json:"exhausted,omitempty"`
-	MaxAttempts     int    `json:"maxAttempts"`
-	MaxBytes        int64  `json:"maxBytes"`
+	MaxAttempts     int    `json:"max_attempts"`
+	MaxBytes        int64  `json:"max_bytes"`
 }
 
 // ErrInvalidReport is returned by [Compose] when a check result does not fit

@@ -203,13 +203,13 @@ func TestJSONFieldNamesAndRoundTrip(t *testing.T) {
 	require.NoError(t, err)
 	var generic map[string]any
 	require.NoError(t, json.Unmarshal(js, &generic))
-	for _, k := range []string{"method", "site", "scannedAt", "ready", "score", "possible", "sections", "requirements", "checks", "unverified", "scope"} {
+	for _, k := range []string{"method", "site", "scanned_at", "ready", "score", "possible", "sections", "requirements", "checks", "unverified", "scope"} {
 		assert.Contains(t, generic, k)
 	}
 	// The documented top-level order.
 	idx := func(k string) int { return bytes.Index(js, []byte(`"`+k+`":`)) }
 	assert.Less(t, idx("method"), idx("site"))
-	assert.Less(t, idx("site"), idx("scannedAt"))
+	assert.Less(t, idx("site"), idx("scanned_at"))
 	assert.Less(t, idx("ready"), idx("score"))
 	assert.Less(t, idx("checks"), idx("unverified"))
 	var back Report
