@@ -205,8 +205,7 @@ func Requirements() []Requirement {
 }
 
 // Catalogue returns every check of readiness-checks.md, scored and optional,
-// in catalogue order. Whether this scanner runs a check is a separate question:
-// see [Implemented].
+// in catalogue order. Every scan runs all of them.
 func Catalogue() []CheckSpec {
 	out := make([]CheckSpec, len(catalogueTable))
 	copy(out, catalogueTable[:])

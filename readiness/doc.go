@@ -29,15 +29,11 @@
 //
 // # What this scanner runs
 //
-// The engine runs the checks it has an implementation for ([Implemented]).
-// A catalogue check with no implementation is never scored and never
-// silently passes: it is listed in the report's [Scope] as not scanned, a
-// section none of whose checks ran leaves the total's denominator (so the
-// total is the score over the sections that were scanned, and the report says
-// which), and a requirement that depends on an unscanned check has the status
-// "not_scanned" and is not met, so such a report never claims a site is
-// ready. This release runs every check of the catalogue: the six sections
-// and the eight optional conventions.
+// Every scan runs every check of the catalogue: the six sections and the
+// eight optional conventions, so every report lists every check with a
+// verdict. An engine of one's own that feeds [Compose] must do the same; a
+// check it does not run is reported as [VerdictUnverified], which never
+// passes, keeps its weight and meets no requirement.
 //
 // # Page tools (Act)
 //
@@ -133,8 +129,8 @@
 // reads (so the engine fetches them ahead, concurrently) and a function from
 // the scan's shared observations to a verdict, the text received, notes and
 // the requests relied on. The engine turns that into a receipt, scores it
-// from the catalogue and renders it. A check that is not registered is not
-// run and is reported as not scanned, never as passed.
+// from the catalogue and renders it; a test fails when a catalogue check has
+// no file.
 //
 // # Evidence
 //

@@ -120,7 +120,7 @@ h1{font-size:1.5rem;margin:0 0 .25rem}h2{font-size:1.2rem;margin:2rem 0 .5rem;bo
 table{border-collapse:collapse;width:100%;margin:.5rem 0}th,td{text-align:left;padding:.3rem .5rem;border-bottom:1px solid #eee;vertical-align:top}
 td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
 .badge{display:inline-block;padding:0 .5rem;border-radius:.75rem;font-size:.8rem;font-weight:600;border:1px solid currentColor}
-.v-pass{color:#0a7d32}.v-partial{color:#b35c00}.v-fail{color:#c5221f}.v-unverified{color:#5b3cc4}.v-not_applicable,.v-optional,.v-not_scanned{color:#555}
+.v-pass{color:#0a7d32}.v-partial{color:#b35c00}.v-fail{color:#c5221f}.v-unverified{color:#5b3cc4}.v-not_applicable,.v-optional{color:#555}
 .ready{font-size:1.1rem;font-weight:700}
 details{margin:.25rem 0 .75rem}summary{cursor:pointer}
 pre{white-space:pre-wrap;word-break:break-all;background:#f6f6f6;padding:.5rem;border-radius:4px;font-size:.8rem}
@@ -167,7 +167,6 @@ ul.reqs{list-style:none;padding:0}ul.reqs li{margin:.25rem 0}
 {{- range .Sections}}
 <h2 id="section-{{.S.ID}}">{{.S.Title}} ({{.Score}} / {{.S.Points}})</h2>
 <p class="meta">{{.S.Title}}: {{if .S.Scored}}scored{{else}}not scored{{end}}</p>
-{{- if .Checks}}
 <table>
 <thead><tr><th>Check</th><th>Requirement</th><th>Verdict</th><th class="num">Earned</th><th class="num">Weight</th></tr></thead>
 <tbody>
@@ -177,24 +176,17 @@ ul.reqs{list-style:none;padding:0}ul.reqs li{margin:.25rem 0}
 {{- end}}
 </tbody>
 </table>
-{{- else}}
-<p>Not scanned: this scanner does not run the checks of this section.</p>
-{{- end}}
-{{- if .S.NotScanned}}
-<p class="meta">Not scanned:{{range .S.NotScanned}} <code>{{.}}</code>{{end}}</p>
-{{- end}}
 {{- end}}
 <h2>Unverified</h2>
 {{- if .Unverified}}
 <p>These checks could not be answered. They keep their weight and earn nothing; they are neither passed nor failed.</p>
 <ul>{{range .Unverified}}<li class="unverified"><a href="#check-{{.}}"><code>{{.}}</code></a></li>{{end}}</ul>
 {{- else}}
-<p>None: every check that ran got an answer.</p>
+<p>None: every check got an answer.</p>
 {{- end}}
 <h2>Scope</h2>
 <p>Routes read:</p>
 <ul>{{range .R.Scope.Routes}}<li><code>{{.}}</code></li>{{end}}</ul>
-<p>Sections scanned:{{range .R.Scope.Sections}} {{.}}{{else}} none{{end}}.</p>
 <p>Budget: {{.BudgetDetail}}.</p>
 </body>
 </html>

@@ -44,34 +44,27 @@ func (r *Report) Markdown() []byte {
 	for _, s := range r.Sections {
 		p("## %s (%s / %s)\n\n", mdText(s.Title), sectionScoreText(s), points(s.Points))
 		checks := r.checksOf(s.ID)
-		if len(checks) == 0 {
-			p("Not scanned: this scanner does not run the checks of this section.\n\n")
-		} else {
-			p("| Check | Requirement | Verdict | Earned | Weight |\n|---|---|---|---:|---:|\n")
-			for _, c := range checks {
-				req := c.Requirement
-				if req == "" {
-					req = "—"
-				}
-				p("| `%s` | %s | %s | %s | %s |\n", c.ID, req, verdictLabel(c.Verdict), points(c.Earned), points(c.Weight))
+		p("| Check | Requirement | Verdict | Earned | Weight |\n|---|---|---|---:|---:|\n")
+		for _, c := range checks {
+			req := c.Requirement
+			if req == "" {
+				req = "—"
+			}
+			p("| `%s` | %s | %s | %s | %s |\n", c.ID, req, verdictLabel(c.Verdict), points(c.Earned), points(c.Weight))
+		}
+		p("\n")
+		for _, c := range checks {
+			p("### %s\n\n", c.ID)
+			for _, line := range strings.Split(strings.TrimRight(receiptText(c), "\n"), "\n") {
+				p("    %s\n", line)
 			}
 			p("\n")
-			for _, c := range checks {
-				p("### %s\n\n", c.ID)
-				for _, line := range strings.Split(strings.TrimRight(receiptText(c), "\n"), "\n") {
-					p("    %s\n", line)
-				}
-				p("\n")
-			}
-		}
-		if len(s.NotScanned) > 0 {
-			p("Not scanned: %s.\n\n", "`"+strings.Join(s.NotScanned, "`, `")+"`")
 		}
 	}
 
 	p("## Unverified\n\n")
 	if len(r.Unverified) == 0 {
-		p("None: every check that ran got an answer.\n\n")
+		p("None: every check got an answer.\n\n")
 	} else {
 		p("These checks could not be answered. They keep their weight and earn nothing; they are neither passed nor failed.\n\n")
 		for _, id := range r.Unverified {
@@ -86,11 +79,6 @@ func (r *Report) Markdown() []byte {
 		p("- %s\n", mdText(u))
 	}
 	p("\n")
-	secs := make([]string, len(r.Scope.Sections))
-	for i, s := range r.Scope.Sections {
-		secs[i] = string(s)
-	}
-	p("Sections scanned: %s.\n\n", listOrNone(secs))
 	p("Budget: %d of %d attempts, %d of %d bytes, peak concurrency %d",
 		r.Scope.Budget.Attempts, r.Scope.Budget.MaxAttempts, r.Scope.Budget.Bytes, r.Scope.Budget.MaxBytes, r.Scope.Budget.PeakConcurrency)
 	if r.Scope.Budget.Exhausted != "" {
@@ -105,13 +93,6 @@ func sectionScoreText(s SectionResult) string {
 		return "not scored"
 	}
 	return oneDecimal(s.Score)
-}
-
-func listOrNone(xs []string) string {
-	if len(xs) == 0 {
-		return "none"
-	}
-	return strings.Join(xs, ", ")
 }
 
 // mdText escapes the characters that would change the meaning of inline

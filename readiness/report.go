@@ -49,14 +49,11 @@ type SectionResult struct {
 	Title  string    `json:"title"`
 	Points float64   `json:"points"`
 	Score  float64   `json:"score"`
-	// Scored is false when the section left the total's denominator: none of
-	// its checks ran, or every check that ran was not applicable.
+	// Scored is false when the section left the total's denominator: every
+	// one of its checks was not applicable.
 	Scored bool `json:"scored"`
-	// Checks lists the ids of the checks of this section that ran.
+	// Checks lists the ids of the checks of this section, in catalogue order.
 	Checks []string `json:"checks"`
-	// NotScanned lists the catalogue checks of this section that this scanner
-	// does not run; they are not scored.
-	NotScanned []string `json:"not_scanned,omitempty"`
 }
 
 // RequirementResult says whether one of R1–R10 is met, and why.
@@ -64,13 +61,37 @@ type RequirementResult struct {
 	ID   string `json:"id"`
 	Text string `json:"text"`
 	Met  bool   `json:"met"`
-	// Status is "pass" or "not_applicable" when met; otherwise the worst
-	// verdict of its checks ("fail", "unverified", "partial"), or
-	// "not_scanned" when a check it needs was not run.
-	Status string   `json:"status"`
-	Checks []string `json:"checks"`
-	Why    string   `json:"why"`
+	// Status is [RequirementStatusPass] or [RequirementStatusNotApplicable]
+	// when met; otherwise the worst verdict of its checks
+	// ([RequirementStatusFail], [RequirementStatusUnverified],
+	// [RequirementStatusPartial]).
+	Status RequirementStatus `json:"status"`
+	Checks []string          `json:"checks"`
+	Why    string            `json:"why"`
 }
+
+// RequirementStatus says how a requirement landed: the verdict of its checks
+// that decided it. It is spelled as that verdict is, in every form of the
+// report.
+type RequirementStatus string
+
+// The requirement statuses. A requirement is met exactly when its status is
+// [RequirementStatusPass] or [RequirementStatusNotApplicable].
+const (
+	// RequirementStatusPass: every check of the requirement passed, or was
+	// not applicable and at least one passed.
+	RequirementStatusPass RequirementStatus = "pass"
+	// RequirementStatusNotApplicable: none of its checks applies to the site;
+	// the requirement is met.
+	RequirementStatusNotApplicable RequirementStatus = "not_applicable"
+	// RequirementStatusPartial: the worst of its checks is partial.
+	RequirementStatusPartial RequirementStatus = "partial"
+	// RequirementStatusUnverified: the worst of its checks is unverified (no
+	// check failed); an unanswered probe never meets a requirement.
+	RequirementStatusUnverified RequirementStatus = "unverified"
+	// RequirementStatusFail: at least one of its checks failed.
+	RequirementStatusFail RequirementStatus = "fail"
+)
 
 // CheckResult is one check's verdict and receipt.
 type CheckResult struct {
@@ -126,11 +147,8 @@ type ResponseRecord struct {
 type Scope struct {
 	// Routes are the pages the scan actually read, the given page first.
 	Routes []string `json:"routes"`
-	// Sections lists the sections that have at least one check that ran.
-	Sections []SectionID `json:"sections"`
-	// NotScanned lists the catalogue checks this scanner did not run.
-	NotScanned []string  `json:"not_scanned"`
-	Budget     BudgetUse `json:"budget"`
+	// Budget is what the scan spent of its budget.
+	Budget BudgetUse `json:"budget"`
 }
 
 // BudgetUse is what the scan spent of its budget (readiness-checks.md, "Scope
@@ -144,18 +162,22 @@ type BudgetUse struct {
 	MaxBytes        int64  `json:"max_bytes"`
 }
 
-// ErrInvalidReport is returned by [Compose] when a check result does not fit
-// the catalogue. Every such error wraps it.
+// ErrInvalidReport is returned by [Compose] when the check results do not
+// fit the catalogue. Every such error wraps it.
 var ErrInvalidReport = errors.New("readiness: invalid report")
 
-// Compose builds a [Report] from check results: it fills each result's title,
-// section, requirement, weight and earned points from the catalogue, and
-// computes section scores, the total, the requirements and Ready exactly as
-// the Scoring section of readiness-checks.md says. Results may come in any
-// order; they are sorted into catalogue order. A check id outside the
-// catalogue, a repeated id or an invalid verdict is an error wrapping
-// [ErrInvalidReport]. Catalogue checks without a result are recorded as not
-// scanned.
+// Compose builds a [Report] from check results, one for every check of the
+// [Catalogue]: it fills each result's title, section, requirement, weight and
+// earned points from the catalogue, and computes section scores, the total,
+// the requirements and Ready by the scoring rules of the package doc. Results
+// may come in any order; they are sorted into catalogue order.
+//
+// A check id outside the catalogue, a repeated id, an invalid verdict, a
+// verdict that does not fit the check's kind, or a catalogue check without a
+// result is an error wrapping [ErrInvalidReport]. An engine that does not run
+// a check reports it as [VerdictUnverified], with a note saying why: it then
+// keeps its weight, earns nothing, is listed apart and meets no requirement,
+// so a partial engine never scores or reads as more ready than it showed.
 func Compose(site string, scannedAt time.Time, results []CheckResult, scope Scope) (*Report, error) {
 	byID := make(map[string]CheckResult, len(results))
 	for _, r := range results {
@@ -182,29 +204,32 @@ func Compose(site string, scannedAt time.Time, results []CheckResult, scope Scop
 		}
 		byID[r.ID] = r
 	}
+	var missing []string
+	for _, spec := range catalogueTable {
+		if _, ok := byID[spec.ID]; !ok {
+			missing = append(missing, spec.ID)
+		}
+	}
+	if len(missing) > 0 {
+		return nil, fmt.Errorf("%w: no result for %s", ErrInvalidReport, strings.Join(missing, ", "))
+	}
 
 	rep := &Report{
 		Method:       MethodVersion,
 		Site:         site,
 		ScannedAt:    scannedAt.UTC(),
 		Possible:     100,
-		Checks:       []CheckResult{},
+		Checks:       make([]CheckResult, 0, len(catalogueTable)),
 		Unverified:   []string{},
-		Sections:     []SectionResult{},
-		Requirements: []RequirementResult{},
+		Sections:     make([]SectionResult, 0, len(sectionTable)),
+		Requirements: make([]RequirementResult, 0, len(requirementTable)),
+		Scope:        scope,
 	}
-	rep.Scope = scope
-	rep.Scope.Sections = []SectionID{}
-	rep.Scope.NotScanned = []string{}
 	if rep.Scope.Routes == nil {
 		rep.Scope.Routes = []string{}
 	}
 	for _, spec := range catalogueTable {
-		r, ok := byID[spec.ID]
-		if !ok {
-			rep.Scope.NotScanned = append(rep.Scope.NotScanned, spec.ID)
-			continue
-		}
+		r := byID[spec.ID]
 		rep.Checks = append(rep.Checks, r)
 		if r.Verdict == VerdictUnverified {
 			rep.Unverified = append(rep.Unverified, r.ID)
@@ -215,23 +240,15 @@ func Compose(site string, scannedAt time.Time, results []CheckResult, scope Scop
 	for _, sec := range sectionTable {
 		sr := SectionResult{ID: sec.ID, Title: sec.Title, Points: sec.Points, Checks: []string{}}
 		var num, den float64
-		for _, spec := range catalogueTable {
-			if spec.Section != sec.ID {
+		for _, r := range rep.Checks {
+			if r.Section != sec.ID {
 				continue
 			}
-			r, ok := byID[spec.ID]
-			if !ok {
-				sr.NotScanned = append(sr.NotScanned, spec.ID)
-				continue
-			}
-			sr.Checks = append(sr.Checks, spec.ID)
+			sr.Checks = append(sr.Checks, r.ID)
 			if r.Verdict.counts() {
 				num += r.Verdict.Credit() * r.Weight
 				den += r.Weight
 			}
-		}
-		if len(sr.Checks) > 0 {
-			rep.Scope.Sections = append(rep.Scope.Sections, sec.ID)
 		}
 		if den > 0 {
 			sr.Scored = true
@@ -256,17 +273,15 @@ func Compose(site string, scannedAt time.Time, results []CheckResult, scope Scop
 	return rep, nil
 }
 
+// judgeRequirement decides one requirement from the results of its checks,
+// every one of which is in byID (Compose makes sure of it).
 func judgeRequirement(req Requirement, byID map[string]CheckResult) RequirementResult {
 	rr := RequirementResult{ID: req.ID, Text: req.Text, Checks: slices.Clone(req.Checks)}
-	var missing, unmet []string
+	var unmet []string
 	worst := Verdict("")
 	allNA := true
 	for _, id := range req.Checks {
-		r, ok := byID[id]
-		if !ok {
-			missing = append(missing, id)
-			continue
-		}
+		r := byID[id]
 		if r.Verdict != VerdictNotApplicable {
 			allNA = false
 		}
@@ -283,24 +298,17 @@ func judgeRequirement(req Requirement, byID map[string]CheckResult) RequirementR
 		unmet = append(unmet, why)
 	}
 	switch {
-	case len(missing) > 0:
-		rr.Status = "not_scanned"
-		rr.Why = "this scanner does not run " + strings.Join(missing, " and ")
-		if len(unmet) > 0 {
-			rr.Why += "; " + strings.Join(unmet, "; ")
-		}
 	case len(unmet) > 0:
-		rr.Status = string(worst)
+		rr.Status = RequirementStatus(worst)
 		rr.Why = strings.Join(unmet, "; ")
+	case allNA:
+		rr.Met = true
+		rr.Status = RequirementStatusNotApplicable
+		rr.Why = "does not apply: " + strings.Join(req.Checks, " and ") + " not applicable"
 	default:
 		rr.Met = true
-		if allNA {
-			rr.Status = string(VerdictNotApplicable)
-			rr.Why = "does not apply: " + strings.Join(req.Checks, " and ") + " not applicable"
-		} else {
-			rr.Status = string(VerdictPass)
-			rr.Why = strings.Join(req.Checks, " and ") + " passed"
-		}
+		rr.Status = RequirementStatusPass
+		rr.Why = strings.Join(req.Checks, " and ") + " passed"
 	}
 	return rr
 }

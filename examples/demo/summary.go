@@ -105,7 +105,7 @@ func summarize(w io.Writer, o *outcome) {
 	fmt.Fprintf(w, "\n  readiness %.1f / 100, %s (method %s, %d requests)\n", r.Score, ready, r.Method, r.Scope.Budget.Attempts)
 	for _, s := range r.Sections {
 		if !s.Scored {
-			fmt.Fprintf(w, "    %-10s  not scored (%d checks not scanned yet)\n", s.Title, len(s.NotScanned))
+			fmt.Fprintf(w, "    %-10s  not scored (no check applies)\n", s.Title)
 			continue
 		}
 		bar := int(s.Score/s.Points*20 + 0.5)
@@ -113,7 +113,7 @@ func summarize(w io.Writer, o *outcome) {
 	}
 	var reqs []string
 	for _, q := range r.Requirements {
-		s := q.ID + " " + q.Status
+		s := q.ID + " " + string(q.Status)
 		if q.Met {
 			s = q.ID + " met"
 		}
