@@ -31,9 +31,11 @@ var ErrInvalidURL = errors.New("readiness: invalid site URL")
 // Options configures [Scan]. The zero value (and a nil *Options) is safe: the
 // default safefetch client, two further pages, and the default budget.
 type Options struct {
-	// Client fetches everything the scan reads. Nil means safefetch.New(nil).
-	// Its own options (resolver, roots, per-request timeout, redirects) apply;
-	// the scan charges every request to its own budget (Client.WithBudget).
+	// Client fetches everything the scan reads. Nil means safefetch.Default(),
+	// the module's shared client, whose connections every scan reuses. Its
+	// own options (resolver, roots, per-request timeout, redirects) apply;
+	// the scan charges every request to its own budget (Client.WithBudget),
+	// which shares the client's transport.
 	Client *safefetch.Client
 
 	// MaxPages bounds the same-origin routes read besides the given page,
@@ -134,10 +136,7 @@ func Scan(ctx context.Context, siteURL string, opts *Options) (*Report, error) {
 	if opts != nil {
 		o = *opts
 	}
-	client := o.Client
-	if client == nil {
-		client = safefetch.New(nil)
-	}
+	client := safefetch.OrDefault(o.Client)
 	if err := safefetch.CheckURL(siteURL, client.AllowsLoopback()); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrInvalidURL, err)
 	}
