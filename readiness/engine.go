@@ -119,6 +119,7 @@ type outcome struct {
 	scope    []string        // "" : the given page
 	records  []RequestRecord // requests made outside the fetch memo (the MCP probe)
 	mcp      *MCPReceipt
+	fix      string // what to publish or change; dropped on pass and optional
 }
 
 // Scan reads the site at siteURL and scores it (readiness-method.md,
@@ -268,6 +269,9 @@ func (s *scan) result(id string, out outcome) CheckResult {
 		// A check function bug must not score; say so instead.
 		r.Verdict = VerdictUnverified
 		r.Receipt.Notes = append(r.Receipt.Notes, "internal error: invalid verdict")
+	}
+	if r.Verdict.leavesWork() {
+		r.Fix = out.fix
 	}
 	return r
 }

@@ -41,7 +41,11 @@ func fixedReport() *Report {
 		res("initial_html_content", VerdictPass, "h1 and 812 characters of text"),
 		res("markdown_representation", VerdictPartial, "text/markdown without Vary: Accept",
 			get(site, "text/markdown", 200, "text/markdown", "---\ncanonical: https://shop.example/\n---\n# Shop")),
-		res("vary_accept", VerdictFail, "no Vary header"),
+		func() CheckResult {
+			r := res("vary_accept", VerdictFail, "no Vary header")
+			r.Fix = "Send `Vary: Accept` with every HTML response of a page that also has a <Markdown> form."
+			return r
+		}(),
 		res("markdown_alternate_link", VerdictPass, "in Link header and <head>"),
 		res("markdown_frontmatter", VerdictPartial, "canonical only"),
 		res("page_actions_declared", VerdictNotApplicable, "no action form and no script registering tools"),

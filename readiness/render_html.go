@@ -11,7 +11,8 @@ import (
 // inline SVG only (no script, no external stylesheet, image or font, no link
 // out), so it reads the same with scripts off, offline and on paper. It shows a
 // score gauge, one bar per section, the ten requirements, each check with a
-// verdict badge and its receipt in a <details> element, the unverified checks
+// verdict badge, what to fix when the check says so, and its receipt in a
+// <details> element, the unverified checks
 // apart, and the scan's scope and time. The numbers are those of
 // [Report.JSON], rounded as the Markdown form rounds them. Every value read
 // from a site is escaped by html/template.
@@ -122,7 +123,7 @@ td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
 .badge{display:inline-block;padding:0 .5rem;border-radius:.75rem;font-size:.8rem;font-weight:600;border:1px solid currentColor}
 .v-pass{color:#0a7d32}.v-partial{color:#b35c00}.v-fail{color:#c5221f}.v-unverified{color:#5b3cc4}.v-not_applicable,.v-optional{color:#555}
 .ready{font-size:1.1rem;font-weight:700}
-details{margin:.25rem 0 .75rem}summary{cursor:pointer}
+details{margin:.25rem 0 .75rem}.fix{margin:.25rem 0}summary{cursor:pointer}
 pre{white-space:pre-wrap;word-break:break-all;background:#f6f6f6;padding:.5rem;border-radius:4px;font-size:.8rem}
 ul.reqs{list-style:none;padding:0}ul.reqs li{margin:.25rem 0}
 @media print{body{max-width:none;padding:0}details{break-inside:avoid}details::details-content{content-visibility:visible;display:block}summary{display:none}h2{break-after:avoid}}
@@ -172,7 +173,7 @@ ul.reqs{list-style:none;padding:0}ul.reqs li{margin:.25rem 0}
 <tbody>
 {{- range .Checks}}
 <tr class="check" id="check-{{.C.ID}}" data-check="{{.C.ID}}" data-verdict="{{.Verdict}}" data-earned="{{.Earned}}"><td><code>{{.C.ID}}</code><br>{{.C.Title}}</td><td>{{if .C.Requirement}}{{.C.Requirement}}{{else}}—{{end}}</td><td><span class="badge v-{{.Verdict}}">{{.Label}}</span></td><td class="num">{{.Earned}}</td><td class="num">{{.Weight}}</td></tr>
-<tr><td colspan="5"><details><summary>Receipt for {{.C.ID}}</summary><pre>{{.Receipt}}</pre></details></td></tr>
+<tr><td colspan="5">{{if .C.Fix}}<p class="fix" data-fix="{{.C.ID}}"><strong>Fix:</strong> {{.C.Fix}}</p>{{end}}<details><summary>Receipt for {{.C.ID}}</summary><pre>{{.Receipt}}</pre></details></td></tr>
 {{- end}}
 </tbody>
 </table>

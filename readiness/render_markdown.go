@@ -8,7 +8,8 @@ import (
 
 // Markdown renders the report as CommonMark with GFM tables: the total and
 // readiness, the ten requirements as a list, one heading per section with a
-// table of its checks, each receipt as an indented block, the unverified
+// table of its checks, each receipt as an indented block followed by its
+// fix when it has one, the unverified
 // checks apart, and the scope. It shows the same numbers as [Report.JSON].
 func (r *Report) Markdown() []byte {
 	var b bytes.Buffer
@@ -59,6 +60,9 @@ func (r *Report) Markdown() []byte {
 				p("    %s\n", line)
 			}
 			p("\n")
+			if c.Fix != "" {
+				p("Fix: %s\n\n", mdText(c.Fix))
+			}
 		}
 	}
 

@@ -106,6 +106,11 @@ type CheckResult struct {
 	// Scope lists the routes the finding was read from.
 	Scope   []string `json:"scope"`
 	Receipt Receipt  `json:"receipt"`
+	// Fix says, in a sentence or two for the site's owner, what to publish or
+	// change so that the check passes. It is set only on the verdicts that
+	// leave something to do (partial, fail, not applicable, unverified),
+	// never on pass or optional, and is left out of the JSON form when empty.
+	Fix string `json:"fix,omitempty"`
 }
 
 // Receipt is the evidence behind a verdict (readiness-method.md §05): the
@@ -173,8 +178,9 @@ var ErrInvalidReport = errors.New("readiness: invalid report")
 // may come in any order; they are sorted into catalogue order.
 //
 // A check id outside the catalogue, a repeated id, an invalid verdict, a
-// verdict that does not fit the check's kind, or a catalogue check without a
-// result is an error wrapping [ErrInvalidReport]. An engine that does not run
+// verdict that does not fit the check's kind, a Fix on a pass or optional
+// verdict, or a catalogue check without a result is an error wrapping
+// [ErrInvalidReport]. An engine that does not run
 // a check reports it as [VerdictUnverified], with a note saying why: it then
 // keeps its weight, earns nothing, is listed apart and meets no requirement,
 // so a partial engine never scores or reads as more ready than it showed.
@@ -193,6 +199,9 @@ func Compose(site string, scannedAt time.Time, results []CheckResult, scope Scop
 		}
 		if spec.Optional != (r.Verdict == VerdictOptional) && r.Verdict != VerdictUnverified {
 			return nil, fmt.Errorf("%w: check %q: verdict %q does not fit its kind", ErrInvalidReport, r.ID, r.Verdict)
+		}
+		if r.Fix != "" && !r.Verdict.leavesWork() {
+			return nil, fmt.Errorf("%w: check %q: a fix on verdict %q", ErrInvalidReport, r.ID, r.Verdict)
 		}
 		r.Title, r.Section, r.Requirement, r.Weight = spec.Title, spec.Section, spec.Requirement, spec.Weight
 		r.Earned = r.Weight * r.Verdict.Credit()

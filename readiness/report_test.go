@@ -187,6 +187,8 @@ func TestComposeRejects(t *testing.T) {
 		{"optional verdict on a scored check", everyCheck(result("sitemap", VerdictOptional)), `check "sitemap": verdict "optional" does not fit its kind`},
 		{"pass on an optional convention", everyCheck(result("api_catalog", VerdictPass)), `check "api_catalog": verdict "pass" does not fit its kind`},
 		{"a catalogue check without a result", everyCheck()[1:], "no result for sitemap"},
+		{"a fix on a pass", everyCheck(CheckResult{ID: "sitemap", Verdict: VerdictPass, Fix: "publish a sitemap"}), `check "sitemap": a fix on verdict "pass"`},
+		{"a fix on an optional convention", everyCheck(CheckResult{ID: "api_catalog", Verdict: VerdictOptional, Fix: "publish one"}), `check "api_catalog": a fix on verdict "optional"`},
 		{"no result at all", nil, "no result for sitemap, llms_txt,"},
 	}
 	for _, tc := range tests {

@@ -47,6 +47,11 @@ func (v Verdict) Valid() bool {
 // denominator: every verdict but not_applicable does (optional checks weigh 0).
 func (v Verdict) counts() bool { return v != VerdictNotApplicable }
 
+// leavesWork reports whether the verdict leaves the site's owner something
+// to do, so that a check result may carry a fix: every verdict but pass and
+// optional.
+func (v Verdict) leavesWork() bool { return v != VerdictPass && v != VerdictOptional }
+
 // meets reports whether the verdict satisfies a requirement: pass or
 // not_applicable (readiness-checks.md, Scoring).
 func (v Verdict) meets() bool { return v == VerdictPass || v == VerdictNotApplicable }
