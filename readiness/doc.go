@@ -1,11 +1,20 @@
-// Package readiness scores how ready a website is for AI agents, by the
-// agent-readiness method version 1.2 (readiness-method.md) and this project's
-// check catalogue (readiness-checks.md), and renders the result with evidence
-// for every verdict.
+// Package readiness scores how ready a website is for AI agents, by version
+// 1.2 of the agent-readiness scoring method and this package's own check
+// catalogue, and renders the result with evidence for every verdict.
 //
 // # Method
 //
-// A site is graded in six sections worth 100 points in all (method §02):
+// The method fixes the sections, their points, the ten requirements, the
+// verdicts and the evidence rules, but publishes no checks; the catalogue
+// ([Catalogue]) is this package's reading of it: 27 scored checks and 8
+// optional conventions, each with a stable snake_case id that every form of
+// the report uses. The method has no public address; this documentation
+// cites it as the agent-readiness scoring method and its numbered sections
+// (§02 scoring, §03 requirements, §04 one address, §05 evidence, §06
+// verdicts, §07 what changed in 1.2).
+//
+// A site is graded in six sections worth 100 points in all (the scoring
+// method, §02):
 // Discover 15, Understand 15, Read 20, Act 20, Connect 20 and Trust 10. Each
 // section holds checks with weights that add up to its points; ten of them
 // prove the requirements R1–R10 that decide whether a site is ready (§03).
@@ -18,7 +27,7 @@
 // check leaves its section's denominator) or [VerdictUnverified] (the probe could
 // not be answered: a refusal, a timeout, a redirect that never ends, an
 // exhausted budget). Unverified is never a pass and never a fail: it keeps its
-// weight, earns nothing and is listed apart (method §06).
+// weight, earns nothing and is listed apart (the scoring method, §06).
 //
 // A section's score is its points × Σ(credit × weight) / Σ(weight of its
 // applicable checks); a section with no applicable check leaves the total's
@@ -47,7 +56,7 @@
 // search box, in a search landmark or named like one) is not an action. The
 // Permissions-Policy header is read as an RFC 9651 dictionary: no tools
 // member means the feature's default allowlist, 'self', applies, which
-// passes (method §07, "the default is a policy"); a header that does not
+// passes (the scoring method, §07, "the default is a policy"); a header that does not
 // parse is ignored, as browsers ignore it.
 //
 // # The MCP probe (Connect)
@@ -69,13 +78,13 @@
 // server's RFC 8414 metadata, and OpenID Connect discovery for 2025-11-25).
 // Metadata is decoded strictly into this package's own types; issuer and
 // resource must match and PKCE S256 must be advertised. The evidence is an
-// [MCPReceipt] on mcp_discovery, the method's §05 receipt field for field
+// [MCPReceipt] on mcp_discovery, the scoring method's §05 receipt field for field
 // with the raw handshake added. mcp_tested_execution is always
-// [VerdictUnverified], so no site scores 20/20 in Connect (method §07).
+// [VerdictUnverified], so no site scores 20/20 in Connect (the scoring method, §07).
 //
 // # Trust and the optional conventions
 //
-// A way to reach a person needs no crawl (method §07): a mailto: link or a
+// A way to reach a person needs no crawl (the scoring method, §07): a mailto: link or a
 // link to a contact page on a route read, JSON-LD contact data, a contact in
 // llms.txt or in the card. A position on who may do what is the card's
 // sign-in section, an auth statement for each of its interfaces, its
@@ -134,18 +143,19 @@
 //
 // # Evidence
 //
-// Every check carries a [Receipt] (method §05): the requests it relied on
+// Every check carries a [Receipt] (the scoring method, §05): the requests it relied on
 // (method, URL and only the request headers that change the answer), what
 // was expected, what was received (status, media type, the relevant response
 // headers and a short summary of the body), and notes. Credentials are never
 // sent and never recorded. Every finding names the routes it was read from,
-// and the routes the scan read travel with the report (§07, "findings state
-// their scope").
+// and the routes the scan read travel with the report (the scoring method,
+// §07, "findings state their scope"). A check whose verdict leaves something
+// to do may say what to publish or change ([CheckResult].Fix).
 //
 // # One result, three forms
 //
-// A [Report] is one value. [Report.JSON] is the canonical form with the field
-// names of readiness-checks.md; [Report.Markdown] and [Report.HTML] render the
-// same numbers for people. The HTML page is self-contained (inline CSS and
+// A [Report] is one value. [Report.JSON] is the canonical form, with
+// snake_case field names as every result type of this module has;
+// [Report.Markdown] and [Report.HTML] render the same numbers for people. The HTML page is self-contained (inline CSS and
 // SVG only) and readable with scripts off and on paper.
 package readiness

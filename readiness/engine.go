@@ -13,7 +13,8 @@ import (
 	"github.com/agentweb/agentweb/safefetch"
 )
 
-// Default scan bounds (readiness-checks.md, "Scope and budget").
+// Default scan bounds: two further pages, and a budget of 48 HTTP attempts,
+// 5 in flight, 1 MiB a response, 8 MiB in all and 60 s.
 const (
 	DefaultMaxPages     = 2
 	DefaultAttempts     = 48
@@ -122,8 +123,8 @@ type outcome struct {
 	fix      string // what to publish or change; dropped on pass and optional
 }
 
-// Scan reads the site at siteURL and scores it (readiness-method.md,
-// readiness-checks.md). It reads the given page, the site's well-known files
+// Scan reads the site at siteURL and scores it by the agent-readiness scoring
+// method and this package's [Catalogue]. It reads the given page, the site's well-known files
 // and at most MaxPages further same-origin routes, within the budget; every
 // resource is fetched once and shared by the checks that read it, and
 // independent fetches run concurrently.

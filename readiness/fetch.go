@@ -297,7 +297,8 @@ func (f *fetched) why() string {
 	return "no answer"
 }
 
-// errorKind names a safefetch refusal in the words of the method (§06).
+// errorKind names a safefetch refusal in the words of the agent-readiness
+// scoring method (§06).
 func errorKind(err error) string {
 	switch {
 	case errors.Is(err, safefetch.ErrTimeout), errors.Is(err, context.DeadlineExceeded):

@@ -9,13 +9,15 @@ import (
 	"time"
 )
 
-// Report is the one result of a scan (readiness-method.md §07, "one result,
-// three forms"). [Report.JSON], [Report.Markdown] and [Report.HTML] are
+// Report is the one result of a scan (the agent-readiness scoring method,
+// §07, "one result, three forms"). [Report.JSON], [Report.Markdown] and [Report.HTML] are
 // renderings of it and show the same checks, verdicts, earned points, section
 // scores, total, requirements and scope.
 //
-// The JSON field names are those of readiness-checks.md, "The JSON form"; the
-// fields appear in the order of this struct.
+// The JSON form uses snake_case field names, as every result type of this
+// module does; the fields appear in the order of this struct, section ids
+// and verdicts are spelled as their constants are, and fields may be added
+// but none is renamed.
 type Report struct {
 	// Method is the version of the scoring method, "1.2".
 	Method string `json:"method"`
@@ -37,7 +39,7 @@ type Report struct {
 	// Checks holds every check that ran, in catalogue order.
 	Checks []CheckResult `json:"checks"`
 	// Unverified lists the ids of the checks whose verdict is unverified,
-	// listed apart as the method asks (§06).
+	// listed apart as the agent-readiness scoring method asks (§06).
 	Unverified []string `json:"unverified"`
 	// Scope says what the scan read and what it did not run.
 	Scope Scope `json:"scope"`
@@ -113,14 +115,16 @@ type CheckResult struct {
 	Fix string `json:"fix,omitempty"`
 }
 
-// Receipt is the evidence behind a verdict (readiness-method.md §05): the
+// Receipt is the evidence behind a verdict (the agent-readiness scoring
+// method, §05): the
 // requests relied on, what was expected, what was received, and notes.
 type Receipt struct {
 	Requests []RequestRecord `json:"requests"`
 	Expected string          `json:"expected"`
 	Received string          `json:"received"`
 	Notes    []string        `json:"notes,omitempty"`
-	// MCP is the MCP probe's receipt (method §05), on mcp_discovery only.
+	// MCP is the MCP probe's receipt (the agent-readiness scoring method,
+	// §05), on mcp_discovery only.
 	MCP *MCPReceipt `json:"mcp,omitempty"`
 }
 
@@ -147,8 +151,8 @@ type ResponseRecord struct {
 	Body      string            `json:"body,omitempty"`
 }
 
-// Scope records what the scan read (readiness-method.md §07, "findings state
-// their scope") and what it spent.
+// Scope records what the scan read (the agent-readiness scoring method, §07,
+// "findings state their scope") and what it spent.
 type Scope struct {
 	// Routes are the pages the scan actually read, the given page first.
 	Routes []string `json:"routes"`
@@ -156,8 +160,8 @@ type Scope struct {
 	Budget BudgetUse `json:"budget"`
 }
 
-// BudgetUse is what the scan spent of its budget (readiness-checks.md, "Scope
-// and budget").
+// BudgetUse is what the scan spent of its budget ([Options].Budget) and the
+// limits it had.
 type BudgetUse struct {
 	Attempts        int    `json:"attempts"`
 	Bytes           int64  `json:"bytes"`
