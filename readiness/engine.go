@@ -66,20 +66,23 @@ type EventKind string
 
 // The progress events.
 const (
-	CheckStarted  EventKind = "check_started"
-	FetchDone     EventKind = "fetch_done"
-	CheckFinished EventKind = "check_finished"
+	// EventKindCheckStarted: a check has started.
+	EventKindCheckStarted EventKind = "check_started"
+	// EventKindFetchDone: a request of the scan is done (or failed).
+	EventKindFetchDone EventKind = "fetch_done"
+	// EventKindCheckFinished: a check has its verdict.
+	EventKindCheckFinished EventKind = "check_finished"
 )
 
 // Event is one progress report of a scan.
 type Event struct {
 	Kind EventKind
-	// Check is the check id (CheckStarted, CheckFinished).
+	// Check is the check id (EventKindCheckStarted, EventKindCheckFinished).
 	Check string
-	// Verdict is the check's verdict (CheckFinished).
+	// Verdict is the check's verdict (EventKindCheckFinished).
 	Verdict Verdict
-	// Method, URL and Status describe a fetch (FetchDone); Status is 0 and
-	// Err is set when no response arrived.
+	// Method, URL and Status describe a fetch (EventKindFetchDone); Status
+	// is 0 and Err is set when no response arrived.
 	Method string
 	URL    string
 	Status int
@@ -223,10 +226,10 @@ func Scan(ctx context.Context, siteURL string, opts *Options) (*Report, error) {
 	var wg sync.WaitGroup
 	for i, d := range defs {
 		wg.Go(func() {
-			s.emit(Event{Kind: CheckStarted, Check: d.id})
+			s.emit(Event{Kind: EventKindCheckStarted, Check: d.id})
 			out := d.run(s)
 			results[i] = s.result(d.id, out)
-			s.emit(Event{Kind: CheckFinished, Check: d.id, Verdict: out.verdict})
+			s.emit(Event{Kind: EventKindCheckFinished, Check: d.id, Verdict: out.verdict})
 		})
 	}
 	wg.Wait()

@@ -226,7 +226,7 @@ func (s *scan) get(u, accept string) *fetched {
 	}
 	c.f = f
 	close(c.done)
-	ev := Event{Kind: FetchDone, Method: f.method, URL: u, Err: f.err}
+	ev := Event{Kind: EventKindFetchDone, Method: f.method, URL: u, Err: f.err}
 	if f.resp != nil {
 		ev.Status = f.resp.StatusCode
 	}

@@ -213,7 +213,7 @@ func (s *scan) readMCP() *mcpObs {
 	}
 	o.probe = probeMCP(s.ctx, s.client, o.endpoint, afterConnect)
 	for _, e := range o.probe.exchanges {
-		s.emit(Event{Kind: FetchDone, Method: e.Method, URL: e.URL, Status: e.Status, Err: e.err})
+		s.emit(Event{Kind: EventKindFetchDone, Method: e.Method, URL: e.URL, Status: e.Status, Err: e.err})
 	}
 
 	if e := o.probe.unauthorized(); e != nil {

@@ -243,15 +243,15 @@ func TestScanProgressAndBudget(t *testing.T) {
 		mu.Lock()
 		defer mu.Unlock()
 		counts[e.Kind]++
-		if e.Kind == CheckFinished {
+		if e.Kind == EventKindCheckFinished {
 			finished[e.Check] = e.Verdict
 		}
 	}}
 	ts := &testSite{host: "shop.example"}
 	r, n := scanSite(t, ts, 5*time.Second, opts)
-	assert.Equal(t, len(catalogueIDs()), counts[CheckStarted])
-	assert.Equal(t, len(catalogueIDs()), counts[CheckFinished])
-	assert.Equal(t, n.Requests("shop.example"), counts[FetchDone], "one fetch event per request")
+	assert.Equal(t, len(catalogueIDs()), counts[EventKindCheckStarted])
+	assert.Equal(t, len(catalogueIDs()), counts[EventKindCheckFinished])
+	assert.Equal(t, n.Requests("shop.example"), counts[EventKindFetchDone], "one fetch event per request")
 	assert.Equal(t, n.Requests("shop.example"), r.Scope.Budget.Attempts)
 	assert.LessOrEqual(t, r.Scope.Budget.PeakConcurrency, DefaultConcurrency)
 	assert.Equal(t, DefaultAttempts, r.Scope.Budget.MaxAttempts)

@@ -72,13 +72,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, client *s
 		Client: client,
 		Progress: func(e readiness.Event) {
 			switch e.Kind {
-			case readiness.FetchDone:
+			case readiness.EventKindFetchDone:
 				if e.Err != nil {
 					fmt.Fprintf(stderr, "  fetch %s %s: %v\n", e.Method, e.URL, e.Err)
 				} else {
 					fmt.Fprintf(stderr, "  fetch %s %s: %d\n", e.Method, e.URL, e.Status)
 				}
-			case readiness.CheckFinished:
+			case readiness.EventKindCheckFinished:
 				fmt.Fprintf(stderr, "check %-26s %s\n", e.Check, e.Verdict)
 			}
 		},
