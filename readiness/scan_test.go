@@ -165,7 +165,7 @@ func TestScanSites(t *testing.T) {
 			want: with(allPass(), map[string]Verdict{"structured_business_data": VerdictPartial}),
 		},
 		{
-			name: "server times out on llms.txt", site: &testSite{llmsTimeout: true}, timeout: 400 * time.Millisecond,
+			name: "server times out on llms.txt", site: &testSite{llmsTimeout: true}, timeout: 3 * time.Second,
 			want: with(allPass(), map[string]Verdict{"llms_txt": VerdictUnverified}),
 			check: func(t *testing.T, r *Report) {
 				assert.Equal(t, []string{"llms_txt", "mcp_tested_execution"}, r.Unverified)
