@@ -1,17 +1,9 @@
 package agentic
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/agentweb/agentweb/internal/strictjson"
-)
-
-// Rule names of ParseActionProfile.
-const (
-	RuleActionVersion = "action-version" // agentic is not "1.0.0", or a type member is present
-	RuleActionOrigin  = "action-origin"  // origin missing or not a bare https origin
-	RuleActionList    = "action-list"    // actions missing or not an array of {id, description}
 )
 
 // ActionProfile is an Action Profile 1.0 document ("agentic": "1.0.0" and no
@@ -35,15 +27,11 @@ type ActionProfile struct {
 func ParseActionProfile(data []byte) (*ActionProfile, error) {
 	tree, err := strictjson.Decode(data)
 	if err != nil {
-		var je *strictjson.Error
-		if errors.As(err, &je) {
-			return nil, &ValidationError{Problems: []Problem{{Pointer: je.Pointer, Rule: je.Rule, Message: je.Message}}}
-		}
-		return nil, &ValidationError{Problems: []Problem{{Rule: "json-syntax", Message: err.Error()}}}
+		return nil, jsonProblem(err)
 	}
 	m, ok := tree.(map[string]any)
 	if !ok {
-		return nil, &ValidationError{Problems: []Problem{{Rule: RuleNotObject, Message: "document is not a JSON object"}}}
+		return nil, invalid([]Problem{{Rule: RuleSchemaType, Message: "document is not a JSON object"}})
 	}
 	var ps problems
 	if !isActionTree(tree) {
@@ -73,7 +61,7 @@ func ParseActionProfile(data []byte) (*ActionProfile, error) {
 		p.Actions = append(p.Actions, TextAction{ID: id, Description: d})
 	}
 	if len(ps.list) > 0 {
-		return nil, &ValidationError{Problems: ps.list}
+		return nil, invalid(ps.list)
 	}
 	return p, nil
 }

@@ -42,7 +42,7 @@ func TestParseActionProfileErrors(t *testing.T) {
 		"actions missing":   {`{"agentic":"1.0.0","origin":"https://a.example"}`, RuleActionList},
 		"action no id":      {`{"agentic":"1.0.0","origin":"https://a.example","actions":[{"description":"x"}]}`, RuleActionList},
 		"action not object": {`{"agentic":"1.0.0","origin":"https://a.example","actions":["x"]}`, RuleActionList},
-		"not an object":     {`[]`, RuleNotObject},
+		"not an object":     {`[]`, RuleSchemaType},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {

@@ -38,82 +38,6 @@ var (
 	ErrActionProfile = errors.New("agentic: document is an Action Profile 1.0, not a site profile; use ParseActionProfile")
 )
 
-// Stable rule names of the semantic rules (besides the URL rules). Schema
-// violations use "schema-" + the JSON Schema keyword (for example
-// "schema-required", "schema-maxLength", "schema-additionalProperties"), and
-// strict-JSON failures use the internal decoder's rule names ("json-syntax",
-// "json-duplicate-member", ...).
-const (
-	RuleRetrievedRequired  = "retrieved-required"  // no resource is retrieved
-	RuleResourceDuplicate  = "resource-duplicate"  // (kind, url) repeated
-	RuleDocumentBinding    = "document-binding"    // API document is not a retrieved openapi resource
-	RulePathForm           = "path-form"           // operation path rules
-	RuleOperationDuplicate = "operation-duplicate" // (method, path) repeated within an API
-	RuleProfileSize        = "profile-size"        // compact JSON over 64 KiB
-	RuleStringUTF8         = "string-utf8"         // a string of a hand-built Site is not UTF-8
-	RuleNotObject          = "schema-type"         // the document is not a JSON object
-	ruleSchemaPrefix       = "schema-"             // prefix of schema keyword rules
-	maxProblems            = 1000                  // bound on the problems reported for one document
-	maxReportedValueLength = 80                    // values quoted in messages are cut to this many bytes
-)
-
-// Problem is one reason a document does not conform.
-type Problem struct {
-	// Pointer is the RFC 6901 JSON Pointer of the offending value ("" for the root).
-	Pointer string `json:"pointer"`
-	// Rule is a stable rule name (see the Rule constants).
-	Rule string `json:"rule"`
-	// Message explains the problem to a person.
-	Message string `json:"message"`
-}
-
-// ValidationError lists every problem of a document, never only the first.
-// It wraps ErrInvalid.
-type ValidationError struct {
-	Problems []Problem
-}
-
-// Error summarises the problems, one per line after the first.
-func (e *ValidationError) Error() string {
-	var b strings.Builder
-	b.WriteString("agentic: invalid site profile: ")
-	b.WriteString(strconv.Itoa(len(e.Problems)))
-	b.WriteString(" problem")
-	if len(e.Problems) != 1 {
-		b.WriteString("s")
-	}
-	for _, p := range e.Problems {
-		b.WriteString("\n  ")
-		if p.Pointer == "" {
-			b.WriteString("(root)")
-		} else {
-			b.WriteString(p.Pointer)
-		}
-		b.WriteString(" [")
-		b.WriteString(p.Rule)
-		b.WriteString("] ")
-		b.WriteString(p.Message)
-	}
-	return b.String()
-}
-
-// Unwrap returns ErrInvalid.
-func (e *ValidationError) Unwrap() error { return ErrInvalid }
-
-// Rules returns the distinct rule names of the problems, sorted.
-func (e *ValidationError) Rules() []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, p := range e.Problems {
-		if !seen[p.Rule] {
-			seen[p.Rule] = true
-			out = append(out, p.Rule)
-		}
-	}
-	sort.Strings(out)
-	return out
-}
-
 type problems struct{ list []Problem }
 
 func (p *problems) add(ptr, rule, msg string) {
@@ -134,18 +58,14 @@ func (p *problems) add(ptr, rule, msg string) {
 func ParseSite(data []byte) (*Site, error) {
 	tree, err := strictjson.Decode(data)
 	if err != nil {
-		var je *strictjson.Error
-		if errors.As(err, &je) {
-			return nil, &ValidationError{Problems: []Problem{{Pointer: je.Pointer, Rule: je.Rule, Message: je.Message}}}
-		}
-		return nil, &ValidationError{Problems: []Problem{{Rule: "json-syntax", Message: err.Error()}}}
+		return nil, jsonProblem(err)
 	}
 	if isActionTree(tree) {
 		return nil, ErrActionProfile
 	}
 	var ps problems
 	for _, v := range siteSchema().Validate(tree) {
-		ps.add(v.Pointer, ruleSchemaPrefix+v.Keyword, v.Message)
+		ps.add(v.Pointer, RuleSchemaPrefix+v.Keyword, v.Message)
 	}
 	checkTree(tree, &ps)
 	if n := compactSize(tree); n > MaxProfileBytes {
@@ -153,7 +73,7 @@ func ParseSite(data []byte) (*Site, error) {
 	}
 	if len(ps.list) > 0 {
 		sortProblems(ps.list)
-		return nil, &ValidationError{Problems: ps.list}
+		return nil, invalid(ps.list)
 	}
 	return siteFromTree(tree.(map[string]any)), nil
 }
@@ -391,12 +311,12 @@ func siteFromTree(m map[string]any) *Site {
 // them). It returns nil or a *ValidationError.
 func (s *Site) Validate() error {
 	if s == nil {
-		return &ValidationError{Problems: []Problem{{Rule: RuleNotObject, Message: "site is nil"}}}
+		return invalid([]Problem{{Rule: RuleSchemaType, Message: "site is nil"}})
 	}
 	var ps problems
 	s.checkUTF8(&ps)
 	if len(ps.list) > 0 {
-		return &ValidationError{Problems: ps.list}
+		return invalid(ps.list)
 	}
 	_, err := ParseSite(s.compact())
 	return err

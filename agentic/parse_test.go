@@ -88,7 +88,7 @@ func TestParseSiteReportsEveryProblem(t *testing.T) {
 		"/resources":                "retrieved-required",
 		"/resources/0/x":            "schema-additionalProperties",
 		"/resources/0/url":          "url-private-address",
-		"/resources/0/source":       "url-local-host",
+		"/resources/0/source":       "url-private-address",
 		"/apis/0/document":          "document-binding",
 		"/apis/0/operations/0/path": "path-form",
 		"/apis/0/operations/1":      "operation-duplicate",
