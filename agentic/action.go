@@ -74,12 +74,12 @@ func (p *ActionProfile) Bytes() []byte { return append([]byte(nil), p.raw...) }
 // must be on the profile origin without credentials, query or fragment
 // (ErrProfileURL).
 func (p *ActionProfile) Text(profileURL string) ([]byte, error) {
-	pu, err := ProfileURL(p.Origin, profileURL)
+	pu, err := profileURLFor(p.Origin, profileURL)
 	if err != nil {
 		return nil, err
 	}
-	b := p.appendText(make([]byte, 0, 1024), pu, TextVersion10)
-	if len(b) > MaxTextBytes {
+	b := p.appendText(make([]byte, 0, 1024), pu, textVersion10)
+	if len(b) > maxTextBytes {
 		return nil, ErrTextTooLarge
 	}
 	return b, nil
@@ -88,12 +88,12 @@ func (p *ActionProfile) Text(profileURL string) ([]byte, error) {
 // PublicationText returns the TXT 1.2 form of the action index: Text with
 // its Agentic-Text line changed to 1.2 and the project references appended.
 func (p *ActionProfile) PublicationText(profileURL string) ([]byte, error) {
-	pu, err := ProfileURL(p.Origin, profileURL)
+	pu, err := profileURLFor(p.Origin, profileURL)
 	if err != nil {
 		return nil, err
 	}
-	b := appendReferences(p.appendText(make([]byte, 0, 1024), pu, TextVersion12))
-	if len(b) > MaxTextBytes {
+	b := appendReferences(p.appendText(make([]byte, 0, 1024), pu, textVersion12))
+	if len(b) > maxTextBytes {
 		return nil, ErrTextTooLarge
 	}
 	return b, nil
@@ -122,26 +122,27 @@ func (p *ActionProfile) appendText(b []byte, profileURL, version string) []byte 
 	return b
 }
 
-// CheckActionText compares txt with the Action TXT 1.0 and 1.2 generations
-// of p, as CheckTextDetail does for a site.
-func CheckActionText(p *ActionProfile, profileURL string, txt []byte) TextCheck {
+// CompareText compares txt with the Action TXT 1.0 and TXT 1.2 generations
+// of p, as [Site.CompareText] does for a site profile: Status is
+// TextStatusMatched when txt equals either byte for byte.
+func (p *ActionProfile) CompareText(profileURL string, txt []byte) TextCheck {
 	t10, err := p.Text(profileURL)
 	if err != nil {
-		return TextCheck{Status: TextMismatch, Reason: "no TXT can be generated: " + err.Error()}
+		return TextCheck{Status: TextStatusMismatch, Reason: "no TXT can be generated: " + err.Error()}
 	}
 	if string(txt) == string(t10) {
-		return TextCheck{Status: TextMatched, Version: TextVersion10}
+		return TextCheck{Status: TextStatusMatched, Version: textVersion10}
 	}
 	t12, err := p.PublicationText(profileURL)
 	if err == nil && string(txt) == string(t12) {
-		return TextCheck{Status: TextMatched, Version: TextVersion12}
+		return TextCheck{Status: TextStatusMatched, Version: textVersion12}
 	}
 	declared := declaredTextVersion(txt)
 	want := t10
-	if declared == TextVersion12 && err == nil {
+	if declared == textVersion12 && err == nil {
 		want = t12
 	}
-	c := TextCheck{Status: TextMismatch, Version: declared}
+	c := TextCheck{Status: TextStatusMismatch, Version: declared}
 	c.Line, c.Want, c.Got = firstDiff(want, txt)
 	c.Reason = fmt.Sprintf("line %d differs from the action TXT generation", c.Line)
 	return c

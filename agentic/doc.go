@@ -35,7 +35,7 @@
 // # Generating
 //
 // [Discover] builds a profile by reading an origin's public documents: the
-// conventional paths ([ConventionalPaths]) and the same-origin links they
+// conventional paths ([conventionalPathList]) and the same-origin links they
 // select as documentation or API descriptions. It reads HTML, text/Markdown,
 // JSON metadata and OpenAPI 3 JSON; never runs scripts, signs in or invokes
 // a protocol; records MCP, A2A, Agent Auth and cross-origin URLs as linked

@@ -16,30 +16,30 @@ import (
 // scanClient prepares the network side of one Discover or Audit run, under
 // the limits of the profile's "Discovery and auditing" section: the caller's
 // client (safefetch.New(nil) when nil) charged to a fresh Budget of
-// DiscoverMaxAttempts attempts, DiscoverMaxTotalBytes bytes and
-// DiscoverMaxConcurrent concurrent documents, with a deadline (deadline, at
-// most DiscoverDeadline; 0 means DiscoverDeadline) that a DNS lookup may
-// outlast by DiscoverDNSGrace and no more. The context returned ends then.
+// scanMaxAttempts attempts, scanMaxTotalBytes bytes and
+// scanMaxConcurrent concurrent documents, with a deadline (deadline, at
+// most scanDeadline; 0 means scanDeadline) that a DNS lookup may
+// outlast by scanDNSGrace and no more. The context returned ends then.
 func scanClient(ctx context.Context, c *safefetch.Client, deadline time.Duration) (context.Context, *safefetch.Client, context.CancelFunc) {
-	if deadline <= 0 || deadline > DiscoverDeadline {
-		deadline = DiscoverDeadline
+	if deadline <= 0 || deadline > scanDeadline {
+		deadline = scanDeadline
 	}
 	budget := safefetch.NewBudget(safefetch.BudgetLimits{
-		Attempts: DiscoverMaxAttempts, Bytes: DiscoverMaxTotalBytes, Concurrency: DiscoverMaxConcurrent,
-		Timeout: deadline, DNSGrace: DiscoverDNSGrace,
+		Attempts: scanMaxAttempts, Bytes: scanMaxTotalBytes, Concurrency: scanMaxConcurrent,
+		Timeout: deadline, DNSGrace: scanDNSGrace,
 	})
 	if c == nil {
 		c = safefetch.New(nil)
 	}
-	ctx, cancel := context.WithTimeout(ctx, deadline+DiscoverDNSGrace)
+	ctx, cancel := context.WithTimeout(ctx, deadline+scanDNSGrace)
 	return ctx, c.WithBudget(budget), cancel
 }
 
 // budgetReport is what a report says of the budget of a scanClient.
 func budgetReport(b *safefetch.Budget) BudgetReport {
 	u := b.Usage()
-	return BudgetReport{Attempts: u.Attempts, MaxAttempts: DiscoverMaxAttempts, Bytes: u.Bytes,
-		MaxBytes: DiscoverMaxTotalBytes, PeakConcurrency: u.PeakConcurrency, Exhausted: u.Exhausted}
+	return BudgetReport{Attempts: u.Attempts, MaxAttempts: scanMaxAttempts, Bytes: u.Bytes,
+		MaxBytes: scanMaxTotalBytes, PeakConcurrency: u.PeakConcurrency, Exhausted: u.Exhausted}
 }
 
 // RequestRecord is the evidence of one document request of a scan: what was

@@ -24,9 +24,9 @@ var siteSchema = sync.OnceValue(func() *schema.Schema {
 	return schema.MustCompile(SchemaURI, siteSchemaJSON)
 })
 
-// SchemaJSON returns a copy of the embedded JSON Schema (draft 2020-12) this
+// schemaJSON returns a copy of the embedded JSON Schema (draft 2020-12) this
 // package validates site profiles with.
-func SchemaJSON() []byte { return append([]byte(nil), siteSchemaJSON...) }
+func schemaJSON() []byte { return append([]byte(nil), siteSchemaJSON...) }
 
 // Errors callers can branch on with errors.Is.
 var (
@@ -68,8 +68,8 @@ func ParseSite(data []byte) (*Site, error) {
 		ps.add(v.Pointer, RuleSchemaPrefix+v.Keyword, v.Message)
 	}
 	checkTree(tree, &ps)
-	if n := compactSize(tree); n > MaxProfileBytes {
-		ps.add("", RuleProfileSize, fmt.Sprintf("compact JSON is %d bytes, over the %d-byte limit", n, MaxProfileBytes))
+	if n := compactSize(tree); n > maxProfileBytes {
+		ps.add("", RuleProfileSize, fmt.Sprintf("compact JSON is %d bytes, over the %d-byte limit", n, maxProfileBytes))
 	}
 	if len(ps.list) > 0 {
 		sortProblems(ps.list)
@@ -104,15 +104,15 @@ func pointerLess(a, b string) bool {
 	return len(at) < len(bt)
 }
 
-// IsActionProfile reports whether data is an Action Profile 1.0 document:
+// isActionProfile reports whether data is an Action Profile 1.0 document:
 // strict JSON, an object whose "agentic" is "1.0.0" and which has no "type"
 // member. Such a document is never a site profile.
-func IsActionProfile(data []byte) bool {
+func isActionProfile(data []byte) bool {
 	tree, err := strictjson.Decode(data)
 	return err == nil && isActionTree(tree)
 }
 
-// isActionTree is IsActionProfile for a decoded value.
+// isActionTree is isActionProfile for a decoded value.
 func isActionTree(tree any) bool {
 	m, ok := tree.(map[string]any)
 	if !ok {
@@ -170,7 +170,7 @@ func checkTree(tree any, ps *problems) {
 				}
 			}
 			av, _ := r["availability"].(string)
-			if av == string(Retrieved) {
+			if av == string(AvailabilityRetrieved) {
 				anyRetrieved = true
 				if kind == string(KindOpenAPI) && uok {
 					retrievedOpenAPI[u] = true
@@ -357,7 +357,9 @@ func (s *Site) checkUTF8(ps *problems) {
 }
 
 // MarshalJSON writes the Site in schema member order with JavaScript's
-// escaping rules, so that "<", ">" and "&" stay literal. It does not validate.
-func (s *Site) MarshalJSON() ([]byte, error) { return s.compact(), nil }
+// escaping rules, so that "<", ">" and "&" stay literal, as the reference
+// tools write a profile. It does not validate (see [Site.JSON]). Its value
+// receiver keeps that form for a Site stored or passed by value.
+func (s Site) MarshalJSON() ([]byte, error) { return s.compact(), nil }
 
-var _ json.Marshaler = (*Site)(nil)
+var _ json.Marshaler = Site{}

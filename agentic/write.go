@@ -12,11 +12,11 @@ import (
 
 // File names WriteDir creates.
 const (
-	FileJSON    = "agentic.json"
-	FileText    = "agentic.txt"
-	FileReadme  = "README.md"
-	FileListing = "LISTING.md"
-	FileReport  = "discovery-report.json"
+	fileJSON    = "agentic.json"
+	fileText    = "agentic.txt"
+	fileReadme  = "README.md"
+	fileListing = "LISTING.md"
+	fileReport  = "discovery-report.json"
 )
 
 // ErrDirExists reports that WriteDir was given a directory that already
@@ -34,14 +34,14 @@ func (d *Discovery) Files() (map[string][]byte, error) {
 		return nil, fmt.Errorf("agentic: encoding the report: %w", err)
 	}
 	files := map[string][]byte{
-		FileJSON:    d.JSON,
-		FileText:    d.Text,
-		FileReadme:  d.readme(),
-		FileListing: d.listing(),
-		FileReport:  append(report, '\n'),
+		fileJSON:    d.JSON,
+		fileText:    d.Text,
+		fileReadme:  d.readme(),
+		fileListing: d.listing(),
+		fileReport:  append(report, '\n'),
 	}
-	for _, n := range []string{FileReadme, FileListing} {
-		if len(files[n]) > MaxPublishedFileLen {
+	for _, n := range []string{fileReadme, fileListing} {
+		if len(files[n]) > maxPublishedFileBytes {
 			return nil, fmt.Errorf("agentic: generated %s exceeds 64 KiB", n)
 		}
 	}
@@ -64,7 +64,7 @@ func (d *Discovery) WriteDir(dir string) error {
 		}
 		return fmt.Errorf("agentic: creating %s: %w", dir, err)
 	}
-	for _, name := range []string{FileJSON, FileText, FileReadme, FileListing, FileReport} {
+	for _, name := range []string{fileJSON, fileText, fileReadme, fileListing, fileReport} {
 		f, err := os.OpenFile(filepath.Join(dir, name), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 		if err != nil {
 			return fmt.Errorf("agentic: writing %s: %w", name, err)
@@ -125,13 +125,13 @@ func (d *Discovery) summary() summary {
 		s.name, s.description = d.Site.Name, d.Site.Description
 		s.resources = d.Site.Resources
 		for _, r := range s.resources {
-			if r.Availability == Retrieved {
+			if r.Availability == AvailabilityRetrieved {
 				s.retrieved++
 			} else {
 				s.linked++
 			}
 		}
-		s.apis, s.operations = len(d.Site.APIs), d.Site.OperationCount()
+		s.apis, s.operations = len(d.Site.APIs), d.Site.operationCount()
 	} else if d.Action != nil {
 		s.action, s.actions = true, len(d.Action.Actions)
 		s.name = strings.TrimPrefix(d.Origin, "https://")
@@ -142,7 +142,7 @@ func (d *Discovery) summary() summary {
 
 func (d *Discovery) readme() []byte {
 	s := d.summary()
-	txtURL := TextURL(d.ProfileURL)
+	txtURL := textURL(d.ProfileURL)
 	var b strings.Builder
 	w := func(lines ...string) {
 		for _, l := range lines {
@@ -153,14 +153,14 @@ func (d *Discovery) readme() []byte {
 	w("# "+mdText(s.name, 160), "", mdText(s.description, 600), "", "Website: "+mdLink(d.Origin, d.Origin+"/"), "")
 	w("## What is in this directory", "")
 	if s.action {
-		w("- "+FileJSON+": the Action Profile 1.0 already published at "+mdLink(d.ProfileURL, d.ProfileURL)+", kept exactly as it was found.",
-			"- "+FileText+": its Action TXT index, regenerated from that JSON.")
+		w("- "+fileJSON+": the Action Profile 1.0 already published at "+mdLink(d.ProfileURL, d.ProfileURL)+", kept exactly as it was found.",
+			"- "+fileText+": its Action TXT index, regenerated from that JSON.")
 	} else {
-		w("- "+FileJSON+": an Agentic Site Profile 1.1 describing the public documents, APIs and agent connections of this site.",
-			"- "+FileText+": its text index, generated from the JSON. The JSON is authoritative.")
+		w("- "+fileJSON+": an Agentic Site Profile 1.1 describing the public documents, APIs and agent connections of this site.",
+			"- "+fileText+": its text index, generated from the JSON. The JSON is authoritative.")
 	}
-	w("- "+FileListing+": copy for directory listings.",
-		"- "+FileReport+": how the scan went: every request with its status and size, failures, what was shortened, and when it was observed.", "")
+	w("- "+fileListing+": copy for directory listings.",
+		"- "+fileReport+": how the scan went: every request with its status and size, failures, what was shortened, and when it was observed.", "")
 	w("## What was found", "")
 	if s.action {
 		w(fmt.Sprintf("The site already publishes an Action Profile 1.0 with %d actions. It was preserved byte for byte; nothing was generated in its place.", s.actions), "")
@@ -173,7 +173,7 @@ func (d *Discovery) readme() []byte {
 				label = r.URL
 			}
 			state := "read"
-			if r.Availability == Linked {
+			if r.Availability == AvailabilityLinked {
 				state = "linked, not verified"
 			}
 			w("- " + string(r.Kind) + ": " + mdLink(label, r.URL) + " (" + state + ")")
@@ -181,12 +181,12 @@ func (d *Discovery) readme() []byte {
 		w("")
 	}
 	w("## How to publish", "",
-		"1. Serve "+FileJSON+" at "+mdLink(d.ProfileURL, d.ProfileURL)+" with `Content-Type: application/json`.",
-		"2. Serve "+FileText+" at "+mdLink(txtURL, txtURL)+" with `Content-Type: text/plain; charset=utf-8`.",
+		"1. Serve "+fileJSON+" at "+mdLink(d.ProfileURL, d.ProfileURL)+" with `Content-Type: application/json`.",
+		"2. Serve "+fileText+" at "+mdLink(txtURL, txtURL)+" with `Content-Type: text/plain; charset=utf-8`.",
 		"3. Publish both files together, from the same revision, and keep their names and location.",
 		"4. Check the published pair with the auditor, for example `agentic audit "+strings.NewReplacer("`", "").Replace(d.ProfileURL)+"`, and follow what it reports.", "")
 	w("## How to keep it current", "",
-		"- Edit "+FileJSON+", never "+FileText+": regenerate the TXT from the JSON after every change (`agentic text agentic.json`), because a TXT that differs from its JSON by one byte no longer matches.",
+		"- Edit "+fileJSON+", never "+fileText+": regenerate the TXT from the JSON after every change (`agentic text agentic.json`), because a TXT that differs from its JSON by one byte no longer matches.",
 		"- Run the discovery again when documentation, the OpenAPI document or the advertised agent connections change, and compare the new profile with this one before replacing it.",
 		"- Review linked resources: a link is recorded because a page of the site advertised it, which establishes neither ownership, conformance nor permission.", "")
 	w("Resources are discovery information, not execution instructions. Indexed operations describe the OpenAPI document, which remains authoritative for servers, security, parameters and responses.")
@@ -211,7 +211,7 @@ func (d *Discovery) listing() []byte {
 	}
 	w("## Links", "", "- Website: "+mdLink(d.Origin, d.Origin+"/"),
 		"- Agentic JSON: "+mdLink(d.ProfileURL, d.ProfileURL),
-		"- Agentic TXT: "+mdLink(TextURL(d.ProfileURL), TextURL(d.ProfileURL)))
+		"- Agentic TXT: "+mdLink(textURL(d.ProfileURL), textURL(d.ProfileURL)))
 	n := 0
 	for _, r := range listingOrder(s.resources) {
 		if n == 12 {
@@ -220,7 +220,7 @@ func (d *Discovery) listing() []byte {
 		}
 		n++
 		state := "document read"
-		if r.Availability == Linked {
+		if r.Availability == AvailabilityLinked {
 			state = "advertised; not connection-tested"
 		}
 		label := r.Title
