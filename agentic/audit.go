@@ -13,7 +13,7 @@ import (
 
 // AuditOptions configures Audit. The zero value is safe.
 type AuditOptions struct {
-	// Client makes every request; nil means safefetch.New(nil). Audit charges
+	// Client makes every request; nil means safefetch.Default(), the shared client. Audit charges
 	// it to a fresh budget with the generator's limits and replaces its
 	// redirect policy with the same-origin-or-www one.
 	Client *safefetch.Client
@@ -61,8 +61,9 @@ type Check struct {
 type TextIndexResult struct {
 	URL    string     `json:"url"`
 	Status TextStatus `json:"status"`
-	// HTTPStatus is the status the TXT was served with (0 if not fetched).
-	HTTPStatus int `json:"httpStatus,omitempty"`
+	// Retrieval records the TXT's request (status, validators, time); nil
+	// when the TXT was not fetched.
+	Retrieval *safefetch.Provenance `json:"retrieval,omitempty"`
 	// Detail holds the comparison (version matched, first differing line).
 	Detail *TextCheck `json:"detail,omitempty"`
 	Reason string     `json:"reason,omitempty"`
@@ -74,7 +75,7 @@ type DocumentCheck struct {
 	Kind Kind   `json:"kind"`
 	// Status is CheckStatusPass or CheckStatusFail.
 	Status     CheckStatus `json:"status"`
-	HTTPStatus int         `json:"httpStatus,omitempty"`
+	HTTPStatus int         `json:"http_status,omitempty"`
 	// Indexed and Missing are set for an OpenAPI document bound to an API
 	// index: how many indexed operations were checked, and those
 	// ("METHOD path") the live document does not have.
@@ -85,10 +86,13 @@ type DocumentCheck struct {
 
 // AuditReport is the result of Audit.
 type AuditReport struct {
-	ProfileURL string `json:"profileUrl"`
+	ProfileURL string `json:"profile_url"`
 	// ServingOrigin is the origin that served the profile (after redirects).
-	ServingOrigin string    `json:"servingOrigin"`
-	ObservedAt    time.Time `json:"observedAt"`
+	ServingOrigin string    `json:"serving_origin"`
+	ObservedAt    time.Time `json:"observed_at"`
+	// Retrieval records the profile's request: final URL, redirects,
+	// status, content type, ETag, Last-Modified and time.
+	Retrieval safefetch.Provenance `json:"retrieval"`
 	// Valid is true when the structure is valid, its origin is the serving
 	// origin and every document check passed. It excludes TXT consistency:
 	// require Valid && TextIndex.Status == TextStatusMatched for a matching pair.
@@ -98,15 +102,12 @@ type AuditReport struct {
 	// Problems are the profile's validation problems, if any.
 	Problems []Problem `json:"problems,omitempty"`
 	// Profile is the parsed profile when Structure is true.
-	Profile *Site `json:"-"`
-	// ETag and LastModified are the profile response's validators.
-	ETag         string          `json:"etag,omitempty"`
-	LastModified string          `json:"lastModified,omitempty"`
-	TextIndex    TextIndexResult `json:"textIndex"`
-	Documents    []DocumentCheck `json:"documents"`
-	Checks       []Check         `json:"checks"`
-	Requests     []RequestRecord `json:"requests"`
-	Budget       BudgetReport    `json:"budget"`
+	Profile   *Site           `json:"-"`
+	TextIndex TextIndexResult `json:"text_index"`
+	Documents []DocumentCheck `json:"documents"`
+	Checks    []Check         `json:"checks"`
+	Requests  []RequestRecord `json:"requests"`
+	Budget    BudgetReport    `json:"budget"`
 }
 
 func (r *AuditReport) check(id, target string, status CheckStatus, msg, evidence string) {
@@ -159,7 +160,7 @@ func Audit(ctx context.Context, profileURL string, opts *AuditOptions) (*AuditRe
 	}
 	rs := f.getAll(ctx, jobs, scanMaxConcurrent)
 	pr := rs[0]
-	rep.ETag, rep.LastModified = pr.rec.ETag, pr.rec.LastModified
+	rep.Retrieval = pr.rec.Provenance
 	if pr.rec.FinalURL != "" {
 		if fu, err := url.Parse(pr.rec.FinalURL); err == nil {
 			rep.ServingOrigin = canonicalOrigin(fu)
@@ -170,7 +171,7 @@ func Audit(ctx context.Context, profileURL string, opts *AuditOptions) (*AuditRe
 		rep.textOnly(rs, nil, o.SkipText)
 		return rep, nil
 	}
-	rep.check("fetch", profileURL, CheckStatusPass, "the profile was read", fmt.Sprintf("HTTP %d, %d bytes", pr.rec.Status, pr.rec.Bytes))
+	rep.check("fetch", profileURL, CheckStatusPass, "the profile was read", fmt.Sprintf("HTTP %d, %d bytes", pr.rec.StatusCode, pr.rec.Bytes))
 	if mt := mediaType(pr.rec.ContentType); mt == "application/json" {
 		rep.check("content-type", profileURL, CheckStatusPass, "served as application/json", pr.rec.ContentType)
 	} else {
@@ -225,10 +226,11 @@ func (rep *AuditReport) textOnly(rs []*fetched, site *Site, skip bool) {
 		return
 	}
 	tr := rs[1]
-	t.HTTPStatus = tr.rec.Status
+	p := tr.rec.Provenance
+	t.Retrieval = &p
 	switch {
-	case tr.err == nil && (tr.rec.Status == 404 || tr.rec.Status == 410):
-		t.Status, t.Reason = TextStatusMissing, fmt.Sprintf("HTTP %d", tr.rec.Status)
+	case tr.err == nil && (tr.rec.StatusCode == 404 || tr.rec.StatusCode == 410):
+		t.Status, t.Reason = TextStatusMissing, fmt.Sprintf("HTTP %d", tr.rec.StatusCode)
 		rep.check("text-index", t.URL, CheckStatusWarn, "no TXT index is published beside the profile", t.Reason)
 		return
 	case !tr.ok:
@@ -303,7 +305,7 @@ func (rep *AuditReport) auditDocuments(ctx context.Context, f *fetcher, site *Si
 	ok := true
 	for i, fr := range f.getAll(ctx, jobs, scanMaxConcurrent) {
 		r := picks[i]
-		dc := DocumentCheck{URL: r.URL, Kind: r.Kind, HTTPStatus: fr.rec.Status, Status: CheckStatusPass}
+		dc := DocumentCheck{URL: r.URL, Kind: r.Kind, HTTPStatus: fr.rec.StatusCode, Status: CheckStatusPass}
 		if !fr.ok {
 			dc.Status, dc.Reason = CheckStatusFail, failureReason(fr)
 			ok = false
@@ -313,7 +315,7 @@ func (rep *AuditReport) auditDocuments(ctx context.Context, f *fetcher, site *Si
 		}
 		api := apiOf[r.URL]
 		if api == nil {
-			rep.check("document", r.URL, CheckStatusPass, "the retrieved resource is readable", fmt.Sprintf("HTTP %d, %d bytes", fr.rec.Status, fr.rec.Bytes))
+			rep.check("document", r.URL, CheckStatusPass, "the retrieved resource is readable", fmt.Sprintf("HTTP %d, %d bytes", fr.rec.StatusCode, fr.rec.Bytes))
 			rep.Documents = append(rep.Documents, dc)
 			continue
 		}

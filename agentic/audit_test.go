@@ -68,7 +68,7 @@ func TestAuditPublishedPair(t *testing.T) {
 	assert.Equal(t, s, rep.Profile)
 	assert.Equal(t, TextStatusMatched, rep.TextIndex.Status)
 	assert.Equal(t, "1.1", rep.TextIndex.Detail.Version)
-	assert.NotEmpty(t, rep.ETag)
+	assert.NotEmpty(t, rep.Retrieval.ETag)
 	assert.Equal(t, []CheckStatus{CheckStatusPass}, checkStatus(rep, "origin"))
 	assert.Equal(t, []CheckStatus{CheckStatusPass}, checkStatus(rep, "openapi-index"))
 	assert.Equal(t, []CheckStatus{CheckStatusInfo}, checkStatus(rep, "linked"))

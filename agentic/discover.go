@@ -41,7 +41,7 @@ var (
 
 // DiscoverOptions configures Discover. The zero value is safe.
 type DiscoverOptions struct {
-	// Client makes every request; nil means safefetch.New(nil). Discover
+	// Client makes every request; nil means safefetch.Default(), the shared client. Discover
 	// charges it to a fresh budget with the generator's limits and replaces
 	// its redirect policy with the same-origin-or-www one.
 	Client *safefetch.Client
@@ -87,7 +87,7 @@ const (
 // the report.
 type Discovery struct {
 	Origin     string  `json:"origin"`
-	ProfileURL string  `json:"profileUrl"`
+	ProfileURL string  `json:"profile_url"`
 	Outcome    Outcome `json:"outcome"`
 	// Site is the generated or existing site profile (nil for an action profile).
 	Site *Site `json:"-"`
@@ -104,10 +104,10 @@ type Discovery struct {
 // observation was made.
 type DiscoveryReport struct {
 	Origin     string    `json:"origin"`
-	ProfileURL string    `json:"profileUrl"`
+	ProfileURL string    `json:"profile_url"`
 	Outcome    Outcome   `json:"outcome"`
-	ObservedAt time.Time `json:"observedAt"`
-	FinishedAt time.Time `json:"finishedAt"`
+	ObservedAt time.Time `json:"observed_at"`
+	FinishedAt time.Time `json:"finished_at"`
 	// Requests lists every request in the order they finished.
 	Requests []RequestRecord `json:"requests"`
 	// Failures lists the requests that did not yield a usable document.
@@ -194,10 +194,10 @@ type LinkedURL struct {
 // BudgetReport is the scan budget's usage against its limits.
 type BudgetReport struct {
 	Attempts        int    `json:"attempts"`
-	MaxAttempts     int    `json:"maxAttempts"`
+	MaxAttempts     int    `json:"max_attempts"`
 	Bytes           int64  `json:"bytes"`
-	MaxBytes        int64  `json:"maxBytes"`
-	PeakConcurrency int    `json:"peakConcurrency"`
+	MaxBytes        int64  `json:"max_bytes"`
+	PeakConcurrency int    `json:"peak_concurrency"`
 	Exhausted       string `json:"exhausted,omitempty"`
 }
 
@@ -445,7 +445,7 @@ func (s *scan) sameSite(raw string) bool {
 // origin or a valid action profile ends the scan.
 func (s *scan) existingProfile(r *fetched, d *Discovery, explicit bool) bool {
 	if !r.ok {
-		if r.rec.Status != 404 && r.rec.Status != 410 {
+		if r.rec.StatusCode != 404 && r.rec.StatusCode != 410 {
 			s.fail(r)
 		}
 		if explicit {
@@ -501,7 +501,7 @@ func firstLine(s string) string {
 }
 
 func (s *scan) fail(r *fetched) {
-	s.report.Failures = append(s.report.Failures, Failure{URL: r.rec.URL, Status: r.rec.Status, Reason: failureReason(r)})
+	s.report.Failures = append(s.report.Failures, Failure{URL: r.rec.URL, Status: r.rec.StatusCode, Reason: failureReason(r)})
 }
 
 // analyse reads one fetched document: what it is, and the links it selects.
@@ -509,7 +509,7 @@ func (s *scan) analyse(r *fetched, declared, source, title string) {
 	if !r.ok {
 		// A conventional path that does not exist is not a failure; a
 		// broken link is.
-		missing := r.err == nil && (r.rec.Status == 404 || r.rec.Status == 410)
+		missing := r.err == nil && (r.rec.StatusCode == 404 || r.rec.StatusCode == 410)
 		if !missing || !isConventional(s.originS, declared) {
 			s.fail(r)
 		}
@@ -572,7 +572,7 @@ func (s *scan) analyse(r *fetched, declared, source, title string) {
 		s.addRetrieved(docURL, source, pick(info.title, title), kind)
 		s.addLinks(info.links, docURL)
 	default:
-		s.report.Failures = append(s.report.Failures, Failure{URL: r.rec.URL, Status: r.rec.Status, Reason: "unsupported media type " + quoteTXT(mt)})
+		s.report.Failures = append(s.report.Failures, Failure{URL: r.rec.URL, Status: r.rec.StatusCode, Reason: "unsupported media type " + quoteTXT(mt)})
 	}
 }
 
@@ -600,14 +600,14 @@ func (s *scan) analyseJSON(r *fetched, docURL, source, p, title string) {
 			s.addRetrieved(docURL, source, pick(cleanText(name), title), KindA2A)
 			return
 		}
-		s.report.Failures = append(s.report.Failures, Failure{URL: r.rec.URL, Status: r.rec.Status, Reason: "not an A2A agent card (needs a string name and a skills array)"})
+		s.report.Failures = append(s.report.Failures, Failure{URL: r.rec.URL, Status: r.rec.StatusCode, Reason: "not an A2A agent card (needs a string name and a skills array)"})
 	case strings.HasSuffix(p, "/.well-known/agent-configuration"):
 		tree, err := strictjson.Decode(r.body)
 		if err == nil && isAgentAuthConfig(tree) {
 			s.addRetrieved(docURL, source, title, KindAgentAuth)
 			return
 		}
-		s.report.Failures = append(s.report.Failures, Failure{URL: r.rec.URL, Status: r.rec.Status, Reason: "not an Agent Auth configuration (needs a string issuer and an endpoints object)"})
+		s.report.Failures = append(s.report.Failures, Failure{URL: r.rec.URL, Status: r.rec.StatusCode, Reason: "not an Agent Auth configuration (needs a string issuer and an endpoints object)"})
 	default:
 		doc, err := parseOpenAPI(r.body)
 		if err != nil {

@@ -238,9 +238,9 @@ func TestDiscoverRealisticSite(t *testing.T) {
 	for _, r := range rep.Requests {
 		byURL[r.URL] = r
 	}
-	assert.Equal(t, 200, byURL["https://shop.example/openapi.json"].Status)
+	assert.Equal(t, 200, byURL["https://shop.example/openapi.json"].StatusCode)
 	assert.Equal(t, `"v1"`, byURL["https://shop.example/openapi.json"].ETag)
-	assert.Equal(t, 404, byURL["https://shop.example/agentic.json"].Status)
+	assert.Equal(t, 404, byURL["https://shop.example/agentic.json"].StatusCode)
 	assert.Equal(t, []string{"https://www.shop.example/legacy/docs"}, byURL["https://shop.example/legacy/docs"].Redirects)
 	assert.NotEmpty(t, byURL["https://shop.example/docs/huge.md"].Error)
 

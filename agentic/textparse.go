@@ -36,9 +36,9 @@ type TextIndex struct {
 	// Kind is "site" or "action", from the first comment line.
 	Kind string `json:"kind"`
 	// TextVersion is the Agentic-Text value: "1.0", "1.1" or "1.2".
-	TextVersion    string `json:"textVersion"`
+	TextVersion    string `json:"text_version"`
 	Profile        string `json:"profile"`
-	ProfileVersion string `json:"profileVersion"`
+	ProfileVersion string `json:"profile_version"`
 	// Type is "site" for a site index, "" for an action index.
 	Type        string `json:"type,omitempty"`
 	Origin      string `json:"origin"`
