@@ -17,6 +17,10 @@ type ActionProfile struct {
 	Origin  string
 	Actions []TextAction
 	raw     []byte
+	// openAPI holds each action's "openapi" member (the URL of the
+	// OpenAPI document describing it), "" where it is not a string; the
+	// README of WriteDir links it.
+	openAPI []string
 }
 
 // ParseActionProfile reads an Action Profile 1.0 document: strict JSON, an
@@ -59,6 +63,8 @@ func ParseActionProfile(data []byte) (*ActionProfile, error) {
 			continue
 		}
 		p.Actions = append(p.Actions, TextAction{ID: id, Description: d})
+		oa, _ := a["openapi"].(string)
+		p.openAPI = append(p.openAPI, oa)
 	}
 	if len(ps.list) > 0 {
 		return nil, invalid(ps.list)

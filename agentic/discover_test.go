@@ -270,9 +270,13 @@ func TestDiscoverRealisticSite(t *testing.T) {
 	assert.Equal(t, len(rep.Requests), len(repBack.Requests))
 	readme := string(readFile(t, filepath.Join(dir, fileReadme)))
 	assert.Contains(t, readme, "https://shop.example/agentic.json")
-	assert.Contains(t, readme, "## How to keep it current")
+	assert.Contains(t, readme, "## Specification and directory")
+	assert.Contains(t, readme, "- [Shop agent](https://shop.example/.well-known/agent-card.json) — a2a; document retrieved.")
 	listing := string(readFile(t, filepath.Join(dir, fileListing)))
-	assert.Contains(t, listing, "mcp: [Our MCP server](https://mcp.shop.example/mcp) (advertised; not connection-tested)")
+	// The reference lists the first twelve documentation and connection
+	// records in profile order, so the MCP link of this large site is left out.
+	assert.Contains(t, listing, "- a2a: [Shop agent](https://shop.example/.well-known/agent-card.json) (document read).")
+	assert.Contains(t, listing, "- documentation: [API reference \\(partner\\)](https://docs.partner.example/shop) (advertised; not connection-tested).")
 	err = d.WriteDir(dir)
 	assert.ErrorIs(t, err, ErrDirExists)
 	assert.Equal(t, string(js), string(readFile(t, filepath.Join(dir, fileJSON))), "nothing overwritten")
