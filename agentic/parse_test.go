@@ -37,9 +37,16 @@ func TestParseSiteValidCorpus(t *testing.T) {
 	require.NoError(t, err)
 	files = append(files, golden...)
 	require.GreaterOrEqual(t, len(files), 8)
+	docs := map[string][]byte{}
 	for _, f := range files {
-		t.Run(filepath.Base(f), func(t *testing.T) {
-			data := readFile(t, f)
+		docs[filepath.Base(f)] = readFile(t, f)
+	}
+	generated, _ := generatedCorpus(t)
+	for name, b := range generated {
+		docs["generated/"+name+".json"] = b
+	}
+	for name, data := range docs {
+		t.Run(name, func(t *testing.T) {
 			s, err := ParseSite(data)
 			require.NoError(t, err)
 			// The typed value survives a round trip through the JS-style writer.
@@ -58,12 +65,20 @@ func TestParseSiteInvalidCorpus(t *testing.T) {
 	files, err := filepath.Glob("testdata/invalid/*.json")
 	require.NoError(t, err)
 	require.GreaterOrEqual(t, len(files), 60)
+	docs := map[string][]byte{}
 	for _, f := range files {
-		name := strings.TrimSuffix(filepath.Base(f), ".json")
+		docs[strings.TrimSuffix(filepath.Base(f), ".json")] = readFile(t, f)
+	}
+	_, generated := generatedCorpus(t)
+	for name, b := range generated {
+		require.NotContains(t, docs, name, "generated case %s is also committed", name)
+		docs[name] = b
+	}
+	for name, data := range docs {
 		rule, _, ok := strings.Cut(name, "__")
-		require.True(t, ok, "corpus file %s is not named RULE__case.json", f)
+		require.True(t, ok, "corpus case %s is not named RULE__case", name)
 		t.Run(name, func(t *testing.T) {
-			s, err := ParseSite(readFile(t, f))
+			s, err := ParseSite(data)
 			assert.Nil(t, s)
 			var ve *ValidationError
 			require.ErrorAs(t, err, &ve)
