@@ -17,7 +17,7 @@ type AuditOptions struct {
 	// it to a fresh budget with the generator's limits and replaces its
 	// redirect policy with the same-origin-or-www one.
 	Client *safefetch.Client
-	// SkipText leaves the TXT unread; textIndex.status is then "skipped".
+	// SkipText leaves the TXT unread; TextIndex.Status is then TextStatusSkipped.
 	SkipText bool
 	// MaxDocuments lowers the number of documents read; 0 or more than 5
 	// means 5. A negative value reads none.
@@ -114,14 +114,16 @@ func (r *AuditReport) check(id, target string, status CheckStatus, msg, evidence
 	r.Checks = append(r.Checks, Check{ID: id, Target: target, Status: status, Message: msg, Evidence: evidence})
 }
 
-// Audit reads a published profile and checks it ("Discovery and auditing"):
+// Audit reads a published profile and checks it ([Agentic Site Profile 1.1], section "Discovery and auditing"):
 // its structure, that its origin is the origin serving it, the matching TXT
-// (textIndex.status: skipped, missing, matched, mismatch or unavailable),
+// (TextIndex.Status: skipped, missing, matched, mismatch or unavailable),
 // and up to five retrieved same-origin documents, OpenAPI indexes first,
 // each indexed operation required to exist in the live document. AvailabilityLinked
 // resources and external protocols are never fetched or invoked. The report
 // is returned whenever the profile URL is acceptable; the error is non-nil
 // only for a refused profile URL (wrapping ErrProfileURL).
+//
+// [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
 func Audit(ctx context.Context, profileURL string, opts *AuditOptions) (*AuditReport, error) {
 	var o AuditOptions
 	if opts != nil {

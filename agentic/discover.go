@@ -158,8 +158,10 @@ type Truncation struct {
 }
 
 // BindingStatus says whether an OpenAPI document got an operation index
-// ("Discovery and auditing": missing binding checks are reported, not
+// ([Agentic Site Profile 1.1], section "Discovery and auditing": missing binding checks are reported, not
 // invented).
+//
+// [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
 type BindingStatus string
 
 // The statuses of a [BindingCheck].
@@ -233,7 +235,7 @@ type retrievedDoc struct {
 }
 
 // Discover builds an Agentic Site Profile 1.1 for origin by reading its
-// public documents ("Discovery and auditing"): the conventional paths
+// public documents ([Agentic Site Profile 1.1], section "Discovery and auditing"): the conventional paths
 // (/agentic.json, /, /llms.txt, /openapi.json, /api/openapi.json, /docs,
 // /.well-known/agent-card.json, /.well-known/agent-configuration), then the
 // same-origin links that those documents select as documentation or API
@@ -249,6 +251,8 @@ type retrievedDoc struct {
 // The Discovery is returned with its report even when the error is non-nil
 // (ErrNothingRetrieved, or the context's error); the error wraps ErrOrigin
 // when the origin is refused before any request.
+//
+// [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
 func Discover(ctx context.Context, origin string, opts *DiscoverOptions) (*Discovery, error) {
 	var o DiscoverOptions
 	if opts != nil {

@@ -28,7 +28,7 @@ type Severity = problem.Severity
 // module. Every URL of a profile (origin, url, source, document) is https,
 // at most 2048 characters, without credentials, query, fragment or a port
 // other than 443, and names neither a local host nor a local, private or
-// reserved address (Agentic Site Profile 1.1, "Resource records").
+// reserved address ([Agentic Site Profile 1.1], section "Resource records").
 //
 // [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
 const (
@@ -51,7 +51,7 @@ const (
 )
 
 // Rule names of the semantic rules of a site profile that the schema cannot
-// state (Agentic Site Profile 1.1, "Required JSON fields", "Resource
+// state ([Agentic Site Profile 1.1], section "Required JSON fields", "Resource
 // records", "OpenAPI indexes").
 //
 // [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic

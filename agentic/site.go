@@ -3,24 +3,30 @@ package agentic
 import "time"
 
 // Version is the profile version this package reads and writes: the value
-// of the "agentic" member of a Site Profile 1.1 document ("Required JSON
+// of the "agentic" member of a Site Profile 1.1 document ([Agentic Site Profile 1.1], section "Required JSON
 // fields").
+//
+// [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
 const Version = "1.1.0"
 
 // ActionVersion is the "agentic" value of an Action Profile 1.0 document,
 // which this package recognises, preserves and indexes but never treats as a
-// site profile ("Tools and compatibility").
+// site profile ([Agentic Site Profile 1.1], section "Tools and compatibility").
+//
+// [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
 const ActionVersion = "1.0.0"
 
 // TypeSite is the required "type" member of a site profile.
 const TypeSite = "site"
 
 // SchemaURI is the only accepted value of the optional "$schema" member. The
-// schema it names is pinned in this package and never fetched ("Required JSON
+// schema it names is pinned in this package and never fetched ([Agentic Site Profile 1.1], section "Required JSON
 // fields").
+//
+// [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
 const SchemaURI = "https://ruagentic.org/schemas/site-1.1.schema.json"
 
-// Limits are the bounds of Agentic Site Profile 1.1 and of its reference
+// Limits are the bounds of [Agentic Site Profile 1.1] and of its reference
 // tools, as one value: what a profile may hold ("Required JSON fields",
 // "Resource records", "OpenAPI indexes"; the counts and lengths are those
 // of the reference schema) and what one [Discover] or [Audit] run may spend
@@ -106,7 +112,9 @@ const (
 	auditMaxDocuments    = 5
 )
 
-// Kind is a resource kind ("Resource records").
+// Kind is a resource kind ([Agentic Site Profile 1.1], section "Resource records").
+//
+// [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
 type Kind string
 
 // The eight resource kinds of Site Profile 1.1.
@@ -122,7 +130,9 @@ const (
 )
 
 // Availability says whether a resource was read or only referenced
-// ("Resource records").
+// ([Agentic Site Profile 1.1], section "Resource records").
+//
+// [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
 type Availability string
 
 const (
@@ -168,7 +178,9 @@ type Site struct {
 	APIs []API `json:"apis"`
 }
 
-// Resource is one resource record ("Resource records").
+// Resource is one resource record ([Agentic Site Profile 1.1], section "Resource records").
+//
+// [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
 type Resource struct {
 	Kind Kind `json:"kind"`
 	// URL is the resource's HTTPS URL.
@@ -182,8 +194,10 @@ type Resource struct {
 	Title string `json:"title,omitempty"`
 }
 
-// API is an OpenAPI index ("OpenAPI indexes"). Document must equal the URL of
+// API is an OpenAPI index ([Agentic Site Profile 1.1], section "OpenAPI indexes"). Document must equal the URL of
 // a retrieved resource of kind openapi in the same profile.
+//
+// [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
 type API struct {
 	Document string `json:"document"`
 	// OpenAPI is the document's "openapi" version string, 1 to 32 characters.
@@ -194,7 +208,8 @@ type API struct {
 // Operation is one indexed operation, copied from the OpenAPI document. It
 // is a description, never an executable action.
 type Operation struct {
-	// Method is one of the eight upper-case methods of [methods].
+	// Method is one of the eight upper-case HTTP methods GET, POST, PUT,
+	// PATCH, DELETE, HEAD, OPTIONS and TRACE.
 	Method string `json:"method"`
 	// Path starts with exactly one "/" and has no "?", "#" or "\".
 	Path string `json:"path"`

@@ -93,7 +93,7 @@ func (s *Site) Text(profileURL string) ([]byte, error) {
 
 // PublicationText returns the TXT 1.2 publication form: the TXT 1.1 index
 // with its Agentic-Text line changed to 1.2, then an empty line and the two
-// fixed project reference records of [projectReferences], each followed by an
+// fixed project reference records (specification Agentic, https://ruagentic.org, and directory RUAGENTIC, https://ruagentic.com), each followed by an
 // empty line separator, ending with exactly one LF. Errors are those of Text.
 func (s *Site) PublicationText(profileURL string) ([]byte, error) {
 	if err := s.Validate(); err != nil {
@@ -192,7 +192,9 @@ func (s *Site) appendText(b []byte, profileURL, version string) []byte {
 }
 
 // TextStatus is the state of a TXT index against its JSON profile, as the
-// auditor's textIndex.status reports it ("Discovery and auditing").
+// auditor's textIndex.status reports it ([Agentic Site Profile 1.1], section "Discovery and auditing").
+//
+// [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
 type TextStatus string
 
 const (
