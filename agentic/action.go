@@ -7,11 +7,12 @@ import (
 )
 
 // ActionProfile is an Action Profile 1.0 document ("agentic": "1.0.0" and no
-// "type"), which Site Profile 1.1 leaves unchanged ([Agentic Site Profile 1.1], section "Tools and
-// compatibility"). This package never executes or rewrites one: it keeps the
-// exact bytes so that a generator can preserve the file, and reads the
-// members the Action TXT 1.0 index needs. It does not implement the Action
-// Profile 1.0 schema beyond those members.
+// "type"), which Site Profile 1.1 leaves unchanged
+// ([Agentic Site Profile 1.1], section "Tools and compatibility"). This
+// package never executes or rewrites one: it keeps the exact bytes so that a
+// generator can preserve the file, and reads the members the Action TXT 1.0
+// index needs. It does not implement the Action Profile 1.0 schema beyond
+// those members.
 //
 // [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
 type ActionProfile struct {

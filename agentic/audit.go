@@ -114,14 +114,15 @@ func (r *AuditReport) check(id, target string, status CheckStatus, msg, evidence
 	r.Checks = append(r.Checks, Check{ID: id, Target: target, Status: status, Message: msg, Evidence: evidence})
 }
 
-// Audit reads a published profile and checks it ([Agentic Site Profile 1.1], section "Discovery and auditing"):
-// its structure, that its origin is the origin serving it, the matching TXT
-// (TextIndex.Status: skipped, missing, matched, mismatch or unavailable),
-// and up to five retrieved same-origin documents, OpenAPI indexes first,
-// each indexed operation required to exist in the live document. AvailabilityLinked
-// resources and external protocols are never fetched or invoked. The report
-// is returned whenever the profile URL is acceptable; the error is non-nil
-// only for a refused profile URL (wrapping ErrProfileURL).
+// Audit reads a published profile and checks it ([Agentic Site Profile 1.1],
+// section "Discovery and auditing"): its structure, that its origin is the
+// origin serving it, the matching TXT (TextIndex.Status: skipped, missing,
+// matched, mismatch or unavailable), and up to five retrieved same-origin
+// documents, OpenAPI indexes first, each indexed operation required to exist
+// in the live document. Linked resources and external protocols
+// are never fetched or invoked. The report is returned whenever the profile
+// URL is acceptable; the error is non-nil only for a refused profile URL
+// (wrapping ErrProfileURL).
 //
 // [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
 func Audit(ctx context.Context, profileURL string, opts *AuditOptions) (*AuditReport, error) {

@@ -158,8 +158,8 @@ type Truncation struct {
 }
 
 // BindingStatus says whether an OpenAPI document got an operation index
-// ([Agentic Site Profile 1.1], section "Discovery and auditing": missing binding checks are reported, not
-// invented).
+// ([Agentic Site Profile 1.1], section "Discovery and auditing": missing
+// binding checks are reported, not invented).
 //
 // [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
 type BindingStatus string
@@ -235,18 +235,19 @@ type retrievedDoc struct {
 }
 
 // Discover builds an Agentic Site Profile 1.1 for origin by reading its
-// public documents ([Agentic Site Profile 1.1], section "Discovery and auditing"): the conventional paths
-// (/agentic.json, /, /llms.txt, /openapi.json, /api/openapi.json, /docs,
-// /.well-known/agent-card.json, /.well-known/agent-configuration), then the
-// same-origin links that those documents select as documentation or API
-// descriptions. It reads HTML, text/Markdown, JSON metadata and OpenAPI 3
-// JSON; never runs scripts, signs in or invokes a protocol; records MCP, A2A
-// and Agent Auth URLs and cross-origin links as linked without fetching them;
-// and holds the spec's limits through one safefetch budget. A valid
-// published profile at the profile URL is kept unchanged (a site profile) or
-// preserved byte for byte (an action profile), with its TXT regenerated,
-// unless DiscoverOptions.Regenerate asks for a fresh profile (the existing
-// one is then reported in DiscoveryReport.Existing).
+// public documents ([Agentic Site Profile 1.1], section "Discovery and
+// auditing"): the conventional paths (/agentic.json, /, /llms.txt,
+// /openapi.json, /api/openapi.json, /docs, /.well-known/agent-card.json,
+// /.well-known/agent-configuration), then the same-origin links that those
+// documents select as documentation or API descriptions. It reads HTML,
+// text/Markdown, JSON metadata and OpenAPI 3 JSON; never runs scripts, signs
+// in or invokes a protocol; records MCP, A2A and Agent Auth URLs and
+// cross-origin links as linked without fetching them; and holds the spec's
+// limits through one safefetch budget. A valid published profile at the
+// profile URL is kept unchanged (a site profile) or preserved byte for byte
+// (an action profile), with its TXT regenerated, unless
+// DiscoverOptions.Regenerate asks for a fresh profile (the existing one is
+// then reported in DiscoveryReport.Existing).
 //
 // The Discovery is returned with its report even when the error is non-nil
 // (ErrNothingRetrieved, or the context's error); the error wraps ErrOrigin

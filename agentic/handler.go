@@ -8,8 +8,9 @@ import (
 	"github.com/agentweb/agentweb/internal/serve"
 )
 
-// Media types of the two files ([Agentic Site Profile 1.1], section "TXT 1.1": serve both files as UTF-8, using
-// application/json and text/plain; charset=utf-8).
+// Media types of the two files ([Agentic Site Profile 1.1], section "TXT
+// 1.1": serve both files as UTF-8, using application/json and text/plain;
+// charset=utf-8).
 //
 // [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
 const (

@@ -47,14 +47,15 @@ func (p *problems) add(ptr, rule, msg string) {
 }
 
 // ParseSite decodes and validates an Agentic Site Profile 1.1 document
-// ([Agentic Site Profile 1.1], section "Required JSON fields", "Resource records", "OpenAPI indexes"): strict JSON
-// (no duplicate members, no BOM, valid UTF-8, bounded depth), the pinned
-// schema, and every semantic rule: URL rules, a bare canonical origin,
-// (kind, url) uniqueness, at least one retrieved resource, each API document
-// bound to a retrieved openapi resource, operation path rules, (method, path)
-// uniqueness per API, and the 64 KiB compact size. On failure the error is a
-// *ValidationError listing every problem. An Action Profile 1.0 document is
-// refused with ErrActionProfile alone.
+// ([Agentic Site Profile 1.1], section "Required JSON fields", "Resource
+// records", "OpenAPI indexes"): strict JSON (no duplicate members, no BOM,
+// valid UTF-8, bounded depth), the pinned schema, and every semantic rule:
+// URL rules, a bare canonical origin, (kind, url) uniqueness, at least one
+// retrieved resource, each API document bound to a retrieved openapi
+// resource, operation path rules, (method, path) uniqueness per API, and the
+// 64 KiB compact size. On failure the error is a *ValidationError listing
+// every problem. An Action Profile 1.0 document is refused with
+// ErrActionProfile alone.
 //
 // [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
 func ParseSite(data []byte) (*Site, error) {

@@ -3,8 +3,8 @@ package agentic
 import "time"
 
 // Version is the profile version this package reads and writes: the value
-// of the "agentic" member of a Site Profile 1.1 document ([Agentic Site Profile 1.1], section "Required JSON
-// fields").
+// of the "agentic" member of a Site Profile 1.1 document
+// ([Agentic Site Profile 1.1], section "Required JSON fields").
 //
 // [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
 const Version = "1.1.0"
@@ -20,8 +20,8 @@ const ActionVersion = "1.0.0"
 const TypeSite = "site"
 
 // SchemaURI is the only accepted value of the optional "$schema" member. The
-// schema it names is pinned in this package and never fetched ([Agentic Site Profile 1.1], section "Required JSON
-// fields").
+// schema it names is pinned in this package and never fetched
+// ([Agentic Site Profile 1.1], section "Required JSON fields").
 //
 // [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
 const SchemaURI = "https://ruagentic.org/schemas/site-1.1.schema.json"
@@ -112,7 +112,8 @@ const (
 	auditMaxDocuments    = 5
 )
 
-// Kind is a resource kind ([Agentic Site Profile 1.1], section "Resource records").
+// Kind is a resource kind ([Agentic Site Profile 1.1], section "Resource
+// records").
 //
 // [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
 type Kind string
@@ -178,7 +179,8 @@ type Site struct {
 	APIs []API `json:"apis"`
 }
 
-// Resource is one resource record ([Agentic Site Profile 1.1], section "Resource records").
+// Resource is one resource record ([Agentic Site Profile 1.1], section
+// "Resource records").
 //
 // [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
 type Resource struct {
@@ -194,8 +196,9 @@ type Resource struct {
 	Title string `json:"title,omitempty"`
 }
 
-// API is an OpenAPI index ([Agentic Site Profile 1.1], section "OpenAPI indexes"). Document must equal the URL of
-// a retrieved resource of kind openapi in the same profile.
+// API is an OpenAPI index ([Agentic Site Profile 1.1], section "OpenAPI
+// indexes"). Document must equal the URL of a retrieved resource of kind
+// openapi in the same profile.
 //
 // [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
 type API struct {

@@ -192,7 +192,8 @@ func (s *Site) appendText(b []byte, profileURL, version string) []byte {
 }
 
 // TextStatus is the state of a TXT index against its JSON profile, as the
-// auditor's textIndex.status reports it ([Agentic Site Profile 1.1], section "Discovery and auditing").
+// auditor's textIndex.status reports it ([Agentic Site Profile 1.1], section
+// "Discovery and auditing").
 //
 // [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
 type TextStatus string
