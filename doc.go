@@ -60,7 +60,7 @@
 //	resp, err := c.Get(ctx, "https://example.com/robots.txt", nil) // refusals wrap ErrForbiddenAddress, ErrTooLarge, ...
 //
 //	rep, err := agentic.Audit(ctx, "https://shop.example/agentic.json", nil)
-//	// rep.Valid, rep.TextIndex.Status == agentic.TextMatched
+//	// rep.Valid, rep.TextIndex.Status == agentic.TextStatusMatched
 //
 //	urls, err := openagent.Discover(ctx, "https://shop.example/", nil)
 //	rec, err := openagent.Fetch(ctx, urls[0], nil) // rec.Profile, rec.ETag

@@ -84,8 +84,8 @@ func run(ctx context.Context, t target, w io.Writer) *outcome {
 		}
 		return fmt.Sprintf("%s, %d requests", o.discovery.Outcome, len(o.discovery.Report.Requests))
 	})
-	step(w, 2, "agentic.Audit "+agentic.DefaultProfileURL(o.origin), func() string {
-		o.audit, o.auditErr = agentic.Audit(ctx, agentic.DefaultProfileURL(o.origin), &agentic.AuditOptions{Client: t.client})
+	step(w, 2, "agentic.Audit "+o.origin+"/agentic.json", func() string {
+		o.audit, o.auditErr = agentic.Audit(ctx, o.origin+"/agentic.json", &agentic.AuditOptions{Client: t.client})
 		if o.auditErr != nil {
 			return errText(o.auditErr)
 		}

@@ -88,10 +88,11 @@ func TestFlowWellMade(t *testing.T) {
 		require.NotNil(t, o.discovery.Site)
 		assert.NoError(t, o.discovery.Site.Validate())
 		assert.Len(t, o.discovery.Site.Resources, 5)
-		assert.Equal(t, 3, o.discovery.Site.OperationCount())
+		require.Len(t, o.discovery.Site.APIs, 1)
+		assert.Len(t, o.discovery.Site.APIs[0].Operations, 3)
 		assert.True(t, o.audit.Valid)
 		assert.True(t, o.audit.Structure)
-		assert.Equal(t, agentic.TextMatched, o.audit.TextIndex.Status)
+		assert.Equal(t, agentic.TextStatusMatched, o.audit.TextIndex.Status)
 		assert.Empty(t, o.audit.Problems)
 	})
 	t.Run("openagent", func(t *testing.T) {

@@ -31,10 +31,13 @@ func summarize(w io.Writer, o *outcome) {
 	case o.audit == nil:
 		fmt.Fprintf(w, "  %s agentic       %s; audit: %v\n", mark(false), o.discovery.Outcome, o.auditErr)
 	default:
-		ok := o.audit.Valid && o.audit.TextIndex.Status == agentic.TextMatched
+		ok := o.audit.Valid && o.audit.TextIndex.Status == agentic.TextStatusMatched
 		res, ops := 0, 0
 		if o.discovery.Site != nil {
-			res, ops = len(o.discovery.Site.Resources), o.discovery.Site.OperationCount()
+			res = len(o.discovery.Site.Resources)
+			for _, a := range o.discovery.Site.APIs {
+				ops += len(a.Operations)
+			}
 		}
 		fmt.Fprintf(w, "  %s agentic       %s: %d resources, %d operations; audit valid=%t, agentic.txt %s\n",
 			mark(ok), o.discovery.Outcome, res, ops, o.audit.Valid, o.audit.TextIndex.Status)

@@ -141,11 +141,11 @@ func (s *Site) agenticSite() *agentic.Site {
 		Name:        "Example Shop",
 		Description: "Outdoor gear for hikers and campers, shipped within the EU. Agents may read the catalogue; orders need an OAuth token.",
 		Resources: []agentic.Resource{
-			{Kind: agentic.KindWebsite, URL: b + "/", Source: b + "/", Availability: agentic.Retrieved, Title: "Example Shop"},
-			{Kind: agentic.KindLLMs, URL: b + "/llms.txt", Source: b + "/", Availability: agentic.Retrieved, Title: "llms.txt"},
-			{Kind: agentic.KindDocumentation, URL: b + "/docs", Source: b + "/", Availability: agentic.Retrieved, Title: "Developer documentation"},
-			{Kind: agentic.KindOpenAPI, URL: b + "/openapi.json", Source: b + "/docs", Availability: agentic.Retrieved, Title: "Example Shop API"},
-			{Kind: agentic.KindMCP, URL: b + "/mcp", Source: b + "/docs", Availability: agentic.Linked, Title: "Example Shop MCP server"},
+			{Kind: agentic.KindWebsite, URL: b + "/", Source: b + "/", Availability: agentic.AvailabilityRetrieved, Title: "Example Shop"},
+			{Kind: agentic.KindLLMs, URL: b + "/llms.txt", Source: b + "/", Availability: agentic.AvailabilityRetrieved, Title: "llms.txt"},
+			{Kind: agentic.KindDocumentation, URL: b + "/docs", Source: b + "/", Availability: agentic.AvailabilityRetrieved, Title: "Developer documentation"},
+			{Kind: agentic.KindOpenAPI, URL: b + "/openapi.json", Source: b + "/docs", Availability: agentic.AvailabilityRetrieved, Title: "Example Shop API"},
+			{Kind: agentic.KindMCP, URL: b + "/mcp", Source: b + "/docs", Availability: agentic.AvailabilityLinked, Title: "Example Shop MCP server"},
 		},
 		APIs: []agentic.API{{
 			Document: b + "/openapi.json", OpenAPI: "3.1.0",
