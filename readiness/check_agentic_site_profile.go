@@ -25,7 +25,7 @@ func checkAgenticSiteProfile(s *scan) outcome {
 		case txt.ok() && !looksLikeHTML(txt.body()):
 			st := agentic.CheckText(a.site, a.f.url, txt.body())
 			what += fmt.Sprintf("; /agentic.txt %s", st)
-			if st != agentic.TextMatched {
+			if st != agentic.TextStatusMatched {
 				problems = append(problems, "/agentic.txt does not match the TXT generated from /agentic.json ("+string(st)+")")
 			}
 		case txt.answered():

@@ -276,6 +276,9 @@ func (s *scan) result(id string, out outcome) CheckResult {
 	}
 	if r.Verdict.leavesWork() {
 		r.Fix = out.fix
+		if r.Fix == "" {
+			r.Fix = fixFor(id, r.Verdict)
+		}
 	}
 	return r
 }
