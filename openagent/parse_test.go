@@ -106,19 +106,19 @@ func TestParseReportsEveryProblem(t *testing.T) {
 		"/name name-length",
 		"/owner_did did-syntax",
 		"/permissions_requested/0 permission-syntax",
-		"/platform_id unknown-member",
+		"/platform_id schema-additionalProperties",
 		"/pricing/amount pricing-amount",
-		"/pricing/extra unknown-member",
+		"/pricing/extra schema-additionalProperties",
 		"/pricing/model pricing-model",
 		"/skills/1 duplicate-item",
 		"/skills/2 empty-item",
 		"/type type-value",
 		"/version version-unsupported",
-		"/webhook_url webhook-url",
+		"/webhook_url url-syntax",
 	}, got)
 	assert.ErrorIs(t, err, ErrUnsupportedVersion)
 	assert.True(t, ve.Has(RuleDIDSyntax))
-	assert.False(t, ve.Has(RuleMissingMember))
+	assert.False(t, ve.Has(RuleSchemaRequired))
 }
 
 func TestParseMessages(t *testing.T) {

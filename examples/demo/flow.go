@@ -93,12 +93,16 @@ func run(ctx context.Context, t target, w io.Writer) *outcome {
 	})
 	step(w, 3, "openagent.Discover + Fetch "+t.page, func() string {
 		opts := &openagent.FetchOptions{Client: t.client}
-		o.descriptors, o.openErr = openagent.Discover(ctx, t.page, opts)
+		disc, err := openagent.Discover(ctx, t.page, opts)
+		o.openErr = err
+		if disc != nil {
+			o.descriptors = disc.URLs()
+		}
 		for i, d := range o.descriptors {
 			if i == 4 {
 				break
 			}
-			rec, err := openagent.Fetch(ctx, d, opts)
+			rec, err := disc.Fetch(ctx, d, opts)
 			if err != nil {
 				o.openErr = err
 				continue

@@ -103,7 +103,7 @@ func TestFlowWellMade(t *testing.T) {
 		assert.Equal(t, []string{s.OpenAgentURL}, o.descriptors)
 		require.Len(t, o.agents, 1)
 		assert.Equal(t, "assistant.exampleshop", o.agents[0].Profile.DID)
-		assert.Equal(t, s.OpenAgentURL, o.agents[0].SourceURL)
+		assert.Equal(t, s.OpenAgentURL, o.agents[0].URL)
 		assert.NotEmpty(t, o.agents[0].ETag)
 	})
 	t.Run("linkset", func(t *testing.T) {
