@@ -128,7 +128,7 @@ func run(ctx context.Context, t target, w io.Writer) *outcome {
 		return fmt.Sprintf("%s, %d/%d digests verified, walk %d node(s)", formOf(o.linkset), v, n, len(o.walk.Nodes))
 	})
 	step(w, 5, "agentsignup.Fetch "+o.origin, func() string {
-		o.signup, o.signupErr = agentsignup.Fetch(ctx, o.origin, &agentsignup.FetchOptions{Client: t.client, Keys: t.keys})
+		o.signup, o.signupErr = agentsignup.Fetch(ctx, o.origin, &agentsignup.FetchOptions{Client: t.client, Verifier: agentsignup.NewVerifier(t.keys, nil)})
 		if o.signupErr != nil {
 			return errText(o.signupErr)
 		}

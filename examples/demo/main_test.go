@@ -141,7 +141,7 @@ func TestFlowWellMade(t *testing.T) {
 		require.NotNil(t, o.signup.Document)
 		assert.Equal(t, agentsignup.TermsHash(o.signup.Document.Terms.Text), o.signup.Document.Terms.SHA256)
 		require.NotNil(t, o.signup.Attestation)
-		assert.Equal(t, agentsignup.StatusVerified, o.signup.Attestation.Status, o.signup.Attestation.Detail)
+		assert.Equal(t, agentsignup.AttestationStatusVerified, o.signup.Attestation.Status, o.signup.Attestation.Detail)
 		assert.Equal(t, s.BrokerIssuer, o.signup.Attestation.Issuer)
 		assert.Equal(t, "demo-broker-1", o.signup.Attestation.KeyID)
 
@@ -150,13 +150,13 @@ func TestFlowWellMade(t *testing.T) {
 		ctx := context.Background()
 		f, err := agentsignup.Fetch(ctx, s.URL, &agentsignup.FetchOptions{Client: s.Client()})
 		require.NoError(t, err)
-		assert.Equal(t, agentsignup.StatusUntrustedIssuer, f.Attestation.Status)
+		assert.Equal(t, agentsignup.AttestationStatusUntrustedIssuer, f.Attestation.Status)
 		other, _, err := ed25519.GenerateKey(rand.Reader)
 		require.NoError(t, err)
 		f, err = agentsignup.Fetch(ctx, s.URL, &agentsignup.FetchOptions{Client: s.Client(),
-			Keys: agentsignup.StaticKeySet{s.BrokerIssuer: {{Key: other}}}})
+			Verifier: agentsignup.NewVerifier(agentsignup.StaticKeySet{s.BrokerIssuer: {{Key: other}}}, nil)})
 		require.NoError(t, err)
-		assert.Equal(t, agentsignup.StatusBadSignature, f.Attestation.Status)
+		assert.Equal(t, agentsignup.AttestationStatusBadSignature, f.Attestation.Status)
 	})
 	t.Run("readiness", func(t *testing.T) {
 		r := o.report
