@@ -17,8 +17,10 @@ import (
 	"github.com/agentweb/agentweb/internal/strictjson"
 )
 
-// AttestationType is the protected-header typ of an rp_attestation ("a
+// AttestationType is the protected-header typ of an rp_attestation ([agent-identity-v1 discovery fields], "a
 // compact JWS (typ: agent-rp-attestation+jwt, alg: EdDSA)").
+//
+// [agent-identity-v1 discovery fields]: https://agentregistrar.dev/agent-identity/v1/
 const AttestationType = "agent-rp-attestation+jwt"
 
 // AttestationAlgorithm is the only signature algorithm accepted.
@@ -37,9 +39,11 @@ const maxAttestationKeys = 16
 
 // AttestationStatus is the result of [Verifier.Verify]. Every status but
 // AttestationStatusVerified leaves the document unverified; none of them is a
-// conformance failure by itself ("An expired, invalid, or untrusted
+// conformance failure by itself ([agent-identity-v1 discovery fields], "An expired, invalid, or untrusted
 // attestation is a verification result, never a conformance failure by
 // itself").
+//
+// [agent-identity-v1 discovery fields]: https://agentregistrar.dev/agent-identity/v1/
 type AttestationStatus string
 
 const (
@@ -158,10 +162,12 @@ type VerifierConfig struct {
 }
 
 // Verifier checks the rp_attestation of discovery documents against the
-// keys a caller trusts ("The optional provider verification credential"),
+// keys a caller trusts ([agent-identity-v1 discovery fields], "The optional provider verification credential"),
 // in the shape of an OpenID Connect ID token verifier: built once with
 // [NewVerifier], then [Verifier.Verify] per document. It is safe for
 // concurrent use when its KeySet is.
+//
+// [agent-identity-v1 discovery fields]: https://agentregistrar.dev/agent-identity/v1/
 type Verifier struct {
 	keys   KeySet
 	now    func() time.Time

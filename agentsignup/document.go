@@ -21,8 +21,10 @@ import (
 const Protocol = "agent-identity-v1"
 
 // WellKnownPath is where a relying party publishes its discovery document
-// ("A relying party publishes one identity-only document at GET
+// ([agent-identity-v1 discovery fields], "A relying party publishes one identity-only document at GET
 // /.well-known/agent-signup.json").
+//
+// [agent-identity-v1 discovery fields]: https://agentregistrar.dev/agent-identity/v1/
 const WellKnownPath = "/.well-known/agent-signup.json"
 
 // MediaType is the content type of a discovery document.
@@ -158,7 +160,9 @@ type Document struct {
 	raw []byte
 }
 
-// Terms is the terms member ("Terms text and hash").
+// Terms is the terms member ([agent-identity-v1 discovery fields], "Terms text and hash").
+//
+// [agent-identity-v1 discovery fields]: https://agentregistrar.dev/agent-identity/v1/
 type Terms struct {
 	// Version labels the agreement (non-empty).
 	Version string `json:"version"`

@@ -60,7 +60,7 @@ type Fetched struct {
 	Attestation *AttestationResult `json:"attestation,omitempty"`
 }
 
-// Fetch retrieves and checks the discovery document of origin ("Verify":
+// Fetch retrieves and checks the discovery document of origin ([agent-identity-v1 discovery fields], "Verify":
 // fetch, confirm Content-Type: application/json, recompute the terms hash,
 // validate, look for forbidden fields). origin is an https origin such as
 // "https://example.com" or a bare host name; a trailing "/" is allowed, any
@@ -76,6 +76,8 @@ type Fetched struct {
 // *safefetch.StatusError (safefetch.ErrNotFound for 404 and 410), a
 // *safefetch.ContentTypeError, a *ValidationError, or the key set's error.
 // Network failures wrap safefetch's errors.
+//
+// [agent-identity-v1 discovery fields]: https://agentregistrar.dev/agent-identity/v1/
 func Fetch(ctx context.Context, origin string, opts *FetchOptions) (*Fetched, error) {
 	if opts == nil {
 		opts = &FetchOptions{}

@@ -6,8 +6,10 @@ import (
 )
 
 // ForbiddenField is one row of the table of members that must not appear in a
-// discovery document at any nesting depth, extensions included ("Forbidden
+// discovery document at any nesting depth, extensions included ([agent-identity-v1 discovery fields], "Forbidden
 // fields" of the discovery page).
+//
+// [agent-identity-v1 discovery fields]: https://agentregistrar.dev/agent-identity/v1/
 type ForbiddenField struct {
 	// Name is the member name, lower case with underscores.
 	Name string

@@ -9,9 +9,11 @@ import (
 )
 
 // TermsHash returns "sha256:" followed by the lower-case hex SHA-256 of the
-// exact UTF-8 bytes of text ("Terms text and hash": do not normalize line
+// exact UTF-8 bytes of text ([agent-identity-v1 discovery fields], "Terms text and hash": do not normalize line
 // endings, trim whitespace or extract text from HTML). Nothing is
 // normalised: "a\r\n" and "a\n" hash differently.
+//
+// [agent-identity-v1 discovery fields]: https://agentregistrar.dev/agent-identity/v1/
 func TermsHash(text string) string {
 	sum := sha256.Sum256([]byte(text))
 	return "sha256:" + hex.EncodeToString(sum[:])
@@ -47,9 +49,11 @@ func (e *TermsMismatchError) Error() string {
 func (e *TermsMismatchError) Unwrap() error { return ErrTermsMismatch }
 
 // TermsGrace is a relying party's grace policy for assertions in flight when
-// its terms change ("A bounded grace period for in-flight assertions is a
+// its terms change ([agent-identity-v1 discovery fields], "A bounded grace period for in-flight assertions is a
 // relying-party policy documented outside discovery; it should not exceed 24
 // hours").
+//
+// [agent-identity-v1 discovery fields]: https://agentregistrar.dev/agent-identity/v1/
 type TermsGrace struct {
 	// Previous is the terms.sha256 advertised before the current one.
 	Previous string
@@ -74,7 +78,7 @@ const (
 )
 
 // CheckAcceptedTerms is the relying party's check of an assertion's accepted
-// terms hash ("The relying party rejects an assertion whose
+// terms hash ([agent-identity-v1 discovery fields], "The relying party rejects an assertion whose
 // delegation.accepted_rp_tos_hash is not the currently advertised
 // terms.sha256"). The comparison is exact. With a non-nil grace, the
 // previous hash is also accepted from grace.Replaced until grace.Replaced +
@@ -84,6 +88,8 @@ const (
 // now is the time of the check (when the assertion arrived), a parameter
 // rather than an option because the function is pure: the caller decides
 // which clock an assertion is judged by.
+//
+// [agent-identity-v1 discovery fields]: https://agentregistrar.dev/agent-identity/v1/
 func CheckAcceptedTerms(doc *Document, accepted string, now time.Time, grace *TermsGrace) (TermsAcceptance, error) {
 	if doc == nil {
 		return "", errors.New("agentsignup: no document to check the accepted terms against")
