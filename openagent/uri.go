@@ -22,7 +22,9 @@ func quoteShort(s string) string {
 // (scheme ":" hier-part [ "?" query ] [ "#" fragment ]), as the "uri"
 // format of JSON Schema asks: ASCII only, no space, every other character
 // percent-encoded, a host that is an IP literal, an IPv4 address or a
-// reg-name.
+// reg-name. RFC 3986 allows an empty hier-part ("a:", "a:?q"); the
+// reference's library refuses it, and so does this reader, since a callback
+// URI that names nothing is useless.
 func isURI(s string) bool {
 	colon := strings.IndexByte(s, ':')
 	if colon < 1 || !isAlpha(s[0]) {
@@ -34,6 +36,9 @@ func isURI(s string) bool {
 		}
 	}
 	rest := s[colon+1:]
+	if rest == "" || rest[0] == '?' || rest[0] == '#' {
+		return false
+	}
 	if i := strings.IndexByte(rest, '#'); i >= 0 {
 		if !allOf(rest[i+1:], "/?") {
 			return false
