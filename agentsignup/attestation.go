@@ -17,8 +17,9 @@ import (
 	"github.com/agentweb/agentweb/internal/strictjson"
 )
 
-// AttestationType is the protected-header typ of an rp_attestation ([agent-identity-v1 discovery fields], "a
-// compact JWS (typ: agent-rp-attestation+jwt, alg: EdDSA)").
+// AttestationType is the protected-header typ of an rp_attestation
+// ([agent-identity-v1 discovery fields], "a compact JWS (typ:
+// agent-rp-attestation+jwt, alg: EdDSA)").
 //
 // [agent-identity-v1 discovery fields]: https://agentregistrar.dev/agent-identity/v1/
 const AttestationType = "agent-rp-attestation+jwt"
@@ -39,9 +40,9 @@ const maxAttestationKeys = 16
 
 // AttestationStatus is the result of [Verifier.Verify]. Every status but
 // AttestationStatusVerified leaves the document unverified; none of them is a
-// conformance failure by itself ([agent-identity-v1 discovery fields], "An expired, invalid, or untrusted
-// attestation is a verification result, never a conformance failure by
-// itself").
+// conformance failure by itself ([agent-identity-v1 discovery fields], "An
+// expired, invalid, or untrusted attestation is a verification result, never a
+// conformance failure by itself").
 //
 // [agent-identity-v1 discovery fields]: https://agentregistrar.dev/agent-identity/v1/
 type AttestationStatus string
@@ -161,11 +162,11 @@ type VerifierConfig struct {
 	Leeway time.Duration
 }
 
-// Verifier checks the rp_attestation of discovery documents against the
-// keys a caller trusts ([agent-identity-v1 discovery fields], "The optional provider verification credential"),
-// in the shape of an OpenID Connect ID token verifier: built once with
-// [NewVerifier], then [Verifier.Verify] per document. It is safe for
-// concurrent use when its KeySet is.
+// Verifier checks the rp_attestation of discovery documents against the keys a
+// caller trusts ([agent-identity-v1 discovery fields], "The optional provider
+// verification credential"), in the shape of an OpenID Connect ID token
+// verifier: built once with [NewVerifier], then [Verifier.Verify] per
+// document. It is safe for concurrent use when its KeySet is.
 //
 // [agent-identity-v1 discovery fields]: https://agentregistrar.dev/agent-identity/v1/
 type Verifier struct {

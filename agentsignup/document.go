@@ -21,8 +21,8 @@ import (
 const Protocol = "agent-identity-v1"
 
 // WellKnownPath is where a relying party publishes its discovery document
-// ([agent-identity-v1 discovery fields], "A relying party publishes one identity-only document at GET
-// /.well-known/agent-signup.json").
+// ([agent-identity-v1 discovery fields], "A relying party publishes one
+// identity-only document at GET /.well-known/agent-signup.json").
 //
 // [agent-identity-v1 discovery fields]: https://agentregistrar.dev/agent-identity/v1/
 const WellKnownPath = "/.well-known/agent-signup.json"
@@ -160,7 +160,8 @@ type Document struct {
 	raw []byte
 }
 
-// Terms is the terms member ([agent-identity-v1 discovery fields], "Terms text and hash").
+// Terms is the terms member ([agent-identity-v1 discovery fields], "Terms text
+// and hash").
 //
 // [agent-identity-v1 discovery fields]: https://agentregistrar.dev/agent-identity/v1/
 type Terms struct {

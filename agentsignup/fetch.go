@@ -60,12 +60,12 @@ type Fetched struct {
 	Attestation *AttestationResult `json:"attestation,omitempty"`
 }
 
-// Fetch retrieves and checks the discovery document of origin ([agent-identity-v1 discovery fields], "Verify":
-// fetch, confirm Content-Type: application/json, recompute the terms hash,
-// validate, look for forbidden fields). origin is an https origin such as
-// "https://example.com" or a bare host name; a trailing "/" is allowed, any
-// other path is not, because the specification fixes one well-known path
-// per origin.
+// Fetch retrieves and checks the discovery document of origin
+// ([agent-identity-v1 discovery fields], "Verify": fetch, confirm
+// Content-Type: application/json, recompute the terms hash, validate, look for
+// forbidden fields). origin is an https origin such as "https://example.com"
+// or a bare host name; a trailing "/" is allowed, any other path is not,
+// because the specification fixes one well-known path per origin.
 //
 // Fetch GETs origin + WellKnownPath through safefetch, requires status 200
 // and the media type application/json, parses the body with Parse and, when

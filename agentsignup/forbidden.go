@@ -6,8 +6,9 @@ import (
 )
 
 // ForbiddenField is one row of the table of members that must not appear in a
-// discovery document at any nesting depth, extensions included ([agent-identity-v1 discovery fields], "Forbidden
-// fields" of the discovery page).
+// discovery document at any nesting depth, extensions included
+// ([agent-identity-v1 discovery fields], "Forbidden fields" of the discovery
+// page).
 //
 // [agent-identity-v1 discovery fields]: https://agentregistrar.dev/agent-identity/v1/
 type ForbiddenField struct {

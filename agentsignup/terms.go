@@ -9,9 +9,9 @@ import (
 )
 
 // TermsHash returns "sha256:" followed by the lower-case hex SHA-256 of the
-// exact UTF-8 bytes of text ([agent-identity-v1 discovery fields], "Terms text and hash": do not normalize line
-// endings, trim whitespace or extract text from HTML). Nothing is
-// normalised: "a\r\n" and "a\n" hash differently.
+// exact UTF-8 bytes of text ([agent-identity-v1 discovery fields], "Terms text
+// and hash": do not normalize line endings, trim whitespace or extract text
+// from HTML). Nothing is normalised: "a\r\n" and "a\n" hash differently.
 //
 // [agent-identity-v1 discovery fields]: https://agentregistrar.dev/agent-identity/v1/
 func TermsHash(text string) string {
@@ -49,9 +49,9 @@ func (e *TermsMismatchError) Error() string {
 func (e *TermsMismatchError) Unwrap() error { return ErrTermsMismatch }
 
 // TermsGrace is a relying party's grace policy for assertions in flight when
-// its terms change ([agent-identity-v1 discovery fields], "A bounded grace period for in-flight assertions is a
-// relying-party policy documented outside discovery; it should not exceed 24
-// hours").
+// its terms change ([agent-identity-v1 discovery fields], "A bounded grace
+// period for in-flight assertions is a relying-party policy documented outside
+// discovery; it should not exceed 24 hours").
 //
 // [agent-identity-v1 discovery fields]: https://agentregistrar.dev/agent-identity/v1/
 type TermsGrace struct {
@@ -78,11 +78,11 @@ const (
 )
 
 // CheckAcceptedTerms is the relying party's check of an assertion's accepted
-// terms hash ([agent-identity-v1 discovery fields], "The relying party rejects an assertion whose
-// delegation.accepted_rp_tos_hash is not the currently advertised
-// terms.sha256"). The comparison is exact. With a non-nil grace, the
-// previous hash is also accepted from grace.Replaced until grace.Replaced +
-// min(grace.Window, 24 hours), the end excluded. Any other hash gives a
+// terms hash ([agent-identity-v1 discovery fields], "The relying party rejects
+// an assertion whose delegation.accepted_rp_tos_hash is not the currently
+// advertised terms.sha256"). The comparison is exact. With a non-nil grace,
+// the previous hash is also accepted from grace.Replaced until grace.Replaced
+// + min(grace.Window, 24 hours), the end excluded. Any other hash gives a
 // *TermsMismatchError.
 //
 // now is the time of the check (when the assertion arrived), a parameter
