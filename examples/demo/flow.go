@@ -93,12 +93,16 @@ func run(ctx context.Context, t target, w io.Writer) *outcome {
 	})
 	step(w, 3, "openagent.Discover + Fetch "+t.page, func() string {
 		opts := &openagent.FetchOptions{Client: t.client}
-		o.descriptors, o.openErr = openagent.Discover(ctx, t.page, opts)
+		disc, err := openagent.Discover(ctx, t.page, opts)
+		o.openErr = err
+		if disc != nil {
+			o.descriptors = disc.URLs()
+		}
 		for i, d := range o.descriptors {
 			if i == 4 {
 				break
 			}
-			rec, err := openagent.Fetch(ctx, d, opts)
+			rec, err := disc.Fetch(ctx, d, opts)
 			if err != nil {
 				o.openErr = err
 				continue
@@ -124,7 +128,7 @@ func run(ctx context.Context, t target, w io.Writer) *outcome {
 		return fmt.Sprintf("%s, %d/%d digests verified, walk %d node(s)", formOf(o.linkset), v, n, len(o.walk.Nodes))
 	})
 	step(w, 5, "agentsignup.Fetch "+o.origin, func() string {
-		o.signup, o.signupErr = agentsignup.Fetch(ctx, o.origin, &agentsignup.FetchOptions{Client: t.client, Keys: t.keys})
+		o.signup, o.signupErr = agentsignup.Fetch(ctx, o.origin, &agentsignup.FetchOptions{Client: t.client, Verifier: agentsignup.NewVerifier(t.keys, nil)})
 		if o.signupErr != nil {
 			return errText(o.signupErr)
 		}

@@ -99,7 +99,7 @@ func TestFlowWellMade(t *testing.T) {
 		assert.Equal(t, []string{s.OpenAgentURL}, o.descriptors)
 		require.Len(t, o.agents, 1)
 		assert.Equal(t, "assistant.exampleshop", o.agents[0].Profile.DID)
-		assert.Equal(t, s.OpenAgentURL, o.agents[0].SourceURL)
+		assert.Equal(t, s.OpenAgentURL, o.agents[0].URL)
 		assert.NotEmpty(t, o.agents[0].ETag)
 	})
 	t.Run("linkset", func(t *testing.T) {
@@ -137,7 +137,7 @@ func TestFlowWellMade(t *testing.T) {
 		require.NotNil(t, o.signup.Document)
 		assert.Equal(t, agentsignup.TermsHash(o.signup.Document.Terms.Text), o.signup.Document.Terms.SHA256)
 		require.NotNil(t, o.signup.Attestation)
-		assert.Equal(t, agentsignup.StatusVerified, o.signup.Attestation.Status, o.signup.Attestation.Detail)
+		assert.Equal(t, agentsignup.AttestationStatusVerified, o.signup.Attestation.Status, o.signup.Attestation.Detail)
 		assert.Equal(t, s.BrokerIssuer, o.signup.Attestation.Issuer)
 		assert.Equal(t, "demo-broker-1", o.signup.Attestation.KeyID)
 
@@ -146,13 +146,13 @@ func TestFlowWellMade(t *testing.T) {
 		ctx := context.Background()
 		f, err := agentsignup.Fetch(ctx, s.URL, &agentsignup.FetchOptions{Client: s.Client()})
 		require.NoError(t, err)
-		assert.Equal(t, agentsignup.StatusUntrustedIssuer, f.Attestation.Status)
+		assert.Equal(t, agentsignup.AttestationStatusUntrustedIssuer, f.Attestation.Status)
 		other, _, err := ed25519.GenerateKey(rand.Reader)
 		require.NoError(t, err)
 		f, err = agentsignup.Fetch(ctx, s.URL, &agentsignup.FetchOptions{Client: s.Client(),
-			Keys: agentsignup.StaticKeySet{s.BrokerIssuer: {{Key: other}}}})
+			Verifier: agentsignup.NewVerifier(agentsignup.StaticKeySet{s.BrokerIssuer: {{Key: other}}}, nil)})
 		require.NoError(t, err)
-		assert.Equal(t, agentsignup.StatusBadSignature, f.Attestation.Status)
+		assert.Equal(t, agentsignup.AttestationStatusBadSignature, f.Attestation.Status)
 	})
 	t.Run("readiness", func(t *testing.T) {
 		r := o.report
