@@ -48,10 +48,25 @@ func wellKnownOf(d *Document) (string, error) {
 
 func canonicalPeers(d *Document) []string {
 	var out []string
-	for _, h := range d.Peers() {
+	for _, h := range d.peers() {
 		if u, err := CanonicalURL(h, false); err == nil {
 			out = append(out, u)
 		}
+	}
+	return out
+}
+
+// peers returns the hrefs of the peer links of the Bundle context, in
+// document order (Section 7.2).
+func (d *Document) peers() []string {
+	c := d.Bundle()
+	if c == nil {
+		return nil
+	}
+	links := c.Relation(RelPeer)
+	out := make([]string, 0, len(links))
+	for _, l := range links {
+		out = append(out, l.Href)
 	}
 	return out
 }
