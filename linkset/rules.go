@@ -6,7 +6,7 @@ import (
 )
 
 // The rule names of this package's problems, grouped by the section of the
-// knowledge-linkset draft that states them. Each [Problem] carries one of
+// [knowledge-linkset draft] that states them. Each [Problem] carries one of
 // them in Rule and the section in Section.
 //
 // [knowledge-linkset draft]: https://datatracker.ietf.org/doc/draft-besleaga-agentic-knowledge-wellknown/
