@@ -75,9 +75,8 @@
 // as the same node. The result is complete or partial, with the bounds
 // touched, and every node other than the start is labelled untrusted with
 // its origin (Section 7.3). [Mutual] is the peer test on two local
-// documents; a tombstoned node that still names its peer is still its
-// peer for Mutual, which tests the links only (Section 7.2), while Walk
-// does not descend into it (Section 9.7).
+// documents; a tombstoned node is never mutual, even when it still names
+// its peer, as Walk does not descend into it (Section 9.7).
 //
 // Section 7.4 forbids a node to fetch another node while building its own
 // artefacts: nothing on the publishing side of this package touches the
