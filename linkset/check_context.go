@@ -89,7 +89,6 @@ func (c *checker) context(bi int) {
 	} else if !isBundleIRI(ctx.Anchor) {
 		c.ps.add(cptr+"/anchor", RuleAnchorBundleIRI, "4.1", "anchor %q is not a Bundle IRI: an https origin's base URL with a trailing solidus and nothing after it", truncate(ctx.Anchor, 120))
 	}
-	anchorOrigin := originOf(ctx.Anchor)
 	gri, gli, graph := ctx.graphLink()
 	var scan linkScan
 	for ri := range ctx.Relations {
@@ -109,7 +108,7 @@ func (c *checker) context(bi int) {
 			l := &r.Links[li]
 			lptr := rptr + "/" + strconv.Itoa(li)
 			c.href(r, li, lptr)
-			c.relatedType(l, lptr, short, anchorOrigin)
+			c.relatedType(l, lptr, short, ctx.Anchor)
 			if short == "#peer" && !isWellKnownURL(l.Href) {
 				c.ps.add(lptr+"/href", RulePeerURL, "7.2", "a peer link's target is the peer's discovery document: an https URL with the path %s", WellKnownPath)
 			}

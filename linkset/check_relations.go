@@ -148,14 +148,14 @@ func (c *checker) relation(r *Relation, rptr string) bool {
 // collection, item, cite-as) always name a related system; describedby,
 // alternate and service-doc, core names of Section 4.2, do so when the
 // target is on another origin than the anchor.
-func (c *checker) relatedType(l *Link, lptr, short, anchorOrigin string) {
+func (c *checker) relatedType(l *Link, lptr, short, anchor string) {
 	if l.Type != "" {
 		return
 	}
 	related, known := profileShortNames[short]
 	switch {
 	case known && related:
-	case coreTypedRelations[short] && originOf(l.Href) != anchorOrigin:
+	case coreTypedRelations[short] && originOf(l.Href) != originOf(anchor):
 	default:
 		return
 	}

@@ -11,19 +11,20 @@ import (
 // head, from the ledger link, and from no other link. A fact that is absent
 // or cannot be read is left zero.
 type Facts struct {
-	SpecVersion string
-	GeneratedAt time.Time
+	SpecVersion string    `json:"spec_version,omitempty"`
+	GeneratedAt time.Time `json:"generated_at,omitzero"`
 	// Counts are the item counts of agsc-counts by type plural; nil when
 	// absent. A value that cannot be read is left out.
-	Counts map[string]int64
-	// BundleHash is the digest of the canonical N-Quads serialization; nil
+	Counts map[string]int64 `json:"counts,omitempty"`
+	// BundleHash is the digest of the canonical N-Quads serialization (not
+	// in the JSON form; its String is the attribute value); nil
 	// when absent or unreadable.
-	BundleHash *Digest
+	BundleHash *Digest `json:"-"`
 	// BundleVersion is opaque: a client never orders two values or infers a
 	// sequence from them (Section 4.3.2).
-	BundleVersion string
+	BundleVersion string `json:"bundle_version,omitempty"`
 	// LedgerHead is the lower-case hex SHA-256 of the ledger's last entry.
-	LedgerHead string
+	LedgerHead string `json:"ledger_head,omitempty"`
 
 	// The declarations of Section 4.3.3, present at every level of
 	// completeness, with every unknown value read as the most restrictive
@@ -31,17 +32,17 @@ type Facts struct {
 
 	// Restricted is true when the graph link carries agsc-visibility with
 	// any value (restricted, or an unknown value read as restricted).
-	Restricted    bool
-	Surfaces      []Surface
-	Contributions []Contribution
+	Restricted    bool           `json:"restricted"`
+	Surfaces      []Surface      `json:"surfaces,omitempty"`
+	Contributions []Contribution `json:"contributions,omitempty"`
 	// Tombstoned is true when the node has stopped publishing (Section
 	// 9.7), at the instant Tombstone (zero when it cannot be read).
-	Tombstoned bool
-	Tombstone  time.Time
+	Tombstoned bool      `json:"tombstoned"`
+	Tombstone  time.Time `json:"tombstone,omitzero"`
 	// Successors are the hrefs of a tombstoned node's alternate links to
 	// another node's discovery document (Section 9.7): never the same
 	// node; a client establishes the peer relation with each afresh.
-	Successors []string
+	Successors []string `json:"successors,omitempty"`
 }
 
 // Facts returns the document's bundle facts (Section 4.3.2) and
@@ -83,27 +84,27 @@ func (d *Document) Facts() Facts {
 
 // Surface is one agent-facing surface the node declares (Section 4.3.3).
 type Surface struct {
-	Href string
+	Href string `json:"href"`
 	// Kind is the agsc-surface value as written.
-	Kind string
+	Kind string `json:"kind"`
 	// Served is false when Kind is absent or not a known kind (llms-txt,
 	// chunks, mcp, webmcp, a2a-card, solid, responder, or an x- name): an
 	// unknown surface is read as not served, the most restrictive reading.
-	Served  bool
-	Version string
+	Served  bool   `json:"served"`
+	Version string `json:"version,omitempty"`
 	// Access is the agsc-access declared: "none", "consent" or
 	// "credential"; "credential", the most restrictive, when absent or
 	// unknown.
-	Access string
+	Access string `json:"access"`
 }
 
 // Contribution is one contribute link (Section 4.3.3).
 type Contribution struct {
-	Href string
-	Mode string
+	Href string `json:"href"`
+	Mode string `json:"mode"`
 	// Contributable is false when the mode is absent or not a known mode
 	// (pr, channel): an unknown mode reads as not contributable.
-	Contributable bool
+	Contributable bool `json:"contributable"`
 }
 
 // declarations reads the node's declarations (Section 4.3.3) into out.
