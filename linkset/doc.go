@@ -1,6 +1,6 @@
 // Package linkset implements the knowledge-linkset well-known URI, version
 // -00 of the [knowledge-linkset draft] (draft-besleaga-agentic-knowledge-wellknown-00):
-// the link set (RFC 9264) that a web origin serves at
+// the link set ([RFC 9264]) that a web origin serves at
 // /.well-known/knowledge-linkset to describe the knowledge artefacts it
 // publishes, with the profile
 // https://w3id.org/agentic-system-core/profile/agentic-knowledge.
