@@ -41,7 +41,7 @@ type Artefact struct {
 	Private bool
 }
 
-// Builder produces a node's canonical discovery document (Section 4): one
+// Builder produces a node's canonical discovery document ([knowledge-linkset draft], Section 4): one
 // link context anchored at the Bundle IRI, links sorted by href within each
 // relation, digests computed in one streaming pass per artefact, bundle
 // facts on the describedby link to the JSON-LD graph, the ledger head on the
@@ -51,6 +51,8 @@ type Artefact struct {
 // needs SpecVersion and BundleVersion, a describedby artefact of type
 // application/ld+json and a RelGraph artefact of type application/n-quads
 // with content (the bundle hash is its digest).
+//
+// [knowledge-linkset draft]: https://datatracker.ietf.org/doc/draft-besleaga-agentic-knowledge-wellknown/
 type Builder struct {
 	// BundleIRI is the anchor: the origin's base URL with a trailing solidus.
 	BundleIRI string

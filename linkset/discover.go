@@ -69,9 +69,11 @@ func candidates(pageURL string, header http.Header, html []byte) ([]string, erro
 // HTML page, the <link> elements of its head), picks the describedby links
 // of type application/linkset+json, prefers the one at the origin's
 // well-known path, and fetches the candidates in that order (at most
-// three) until one carries the profile (Sections 3.1 and 5). The returned
+// three) until one carries the profile ([knowledge-linkset draft], Sections 3.1 and 5). The returned
 // Fetched is checked as [Fetch] checks it. A page answered with a status
 // other than 2xx is a *safefetch.StatusError.
+//
+// [knowledge-linkset draft]: https://datatracker.ietf.org/doc/draft-besleaga-agentic-knowledge-wellknown/
 func Discover(ctx context.Context, pageURL string, opts *FetchOptions) (*Fetched, error) {
 	if opts == nil {
 		opts = &FetchOptions{}

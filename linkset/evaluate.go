@@ -59,17 +59,21 @@ func (r *Report) Conformant() bool { return len(r.Problems) == 0 }
 
 // Check applies the profile's rules for a publisher ([ModePublisher]) and
 // returns every error; an empty result means the document conforms.
+//
+// [knowledge-linkset draft]: https://datatracker.ietf.org/doc/draft-besleaga-agentic-knowledge-wellknown/
 func (d *Document) Check() []Problem { return d.Evaluate(ModePublisher).Problems }
 
 // Evaluate checks the document in the given mode and returns its form,
 // errors and notices. Only the link context this profile understands (the
 // one anchored at the Bundle IRI) is checked; an additional context is
-// ignored and reported as a notice (Section 4.1).
+// ignored and reported as a notice ([knowledge-linkset draft], Section 4.1).
 //
 // In [ModeStrict], a document read by [Parse] must also have been read
 // from its canonical bytes: the RFC 8785 serialization followed by one LF
 // (rule [RuleCanonicalBytes]). A document built in code has no such bytes;
 // compare [Document.Canonical] with the bytes you serve instead.
+//
+// [knowledge-linkset draft]: https://datatracker.ietf.org/doc/draft-besleaga-agentic-knowledge-wellknown/
 func (d *Document) Evaluate(mode Mode) *Report {
 	c := checker{d: d, mode: mode}
 	c.run()

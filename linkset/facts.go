@@ -45,8 +45,10 @@ type Facts struct {
 	Successors []string `json:"successors,omitempty"`
 }
 
-// Facts returns the document's bundle facts (Section 4.3.2) and
+// Facts returns the document's bundle facts ([knowledge-linkset draft], Section 4.3.2) and
 // declarations (Section 4.3.3).
+//
+// [knowledge-linkset draft]: https://datatracker.ietf.org/doc/draft-besleaga-agentic-knowledge-wellknown/
 func (d *Document) Facts() Facts {
 	var f Facts
 	c := d.Bundle()

@@ -62,7 +62,7 @@ type Fetched struct {
 
 // Fetch retrieves and checks the discovery document at rawURL (normally an
 // origin's https://host/.well-known/knowledge-linkset) through safefetch,
-// reading at most one mebibyte (Section 7.1). The received media type
+// reading at most one mebibyte ([knowledge-linkset draft], Section 7.1). The received media type
 // decides, not any type attribute that pointed here (Section 4.3); the
 // profile is accepted from the media type parameter or a Link header field,
 // and the result is the same either way (Section 3.1).
@@ -72,6 +72,8 @@ type Fetched struct {
 // conditional request) is an error, a *safefetch.StatusError for a status;
 // the Fetched is returned with the error whenever a response was received.
 // A non-conformant document is not an error: see Fetched.Report.
+//
+// [knowledge-linkset draft]: https://datatracker.ietf.org/doc/draft-besleaga-agentic-knowledge-wellknown/
 func Fetch(ctx context.Context, rawURL string, opts *FetchOptions) (*Fetched, error) {
 	if opts == nil {
 		opts = &FetchOptions{}

@@ -51,13 +51,15 @@ func LedgerHead(ledger []byte) (string, error) {
 }
 
 // LedgerExtends reports whether the ledger read now extends the one whose
-// head was seen earlier (Section 9.1): true when previousHead is the hash
+// head was seen earlier ([knowledge-linkset draft], Section 9.1): true when previousHead is the hash
 // of one of its entries, the last one (unchanged) or an earlier one (an
 // ordinary update); false when it is none of them, a ledger rolled back or
 // replaced, which a client SHOULD treat as such rather than as an ordinary
 // update. previousHead is 64 lower-case hexadecimal digits, as
 // agsc-ledger-head carries it; compare it with [LedgerHead] of the ledger
 // to tell unchanged from extended.
+//
+// [knowledge-linkset draft]: https://datatracker.ietf.org/doc/draft-besleaga-agentic-knowledge-wellknown/
 func LedgerExtends(previousHead string, ledger []byte) (bool, error) {
 	if !ledgerRE.MatchString(previousHead) {
 		return false, fmt.Errorf("linkset: previous ledger head %q is not 64 lower-case hexadecimal digits", truncate(previousHead, 80))

@@ -16,7 +16,7 @@ import (
 // document must have the link-set shape: an object with a linkset array of
 // link context objects, each relation an array of link target objects with a
 // string href; type, title and media strings; hreflang and every other target
-// attribute an array of strings (Section 4.3; RFC 9264, Section 4.2.4); and
+// attribute an array of strings ([knowledge-linkset draft], Section 4.3; RFC 9264, Section 4.2.4); and
 // internationalized attributes ("title*") arrays of value/language objects.
 //
 // Parse keeps a reference to data (the document's unknown top-level
@@ -26,6 +26,8 @@ import (
 // On failure the error is a *ValidationError listing every problem. Parse
 // does not apply the profile's rules: a client still reads a document it
 // would not publish; [Document.Check] applies them.
+//
+// [knowledge-linkset draft]: https://datatracker.ietf.org/doc/draft-besleaga-agentic-knowledge-wellknown/
 func Parse(data []byte) (*Document, error) {
 	root, err := strictjson.DecodeOrdered(data)
 	if err != nil {

@@ -41,7 +41,7 @@ type HandlerOptions struct {
 // at [WellKnownPath]: GET and HEAD with Content-Type
 // application/linkset+json with the profile parameter of [ProfileURI] (Section
 // 3.1), an ETag that is the quoted lower-case hex SHA-256 of the bytes and
-// Cache-Control: no-cache (Section 3.2), Access-Control-Allow-Origin: *
+// Cache-Control: no-cache ([knowledge-linkset draft], Section 3.2), Access-Control-Allow-Origin: *
 // and Access-Control-Expose-Headers: Link, ETag, Content-Type and never
 // Access-Control-Allow-Credentials (Section 3.3). If-None-Match yields 304
 // Not Modified; other methods 405. It requires no request header at all,
@@ -51,6 +51,8 @@ type HandlerOptions struct {
 // *ValidationError, and so is one over the one mebibyte a client reads
 // (Section 7.1). The bytes are taken when Handler is called; later changes
 // to d are not served.
+//
+// [knowledge-linkset draft]: https://datatracker.ietf.org/doc/draft-besleaga-agentic-knowledge-wellknown/
 func Handler(d *Document, opts *HandlerOptions) (http.Handler, error) {
 	if d == nil {
 		return nil, fmt.Errorf("%w: no document", ErrInvalid)

@@ -90,8 +90,10 @@ func verifyOne(ctx context.Context, c *safefetch.Client, rel string, l *Link, op
 // Verify retrieves every artefact of the document's Bundle context that
 // carries a digest (each href once, at most MaxArtefacts) and returns the
 // digest state of every link, in document order. Links without a digest
-// are DigestUnverified, never invalid (Section 4.4). The Fetched is not
+// are DigestUnverified, never invalid ([knowledge-linkset draft], Section 4.4). The Fetched is not
 // modified.
+//
+// [knowledge-linkset draft]: https://datatracker.ietf.org/doc/draft-besleaga-agentic-knowledge-wellknown/
 func (f *Fetched) Verify(ctx context.Context, opts *VerifyOptions) []ArtefactState {
 	if f.Document == nil || f.Document.Bundle() == nil {
 		return nil

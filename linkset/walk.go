@@ -157,10 +157,12 @@ var ErrNotWellKnown = errors.New("linkset: not a knowledge-linkset well-known UR
 // CanonicalURL returns the canonical well-known URL of a start URL or peer
 // href: scheme https (http only to a loopback host, localhost or a
 // loopback IP literal, when allowHTTP is set, for the development mode of
-// Section 7.1), the host normalized, the default port dropped, the
+// [knowledge-linkset draft] Section 7.1), the host normalized, the default port dropped, the
 // path /.well-known/knowledge-linkset, no userinfo, query or fragment. A
 // bare origin ("https://b.example" or with path "/") is completed with the
 // well-known path.
+//
+// [knowledge-linkset draft]: https://datatracker.ietf.org/doc/draft-besleaga-agentic-knowledge-wellknown/
 func CanonicalURL(raw string, allowHTTP bool) (string, error) {
 	u, err := url.Parse(raw)
 	if err != nil {
@@ -187,7 +189,7 @@ func CanonicalURL(raw string, allowHTTP bool) (string, error) {
 	return o + WellKnownPath, nil
 }
 
-// Walk follows peer links from the node at start (Section 7.2),
+// Walk follows peer links from the node at start ([knowledge-linkset draft], Section 7.2),
 // breadth-first, within the bounds of opts, and reports every node it
 // reached. It never fetches a canonical URL twice, records unreachable
 // peers without retrying them, does not descend into tombstoned nodes
@@ -199,6 +201,8 @@ func CanonicalURL(raw string, allowHTTP bool) (string, error) {
 //
 // The error is non-nil only when start is not a well-known URL or ctx ended
 // (the result then says what was visited).
+//
+// [knowledge-linkset draft]: https://datatracker.ietf.org/doc/draft-besleaga-agentic-knowledge-wellknown/
 func Walk(ctx context.Context, start string, opts *WalkOptions) (*WalkResult, error) {
 	if opts == nil {
 		opts = &WalkOptions{}
