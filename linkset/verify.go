@@ -44,7 +44,7 @@ type ArtefactState struct {
 	// HasDigest reports whether the link carries a digest attribute
 	// (Section 4.3.1), well-formed or not.
 	HasDigest  bool `json:"has_digest"`
-	StatusCode int  `json:"status,omitempty"`
+	StatusCode int  `json:"status_code,omitempty"`
 	Bytes      int  `json:"bytes,omitempty"`
 	// Reason says why an artefact with a digest stayed unverified, or why
 	// its digest is malformed; it is empty when HasDigest is false.
