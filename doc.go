@@ -65,7 +65,7 @@
 //	urls, err := openagent.Discover(ctx, "https://shop.example/", nil)
 //	rec, err := openagent.Fetch(ctx, urls[0], nil) // rec.Profile, rec.ETag
 //
-//	f, err := linkset.Fetch(ctx, "https://shop.example/.well-known/knowledge-linkset", &linkset.FetchOptions{Mode: linkset.Reader})
+//	f, err := linkset.Fetch(ctx, "https://shop.example/.well-known/knowledge-linkset", &linkset.FetchOptions{Mode: linkset.ModeReader})
 //	states := f.Verify(ctx, nil)                             // verified | mismatch | unverified, per artefact
 //	walk, err := linkset.Walk(ctx, "https://shop.example/", nil) // walk.Complete, walk.Nodes
 //

@@ -115,7 +115,7 @@ func run(ctx context.Context, t target, w io.Writer) *outcome {
 		return fmt.Sprintf("%d descriptor(s), %d profile(s)", len(o.descriptors), len(o.agents))
 	})
 	step(w, 4, "linkset.Fetch, Verify and Walk "+o.origin+linkset.WellKnownPath, func() string {
-		o.linkset, o.linkErr = linkset.Fetch(ctx, o.origin+linkset.WellKnownPath, &linkset.FetchOptions{Client: t.client, Mode: linkset.Reader})
+		o.linkset, o.linkErr = linkset.Fetch(ctx, o.origin+linkset.WellKnownPath, &linkset.FetchOptions{Client: t.client, Mode: linkset.ModeReader})
 		if o.linkErr != nil {
 			return errText(o.linkErr)
 		}
@@ -154,7 +154,7 @@ func verified(states []linkset.ArtefactState) (ok, withDigest int) {
 		if a.HasDigest {
 			withDigest++
 		}
-		if a.State == linkset.Verified {
+		if a.State == linkset.DigestVerified {
 			ok++
 		}
 	}

@@ -104,17 +104,17 @@ func TestFlowWellMade(t *testing.T) {
 	})
 	t.Run("linkset", func(t *testing.T) {
 		require.NotNil(t, o.linkset)
-		assert.True(t, o.linkset.Conformant(), "%v", o.linkset.Report)
+		assert.True(t, o.linkset.Report.Conformant(), "%v", o.linkset.Report)
 		assert.Equal(t, linkset.FormFull, o.linkset.Report.Form)
 		withDigest := 0
 		for _, a := range o.artefacts {
 			if body, ok := s.Artefacts[a.Href]; ok {
 				withDigest++
-				assert.Equal(t, linkset.Verified, a.State, a.Href)
+				assert.Equal(t, linkset.DigestVerified, a.State, a.Href)
 				assert.True(t, a.HasDigest, a.Href)
 				assert.Equal(t, len(body), a.Bytes, a.Href)
 			} else {
-				assert.Equal(t, linkset.Unverified, a.State, "%s has no digest", a.Href)
+				assert.Equal(t, linkset.DigestUnverified, a.State, "%s has no digest", a.Href)
 				assert.False(t, a.HasDigest, a.Href)
 			}
 		}
@@ -268,7 +268,7 @@ func TestFlowBroken(t *testing.T) {
 	// BadDigest: graph.nq, and only it, mismatches.
 	var mismatched []string
 	for _, a := range o.artefacts {
-		if a.State != linkset.Verified && a.State != linkset.Unverified {
+		if a.State != linkset.DigestVerified && a.State != linkset.DigestUnverified {
 			mismatched = append(mismatched, a.Href+" "+string(a.State))
 		}
 	}

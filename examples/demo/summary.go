@@ -67,10 +67,10 @@ func summarize(w io.Writer, o *outcome) {
 			complete = o.walk.Complete
 			walk = fmt.Sprintf("complete=%t, %d node(s): %s", o.walk.Complete, len(o.walk.Nodes), strings.Join(hosts, ", "))
 		}
-		ok := o.linkset.Conformant() && v == n && complete
+		ok := (o.linkset.Report != nil && o.linkset.Report.Conformant()) && v == n && complete
 		fmt.Fprintf(w, "  %s linkset       %s; digests %d/%d verified; walk %s\n", mark(ok), formOf(o.linkset), v, n, walk)
 		for _, a := range o.artefacts {
-			if a.State == linkset.Mismatch || a.State == linkset.Malformed || (a.State == linkset.Unverified && a.HasDigest) {
+			if a.State == linkset.DigestMismatch || a.State == linkset.DigestMalformed || (a.State == linkset.DigestUnverified && a.HasDigest) {
 				fmt.Fprintf(w, "                     %s %s %s\n", a.State, a.Href, a.Reason)
 			}
 		}
