@@ -21,7 +21,11 @@ func checkAICrawlerAccess(s *scan) outcome {
 	case webread.AvailabilityUnavailable:
 		// A 4xx, 401 and 403 included: RFC 9309 §2.3.1.3 lets crawlers
 		// access any resource.
-		out.verdict, out.received = VerdictPass, fmt.Sprintf("robots.txt answered %d: everything allowed (RFC 9309 §2.3.1.3)", r.f.status())
+		section := "§2.3.1.3"
+		if r.f.status() < 400 {
+			section = "§2.3.1.2" // a redirect that did not lead to the file
+		}
+		out.verdict, out.received = VerdictPass, fmt.Sprintf("robots.txt answered %d: everything allowed (RFC 9309 %s)", r.f.status(), section)
 		return out
 	case webread.AvailabilityUnreachable:
 		out.verdict, out.received = VerdictUnverified, r.f.why()
