@@ -9,7 +9,6 @@ require (
 	github.com/modelcontextprotocol/go-sdk v1.8.0
 	github.com/santhosh-tekuri/jsonschema/v5 v5.3.1
 	github.com/stretchr/testify v1.12.1
-	github.com/temoto/robotstxt v1.1.2
 	golang.org/x/net v0.62.0
 )
 

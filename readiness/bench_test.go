@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/agentweb/agentweb/internal/webread"
 	"github.com/agentweb/agentweb/safefetch"
 	"github.com/agentweb/agentweb/safefetch/fetchtest"
 )
@@ -114,9 +115,7 @@ func BenchmarkParseRobots(b *testing.B) {
 	body := []byte(strings.Repeat("User-agent: GPTBot\nUser-agent: Some-Other-Bot\nDisallow: /private/\nAllow: /private/public\n\n", 200) + "User-agent: *\nAllow: /\n")
 	b.SetBytes(int64(len(body)))
 	for b.Loop() {
-		if _, _, err := parseRobots(body); err != nil {
-			b.Fatal(err)
-		}
+		webread.Parse(body)
 	}
 }
 

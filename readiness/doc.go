@@ -123,9 +123,9 @@
 // The readers of remote data are bounded and strict where the format is: the
 // sitemap is decoded with a strict XML decoder (sitemaps.org 0.9 namespace,
 // UTF-8, at most 50,000 locs) and its locs compared by host with the exact
-// www/apex rule; robots.txt is parsed by github.com/temoto/robotstxt from at
-// most 512 KiB, with AI crawler groups matched by exact product token
-// (RFC 9309 §2.2.1) rather than by the library's prefix rule; Accept headers
+// www/apex rule; robots.txt is read by RFC 9309 from at most 500 KiB
+// (fetched with up to five redirects, §2.3.1.2), with AI crawler groups
+// matched by exact product token (§2.2.1); Accept headers
 // are parsed with q-values; Markdown front matter is read by a small reader
 // of the keys the method names; agents.json is read by a tolerant reader
 // that knows the public proposals' fields and this project's card.

@@ -201,7 +201,10 @@ type call struct {
 // get fetches u once per scan: concurrent callers asking for the same
 // method, URL and Accept wait for the one request in flight and share its
 // result.
-func (s *scan) get(u, accept string) *fetched {
+func (s *scan) get(u, accept string) *fetched { return s.getRedirects(u, accept, 0) }
+
+// getRedirects is get with a redirect limit of its own (0: the client's).
+func (s *scan) getRedirects(u, accept string, maxRedirects int) *fetched {
 	key := memoKey(u, accept)
 	s.memoMu.Lock()
 	if c, ok := s.memo[key]; ok {
@@ -221,7 +224,7 @@ func (s *scan) get(u, accept string) *fetched {
 	if release, err := s.acquire(key); err != nil {
 		f.err = fmt.Errorf("readiness: waiting to fetch: %w", err)
 	} else {
-		f.resp, f.err = s.client.Do(s.ctx, &safefetch.Request{Method: http.MethodGet, URL: u, Header: h, MaxBodyBytes: s.maxBody})
+		f.resp, f.err = s.client.Do(s.ctx, &safefetch.Request{Method: http.MethodGet, URL: u, Header: h, MaxBodyBytes: s.maxBody, MaxRedirects: maxRedirects})
 		release()
 	}
 	c.f = f

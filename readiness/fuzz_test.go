@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/agentweb/agentweb/internal/strictjson"
+	"github.com/agentweb/agentweb/internal/webread"
 )
 
 // The fuzz targets check that the readers of remote data never panic, stay
@@ -14,11 +15,7 @@ func FuzzParseRobots(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		data, _, err := parseRobots(b)
-		if err != nil {
-			return
-		}
-		o := &robotsObs{data: data}
+		o := &robotsObs{rules: webread.Parse(b)}
 		for i := range crawlers {
 			o.allowed(i, "/")
 			o.allowed(i, "/a?b=c")

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/agentweb/agentweb/internal/strictjson"
+	"github.com/agentweb/agentweb/internal/webread"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -154,9 +155,7 @@ func TestParseRobotsExactTokens(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			data, _, err := parseRobots([]byte(tc.robots))
-			require.NoError(t, err)
-			o := &robotsObs{data: data}
+			o := &robotsObs{rules: webread.Parse([]byte(tc.robots))}
 			var got []string
 			for _, c := range crawlers {
 				if !o.allowed(idx(c.token), "/") {
@@ -186,19 +185,36 @@ func without(xs []string, x string) []string {
 	return out
 }
 
-func TestParseRobotsSitemaps(t *testing.T) {
-	_, sm, err := parseRobots([]byte("User-agent: *\nDisallow:\nSitemap: https://a.example/s.xml\nsitemap: https://a.example/t.xml\n"))
-	require.NoError(t, err)
-	assert.Equal(t, []string{"https://a.example/s.xml", "https://a.example/t.xml"}, sm)
+// TestRobotsRFC9309 holds the three answers the former reader got wrong
+// (each failed with github.com/temoto/robotstxt).
+func TestRobotsRFC9309(t *testing.T) {
+	gpt := -1
+	for i, c := range crawlers {
+		if c.token == "GPTBot" {
+			gpt = i
+		}
+	}
+	require.GreaterOrEqual(t, gpt, 0)
+	for _, tc := range []struct {
+		name, robots, path string
+		want               bool
+	}{
+		{"Allow: /$ allows the root", "User-agent: *\nAllow: /$\nDisallow: /\n", "/", true},
+		{"Allow: /$ does not allow a path ending in /", "User-agent: *\nAllow: /$\nDisallow: /\n", "/docs/", false},
+		{"/%7Euser is /~user (RFC 9309 §2.2.2)", "User-agent: GPTBot\nDisallow: /%7Euser\n", "/~user/notes", false},
+		{"/~user is /%7Euser", "User-agent: GPTBot\nDisallow: /~user\n", "/%7Euser/notes", false},
+		{"a BOM does not hide the first group", "\xEF\xBB\xBFUser-agent: GPTBot\nDisallow: /\n", "/", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			o := &robotsObs{rules: webread.Parse([]byte(tc.robots))}
+			assert.Equal(t, tc.want, o.allowed(gpt, tc.path))
+		})
+	}
 }
 
-func TestCapped(t *testing.T) {
-	b, cut := capped([]byte("a\nb\nc"), 3)
-	assert.True(t, cut)
-	assert.Equal(t, "a\n", string(b))
-	b, cut = capped([]byte("abc"), 3)
-	assert.False(t, cut)
-	assert.Equal(t, "abc", string(b))
+func TestParseRobotsSitemaps(t *testing.T) {
+	o := &robotsObs{rules: webread.Parse([]byte("User-agent: *\nDisallow:\nSitemap: https://a.example/s.xml\nsitemap: https://a.example/t.xml\n"))}
+	assert.Equal(t, []string{"https://a.example/s.xml", "https://a.example/t.xml"}, o.sitemaps())
 }
 
 func TestValidLangTag(t *testing.T) {

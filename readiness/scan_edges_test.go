@@ -114,6 +114,45 @@ func TestScanEdges(t *testing.T) {
 			},
 		},
 		{
+			// RFC 9309 §2.3.1.2: at least five redirects are followed for
+			// robots.txt, though the client follows three for other files.
+			name: "robots.txt behind five redirects",
+			paths: map[string]http.HandlerFunc{
+				"/robots.txt": http.RedirectHandler("/r1", http.StatusFound).ServeHTTP,
+				"/r1":         http.RedirectHandler("/r2", http.StatusMovedPermanently).ServeHTTP,
+				"/r2":         http.RedirectHandler("/r3", http.StatusFound).ServeHTTP,
+				"/r3":         http.RedirectHandler("/r4", http.StatusFound).ServeHTTP,
+				"/r4":         http.RedirectHandler("/r5", http.StatusFound).ServeHTTP,
+				"/r5":         text("text/plain", "User-agent: OAI-SearchBot\nDisallow: /\n"),
+			},
+			want: map[string]Verdict{"ai_crawler_access": VerdictPartial},
+		},
+		{
+			// §2.3.1.2 lets a crawler take the file as unavailable past
+			// five redirects; the scan could not read it, and says so.
+			name: "robots.txt behind six redirects",
+			paths: map[string]http.HandlerFunc{
+				"/robots.txt": http.RedirectHandler("/s1", http.StatusFound).ServeHTTP,
+				"/s1":         http.RedirectHandler("/s2", http.StatusFound).ServeHTTP,
+				"/s2":         http.RedirectHandler("/s3", http.StatusFound).ServeHTTP,
+				"/s3":         http.RedirectHandler("/s4", http.StatusFound).ServeHTTP,
+				"/s4":         http.RedirectHandler("/s5", http.StatusFound).ServeHTTP,
+				"/s5":         http.RedirectHandler("/s6", http.StatusFound).ServeHTTP,
+				"/s6":         text("text/plain", "User-agent: *\nDisallow: /\n"),
+			},
+			want: map[string]Verdict{"ai_crawler_access": VerdictUnverified},
+			check: func(t *testing.T, r *Report) {
+				assert.Contains(t, checkByID(r, "ai_crawler_access").Receipt.Received, "redirect")
+			},
+		},
+		{
+			// RFC 9309 §2.3.1.3: a 4xx, 401 and 403 included, is
+			// "unavailable": crawlers may access any resource.
+			name:  "robots.txt refused with 403",
+			paths: map[string]http.HandlerFunc{"/robots.txt": status(http.StatusForbidden)},
+			want:  map[string]Verdict{"ai_crawler_access": VerdictPass},
+		},
+		{
 			name:  "robots.txt is missing",
 			paths: map[string]http.HandlerFunc{"/robots.txt": status(http.StatusNotFound)},
 			want:  map[string]Verdict{"ai_crawler_access": VerdictPass, "sitemap": VerdictPass},

@@ -123,7 +123,7 @@ func (s *scan) readSitemap() *sitemapObs {
 	o := &sitemapObs{}
 	var candidates []string
 	r := s.robotsObs()
-	for _, sm := range r.sitemaps {
+	for _, sm := range r.sitemaps() {
 		u, err := url.Parse(strings.TrimSpace(sm))
 		if err != nil || !u.IsAbs() || !s.sameSite(u) {
 			o.notes = append(o.notes, fmt.Sprintf("robots.txt names a sitemap on another site, not read: %s", truncate(clean(sm), 200)))

@@ -68,6 +68,14 @@ type Request struct {
 	Header       http.Header // sent as given, except Accept-Encoding (always identity)
 	Body         []byte      // sent with the request; resent on 307 and 308 redirects
 	MaxBodyBytes int64       // 0: the Client's MaxBodyBytes
+	// MaxRedirects bounds the redirects followed for this request: 0 means
+	// the Client's [Options.MaxRedirects]; a negative value follows none,
+	// and a 3xx is returned as the response. RFC 9309 Section 2.3.1.2, for
+	// example, asks a crawler to follow at least five redirects for
+	// robots.txt.
+	//
+	// [RFC 9309]: https://www.rfc-editor.org/rfc/rfc9309
+	MaxRedirects int
 }
 
 // Get fetches rawURL with GET. header may be nil.
@@ -107,6 +115,10 @@ func (c *Client) Do(ctx context.Context, req *Request) (*Response, error) {
 	if maxBody <= 0 {
 		maxBody = c.opts.MaxBodyBytes
 	}
+	maxRedirects := req.MaxRedirects
+	if maxRedirects == 0 {
+		maxRedirects = c.opts.MaxRedirects
+	}
 	ev := &Response{Method: method, URL: req.URL, RequestHeader: redactHeader(req.Header), Started: started}
 	fail := func(err error) error { return &Error{Method: method, URL: req.URL, Hops: ev.Hops, Err: err} }
 	u, err := c.parseURL(req.URL)
@@ -139,7 +151,7 @@ func (c *Client) Do(ctx context.Context, req *Request) (*Response, error) {
 			return nil, fail(c.mapErr(ctx, httpCtx, err))
 		}
 		hop := Hop{URL: cur.String(), StatusCode: hr.StatusCode, RemoteAddr: remote}
-		next, follow, err := c.nextHop(cur, hr, len(ev.Redirects))
+		next, follow, err := c.nextHop(cur, hr, len(ev.Redirects), maxRedirects)
 		if err != nil || follow {
 			// A redirect's body is closed unread: closing an unread HTTP/1
 			// body drops the connection rather than draining it.

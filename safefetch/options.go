@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/x509"
 	"net"
+	"net/netip"
 	"time"
 )
 
@@ -90,6 +91,18 @@ type Options struct {
 	// Budget, when not nil, is charged for every request of the Client (see
 	// [Budget]). Nil means only the per-call bounds apply.
 	Budget *Budget
+
+	// NAT64Prefixes names the network-specific NAT64 prefixes of the local
+	// network (RFC 6052 §2.2; the well-known 64:ff9b::/96 is always
+	// decoded). An address in one of them that [CheckAddr] accepts is
+	// judged once more by the IPv4 address it embeds, decoded by the
+	// layout of the prefix's length (32, 40, 48, 56, 64 or 96 bits, the u
+	// octet skipped), so that a translated private address is refused. An
+	// address in a prefix of another length, or with a non-zero u octet,
+	// is refused. The field only ever refuses more: an address must pass
+	// [CheckAddr] as an IPv6 address first. Entries that are not IPv6
+	// prefixes are ignored.
+	NAT64Prefixes []netip.Prefix
 }
 
 // normalized returns a copy of o with every zero value replaced by its default.
@@ -116,5 +129,12 @@ func (o *Options) normalized() Options {
 	if n.UserAgent == "" {
 		n.UserAgent = DefaultUserAgent
 	}
+	var nat64 []netip.Prefix
+	for _, p := range n.NAT64Prefixes {
+		if p.IsValid() && p.Addr().Is6() && !p.Addr().Is4In6() {
+			nat64 = append(nat64, p.Masked())
+		}
+	}
+	n.NAT64Prefixes = nat64
 	return n
 }
