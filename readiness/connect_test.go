@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/agentweb/agentweb/internal/strictjson"
-	"github.com/agentweb/agentweb/safefetch/fetchtest"
+	"github.com/agentweb/agentweb/readiness/mcpprobe"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -125,6 +125,13 @@ var oauthDocs = map[string]string{
 // connectVerdicts are the verdicts of the five Connect checks, in catalogue order.
 var connectIDs = []string{"backend_interface_declared", "mcp_discovery", "mcp_documented_access", "mcp_signin_discovery", "mcp_tested_execution"}
 
+func assertProtocol(t *testing.T, m *MCPReceipt, offered, returned, negotiated string) {
+	t.Helper()
+	assert.Equal(t, offered, m.Protocol.Offered, "offered")
+	assert.Equal(t, returned, m.Protocol.Returned, "returned")
+	assert.Equal(t, negotiated, m.Protocol.Negotiated, "negotiated")
+}
+
 func TestConnectChecks(t *testing.T) {
 	tests := []struct {
 		name    string
@@ -140,13 +147,16 @@ func TestConnectChecks(t *testing.T) {
 			check: func(t *testing.T, r *Report, _ *connectSite) {
 				m := checkByID(r, "mcp_discovery").Receipt.MCP
 				require.NotNil(t, m)
-				assert.Equal(t, MCPProtocol{Offered: "2025-06-18", Returned: "2025-06-18", Negotiated: "2025-06-18"}, m.Protocol)
+				assertProtocol(t, m, "2026-07-28", "2025-11-25", "2025-11-25")
+				assert.Equal(t, []mcpprobe.Offer{{RPC: "server/discover", Version: "2026-07-28"}, {RPC: "initialize", Version: "2025-11-25"}}, m.Protocol.Offers,
+					"the latest version first, then down: the go-sdk server declines server/discover by default")
 				assert.Equal(t, 3, m.Tools.ListedWithoutToken)
 				assert.Zero(t, m.Tools.WithReadOnlyHint)
 				assert.Nil(t, m.Tools.Authenticated)
 				assert.Equal(t, "none", m.Auth.Mode)
-				require.NotEmpty(t, m.Handshake)
-				h := m.Handshake[0]
+				require.Greater(t, len(m.Handshake), 1)
+				assert.Equal(t, "server/discover", m.Handshake[0].RPC)
+				h := m.Handshake[1]
 				assert.Equal(t, "initialize", h.RPC)
 				assert.Equal(t, http.StatusOK, h.Status)
 				assert.True(t, h.SessionID, "the stateful server returns a session id")
@@ -170,12 +180,16 @@ func TestConnectChecks(t *testing.T) {
 				require.NotNil(t, m)
 				assert.True(t, m.Initialize)
 				assert.False(t, m.ToolsList)
-				assert.Equal(t, MCPAuth{Mode: "oauth", OAuthMetadata: true,
-					MetadataURL:         "https://shop.example/.well-known/oauth-authorization-server",
-					ResourceMetadataURL: "https://shop.example/.well-known/oauth-protected-resource/mcp",
-					PKCE:                []string{"S256"}, DynamicRegistration: true, RequirementsDocumentedAt: "the capability manifest"}, m.Auth)
+				assert.Equal(t, "oauth", m.Auth.Mode)
+				assert.True(t, m.Auth.OAuthMetadata)
+				assert.Equal(t, "https://shop.example/.well-known/oauth-authorization-server", m.Auth.MetadataURL)
+				assert.Equal(t, "https://shop.example/.well-known/oauth-protected-resource/mcp", m.Auth.ResourceMetadataURL)
+				assert.Equal(t, []string{"S256"}, m.Auth.PKCE)
+				assert.True(t, m.Auth.DynamicRegistration)
+				assert.Equal(t, "the capability manifest", m.Auth.RequirementsDocumentedAt)
+				assert.False(t, m.Auth.BeforeVersion, "the 401 came at tools/list, after the version was negotiated")
 				si := checkByID(r, "mcp_signin_discovery")
-				assert.Contains(t, si.Receipt.Notes[0], "2025-06-18: RFC 9728")
+				assert.Contains(t, si.Receipt.Notes[0], "2025-11-25 (the negotiated version): RFC 9728")
 				assert.Contains(t, si.Receipt.Received, "issuer and resource match, PKCE S256")
 			},
 		},
@@ -207,10 +221,10 @@ func TestConnectChecks(t *testing.T) {
 			want: [5]Verdict{VerdictPass, VerdictPass, VerdictPass, VerdictPass, VerdictUnverified},
 			check: func(t *testing.T, r *Report, site *connectSite) {
 				m := checkByID(r, "mcp_discovery").Receipt.MCP
-				assert.Equal(t, MCPProtocol{Offered: "2025-06-18", Returned: "2025-03-26", Negotiated: "2025-03-26"}, m.Protocol)
+				assertProtocol(t, m, "2026-07-28", "2025-03-26", "2025-03-26")
 				assert.False(t, site.asked("/.well-known/oauth-protected-resource/mcp"), "2025-03-26 has no protected resource metadata")
 				assert.False(t, site.asked("/.well-known/oauth-protected-resource"))
-				assert.Contains(t, checkByID(r, "mcp_signin_discovery").Receipt.Notes[0], "2025-03-26: RFC 8414 metadata at the MCP server origin")
+				assert.Contains(t, checkByID(r, "mcp_signin_discovery").Receipt.Notes[0], "2025-03-26 (the negotiated version): RFC 8414 metadata at the MCP server origin")
 				for _, e := range m.Handshake[1:] {
 					if e.ProtocolHeader != "" {
 						assert.Equal(t, "2025-03-26", e.ProtocolHeader, "later requests carry the negotiated version")
@@ -227,7 +241,7 @@ func TestConnectChecks(t *testing.T) {
 			want: [5]Verdict{VerdictPass, VerdictPass, VerdictPass, VerdictPass, VerdictUnverified},
 			check: func(t *testing.T, r *Report, site *connectSite) {
 				m := checkByID(r, "mcp_discovery").Receipt.MCP
-				assert.Equal(t, MCPProtocol{Offered: "2025-06-18", Returned: "2025-11-25", Negotiated: "2025-11-25"}, m.Protocol)
+				assertProtocol(t, m, "2026-07-28", "2025-11-25", "2025-11-25")
 				assert.Equal(t, "https://shop.example/.well-known/openid-configuration", m.Auth.MetadataURL)
 				assert.True(t, site.asked("/.well-known/oauth-protected-resource/mcp"), "path-inserted first")
 				assert.Contains(t, checkByID(r, "mcp_signin_discovery").Receipt.Notes[0], "then OpenID Connect discovery")
@@ -238,7 +252,7 @@ func TestConnectChecks(t *testing.T) {
 			site: &connectSite{card: oauthCard, docs: map[string]string{
 				"/.well-known/oauth-protected-resource/mcp": prmDoc,
 				"/.well-known/openid-configuration":         asDoc,
-			}, mcp: newMCPServer(2, false, nil, 0)},
+			}, mcp: newMCPServer(2, false, []string{"2025-06-18"}, 0)},
 			want: [5]Verdict{VerdictPass, VerdictPass, VerdictPass, VerdictFail, VerdictUnverified},
 			check: func(t *testing.T, r *Report, site *connectSite) {
 				assert.False(t, site.asked("/.well-known/openid-configuration"))
@@ -258,7 +272,7 @@ func TestConnectChecks(t *testing.T) {
 			want: [5]Verdict{VerdictPass, VerdictPartial, VerdictPass, VerdictNotApplicable, VerdictUnverified},
 			check: func(t *testing.T, r *Report, _ *connectSite) {
 				m := checkByID(r, "mcp_discovery").Receipt.MCP
-				assert.Equal(t, MCPProtocol{Offered: "2025-06-18", Returned: "2099-01-01", Negotiated: ""}, m.Protocol)
+				assertProtocol(t, m, "2026-07-28", "2099-01-01", "")
 				assert.Equal(t, "streamable-http", m.Transport)
 				assert.False(t, m.Initialize)
 			},
@@ -378,91 +392,22 @@ func TestMCPReceiptMatchesMethodExample(t *testing.T) {
 	assert.Contains(t, gotMap, "handshake", "the raw handshake travels with the receipt")
 	delete(gotMap, "handshake")
 
-	want, err := os.ReadFile(filepath.Join("testdata", "mcp_transport_receipt.json"))
+	golden := filepath.Join("testdata", "mcp_transport_receipt.json")
+	if *update {
+		b, err := json.MarshalIndent(gotMap, "", "  ")
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(golden, append(b, '\n'), 0o644))
+	}
+	want, err := os.ReadFile(golden)
 	require.NoError(t, err)
 	var wantMap map[string]any
 	require.NoError(t, json.Unmarshal(want, &wantMap))
 	assert.Equal(t, wantMap, gotMap)
 }
 
-func TestBearerChallenge(t *testing.T) {
-	tests := []struct {
-		in   string
-		want map[string]string
-		ok   bool
-	}{
-		{"", nil, false},
-		{"Basic realm=\"x\"", nil, false},
-		{"Bearer", map[string]string{}, true},
-		{`Bearer resource_metadata="https://a.example/.well-known/oauth-protected-resource/mcp"`,
-			map[string]string{"resource_metadata": "https://a.example/.well-known/oauth-protected-resource/mcp"}, true},
-		{`Basic realm="a, b", Bearer realm="shop", error="invalid_token", Resource_Metadata="https://a.example/m?x=1,2"`,
-			map[string]string{"realm": "shop", "error": "invalid_token", "resource_metadata": "https://a.example/m?x=1,2"}, true},
-		{`Bearer realm=shop, scope="a b", DPoP algs="ES256"`, map[string]string{"realm": "shop", "scope": "a b"}, true},
-		{`Negotiate abc==, bearer error="x\"y"`, map[string]string{"error": `x"y`}, true},
-	}
-	for _, tc := range tests {
-		t.Run(tc.in, func(t *testing.T) {
-			got, ok := bearerChallenge(tc.in)
-			assert.Equal(t, tc.ok, ok)
-			assert.Equal(t, tc.want, got)
-		})
-	}
-}
 
-func TestWellKnownURL(t *testing.T) {
-	for in, want := range map[string]string{
-		"https://a.example":         "https://a.example/.well-known/oauth-authorization-server",
-		"https://a.example/":        "https://a.example/.well-known/oauth-authorization-server",
-		"https://a.example/tenant1": "https://a.example/.well-known/oauth-authorization-server/tenant1",
-		"https://a.example:8443/t/": "https://a.example:8443/.well-known/oauth-authorization-server/t",
-	} {
-		got, ok := wellKnownURL(in, "oauth-authorization-server")
-		assert.True(t, ok, in)
-		assert.Equal(t, want, got, in)
-	}
-	_, ok := wellKnownURL("not a url", "x")
-	assert.False(t, ok)
-}
 
-func FuzzBearerChallenge(f *testing.F) {
-	for _, s := range []string{"", "Bearer", `Bearer resource_metadata="https://a.example/x"`, `Basic realm="a, b", Bearer error="x\"y"`, `Bearer a=b=, c`, `"`} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, v string) {
-		ps, ok := bearerChallenge(v)
-		if !ok && ps != nil {
-			t.Fatal("params without a challenge")
-		}
-		if len(ps) > 32 {
-			t.Fatalf("%d params", len(ps))
-		}
-	})
-}
 
-// BenchmarkMCPProbe measures one MCP probe (initialize, initialized,
-// tools/list, close) against an open go-sdk server with 20 tools on the fake
-// internet: time, requests and response bytes per probe.
-func BenchmarkMCPProbe(b *testing.B) {
-	n := fetchtest.New()
-	b.Cleanup(n.Close)
-	n.Site("shop.example", newMCPServer(20, true, nil, 0))
-	c := n.Client()
-	var requests, bytes int64
-	b.ReportAllocs()
-	for b.Loop() {
-		p := probeMCP(context.Background(), c, "https://shop.example/mcp", nil)
-		if !p.listed || p.tools != 20 {
-			b.Fatalf("probe: %v %v", p.connectErr, p.listErr)
-		}
-		for _, e := range p.exchanges {
-			requests++
-			bytes += e.Bytes
-		}
-	}
-	b.ReportMetric(float64(requests)/float64(b.N), "requests/probe")
-	b.ReportMetric(float64(bytes)/float64(b.N), "resp-bytes/probe")
-}
 
 func FuzzServerCardEndpoint(f *testing.F) {
 	for _, s := range []string{`{"name": "x", "remotes": [{"type": "streamable-http", "url": "https://a.example/mcp"}]}`, `{"transport": {"url": "u"}}`, `{"url": 1, "endpoint": "e"}`, `[]`, `{"remotes": [1, {"url": ""}, {"url": "x", "type": "sse"}]}`} {
@@ -479,23 +424,6 @@ func FuzzServerCardEndpoint(f *testing.F) {
 	})
 }
 
-func FuzzJSONRPCMessages(f *testing.F) {
-	f.Add("text/event-stream", []byte("event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n\n"))
-	f.Add("application/json", []byte(`{"jsonrpc":"2.0","id":1,"error":{"code":-1}}`))
-	f.Add("text/event-stream", []byte("data: a\ndata: b\n\ndata:"))
-	f.Fuzz(func(t *testing.T, ct string, body []byte) {
-		msgs := jsonRPCMessages(ct, body)
-		total := 0
-		for _, m := range msgs {
-			total += len(m)
-		}
-		if total > len(body) {
-			t.Fatalf("messages hold %d bytes of a %d-byte body", total, len(body))
-		}
-		e := &exchange{MCPExchange: MCPExchange{ContentType: ct}, body: body}
-		_ = e.isJSONRPC()
-	})
-}
 
 func TestBackendInterfaces(t *testing.T) {
 	openapi := `{"openapi": "3.0.3", "info": {"title": "Shop", "version": "1"}, "paths": {}}`

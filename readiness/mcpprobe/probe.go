@@ -72,6 +72,11 @@ type Options struct {
 	Timeout time.Duration
 	// MaxToolPages bounds tools/list; zero means DefaultMaxToolPages.
 	MaxToolPages int
+	// Get, when set, makes sign-in discovery's GET requests instead of
+	// Client, for a caller that shares one fetch per URL among its own
+	// readers (a scanner that reads the same metadata elsewhere). It must
+	// honour ctx and apply the same address policy as Client.
+	Get func(ctx context.Context, url string) (*safefetch.Response, error)
 	// DiscoverSignIn runs sign-in discovery even when no request is
 	// answered 401, for a caller that knows from elsewhere (a capability
 	// card) that the endpoint needs a token.
@@ -149,7 +154,7 @@ func Probe(ctx context.Context, endpoint string, opts *Options) (*Receipt, error
 	r := s.receipt(&o)
 	r.Retried = retried
 	if r.Outcome == OutcomeSignInRequired || r.Outcome == OutcomeUnauthorized || (o.DiscoverSignIn && r.Outcome.IsMCP()) {
-		discoverSignIn(ctx, c, u, r, s)
+		discoverSignIn(ctx, c, o.Get, u, r, s)
 	}
 	if r.Auth.Mode == "none" && r.Auth.OAuthMetadata {
 		r.Auth.Mode = "oauth"

@@ -17,6 +17,7 @@ const maxDocuments = 10
 type discovery struct {
 	ctx context.Context
 	c   *safefetch.Client
+	get func(ctx context.Context, url string) (*safefetch.Response, error)
 	r   *Receipt
 }
 
@@ -34,10 +35,18 @@ func (d *discovery) fetch(kind DocumentKind, u, rule, version string) (*Document
 	}
 	d.r.Auth.Documents = append(d.r.Auth.Documents, Document{Kind: kind, URL: u, Rule: rule, Version: version})
 	doc := &d.r.Auth.Documents[len(d.r.Auth.Documents)-1]
-	req := &safefetch.Request{Method: http.MethodGet, URL: u, Header: http.Header{"Accept": {"application/json"}}, MaxBodyBytes: MaxBodyBytes}
-	resp, err := d.c.Do(d.ctx, req)
-	if err != nil && isClosedConn(err) && d.ctx.Err() == nil {
-		resp, err = d.c.Do(d.ctx, req)
+	get := d.get
+	if get == nil {
+		get = func(ctx context.Context, u string) (*safefetch.Response, error) {
+			return d.c.Do(ctx, &safefetch.Request{Method: http.MethodGet, URL: u, Header: http.Header{"Accept": {"application/json"}}, MaxBodyBytes: MaxBodyBytes})
+		}
+	}
+	resp, err := get(d.ctx, u)
+	if err != nil && isClosedConn(err) && d.ctx.Err() == nil && d.get == nil {
+		resp, err = get(d.ctx, u)
+	}
+	if err == nil && resp == nil {
+		err = fmt.Errorf("mcpprobe: no response for %s", u)
 	}
 	switch {
 	case err != nil:
@@ -83,8 +92,8 @@ const (
 //
 // From 2025-06-18, when no protected resource metadata is found, the
 // origin's RFC 8414 metadata is still read and marked OriginFallback.
-func discoverSignIn(ctx context.Context, c *safefetch.Client, endpoint *url.URL, r *Receipt, s *session) {
-	d := &discovery{ctx: ctx, c: c, r: r}
+func discoverSignIn(ctx context.Context, c *safefetch.Client, get func(context.Context, string) (*safefetch.Response, error), endpoint *url.URL, r *Receipt, s *session) {
+	d := &discovery{ctx: ctx, c: c, get: get, r: r}
 	a := &r.Auth
 	version := s.negotiated
 	switch {
@@ -104,9 +113,12 @@ func discoverSignIn(ctx context.Context, c *safefetch.Client, endpoint *url.URL,
 		d.authServer([]asCandidate{{KindAuthorizationServer, mustInsert(orig, "oauth-authorization-server"), ruleOrigin, Version20250326}}, orig)
 		return
 	}
-	prm := d.protectedResource(endpoint.String(), orig, a.Rules >= Version20251125)
+	prm, refusedPRM := d.protectedResource(endpoint.String(), orig, a.Rules >= Version20251125)
 	if prm == nil {
-		if len(a.Documents) > 0 && allUnanswered(a.Documents) {
+		if refusedPRM || len(a.Documents) > 0 && allUnanswered(a.Documents) {
+			// Protected resource metadata that does not match is a
+			// misconfigured resource, not a missing document: nothing
+			// else is read.
 			return
 		}
 		// No protected resource metadata: the server origin's RFC 8414
@@ -166,8 +178,9 @@ func allUnanswered(docs []Document) bool {
 // protectedResource reads the first protected resource metadata found:
 // the challenge's resource_metadata, then (wellKnown) the path-inserted and
 // the root well-known URI. A document whose resource does not match the
-// endpoint is not used (RFC 9728 Section 3.3), and discovery stops there.
-func (d *discovery) protectedResource(endpoint, orig string, wellKnown bool) *ProtectedResourceMetadata {
+// endpoint is not used (RFC 9728 Section 3.3), and discovery stops there
+// (refused is then true).
+func (d *discovery) protectedResource(endpoint, orig string, wellKnown bool) (m *ProtectedResourceMetadata, refused bool) {
 	a := &d.r.Auth
 	type cand struct{ u, rule, version string }
 	var cands []cand
@@ -191,20 +204,20 @@ func (d *discovery) protectedResource(endpoint, orig string, wellKnown bool) *Pr
 		if body == nil {
 			continue
 		}
-		m := &ProtectedResourceMetadata{}
+		m = &ProtectedResourceMetadata{}
 		if err := decodeMetadata(body, m); err != nil {
 			doc.Problem = err.Error()
 			continue
 		}
 		if !sameIdentifier(m.Resource, endpoint) && !sameIdentifier(m.Resource, orig) {
 			doc.Problem = fmt.Sprintf("resource %q does not match the endpoint %q (RFC 9728 Section 3.3): not used", clip(m.Resource, 120), endpoint)
-			return nil
+			return nil, true
 		}
 		doc.Used = true
 		a.ResourceMetadataURL, a.ProtectedResource = c.u, m
-		return m
+		return m, false
 	}
-	return nil
+	return nil, false
 }
 
 type asCandidate struct {
