@@ -71,10 +71,10 @@
 // root RFC 9728 well-known URI, RFC 8414 then OpenID Connect discovery). A
 // document whose issuer or resource does not match is not used. A
 // transport failure is unverified, never a version problem. The evidence is
-// an
-// [MCPReceipt] on mcp_discovery, the method's §05 receipt with every
-// version offer, every discovery document and the raw handshake added. mcp_tested_execution is always
-// [VerdictUnverified], so no site scores 20/20 in Connect (method §07).
+// an [MCPReceipt] on mcp_discovery, the method's §05 receipt with every
+// version offer, every discovery document and the raw handshake added.
+// mcp_tested_execution is always [VerdictUnverified], so no site scores
+// 20/20 in Connect (method §07).
 //
 // # Trust and the optional conventions
 //
