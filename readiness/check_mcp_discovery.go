@@ -73,4 +73,3 @@ func refused(code int) bool {
 	}
 	return false
 }
-

@@ -405,10 +405,6 @@ func TestMCPReceiptMatchesMethodExample(t *testing.T) {
 	assert.Equal(t, wantMap, gotMap)
 }
 
-
-
-
-
 func FuzzServerCardEndpoint(f *testing.F) {
 	for _, s := range []string{`{"name": "x", "remotes": [{"type": "streamable-http", "url": "https://a.example/mcp"}]}`, `{"transport": {"url": "u"}}`, `{"url": 1, "endpoint": "e"}`, `[]`, `{"remotes": [1, {"url": ""}, {"url": "x", "type": "sse"}]}`} {
 		f.Add([]byte(s))
@@ -423,7 +419,6 @@ func FuzzServerCardEndpoint(f *testing.F) {
 		}
 	})
 }
-
 
 func TestBackendInterfaces(t *testing.T) {
 	openapi := `{"openapi": "3.0.3", "info": {"title": "Shop", "version": "1"}, "paths": {}}`
@@ -504,4 +499,208 @@ func TestMCPDocumentedAccessPartial(t *testing.T) {
 	assert.Equal(t, VerdictPartial, c.Verdict, c.Receipt.Received)
 	assert.Contains(t, c.Receipt.Received, "sign-in exists, but nothing states")
 	assert.Equal(t, VerdictPass, checkByID(r, "mcp_signin_discovery").Verdict, "the card says the interface needs OAuth, so sign-in discovery applies")
+}
+
+// bearerOnly answers 401 with a Bearer challenge that names no resource
+// metadata to every request, as many servers behind an OAuth gateway do.
+func bearerOnly() http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("WWW-Authenticate", `Bearer realm="shop"`)
+		http.Error(w, "sign in", http.StatusUnauthorized)
+	})
+}
+
+// recordInitialize records the capabilities of every initialize request.
+type recordInitialize struct {
+	next http.Handler
+	mu   sync.Mutex
+	caps []map[string]any
+}
+
+func (h *recordInitialize) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	b, _ := io.ReadAll(io.LimitReader(r.Body, 1<<20))
+	r.Body = io.NopCloser(bytes.NewReader(b))
+	var m struct {
+		Method string `json:"method"`
+		Params struct {
+			Capabilities map[string]any `json:"capabilities"`
+		} `json:"params"`
+	}
+	if json.Unmarshal(b, &m) == nil && m.Method == "initialize" {
+		h.mu.Lock()
+		h.caps = append(h.caps, m.Params.Capabilities)
+		h.mu.Unlock()
+	}
+	h.next.ServeHTTP(w, r)
+}
+
+// TestConnectSignInDiscoveryByTheRulesThatFindTheMost covers what the probe
+// got wrong before it offered the latest version and applied the
+// discovery rules that find the most when a 401 comes before any version.
+func TestConnectSignInDiscoveryByTheRulesThatFindTheMost(t *testing.T) {
+	oidcOnly := map[string]string{
+		"/.well-known/oauth-protected-resource/mcp": prmDoc,
+		"/.well-known/openid-configuration":         asDoc,
+	}
+	tests := []struct {
+		name  string
+		site  *connectSite
+		want  [5]Verdict
+		check func(t *testing.T, r *Report, site *connectSite)
+	}{
+		{
+			name: "401 before any version: OpenID Connect discovery is tried (2025-11-25)",
+			site: &connectSite{card: oauthCard, docs: oidcOnly,
+				mcp: behindBearer(newMCPServer(1, false, nil, 0), "https://shop.example/.well-known/oauth-protected-resource/mcp", false)},
+			want: [5]Verdict{VerdictPass, VerdictPartial, VerdictPass, VerdictPass, VerdictUnverified},
+			check: func(t *testing.T, r *Report, site *connectSite) {
+				m := checkByID(r, "mcp_discovery").Receipt.MCP
+				assert.True(t, m.Auth.BeforeVersion)
+				assert.Equal(t, "2025-11-25", m.Auth.Rules)
+				assert.Empty(t, m.Protocol.Negotiated, "no version was agreed, and none is labelled as agreed")
+				assert.Equal(t, "https://shop.example/.well-known/openid-configuration", m.Auth.MetadataURL)
+				var versions []string
+				for _, d := range m.Auth.Documents {
+					versions = append(versions, string(d.Kind)+" "+d.Version)
+				}
+				assert.Equal(t, []string{"protected_resource 2025-06-18", "authorization_server 2025-06-18", "openid_configuration 2025-11-25"}, versions,
+					"each document names the version whose rules found it")
+				assert.Contains(t, checkByID(r, "mcp_signin_discovery").Receipt.Notes[0], "no protocol version was negotiated before the 401")
+			},
+		},
+		{
+			name: "a guessed /mcp answering 401 Bearer without resource_metadata is MCP, and well-known metadata is read",
+			site: &connectSite{docs: oauthDocs, mcp: bearerOnly()},
+			want: [5]Verdict{VerdictPass, VerdictPartial, VerdictPartial, VerdictPass, VerdictUnverified},
+			check: func(t *testing.T, r *Report, site *connectSite) {
+				assert.True(t, site.asked("/.well-known/oauth-protected-resource/mcp"), "path-inserted well-known URI (2025-11-25)")
+				m := checkByID(r, "mcp_discovery").Receipt.MCP
+				assert.Equal(t, "streamable-http", m.Transport)
+				assert.Equal(t, "https://shop.example/.well-known/oauth-protected-resource/mcp", m.Auth.ResourceMetadataURL)
+				a := checkByID(r, "auth_discovery")
+				assert.Equal(t, VerdictPass, a.Verdict, a.Receipt.Received)
+				assert.Contains(t, a.Receipt.Received, "OAuth metadata at https://shop.example/.well-known/oauth-authorization-server")
+			},
+		},
+		{
+			name: "a declared endpoint answering 401 Bearer with no metadata anywhere is MCP behind sign-in, not 'not MCP'",
+			site: &connectSite{card: oauthCard, mcp: bearerOnly()},
+			want: [5]Verdict{VerdictPass, VerdictPartial, VerdictPass, VerdictFail, VerdictUnverified},
+			check: func(t *testing.T, r *Report, site *connectSite) {
+				d := checkByID(r, "mcp_discovery")
+				assert.NotContains(t, d.Receipt.Received, "not MCP")
+				assert.Contains(t, d.Receipt.Received, "names no resource_metadata")
+				assert.Equal(t, "streamable-http", d.Receipt.MCP.Transport)
+				si := checkByID(r, "mcp_signin_discovery")
+				assert.Contains(t, si.Receipt.Received, "https://shop.example/.well-known/oauth-authorization-server")
+				assert.Contains(t, si.Receipt.Received, "404")
+			},
+		},
+		{
+			name: "authorization server metadata answering 404: the reason and the URL",
+			site: &connectSite{card: oauthCard, docs: map[string]string{"/.well-known/oauth-protected-resource/mcp": prmDoc},
+				mcp: behindBearer(newMCPServer(1, false, nil, 0), "https://shop.example/.well-known/oauth-protected-resource/mcp", false)},
+			want: [5]Verdict{VerdictPass, VerdictPartial, VerdictPass, VerdictFail, VerdictUnverified},
+			check: func(t *testing.T, r *Report, site *connectSite) {
+				si := checkByID(r, "mcp_signin_discovery")
+				assert.Regexp(t, `does not resolve: https://shop\.example/\.well-known/\S+ \(.*\): answered 404`, si.Receipt.Received)
+				a := checkByID(r, "auth_discovery")
+				assert.NotContains(t, a.Receipt.Received+strings.Join(a.Receipt.Notes, " "), "for the MCP endpoint: ;")
+				assert.Regexp(t, `OAuth metadata for the MCP endpoint: \S+`, a.Receipt.Received)
+			},
+		},
+		{
+			name: "an issuer that does not match: none of that document's data is used",
+			site: &connectSite{card: oauthCard, docs: map[string]string{
+				"/.well-known/oauth-protected-resource/mcp": prmDoc,
+				"/.well-known/oauth-authorization-server":   strings.Replace(asDoc, `"issuer": "https://shop.example"`, `"issuer": "https://evil.example"`, 1),
+			}, mcp: behindBearer(newMCPServer(1, false, nil, 0), "https://shop.example/.well-known/oauth-protected-resource/mcp", false)},
+			want: [5]Verdict{VerdictPass, VerdictPartial, VerdictPass, VerdictFail, VerdictUnverified},
+			check: func(t *testing.T, r *Report, site *connectSite) {
+				m := checkByID(r, "mcp_discovery").Receipt.MCP
+				assert.Empty(t, m.Auth.PKCE)
+				assert.False(t, m.Auth.DynamicRegistration)
+				assert.Nil(t, m.Auth.AuthorizationServer)
+				assert.Empty(t, m.Auth.MetadataURL)
+				assert.Contains(t, checkByID(r, "mcp_signin_discovery").Receipt.Received, "RFC 8414 Section 3.3")
+				assert.NotContains(t, checkByID(r, "dynamic_client_registration").Receipt.Received, "https://shop.example/register",
+					"the refused document's registration endpoint is not reported")
+			},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := scanMux(t, "shop.example", tc.site, 5*time.Second)
+			for i, id := range connectIDs {
+				c := checkByID(r, id)
+				assert.Equal(t, tc.want[i], c.Verdict, "%s: %s %q", id, c.Receipt.Received, c.Receipt.Notes)
+			}
+			tc.check(t, r, tc.site)
+		})
+	}
+}
+
+// TestMCPRequirementsDocumentedAgree: the receipt's
+// requirements_documented_at and mcp_documented_access say the same thing;
+// scopes in protected resource metadata say sign-in exists, not which
+// capabilities need it.
+func TestMCPRequirementsDocumentedAgree(t *testing.T) {
+	card := `{"name": "Shop", "interfaces": [{"type": "mcp", "url": "https://shop.example/mcp", "auth": "oauth2"}]}`
+	r := scanMux(t, "shop.example", &connectSite{card: card, docs: oauthDocs,
+		mcp: behindBearer(newMCPServer(1, false, nil, 0), "https://shop.example/.well-known/oauth-protected-resource/mcp", true)}, 5*time.Second)
+	m := checkByID(r, "mcp_discovery").Receipt.MCP
+	require.NotNil(t, m.Auth.ProtectedResource)
+	assert.Equal(t, []string{"orders"}, m.Auth.ProtectedResource.ScopesSupported)
+	assert.Empty(t, m.Auth.RequirementsDocumentedAt)
+	assert.Equal(t, VerdictPartial, checkByID(r, "mcp_documented_access").Verdict)
+}
+
+// TestMCPProbeDeclaresNoCapability: the probe serves no roots, sampling or
+// elicitation, so it declares none (the go-sdk's default is roots).
+func TestMCPProbeDeclaresNoCapability(t *testing.T) {
+	h := &recordInitialize{next: newMCPServer(1, false, nil, 0)}
+	scanMux(t, "shop.example", &connectSite{card: openCard, mcp: h}, 5*time.Second)
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	require.NotEmpty(t, h.caps)
+	for _, c := range h.caps {
+		assert.Empty(t, c, "no client capability is declared")
+	}
+}
+
+// TestMCPTransportFailureIsUnverified: a connection that breaks after
+// initialize answered is a transport failure, unverified, never "a version
+// the client does not support"; a pooled connection closed once is retried.
+func TestMCPTransportFailureIsUnverified(t *testing.T) {
+	breaker := func(times int) http.Handler {
+		var mu sync.Mutex
+		broken := 0
+		next := newMCPServer(2, false, []string{"2025-06-18"}, 0)
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if rpcMethod(r) == "notifications/initialized" {
+				mu.Lock()
+				brk := broken < times
+				broken++
+				mu.Unlock()
+				if brk {
+					panic(http.ErrAbortHandler) // the connection (or stream) is cut
+				}
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+	t.Run("always broken: unverified", func(t *testing.T) {
+		r := scanMux(t, "shop.example", &connectSite{card: openCard, mcp: breaker(100)}, 5*time.Second)
+		c := checkByID(r, "mcp_discovery")
+		assert.Equal(t, VerdictUnverified, c.Verdict, c.Receipt.Received)
+		assert.NotContains(t, c.Receipt.Received, "does not support")
+		assert.Contains(t, c.Receipt.Received, "notifications/initialized")
+		assert.True(t, c.Receipt.MCP.Retried)
+	})
+	t.Run("broken once: retried, pass", func(t *testing.T) {
+		r := scanMux(t, "shop.example", &connectSite{card: openCard, mcp: breaker(1)}, 5*time.Second)
+		c := checkByID(r, "mcp_discovery")
+		assert.Equal(t, VerdictPass, c.Verdict, c.Receipt.Received)
+		assert.True(t, c.Receipt.MCP.Retried)
+	})
 }

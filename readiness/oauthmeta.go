@@ -132,3 +132,18 @@ func rulesText(version string) string {
 	}
 	return "RFC 9728 protected resource metadata from the challenge, then path-inserted, then at the root, then RFC 8414, then OpenID Connect discovery"
 }
+
+// usable returns the metadata of an OAuth document whose issuer matches, nil
+// otherwise: the data of a document whose issuer does not match must not be
+// used (RFC 8414 Section 3.3).
+func (d *oauthDoc) usable() *authServerMeta {
+	if d.meta == nil {
+		return nil
+	}
+	for _, p := range d.problems {
+		if strings.HasPrefix(p, "issuer ") {
+			return nil
+		}
+	}
+	return d.meta
+}
