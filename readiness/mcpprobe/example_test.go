@@ -20,7 +20,9 @@ func ExampleProbe() {
 	srv := mcp.NewServer(&mcp.Implementation{Name: "shop", Version: "1.0.0"}, nil)
 	srv.AddTool(&mcp.Tool{Name: "search", Description: "Search the catalogue.", InputSchema: map[string]any{"type": "object"},
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true}},
-		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) { return &mcp.CallToolResult{}, nil })
+		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return &mcp.CallToolResult{}, nil
+		})
 	n.Site("shop.example", mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv },
 		// fetchtest serves public names from loopback, which the go-sdk's
 		// DNS-rebinding guard (for servers bound to localhost) refuses.
