@@ -508,16 +508,13 @@ func (s *session) receipt(o *Options) *Receipt {
 			r.Outcome = OutcomeUnanswered
 			r.Reason = "no initialize request was made: " + errText(s.connectErr)
 		}
-	case unauth == init:
+	case init.Status == http.StatusUnauthorized:
 		r.Outcome = OutcomeUnauthorized
 		r.Reason = fmt.Sprintf("initialize at %s answered 401 without a Bearer challenge", init.URL)
 	case init.Status == http.StatusOK && init.isJSONRPC():
 		// A JSON-RPC answer that the client could not use.
 		r.Outcome = OutcomeInitialized
 		r.Reason = fmt.Sprintf("initialize at %s answered JSON-RPC, but no session was established: %s", init.URL, errText(s.connectErr))
-		if r.Protocol.Returned == "" {
-			r.Outcome = OutcomeNotMCP
-		}
 	default:
 		r.Outcome = OutcomeNotMCP
 		r.Reason = fmt.Sprintf("initialize at %s answered %d %s, not MCP", init.URL, init.Status, first(init.ContentType, "(no type)"))

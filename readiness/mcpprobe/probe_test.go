@@ -308,6 +308,30 @@ func TestProbeUnanswered(t *testing.T) {
 		assert.Equal(t, OutcomeUnanswered, r.Outcome, r.Reason)
 		assert.Contains(t, r.Reason, "503")
 	})
+	t.Run("401 without a Bearer challenge", func(t *testing.T) {
+		r := probe(t, &site{mcp: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("WWW-Authenticate", `Basic realm="shop"`)
+			http.Error(w, "sign in", http.StatusUnauthorized)
+		})}, nil)
+		assert.Equal(t, OutcomeUnauthorized, r.Outcome, r.Reason)
+		assert.Equal(t, "token", r.Auth.Mode)
+		assert.False(t, r.Outcome.IsMCP())
+		assert.Contains(t, r.Reason, "without a Bearer challenge")
+	})
+	t.Run("a JSON-RPC error to initialize is an MCP answer", func(t *testing.T) {
+		r := probe(t, &site{mcp: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			b, _ := io.ReadAll(io.LimitReader(r.Body, 1<<16))
+			var req struct {
+				ID json.RawMessage `json:"id"`
+			}
+			_ = json.Unmarshal(b, &req)
+			w.Header().Set("Content-Type", "application/json")
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"error":{"code":-32602,"message":"no"}}`, req.ID)
+		})}, nil)
+		assert.Equal(t, OutcomeInitialized, r.Outcome, r.Reason)
+		assert.False(t, r.Initialize)
+		assert.Equal(t, "streamable-http", r.Transport)
+	})
 	t.Run("not MCP", func(t *testing.T) {
 		r := probe(t, &site{mcp: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "application/json")
