@@ -27,11 +27,11 @@ func checkDynamicClientRegistration(s *scan) outcome {
 	}
 	o := s.oauthObs()
 	out.requests = append(out.requests, o.f)
-	if o.meta != nil {
+	if m := o.usable(); m != nil {
 		metas = append(metas, struct {
 			url string
 			m   *authServerMeta
-		}{o.f.url, o.meta})
+		}{o.f.url, m})
 	}
 	for _, x := range metas {
 		var how []string

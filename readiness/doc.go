@@ -63,24 +63,23 @@
 //
 // The MCP endpoint is the one the capability card names, else the MCP server
 // card's, else agentic.json's, else /mcp; an endpoint on another site is
-// named, never probed. The probe speaks Streamable HTTP with the official
-// Go SDK (github.com/modelcontextprotocol/go-sdk), whose requests go through
-// the scan's safefetch client behind a round-tripper that records every
-// exchange and caps every body at 256 KiB: initialize offering
-// [MCPOfferedVersion] (2025-06-18), notifications/initialized, and
-// tools/list without a token, at most five pages; retries and the standalone
-// SSE stream are off and the probe has a deadline. It never signs in and
-// never calls a tool. A 401 is not a failure of discovery: its Bearer
-// challenge's resource_metadata starts sign-in discovery, by the rules of
-// the negotiated version (2025-03-26: RFC 8414 metadata at the server
-// origin; from 2025-06-18: RFC 9728 protected resource metadata, from the
-// challenge, then path-inserted, then at the root, then the authorization
-// server's RFC 8414 metadata, and OpenID Connect discovery for 2025-11-25).
-// Metadata is decoded strictly into this package's own types; issuer and
-// resource must match and PKCE S256 must be advertised. The evidence is an
-// [MCPReceipt] on mcp_discovery, the scoring method's §05 receipt field for field
-// with the raw handshake added. mcp_tested_execution is always
-// [VerdictUnverified], so no site scores 20/20 in Connect (the scoring method, §07).
+// named, never probed. The probe is package mcpprobe's [mcpprobe.Probe],
+// through the scan's client: it offers the latest protocol version it
+// implements (2026-07-28's server/discover, then initialize offering
+// 2025-11-25) and accepts the version the server negotiates down to, lists
+// the tools without a token, at most five pages, declares no client
+// capability, never signs in and never calls a tool. A 401 is not a failure
+// of discovery: a Bearer challenge makes the endpoint MCP (a guessed /mcp
+// too), and sign-in discovery follows the negotiated version's rules, or,
+// when the 401 came before any version, the 2025-11-25 rules, which find
+// the most (the challenge's resource_metadata, the path-inserted then the
+// root RFC 9728 well-known URI, RFC 8414 then OpenID Connect discovery). A
+// document whose issuer or resource does not match is not used. A
+// transport failure is unverified, never a version problem. The evidence is
+// an [MCPReceipt] on mcp_discovery, the scoring method's §05 receipt with every
+// version offer, every discovery document and the raw handshake added.
+// mcp_tested_execution is always [VerdictUnverified], so no site scores
+// 20/20 in Connect (the scoring method, §07).
 //
 // # Trust and the optional conventions
 //

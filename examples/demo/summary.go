@@ -123,6 +123,13 @@ func summarize(w io.Writer, o *outcome) {
 		reqs = append(reqs, s)
 	}
 	fmt.Fprintf(w, "    requirements: %s\n", strings.Join(reqs, ", "))
+	for _, c := range r.Checks {
+		// The MCP probe's receipt (package mcpprobe), on mcp_discovery.
+		if m := c.Receipt.MCP; m != nil {
+			fmt.Fprintf(w, "    mcp: %s %s, offered %s, negotiated %s, %d tool(s) listed without a token, sign-in %s\n",
+				m.Endpoint, m.Outcome, m.Protocol.Offered, first(m.Protocol.Negotiated, "none"), m.Tools.ListedWithoutToken, m.Auth.Mode)
+		}
+	}
 	var off []string
 	for _, c := range r.Checks {
 		if c.Verdict == readiness.VerdictFail || c.Verdict == readiness.VerdictPartial {
@@ -197,4 +204,11 @@ func write(dir string, o *outcome) ([]string, error) {
 		files = append(files, "agentic/")
 	}
 	return files, nil
+}
+
+func first(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
 }

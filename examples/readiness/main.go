@@ -4,11 +4,18 @@
 // Usage:
 //
 //	readiness scan URL [--json FILE] [--md FILE] [--html FILE]
+//	readiness mcp URL
 //
-// Progress goes to stderr and a summary to stdout; each --json, --md or
-// --html flag writes that form of the report to FILE ("-" for stdout). The
-// exit code is 0 when the site is ready, 1 when it is not, and 2 on a usage
-// error or when the scan could not run.
+// scan: progress goes to stderr and a summary to stdout; each --json, --md
+// or --html flag writes that form of the report to FILE ("-" for stdout).
+// The exit code is 0 when the site is ready, 1 when it is not, and 2 on a
+// usage error or when the scan could not run.
+//
+// mcp: probes one MCP endpoint (package
+// github.com/agentweb/agentweb/readiness/mcpprobe) and prints its receipt as
+// JSON to stdout, for an MCP server author's CI. The exit code is 0 when
+// the endpoint answers as MCP (tools listed, or sign-in required with a
+// Bearer challenge), 1 when nothing answers as MCP, and 2 on a usage error.
 package main
 
 import (
@@ -21,10 +28,11 @@ import (
 
 	"github.com/agentweb/agentweb/examples/internal/cli"
 	"github.com/agentweb/agentweb/readiness"
+	"github.com/agentweb/agentweb/readiness/mcpprobe"
 	"github.com/agentweb/agentweb/safefetch"
 )
 
-const usage = "usage: readiness scan URL [--json FILE] [--md FILE] [--html FILE]"
+const usage = "usage: readiness scan URL [--json FILE] [--md FILE] [--html FILE]\n       readiness mcp URL"
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -35,6 +43,9 @@ func main() {
 
 // run is the whole program; client nil means safefetch.New(nil).
 func run(ctx context.Context, args []string, stdout, stderr io.Writer, client *safefetch.Client) int {
+	if len(args) > 0 && args[0] == "mcp" {
+		return runMCP(ctx, args[1:], stdout, stderr, client)
+	}
 	if len(args) > 0 && args[0] == "scan" {
 		args = args[1:]
 	}
@@ -136,4 +147,26 @@ func write(path string, data []byte, stdout io.Writer) error {
 		return fmt.Errorf("write report: %w", err)
 	}
 	return nil
+}
+
+// runMCP probes one MCP endpoint and prints the receipt.
+func runMCP(ctx context.Context, args []string, stdout, stderr io.Writer, client *safefetch.Client) int {
+	if len(args) != 1 || strings.HasPrefix(args[0], "-") {
+		fmt.Fprintln(stderr, usage)
+		return cli.ExitUsage
+	}
+	r, err := mcpprobe.Probe(ctx, args[0], &mcpprobe.Options{Client: client})
+	if err != nil {
+		fmt.Fprintf(stderr, "readiness: %v\n", err)
+		return cli.ExitUsage
+	}
+	if err := cli.Encode(stdout, r); err != nil {
+		fmt.Fprintf(stderr, "readiness: %v\n", err)
+		return cli.ExitUsage
+	}
+	fmt.Fprintf(stderr, "%s: %s (%s)\n", r.Endpoint, r.Outcome, r.Reason)
+	if !r.Outcome.IsMCP() {
+		return cli.ExitInvalid
+	}
+	return cli.ExitOK
 }
