@@ -14,7 +14,7 @@ func checkAgentSignup(s *scan) outcome {
 	what := "agent-identity-v1 sign-up discovery"
 	if d.doc != nil {
 		what += " for " + truncate(clean(d.doc.ProviderName), 80)
-		for _, w := range signupWarnings(d.doc.Warnings) {
+		for _, w := range d.doc.Warnings {
 			problems = append(problems, "warning: "+problemNote(w))
 		}
 		if len(problems) > 0 {

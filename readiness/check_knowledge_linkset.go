@@ -21,7 +21,7 @@ func checkKnowledgeLinkset(s *scan) outcome {
 		d, err := linkset.Parse(f.body())
 		problems = problemNotes(err)
 		if err == nil && d != nil {
-			for _, p := range linksetProblems(d.Check()) {
+			for _, p := range d.Check() {
 				problems = append(problems, problemNote(p))
 			}
 			what = fmt.Sprintf("a knowledge linkset of %d link context(s)", len(d.Contexts))

@@ -96,7 +96,7 @@ func validationProblems(err error) ([]problem.Problem, bool) {
 	if ve := problem.As(err); ve != nil {
 		return ve.Problems, true
 	}
-	return legacyValidationProblems(err)
+	return nil, false
 }
 
 // capNotes keeps at most maxProblemNotes notes and says how many were left
