@@ -18,15 +18,15 @@ func checkContentFreshness(s *scan) outcome {
 		return out
 	}
 	works, modified, published := 0, 0, 0
-	for _, n := range ld.nodes {
-		if !n.is(creativeWorkTypes) || n.is(identityTypes) || n.is(businessTypes) {
+	for _, n := range ld.Nodes {
+		if !n.Is(creativeWorkTypes) || n.Is(identityTypes) || n.Is(businessTypes) {
 			continue
 		}
 		works++
 		switch {
-		case n.has("dateModified"):
+		case n.Has("dateModified"):
 			modified++
-		case n.has("datePublished"):
+		case n.Has("datePublished"):
 			published++
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+
+	"github.com/agentweb/agentweb/internal/webread"
 )
 
 func init() {
@@ -16,7 +18,7 @@ func init() {
 func checkLanguageAndCanonical(s *scan) outcome {
 	return s.overPages(func(p *pageObs) (Verdict, string) {
 		lang := strings.TrimSpace(p.head.Lang)
-		langOK := validLangTag(lang)
+		langOK := webread.ValidLanguageTag(lang)
 		canon, canonOK := "", false
 		for _, l := range p.head.Links {
 			if hasRel(l, "canonical") {

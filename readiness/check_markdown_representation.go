@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+
+	"github.com/agentweb/agentweb/internal/webread"
 )
 
 func init() {
@@ -31,7 +33,7 @@ func variesOnAccept(h http.Header) bool {
 func checkMarkdownRepresentation(s *scan) outcome {
 	m := s.mdFormObs()
 	out := outcome{requests: m.requestsUsed, notes: []string{"read from one page"}}
-	want := preferred(m.negotiated.accept, formOffers)
+	want := webread.Preferred(m.negotiated.accept, formOffers)
 	out.expected = fmt.Sprintf("200, %s; charset=utf-8, Vary: Accept", want)
 	if m.unverified {
 		out.verdict, out.received = VerdictUnverified, m.why

@@ -1,5 +1,7 @@
 package readiness
 
+import "github.com/agentweb/agentweb/internal/webread"
+
 func init() {
 	register(checkDef{id: "page_tool_permissions", needs: []resource{resPage, resPages}, run: checkPageToolPermissions})
 }
@@ -37,19 +39,19 @@ func checkPageToolPermissions(s *scan) outcome {
 		}
 	}
 	out := outcome{requests: []*fetched{p.f}, scope: []string{p.url}}
-	origin := originOf(p.url)
-	pol := parseToolsPolicy(p.f.resp.Header.Values("Permissions-Policy"), origin)
-	out.received = pol.describe()
-	if pol.invalid != nil {
-		out.notes = append(out.notes, "Permissions-Policy does not parse: "+clean(pol.invalid.Error()))
+	origin := webread.Origin(p.url)
+	pol := webread.ParseToolsPolicy(p.f.resp.Header.Values("Permissions-Policy"), origin)
+	out.received = describeToolsPolicy(pol)
+	if pol.Invalid != nil {
+		out.notes = append(out.notes, "Permissions-Policy does not parse: "+clean(pol.Invalid.Error()))
 	}
-	switch pol.kind {
-	case policyDefault, policySelf:
+	switch pol.Kind {
+	case webread.ToolsPolicyDefault, webread.ToolsPolicySelf:
 		out.verdict = VerdictPass
-		if pol.kind == policyDefault {
+		if pol.Kind == webread.ToolsPolicyDefault {
 			out.notes = append(out.notes, "an explicit tools=(self) allowlist is hardening on top of the default, not a requirement")
 		}
-	case policyAll:
+	case webread.ToolsPolicyAll:
 		out.verdict = VerdictPartial
 		out.notes = append(out.notes, "tools=* lets frames of any site use the page's tools; the missing half is an allowlist of the origins that need them")
 	default:

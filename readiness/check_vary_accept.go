@@ -1,5 +1,7 @@
 package readiness
 
+import "github.com/agentweb/agentweb/internal/webread"
+
 func init() {
 	register(checkDef{id: "vary_accept", needs: []resource{resPage, resMDForm}, run: checkVaryAccept})
 }
@@ -24,7 +26,7 @@ func checkVaryAccept(s *scan) outcome {
 		return out
 	}
 	mt, _ := p.f.mediaType()
-	want := preferred(p.f.accept, formOffers)
+	want := webread.Preferred(p.f.accept, formOffers)
 	switch {
 	case mt != want:
 		out.verdict, out.received = VerdictFail, describe(p.f)+", not "+want

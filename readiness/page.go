@@ -227,8 +227,8 @@ func (s *scan) readExtraPages() []*pageObs {
 		seen[k] = true
 		picks = append(picks, k)
 	}
-	if sm := s.sitemapObs(); sm != nil && sm.doc != nil && sm.doc.root == "urlset" {
-		for _, l := range sm.doc.locs {
+	if sm := s.sitemapObs(); sm != nil {
+		for _, l := range sm.pageLocs() {
 			if u, err := url.Parse(l); err == nil {
 				consider(u)
 			}

@@ -2,6 +2,7 @@ package readiness
 
 import (
 	"fmt"
+	"github.com/agentweb/agentweb/internal/webread"
 	"net/http"
 	"strings"
 	"sync"
@@ -147,7 +148,7 @@ func (ts *testSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !ts.noVary {
 		h.Set("Vary", "Accept")
 	}
-	wantsMD := preferred(r.Header.Get("Accept"), []string{"text/html", "text/markdown"}) == "text/markdown"
+	wantsMD := webread.Preferred(r.Header.Get("Accept"), []string{"text/html", "text/markdown"}) == "text/markdown"
 	page := func(path, title string) {
 		for _, l := range ts.links(path) {
 			h.Add("Link", l)
