@@ -106,7 +106,7 @@
 // by method, URL and Accept header, and shared by every check that reads it;
 // independent fetches run concurrently, the ones on the critical path
 // (robots.txt, /sitemap.xml, the page) first. Everything goes through a
-// safefetch client charged to one budget: by default 48 attempts, 5 in
+// safefetch client charged to one budget: by default 80 attempts, 5 in
 // flight, 1 MiB a response, 8 MiB in all and 60 s. The scanner never sends
 // a credential, never runs JavaScript and never calls a tool.
 //
