@@ -119,7 +119,7 @@ func canonicalJSON(b []byte) []byte {
 }
 
 // manifestFind is another recognised manifest found when no card is
-// (readiness-checks.md, capability_manifest partial).
+// (the check catalogue, capability_manifest partial).
 type manifestFind struct {
 	kind string
 	f    *fetched

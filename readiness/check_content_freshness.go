@@ -9,9 +9,9 @@ func init() {
 }
 
 // checkContentFreshness: CreativeWork-family nodes carry dateModified
-// (readiness-checks.md, Understand). It is asked only of content types that
+// (the check catalogue, Understand). It is asked only of content types that
 // define the field, never of Organization, Product, Person or WebSite
-// (readiness-method.md §07, "the right field for each type").
+// (the agent-readiness scoring method, §07, "the right field for each type").
 func checkContentFreshness(s *scan) outcome {
 	ld, out, ok := s.pageJSONLD()
 	if !ok {

@@ -13,7 +13,7 @@ func init() {
 }
 
 // checkLanguageAndCanonical: R6, pages declare their language and canonical
-// URL (readiness-checks.md, Understand): <html lang> with a well-formed BCP
+// URL (the check catalogue, Understand): <html lang> with a well-formed BCP
 // 47 tag, and an absolute same-site rel=canonical.
 func checkLanguageAndCanonical(s *scan) outcome {
 	return s.overPages(func(p *pageObs) (Verdict, string) {

@@ -29,7 +29,7 @@ func (s *scan) pageJSONLD() (webread.JSONLD, outcome, bool) {
 }
 
 // checkStructuredBusinessData: R7, structured business or product metadata
-// (readiness-checks.md, Understand): a JSON-LD node of a business or product
+// (the check catalogue, Understand): a JSON-LD node of a business or product
 // type with name and url, and every block parsing.
 func checkStructuredBusinessData(s *scan) outcome {
 	ld, out, ok := s.pageJSONLD()

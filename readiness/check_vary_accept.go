@@ -7,7 +7,7 @@ func init() {
 }
 
 // checkVaryAccept: the HTML form names Accept in Vary, so caches keep the
-// two forms apart (readiness-method.md §04, "Vary: Accept, every time"). Not
+// two forms apart (the agent-readiness scoring method, §04, "Vary: Accept, every time"). Not
 // applicable when the page has no Markdown form.
 func checkVaryAccept(s *scan) outcome {
 	m := s.mdFormObs()

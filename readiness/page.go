@@ -200,7 +200,7 @@ var skippedExt = map[string]bool{
 }
 
 // readExtraPages reads at most MaxPages further same-origin routes, chosen
-// from the sitemap, then from the page's own links (readiness-checks.md,
+// from the sitemap, then from the page's own links (the check catalogue,
 // "Scope and budget"), concurrently.
 func (s *scan) readExtraPages() []*pageObs {
 	if s.maxPages <= 0 {
@@ -271,7 +271,7 @@ func (s *scan) pagesRead() (read []*pageObs, skipped []*pageObs) {
 // receipt names each page). The given page decides alone whether there is
 // anything to judge: unanswered is unverified, and a page that is not HTML
 // fails. Further pages that could not be read are left out of the scope and
-// named in the notes (readiness-method.md §07, "findings state their scope").
+// named in the notes (the agent-readiness scoring method, §07, "findings state their scope").
 func (s *scan) overPages(judge func(p *pageObs) (Verdict, string)) outcome {
 	pages, skipped := s.pagesRead()
 	main := pages[0]
