@@ -226,6 +226,28 @@ func TestScanEdges(t *testing.T) {
 			want: map[string]Verdict{"capability_manifest": VerdictPartial, "manifest_twins": VerdictNotApplicable},
 		},
 		{
+			name: "an A2A agent card served as agents.json",
+			paths: map[string]http.HandlerFunc{
+				"/.well-known/agents.json": text("application/json", `{"name": "Shop agent", "url": "https://shop.example/a2a", "skills": [{"id": "search"}]}`),
+				"/agents.json":             status(http.StatusNotFound),
+			},
+			want: map[string]Verdict{"capability_manifest": VerdictFail},
+			check: func(t *testing.T, r *Report) {
+				assert.Contains(t, checkByID(r, "capability_manifest").Receipt.Notes, "https://shop.example/.well-known/agents.json is an A2A agent card, not a capability card")
+			},
+		},
+		{
+			name: "a card with members the reader skips",
+			paths: map[string]http.HandlerFunc{
+				"/.well-known/agents.json": text("application/json", `{"name": "Shop", "contact": {"email": "a@shop.example"}, "interfaces": [{"id": "x"}]}`),
+				"/agents.json":             status(http.StatusNotFound),
+			},
+			want: map[string]Verdict{"capability_manifest": VerdictPass},
+			check: func(t *testing.T, r *Report) {
+				assert.Contains(t, checkByID(r, "capability_manifest").Receipt.Notes, "https://shop.example/.well-known/agents.json: not read: /interfaces/0: an interface with neither a url nor a type")
+			},
+		},
+		{
 			name: "a card that is not JSON",
 			paths: map[string]http.HandlerFunc{
 				"/.well-known/agents.json": text("application/json", `{"name": "Shop",}`),
