@@ -189,6 +189,28 @@ if ("modelContext" in document) {
 			},
 		},
 		{
+			name: "same-origin scripts past the bound are not read",
+			body: `<p>` + strings.Repeat("Tables for every party, booked in a minute. ", 6) + `</p>` + func() string {
+				var b strings.Builder
+				for i := range maxScriptFetches + 1 {
+					fmt.Fprintf(&b, `<script src="/s%d.js"></script>`, i)
+				}
+				return b.String()
+			}(),
+			scripts: func() map[string]string {
+				m := map[string]string{}
+				for i := range maxScriptFetches + 1 {
+					m[fmt.Sprintf("/s%d.js", i)] = "console.log(1)"
+				}
+				return m
+			}(),
+			want: [3]Verdict{VerdictUnverified, VerdictUnverified, VerdictUnverified},
+			check: func(t *testing.T, r *Report) {
+				assert.Contains(t, checkByID(r, "page_actions_declared").Receipt.Received,
+					fmt.Sprintf("same-origin scripts past the first %d, not fetched: https://shop.example/s%d.js", maxScriptFetches, maxScriptFetches))
+			},
+		},
+		{
 			name:    "a page with no form whose every script was read is not applicable",
 			body:    `<p>` + strings.Repeat("Tables for every party, booked in a minute. ", 6) + `</p><script src="/app.js"></script>`,
 			scripts: map[string]string{"/app.js": "console.log('hi')"},
