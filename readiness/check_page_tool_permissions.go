@@ -6,14 +6,14 @@ func init() {
 	register(checkDef{id: "page_tool_permissions", needs: []resource{resPage, resPages}, run: checkPageToolPermissions})
 }
 
-// checkPageToolPermissions: the Permissions-Policy "tools" feature of the
-// page that declares tools (the check catalogue, Act; the agent-readiness scoring method
-// §07, "the default is a policy"): no tools entry means the default
-// allowlist 'self' applies, which passes, as does tools=(self ...);
-// tools=* is partial; tools=() (or an allowlist without the page's own
-// origin) while the page declares tools fails. Not applicable when no tool
-// is declared in everything read; unverified when a script or an app shell's
-// content was not read.
+// checkPageToolPermissions: the Permissions-Policy "tools" feature of the page
+// that declares tools (the check catalogue, Act; the agent-readiness scoring
+// method §07, "the default is a policy"): no tools entry means the default
+// allowlist 'self' applies, which passes, as does tools=(self ...); tools=* is
+// partial; tools=() (or an allowlist without the page's own origin) while the
+// page declares tools fails. Not applicable when no tool is declared in
+// everything read; unverified when a script or an app shell's content was not
+// read.
 func checkPageToolPermissions(s *scan) outcome {
 	o := s.toolsObs()
 	if o.tools() == 0 {

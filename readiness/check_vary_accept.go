@@ -6,9 +6,9 @@ func init() {
 	register(checkDef{id: "vary_accept", needs: []resource{resPage, resMDForm}, run: checkVaryAccept})
 }
 
-// checkVaryAccept: the HTML form names Accept in Vary, so caches keep the
-// two forms apart (the agent-readiness scoring method, §04, "Vary: Accept, every time"). Not
-// applicable when the page has no Markdown form.
+// checkVaryAccept: the HTML form names Accept in Vary, so caches keep the two
+// forms apart (the agent-readiness scoring method, §04, "Vary: Accept, every
+// time"). Not applicable when the page has no Markdown form.
 func checkVaryAccept(s *scan) outcome {
 	m := s.mdFormObs()
 	p := s.pageObs()

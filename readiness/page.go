@@ -266,12 +266,12 @@ func (s *scan) pagesRead() (read []*pageObs, skipped []*pageObs) {
 	return read, skipped
 }
 
-// overPages judges every page the scan read as HTML and combines the
-// verdicts: all the same gives that verdict, a mix gives partial (the
-// receipt names each page). The given page decides alone whether there is
-// anything to judge: unanswered is unverified, and a page that is not HTML
-// fails. Further pages that could not be read are left out of the scope and
-// named in the notes (the agent-readiness scoring method, §07, "findings state their scope").
+// overPages judges every page the scan read as HTML and combines the verdicts:
+// all the same gives that verdict, a mix gives partial (the receipt names each
+// page). The given page decides alone whether there is anything to judge:
+// unanswered is unverified, and a page that is not HTML fails. Further pages
+// that could not be read are left out of the scope and named in the notes (the
+// agent-readiness scoring method, §07, "findings state their scope").
 func (s *scan) overPages(judge func(p *pageObs) (Verdict, string)) outcome {
 	pages, skipped := s.pagesRead()
 	main := pages[0]
