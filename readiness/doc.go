@@ -47,7 +47,13 @@
 // toolparamdescription on its controls); a script registers tools when its
 // text calls registerTool (or the older provideContext) on
 // document.modelContext or navigator.modelContext, in an inline script or a
-// same-origin script file (at most six are read). A plain site search (one
+// same-origin script file (at most six are read). A form tool needs a
+// tooldescription to count (browsers register none without one), and tools
+// registered only on navigator.modelContext, which current browsers no
+// longer expose, are partial. What the scan did not read (scripts of another
+// origin, scripts past the bound, the content a script builds in an app
+// shell) makes the Act checks unverified, never not applicable, and the
+// receipt names it. A plain site search (one
 // search box, in a search landmark or named like one) is not an action. The
 // Permissions-Policy header is read as an RFC 9651 dictionary: no tools
 // member means the feature's default allowlist, 'self', applies, which
@@ -117,13 +123,17 @@
 //
 // The readers of remote data are bounded and strict where the format is: the
 // sitemap is decoded with a strict XML decoder (sitemaps.org 0.9 namespace,
-// UTF-8, at most 50,000 locs) and its locs compared by host with the exact
+// UTF-8, at most 50,000 locs; gzip-compressed sitemaps are inflated within
+// the per-response cap; of a sitemap index, the first three child sitemaps
+// on the site are read) and its locs compared by host with the exact
 // www/apex rule; robots.txt is parsed by github.com/temoto/robotstxt from at
 // most 512 KiB, with AI crawler groups matched by exact product token
 // (RFC 9309 §2.2.1) rather than by the library's prefix rule; Accept headers
 // are parsed with q-values; Markdown front matter is read by a small reader
-// of the keys the method names; agents.json is read by a tolerant reader
-// that knows the public proposals' fields and this project's card.
+// of the keys the method names; agents.json is read by package agentsjson,
+// a tolerant reader of the formats in use (the method's card, the agents.txt
+// draft's capabilities, wild-card-ai's sources and flows, the site_info
+// draft's intents) that names a document of another kind as foreign.
 //
 // # Adding a check
 //

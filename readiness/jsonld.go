@@ -1,7 +1,7 @@
 package readiness
 
 // The schema.org type sets the Understand checks judge JSON-LD nodes by
-// (read with internal/webread's JSON-LD reader).
+// (read with the JSON-LD reader the publish kit shares).
 
 func set(names ...string) map[string]bool {
 	m := make(map[string]bool, len(names))
