@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -70,7 +71,7 @@ func TestActChecks(t *testing.T) {
 			want: [3]Verdict{VerdictPass, VerdictPass, VerdictPass},
 			check: func(t *testing.T, r *Report) {
 				c := checkByID(r, "page_actions_declared")
-				assert.Equal(t, "1 of 1 action forms declared with toolname", c.Receipt.Received)
+				assert.Equal(t, "1 of 1 action forms declared with toolname and tooldescription", c.Receipt.Received)
 				assert.Contains(t, c.Receipt.Notes, "1 plain site search form(s), not counted as actions")
 				assert.Contains(t, checkByID(r, "page_tool_permissions").Receipt.Received, "default allowlist 'self'")
 			},
@@ -94,7 +95,7 @@ if ("modelContext" in document) {
 				assert.Contains(t, c.Receipt.Received, "registers 2 tool(s) through document.modelContext and navigator.modelContext")
 				q := checkByID(r, "page_tool_quality")
 				assert.Equal(t, "1 of 2 tools fully described", q.Receipt.Received)
-				assert.Equal(t, []string{`registered tool "checkout" in https://shop.example/app.js: no literal description`}, q.Receipt.Notes)
+				assert.Equal(t, []string{`registered tool "checkout" in https://shop.example/app.js: registered through navigator.modelContext, which current browsers no longer expose (document.modelContext); no literal description`}, q.Receipt.Notes)
 				var urls []string
 				for _, rq := range c.Receipt.Requests {
 					urls = append(urls, rq.URL)
@@ -138,7 +139,7 @@ if ("modelContext" in document) {
 			name: "some forms declared, one tool half described", body: bareForm + halfForm + declaredForm,
 			want: [3]Verdict{VerdictPartial, VerdictPartial, VerdictPass},
 			check: func(t *testing.T, r *Report) {
-				assert.Equal(t, "2 of 3 action forms declared with toolname", checkByID(r, "page_actions_declared").Receipt.Received)
+				assert.Equal(t, "1 of 3 action forms declared with toolname and tooldescription (1 more with a toolname only)", checkByID(r, "page_actions_declared").Receipt.Received)
 				assert.Equal(t, []string{`form tool "subscribe" on https://shop.example/: no tooldescription; no toolparamdescription on email`},
 					checkByID(r, "page_tool_quality").Receipt.Notes)
 			},
@@ -146,6 +147,74 @@ if ("modelContext" in document) {
 		{
 			name: "forms in a template are not offered", body: `<template>` + bareForm + `</template>`,
 			want: [3]Verdict{VerdictNotApplicable, VerdictNotApplicable, VerdictNotApplicable},
+		},
+		{
+			// Chromium registers no declarative tool without a description.
+			name: "a form tool without tooldescription does not meet R8", body: halfForm,
+			want: [3]Verdict{VerdictPartial, VerdictFail, VerdictPass},
+			check: func(t *testing.T, r *Report) {
+				c := checkByID(r, "page_actions_declared")
+				assert.Equal(t, "0 of 1 action forms declared with toolname and tooldescription (1 more with a toolname only)", c.Receipt.Received)
+				assert.Contains(t, c.Receipt.Notes, `form tools with a toolname but no tooldescription, which browsers do not register: "subscribe" on https://shop.example/`)
+				assert.False(t, requirementMet(r, "R8"))
+			},
+		},
+		{
+			name: "navigator.modelContext alone is partial",
+			body: bareForm + `<script>navigator.modelContext.registerTool({name: "send", description: "Send a message."});</script>`,
+			want: [3]Verdict{VerdictPartial, VerdictFail, VerdictPass},
+			check: func(t *testing.T, r *Report) {
+				c := checkByID(r, "page_actions_declared")
+				assert.Contains(t, c.Receipt.Received, "only through navigator.modelContext, which current browsers no longer expose")
+				assert.Contains(t, strings.Join(c.Receipt.Notes, "\n"), "current browsers expose document.modelContext")
+			},
+		},
+		{
+			name: "a tool registered by a script of another origin is not read",
+			body: `<p>` + strings.Repeat("Tables for every party, booked in a minute. ", 6) + `</p><script src="https://cdn.other.example/webmcp.js"></script>`,
+			want: [3]Verdict{VerdictUnverified, VerdictUnverified, VerdictUnverified},
+			check: func(t *testing.T, r *Report) {
+				c := checkByID(r, "page_actions_declared")
+				assert.Contains(t, c.Receipt.Received, "scripts of another origin, never fetched: https://cdn.other.example/webmcp.js")
+			},
+		},
+		{
+			name: "an app shell whose forms a script builds",
+			body: `<div id="app"></div><script>document.getElementById("app").innerHTML = "<form toolname=book tooldescription=Book><input name=d></form>";</script>`,
+			want: [3]Verdict{VerdictUnverified, VerdictUnverified, VerdictUnverified},
+			check: func(t *testing.T, r *Report) {
+				c := checkByID(r, "page_actions_declared")
+				assert.Contains(t, c.Receipt.Received, "app-shell pages whose content is built by script, which the scan does not run: https://shop.example/")
+				assert.NotEqual(t, VerdictPass, checkByID(r, "initial_html_content").Verdict)
+			},
+		},
+		{
+			name: "same-origin scripts past the bound are not read",
+			body: `<p>` + strings.Repeat("Tables for every party, booked in a minute. ", 6) + `</p>` + func() string {
+				var b strings.Builder
+				for i := range maxScriptFetches + 1 {
+					fmt.Fprintf(&b, `<script src="/s%d.js"></script>`, i)
+				}
+				return b.String()
+			}(),
+			scripts: func() map[string]string {
+				m := map[string]string{}
+				for i := range maxScriptFetches + 1 {
+					m[fmt.Sprintf("/s%d.js", i)] = "console.log(1)"
+				}
+				return m
+			}(),
+			want: [3]Verdict{VerdictUnverified, VerdictUnverified, VerdictUnverified},
+			check: func(t *testing.T, r *Report) {
+				assert.Contains(t, checkByID(r, "page_actions_declared").Receipt.Received,
+					fmt.Sprintf("same-origin scripts past the first %d, not fetched: https://shop.example/s%d.js", maxScriptFetches, maxScriptFetches))
+			},
+		},
+		{
+			name:    "a page with no form whose every script was read is not applicable",
+			body:    `<p>` + strings.Repeat("Tables for every party, booked in a minute. ", 6) + `</p><script src="/app.js"></script>`,
+			scripts: map[string]string{"/app.js": "console.log('hi')"},
+			want:    [3]Verdict{VerdictNotApplicable, VerdictNotApplicable, VerdictNotApplicable},
 		},
 	}
 	for _, tc := range tests {
@@ -181,38 +250,6 @@ func TestActUnverified(t *testing.T) {
 	assert.Contains(t, c.Receipt.Received, "timeout")
 }
 
-func TestParseToolsPolicy(t *testing.T) {
-	const origin = "https://shop.example"
-	tests := []struct {
-		values  []string
-		kind    toolsPolicyKind
-		invalid bool
-	}{
-		{nil, policyDefault, false},
-		{[]string{"geolocation=()"}, policyDefault, false},
-		{[]string{"tools=()"}, policyNone, false},
-		{[]string{"tools=*"}, policyAll, false},
-		{[]string{"tools=(self)"}, policySelf, false},
-		{[]string{"tools=self"}, policySelf, false},
-		{[]string{`tools=("https://shop.example")`}, policySelf, false},
-		{[]string{`tools=("https://shop.example:443/x")`}, policySelf, false},
-		{[]string{`tools=("https://ads.example")`}, policyNone, false},
-		{[]string{`tools=(self "https://ads.example" *)`}, policyAll, false},
-		{[]string{"camera=()", "tools=(self)"}, policySelf, false},
-		{[]string{"tools=(self"}, policyDefault, true},
-		{[]string{"Tools=*"}, policyDefault, true},
-		{[]string{"tools=?1"}, policyNone, false},
-	}
-	for _, tc := range tests {
-		t.Run(fmt.Sprint(tc.values), func(t *testing.T) {
-			p := parseToolsPolicy(tc.values, origin)
-			assert.Equal(t, tc.kind, p.kind)
-			assert.Equal(t, tc.invalid, p.invalid != nil)
-			assert.NotEmpty(t, p.describe())
-		})
-	}
-}
-
 func TestFindScriptTools(t *testing.T) {
 	tests := []struct {
 		name string
@@ -236,24 +273,6 @@ func TestFindScriptTools(t *testing.T) {
 	}
 }
 
-func FuzzParseToolsPolicy(f *testing.F) {
-	for _, s := range []string{"", "tools=()", "tools=*", `tools=(self "https://a.example")`, "tools=(self", `geolocation=(), tools=("https://x.example:8443/p")`, "tools=?0;a=1", `tools=("\u00e9")`} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, h string) {
-		p := parseToolsPolicy([]string{h}, "https://shop.example")
-		switch p.kind {
-		case policyDefault, policySelf, policyAll, policyNone:
-		default:
-			t.Fatalf("kind %q", p.kind)
-		}
-		if p.invalid != nil && p.kind != policyDefault {
-			t.Fatalf("an invalid header must leave the default, got %q", p.kind)
-		}
-		_ = p.describe()
-	})
-}
-
 func FuzzFindScriptTools(f *testing.F) {
 	for _, s := range []string{"", `document.modelContext.registerTool({name: "a", description: "b"})`, "navigator.modelContext.registerTool(`", "document.modelContext.provideContext({tools:[{name:'x'}]})"} {
 		f.Add(s)
@@ -273,19 +292,18 @@ func BenchmarkReadPageTools(b *testing.B) {
 	b.ReportAllocs()
 	b.SetBytes(int64(len(body)))
 	for b.Loop() {
-		forms, inline, _ := readPageTools(p)
+		forms, inline, _, _ := readPageTools(p)
 		if len(forms) != 4 || len(inline) != 1 {
 			b.Fatal(len(forms), len(inline))
 		}
 	}
 }
 
-func BenchmarkParseToolsPolicy(b *testing.B) {
-	v := []string{`geolocation=(), camera=(), tools=(self "https://partner.example")`}
-	b.ReportAllocs()
-	for b.Loop() {
-		if parseToolsPolicy(v, "https://shop.example").kind != policySelf {
-			b.Fatal("kind")
+func requirementMet(r *Report, id string) bool {
+	for _, q := range r.Requirements {
+		if q.ID == id {
+			return q.Met
 		}
 	}
+	return false
 }

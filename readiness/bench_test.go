@@ -119,44 +119,6 @@ func BenchmarkParseRobots(b *testing.B) {
 	}
 }
 
-func BenchmarkParseSitemap(b *testing.B) {
-	var sb strings.Builder
-	sb.WriteString(`<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`)
-	for range 1000 {
-		sb.WriteString("<url><loc>https://shop.example/products/item</loc><lastmod>2026-01-01</lastmod></url>\n")
-	}
-	sb.WriteString("</urlset>")
-	body := []byte(sb.String())
-	b.SetBytes(int64(len(body)))
-	for b.Loop() {
-		if _, err := parseSitemap(body); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-func BenchmarkParseFrontMatter(b *testing.B) {
-	doc := []byte((&testSite{host: "shop.example"}).markdown("/", "Shop"))
-	for b.Loop() {
-		if _, _, err := parseFrontMatter(doc); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-func BenchmarkPreferred(b *testing.B) {
-	for b.Loop() {
-		preferred("text/html,application/xhtml+xml,application/xml;q=0.9,text/markdown;q=0.8,*/*;q=0.7", formOffers)
-	}
-}
-
-func BenchmarkReadJSONLD(b *testing.B) {
-	blocks := []string{`{"@context":"https://schema.org","@graph":[{"@type":"Organization","name":"S","url":"https://s.example/","logo":"https://s.example/l.png"},{"@type":"WebPage","dateModified":"2026-01-01"}]}`}
-	for b.Loop() {
-		readJSONLD(blocks)
-	}
-}
-
 func BenchmarkPageWalk(b *testing.B) {
 	n := fetchtest.New()
 	b.Cleanup(n.Close)

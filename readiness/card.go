@@ -3,203 +3,26 @@ package readiness
 import (
 	"bytes"
 	"encoding/json"
-	"sort"
 	"strings"
 
 	"github.com/agentweb/agentweb/internal/strictjson"
+	"github.com/agentweb/agentweb/readiness/agentsjson"
 	"github.com/gowebpki/jcs"
 )
 
-// maxCardItems bounds how many entries of any one list of a card are read.
-const maxCardItems = 256
+// maxCardItems bounds how many entries of any one list of a card (and of
+// the other documents the scanner reads tolerantly) are read.
+const maxCardItems = agentsjson.MaxItems
 
 // card is what the tolerant agents.json reader understood of a capability
-// card (readiness-checks.md, "The capability card"). No single format has
-// won, so the reader recognises the fields of the public proposals and of
-// this project's own card, reads each member only when it has the expected
-// shape, and ignores the rest.
-type card struct {
-	// Formats lists the formats whose fields were seen: "agentweb",
-	// "draft-car-agents-txt", "wild-card-ai", "jmilinovich".
-	Formats     []string
-	Name        string
-	URL         string
-	Description string
-	// Publishes names the documents the card points at (llms_txt, sitemap...).
-	Publishes  []string
-	Interfaces []cardInterface
-	Auth       *cardAuth
-	Contact    *cardContact
-	// Policies is true when the card states policies (jmilinovich policies,
-	// draft-car access rules).
-	Policies bool
-}
+// card. The scanner reads cards only through package agentsjson, the reader
+// a publisher's card is written with.
+type card = agentsjson.Card
 
-type cardInterface struct {
-	ID, Type, URL, Auth string
-}
-
-type cardAuth struct {
-	Type          string
-	Metadata      string
-	Required      *bool
-	Methods       []string
-	Public        []string
-	TokenRequired []string
-}
-
-type cardContact struct {
-	Email, URL string
-}
-
-// names lists what the card names, of the four things a card is for.
-func (c *card) names() []string {
-	var out []string
-	if len(c.Publishes) > 0 {
-		out = append(out, "publication")
-	}
-	if len(c.Interfaces) > 0 {
-		out = append(out, "interface")
-	}
-	if c.Auth != nil {
-		out = append(out, "sign-in")
-	}
-	if c.Contact != nil {
-		out = append(out, "contact")
-	}
-	return out
-}
-
-// readCard reads a decoded JSON value as a card. It returns nil when the
-// value is not a JSON object.
-func readCard(v any) *card {
-	m, ok := v.(map[string]any)
-	if !ok {
-		return nil
-	}
-	c := &card{}
-	formats := map[string]bool{}
-
-	// This project's card.
-	c.Name = str(m["name"])
-	c.URL = str(m["url"])
-	c.Description = str(m["description"])
-	if pub, ok := m["publishes"].(map[string]any); ok {
-		formats["agentweb"] = true
-		for k, v := range pub {
-			if str(v) != "" && len(c.Publishes) < maxCardItems {
-				c.Publishes = append(c.Publishes, k)
-			}
-		}
-		sort.Strings(c.Publishes)
-	}
-	for _, it := range list(m["interfaces"]) {
-		if o, ok := it.(map[string]any); ok && (str(o["url"]) != "" || str(o["type"]) != "") {
-			formats["agentweb"] = true
-			c.Interfaces = append(c.Interfaces, cardInterface{ID: str(o["id"]), Type: strings.ToLower(str(o["type"])), URL: str(o["url"]), Auth: authString(o["auth"])})
-		}
-	}
-	if a, ok := m["auth"].(map[string]any); ok {
-		formats["agentweb"] = true
-		c.Auth = &cardAuth{Type: str(a["type"]), Metadata: str(a["metadata"]), Public: strs(a["public"]), TokenRequired: strs(a["token_required"])}
-	}
-	if ct, ok := m["contact"].(map[string]any); ok && (str(ct["email"]) != "" || str(ct["url"]) != "") {
-		formats["agentweb"] = true
-		c.Contact = &cardContact{Email: str(ct["email"]), URL: str(ct["url"])}
-	} else if s := str(m["contact"]); s != "" {
-		c.Contact = contactFrom(s)
-	}
-
-	// IETF draft-car-agents-txt-wellknown: site{name,url}, capabilities[].
-	if site, ok := m["site"].(map[string]any); ok {
-		formats["draft-car-agents-txt"] = true
-		c.Name = first(c.Name, str(site["name"]))
-		c.URL = first(c.URL, str(site["url"]))
-		if s := first(str(site["contact"]), str(site["Site-Contact"])); s != "" && c.Contact == nil {
-			c.Contact = contactFrom(s)
-		}
-	}
-	for _, it := range list(m["capabilities"]) {
-		if o, ok := it.(map[string]any); ok && str(o["endpoint"]) != "" {
-			formats["draft-car-agents-txt"] = true
-			c.Interfaces = append(c.Interfaces, cardInterface{ID: str(o["id"]), Type: strings.ToLower(str(o["protocol"])), URL: str(o["endpoint"]), Auth: authString(o["auth"])})
-		}
-	}
-	if _, ok := m["access"].(map[string]any); ok {
-		formats["draft-car-agents-txt"] = true
-		c.Policies = true
-	}
-
-	// wild-card-ai agents.json: info{title,description}, sources[{id,path}], flows.
-	if info, ok := m["info"].(map[string]any); ok {
-		formats["wild-card-ai"] = true
-		c.Name = first(c.Name, str(info["title"]))
-		c.Description = first(c.Description, str(info["description"]))
-	}
-	for _, it := range list(m["sources"]) {
-		if o, ok := it.(map[string]any); ok && str(o["path"]) != "" {
-			formats["wild-card-ai"] = true
-			c.Interfaces = append(c.Interfaces, cardInterface{ID: str(o["id"]), Type: "openapi", URL: str(o["path"])})
-		}
-	}
-
-	// jmilinovich agents.json: site_info, authentication{required,methods}, intents, policies.
-	if si, ok := m["site_info"].(map[string]any); ok {
-		formats["jmilinovich"] = true
-		c.Name = first(c.Name, str(si["name"]))
-		c.URL = first(c.URL, str(si["url"]))
-		if s := str(si["contact"]); s != "" && c.Contact == nil {
-			c.Contact = contactFrom(s)
-		}
-	}
-	if a, ok := m["authentication"].(map[string]any); ok {
-		formats["jmilinovich"] = true
-		ca := &cardAuth{Methods: strs(a["methods"])}
-		if b, ok := a["required"].(bool); ok {
-			ca.Required = &b
-		}
-		if c.Auth == nil {
-			c.Auth = ca
-		}
-	}
-	for _, it := range list(m["intents"]) {
-		if o, ok := it.(map[string]any); ok && (str(o["endpoint"]) != "" || str(o["name"]) != "") {
-			formats["jmilinovich"] = true
-			c.Interfaces = append(c.Interfaces, cardInterface{ID: str(o["name"]), Type: "intent", URL: str(o["endpoint"])})
-		}
-	}
-	if _, ok := m["policies"]; ok {
-		formats["jmilinovich"] = true
-		c.Policies = true
-	}
-	if len(c.Interfaces) > maxCardItems {
-		c.Interfaces = c.Interfaces[:maxCardItems]
-	}
-	for f := range formats {
-		c.Formats = append(c.Formats, f)
-	}
-	sort.Strings(c.Formats)
-	return c
-}
-
-func contactFrom(s string) *cardContact {
-	if e, ok := strings.CutPrefix(s, "mailto:"); ok {
-		return &cardContact{Email: e}
-	}
-	if strings.Contains(s, "@") && !strings.Contains(s, "/") {
-		return &cardContact{Email: s}
-	}
-	return &cardContact{URL: s}
-}
-
-func authString(v any) string {
-	if s := str(v); s != "" {
-		return s
-	}
-	if o, ok := v.(map[string]any); ok {
-		return str(o["type"])
-	}
-	return ""
+// readCard reads an agents.json body as a card. It returns nil, and the
+// reader's error, when the body is not a JSON object.
+func readCard(body []byte) (*card, error) {
+	return agentsjson.Parse(body)
 }
 
 func str(v any) string {
@@ -220,16 +43,6 @@ func list(v any) []any {
 		l = l[:maxCardItems]
 	}
 	return l
-}
-
-func strs(v any) []string {
-	var out []string
-	for _, x := range list(v) {
-		if s := str(x); s != "" {
-			out = append(out, s)
-		}
-	}
-	return out
 }
 
 // cardCopy is one of the two agents.json locations as read.
@@ -260,7 +73,7 @@ func (s *scan) readCards() *cardsObs {
 		c.present = true
 		c.value, c.jsonErr = strictjson.Decode(c.f.body())
 		if c.jsonErr == nil {
-			c.card = readCard(c.value)
+			c.card, _ = readCard(c.f.body())
 		}
 		return c
 	}
@@ -286,7 +99,7 @@ func canonicalJSON(b []byte) []byte {
 }
 
 // manifestFind is another recognised manifest found when no card is
-// (readiness-checks.md, capability_manifest partial).
+// (the check catalogue, capability_manifest partial).
 type manifestFind struct {
 	kind string
 	f    *fetched

@@ -89,7 +89,7 @@ var catalogueTable = [...]CheckSpec{
 	// Discover (15)
 	{"sitemap", "Sitemap", SectionDiscover, "R3", 4, false,
 		"Sitemap: lines of /robots.txt, else /sitemap.xml",
-		"a real urlset or sitemapindex (sitemaps.org 0.9 namespace) whose locs are on the site's own host (www/apex counterpart allowed)"},
+		"a real urlset or sitemapindex (sitemaps.org 0.9 namespace, gzip-compressed or not) whose locs, and those of the child sitemaps read, are on the site's own host (www/apex counterpart allowed)"},
 	{"llms_txt", "llms.txt", SectionDiscover, "R4", 4, false,
 		"GET /llms.txt",
 		"an H1 line, at least one Markdown link and at least 50 characters, served as text"},
@@ -140,7 +140,7 @@ var catalogueTable = [...]CheckSpec{
 	// Act (20)
 	{"page_actions_declared", "Page actions declared", SectionAct, "R8", 12, false,
 		"the page's forms and scripts",
-		"every action form is declared as a page tool, or the page registers tools"},
+		"every action form is declared as a page tool (toolname and tooldescription), or the page registers tools with document.modelContext; unverified when a script or an app shell's content was not read"},
 	{"page_tool_quality", "Page tool quality", SectionAct, "", 4, false,
 		"the declared tools",
 		"each tool has a name, a description and a description of each named control"},

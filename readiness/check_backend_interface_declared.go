@@ -31,7 +31,7 @@ func isOpenAPI3(body []byte) bool {
 }
 
 // checkBackendInterfaceDeclared: R9, the service declares a backend tool or
-// API (readiness-checks.md, Connect; method §03: any honest answer counts):
+// API (the check catalogue, Connect; method §03: any honest answer counts):
 // an MCP endpoint that answers, an OpenAPI 3 document that parses, a GraphQL
 // endpoint that answers a query, or another interface named in the card that
 // answers. They are found in the card, agentic.json, the page's Link headers
@@ -64,7 +64,11 @@ func checkBackendInterfaceDeclared(s *scan) outcome {
 	var cands []candidate
 	seen := map[string]bool{o.endpoint: true}
 	base, _ := url.Parse(s.page.String())
+	var addFrom func(base *url.URL, kind, raw, source string)
 	add := func(kind, raw, source string) {
+		addFrom(base, kind, raw, source)
+	}
+	addFrom = func(base *url.URL, kind, raw, source string) {
 		u, err := base.Parse(strings.TrimSpace(raw))
 		if err != nil || raw == "" {
 			return
@@ -82,13 +86,23 @@ func checkBackendInterfaceDeclared(s *scan) outcome {
 		cands = append(cands, candidate{kind, k, source})
 	}
 	statesNone := false
-	if o.card != nil {
-		for _, it := range o.card.Interfaces {
+	// The card's interfaces, relative URLs resolved against the card's own
+	// address (RFC 3986 §5.1.3), not the page's.
+	for _, cp := range []*cardCopy{s.cardsObs().wellKnown, s.cardsObs().root} {
+		if cp.card == nil {
+			continue
+		}
+		cardBase := base
+		if u, err := url.Parse(first(cp.f.resp.FinalURL, cp.f.url)); err == nil && u.IsAbs() {
+			cardBase = u
+		}
+		for _, it := range cp.card.Interfaces {
 			if it.Type == "mcp" {
 				continue
 			}
-			add(first(it.Type, "interface"), it.URL, "the card")
+			addFrom(cardBase, first(it.Type, "interface"), it.URL, "the card")
 		}
+		break
 	}
 	for _, cp := range []*cardCopy{s.cardsObs().wellKnown, s.cardsObs().root} {
 		if m, ok := cp.value.(map[string]any); ok {

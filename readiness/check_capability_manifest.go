@@ -3,6 +3,8 @@ package readiness
 import (
 	"fmt"
 	"strings"
+
+	"github.com/agentweb/agentweb/readiness/agentsjson"
 )
 
 func init() {
@@ -10,7 +12,7 @@ func init() {
 }
 
 // checkCapabilityManifest: R5, a machine-readable capability manifest
-// (readiness-checks.md): a card at /.well-known/agents.json or /agents.json
+// (the check catalogue): a card at /.well-known/agents.json or /agents.json
 // naming a publication, an interface, a sign-in or a contact; else, for
 // partial credit, another recognised manifest.
 func checkCapabilityManifest(s *scan) outcome {
@@ -18,15 +20,20 @@ func checkCapabilityManifest(s *scan) outcome {
 	out := outcome{requests: []*fetched{c.wellKnown.f, c.root.f}}
 	for _, cp := range []*cardCopy{c.wellKnown, c.root} {
 		if cp.card != nil {
-			if names := cp.card.names(); len(names) > 0 {
+			if names := cp.card.Names(); len(names) > 0 {
 				out.verdict = VerdictPass
 				out.received = fmt.Sprintf("a card at %s naming %s", cp.f.url, strings.Join(names, ", "))
 				if len(cp.card.Formats) > 0 {
-					out.notes = append(out.notes, "card fields recognised: "+strings.Join(cp.card.Formats, ", "))
+					out.notes = append(out.notes, "card fields recognised: "+formatList(cp.card.Formats))
 				}
+				out.notes = append(out.notes, skippedNotes(cp.f.url, cp.card.Skipped)...)
 				return out
 			}
-			out.notes = append(out.notes, cp.f.url+" is a JSON object but names no publication, interface, sign-in or contact")
+			if cp.card.Foreign != "" {
+				out.notes = append(out.notes, cp.f.url+" is "+cp.card.Foreign+", not a capability card")
+			} else {
+				out.notes = append(out.notes, cp.f.url+" is a JSON object but names no publication, interface, sign-in or contact")
+			}
 		} else if cp.present && cp.jsonErr != nil {
 			out.notes = append(out.notes, cp.f.url+" is not valid JSON: "+clean(cp.jsonErr.Error()))
 		} else if cp.present {
@@ -53,6 +60,28 @@ func checkCapabilityManifest(s *scan) outcome {
 	default:
 		out.verdict = VerdictFail
 		out.received = "no capability card and no other recognised manifest"
+	}
+	return out
+}
+
+func formatList(fs []agentsjson.Format) string {
+	parts := make([]string, len(fs))
+	for i, f := range fs {
+		parts[i] = string(f)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// skippedNotes names, in a few notes, what the card reader could not read.
+func skippedNotes(source string, ps []agentsjson.Problem) []string {
+	const shown = 3
+	var out []string
+	for i, p := range ps {
+		if i == shown {
+			out = append(out, fmt.Sprintf("%s: %d more member(s) not read", source, len(ps)-shown))
+			break
+		}
+		out = append(out, fmt.Sprintf("%s: not read: %s: %s", source, first(p.Pointer, "(the card)"), truncate(clean(p.Message), 120)))
 	}
 	return out
 }

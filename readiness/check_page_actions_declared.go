@@ -10,11 +10,19 @@ func init() {
 }
 
 // checkPageActionsDeclared: R8, where a page offers an action it declares it
-// as a page tool (readiness-checks.md, Act): every action form carries a
-// WebMCP toolname, or the page registers tools with
-// document.modelContext.registerTool (or the older navigator.modelContext),
-// found by reading the scripts, never by running them. A plain site search is
-// not an action; a page with no other form is not applicable.
+// as a page tool (the check catalogue, Act): every action form carries a
+// WebMCP toolname and tooldescription (browsers register no declarative tool
+// without a description), or the page registers tools with
+// document.modelContext.registerTool, found by reading the scripts, never by
+// running them. Tools registered only through the older
+// navigator.modelContext, which current browsers no longer expose, and forms
+// with a toolname but no tooldescription are partial. A plain site search is
+// not an action. A page with no other form is not applicable only when every
+// script and the page's content were read: a script of another origin or
+// over the bound, or an app shell whose content a script builds, may hold
+// the actions, and makes the check unverified, never not applicable (the
+// method's §06: could not check is never a pass; §07: findings state their
+// scope).
 func checkPageActionsDeclared(s *scan) outcome {
 	o := s.toolsObs()
 	out := outcome{requests: o.requests, scope: o.scope(), notes: o.notes}
@@ -28,12 +36,18 @@ func checkPageActionsDeclared(s *scan) outcome {
 		return out
 	}
 	actions := o.actionForms()
-	declared := 0
-	var undeclared []string
+	registered, named := 0, 0
+	var undeclared, unregistered []string
 	for _, f := range actions {
-		if f.declared() {
-			declared++
-		} else if len(undeclared) < 5 {
+		switch {
+		case f.registered():
+			registered++
+		case f.declared():
+			named++
+			if len(unregistered) < 5 {
+				unregistered = append(unregistered, fmt.Sprintf("%q on %s", truncate(clean(f.toolName), 60), f.page))
+			}
+		case len(undeclared) < 5:
 			undeclared = append(undeclared, formLabel(f))
 		}
 	}
@@ -43,23 +57,40 @@ func checkPageActionsDeclared(s *scan) outcome {
 	if len(undeclared) > 0 {
 		out.notes = append(out.notes, "undeclared action forms: "+strings.Join(undeclared, "; "))
 	}
-	formsText := fmt.Sprintf("%d of %d action forms declared with toolname", declared, len(actions))
+	if len(unregistered) > 0 {
+		out.notes = append(out.notes, "form tools with a toolname but no tooldescription, which browsers do not register: "+strings.Join(unregistered, "; "))
+	}
+	docRegs, navRegs := o.registrations()
+	if navRegs > 0 {
+		out.notes = append(out.notes, fmt.Sprintf("%d tool(s) registered only through navigator.modelContext: current browsers expose document.modelContext, and navigator.modelContext.registerTool fails there", navRegs))
+	}
+	notRead := o.notRead()
+	if notRead != "" {
+		out.notes = append(out.notes, "not read: "+notRead)
+	}
+	formsText := fmt.Sprintf("%d of %d action forms declared with toolname and tooldescription", registered, len(actions))
+	if named > 0 {
+		formsText += fmt.Sprintf(" (%d more with a toolname only)", named)
+	}
 	switch {
-	case len(o.scripts) > 0:
+	case docRegs > 0:
 		out.verdict = VerdictPass
 		out.received = fmt.Sprintf("the page registers %d tool(s) through %s; %s", len(o.scripts), scriptAPIs(o.scripts), formsText)
-	case len(actions) > 0 && declared == len(actions):
+	case len(actions) > 0 && registered == len(actions):
 		out.verdict, out.received = VerdictPass, formsText
-	case declared > 0:
+	case navRegs > 0:
+		out.verdict = VerdictPartial
+		out.received = fmt.Sprintf("the page registers %d tool(s) only through navigator.modelContext, which current browsers no longer expose; %s", navRegs, formsText)
+	case registered > 0 || named > 0:
 		out.verdict, out.received = VerdictPartial, formsText
-	case len(o.unread) > 0:
-		// A script or route that did not answer might register tools.
+	case notRead != "":
+		// What was not read might declare the page's actions.
 		out.verdict = VerdictUnverified
-		out.received = "no declared tools in what was read; " + o.unread[0].url + ": " + o.unread[0].why()
+		out.received = "no declared tools in what was read; not read: " + notRead
 	case len(actions) > 0:
 		out.verdict, out.received = VerdictFail, formsText+", and no script registers a tool"
 	default:
-		out.verdict, out.received = VerdictNotApplicable, "no action: no form other than a plain site search, and no tool registration"
+		out.verdict, out.received = VerdictNotApplicable, "no action: no form other than a plain site search, and no tool registration, in every script and page read"
 	}
 	return out
 }

@@ -11,8 +11,11 @@ func init() {
 
 // checkPageToolQuality: each declared page tool has a name, a description
 // and, for a declarative form, a toolparamdescription on each named control
-// (readiness-checks.md, Act; WebMCP declarative-api-explainer.md). Not
-// applicable when no tool is declared.
+// (the check catalogue, Act; the WebMCP declarative API explainer); a tool
+// registered through navigator.modelContext, which current browsers no
+// longer expose, is not fully described. Not applicable when no tool is
+// declared in everything read; unverified when no tool is found but a
+// script or an app shell's content was not read.
 func checkPageToolQuality(s *scan) outcome {
 	o := s.toolsObs()
 	out := outcome{requests: o.requests, scope: o.scope()}
@@ -50,6 +53,9 @@ func checkPageToolQuality(s *scan) outcome {
 	for _, t := range o.scripts {
 		total++
 		var missing []string
+		if t.api == apiNavigator {
+			missing = append(missing, "registered through navigator.modelContext, which current browsers no longer expose (document.modelContext)")
+		}
 		if t.name == "" {
 			missing = append(missing, "no literal name")
 		}
@@ -70,6 +76,8 @@ func checkPageToolQuality(s *scan) outcome {
 	switch {
 	case total == 0 && len(o.pages) == 0 && !s.pageObs().f.answered():
 		out.verdict, out.received = VerdictUnverified, "the page: "+s.pageObs().f.why()
+	case total == 0 && o.notRead() != "":
+		out.verdict, out.received = VerdictUnverified, "no page tool in what was read; not read: "+o.notRead()
 	case total == 0:
 		out.verdict, out.received = VerdictNotApplicable, "no page tool is declared"
 	case complete == total:

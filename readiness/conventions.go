@@ -37,6 +37,12 @@ func (s *scan) agenticObs() *agenticDoc {
 			return d
 		}
 		d.value = m
+		if _, ok := m["agentic"]; !ok {
+			// A document of another format at the same path: one finding,
+			// not the schema's every complaint.
+			d.err = errForeignAgentic
+			return d
+		}
 		d.site, d.err = agentic.ParseSite(d.f.body())
 		return d
 	})
@@ -150,3 +156,5 @@ func jsonObject(f *fetched) (m map[string]any, found bool, problems []string) {
 	}
 	return m, true, nil
 }
+
+var errForeignAgentic = errors.New(`not an Agentic Site Profile: no "agentic" version member`)

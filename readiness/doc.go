@@ -52,7 +52,13 @@
 // toolparamdescription on its controls); a script registers tools when its
 // text calls registerTool (or the older provideContext) on
 // document.modelContext or navigator.modelContext, in an inline script or a
-// same-origin script file (at most six are read). A plain site search (one
+// same-origin script file (at most six are read). A form tool needs a
+// tooldescription to count (browsers register none without one), and tools
+// registered only on navigator.modelContext, which current browsers no
+// longer expose, are partial. What the scan did not read (scripts of another
+// origin, scripts past the bound, the content a script builds in an app
+// shell) makes the Act checks unverified, never not applicable, and the
+// receipt names it. A plain site search (one
 // search box, in a search landmark or named like one) is not an action. The
 // Permissions-Policy header is read as an RFC 9651 dictionary: no tools
 // member means the feature's default allowlist, 'self', applies, which
@@ -110,7 +116,7 @@
 // by method, URL and Accept header, and shared by every check that reads it;
 // independent fetches run concurrently, the ones on the critical path
 // (robots.txt, /sitemap.xml, the page) first. Everything goes through a
-// safefetch client charged to one budget: by default 48 attempts, 5 in
+// safefetch client charged to one budget: by default 80 attempts, 5 in
 // flight, 1 MiB a response, 8 MiB in all and 60 s. The scanner never sends
 // a credential, never runs JavaScript and never calls a tool.
 //
@@ -121,13 +127,17 @@
 //
 // The readers of remote data are bounded and strict where the format is: the
 // sitemap is decoded with a strict XML decoder (sitemaps.org 0.9 namespace,
-// UTF-8, at most 50,000 locs) and its locs compared by host with the exact
+// UTF-8, at most 50,000 locs; gzip-compressed sitemaps are inflated within
+// the per-response cap; of a sitemap index, the first three child sitemaps
+// on the site are read) and its locs compared by host with the exact
 // www/apex rule; robots.txt is read by RFC 9309 from at most 500 KiB
 // (fetched with up to five redirects, §2.3.1.2), with AI crawler groups
 // matched by exact product token (§2.2.1); Accept headers
 // are parsed with q-values; Markdown front matter is read by a small reader
-// of the keys the method names; agents.json is read by a tolerant reader
-// that knows the public proposals' fields and this project's card.
+// of the keys the method names; agents.json is read by package agentsjson,
+// a tolerant reader of the formats in use (the method's card, the agents.txt
+// draft's capabilities, wild-card-ai's sources and flows, the site_info
+// draft's intents) that names a document of another kind as foreign.
 //
 // # Adding a check
 //

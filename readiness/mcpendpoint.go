@@ -58,8 +58,10 @@ func (s *scan) serverCards() []*serverCard {
 	})
 }
 
-// serverCardEndpoint reads the endpoint of a server card: the draft's
-// remotes[].url (streamable-http first), or a top-level url or endpoint.
+// serverCardEndpoint reads the endpoint of a server card: remotes[].url as
+// the MCP registry's server.json writes it (streamable-http first), the
+// server-card proposal's transport.endpoint (or transport.url), the first of
+// endpoints[], or a top-level url or endpoint.
 func serverCardEndpoint(m map[string]any) string {
 	var other string
 	for _, it := range list(m["remotes"]) {
@@ -76,8 +78,19 @@ func serverCardEndpoint(m map[string]any) string {
 			other = u
 		}
 	}
-	if t, ok := m["transport"].(map[string]any); ok && str(t["url"]) != "" {
-		return str(t["url"])
+	if t, ok := m["transport"].(map[string]any); ok {
+		// The server-card proposal (SEP-1649) names it transport.endpoint.
+		if u := first(str(t["endpoint"]), str(t["url"])); u != "" {
+			return u
+		}
+	}
+	for _, it := range list(m["endpoints"]) {
+		if u := str(it); u != "" {
+			return u
+		}
+		if o, ok := it.(map[string]any); ok && str(o["url"]) != "" {
+			return str(o["url"])
+		}
 	}
 	return first(other, first(str(m["url"]), str(m["endpoint"])))
 }

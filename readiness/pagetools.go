@@ -11,7 +11,7 @@ import (
 	"golang.org/x/net/html/atom"
 )
 
-// Bounds on what the page-tool reader keeps (readiness-checks.md, Act).
+// Bounds on what the page-tool reader keeps (the check catalogue, Act).
 const (
 	maxForms          = 64 // forms read per page
 	maxControls       = 64 // named controls read per form
@@ -22,8 +22,8 @@ const (
 )
 
 // pageForm is one <form> of a page as the Act checks read it: its WebMCP
-// declarative attributes (toolname, tooldescription, toolautosubmit; WebMCP
-// declarative-api-explainer.md) and its named controls.
+// declarative attributes (toolname, tooldescription, toolautosubmit; the
+// WebMCP declarative API explainer) and its named controls.
 type pageForm struct {
 	page       string
 	toolName   string
@@ -36,8 +36,14 @@ type pageForm struct {
 	controls []formControl
 }
 
-// declared reports whether the form is declared as a page tool.
+// declared reports whether the form is declared as a page tool: it has a
+// toolname.
 func (f pageForm) declared() bool { return strings.TrimSpace(f.toolName) != "" }
+
+// registered reports whether a browser registers the form as a tool: a
+// toolname and a tooldescription (Chromium registers no declarative tool
+// without a description).
+func (f pageForm) registered() bool { return f.declared() && strings.TrimSpace(f.toolDesc) != "" }
 
 // formControl is one named control of a form.
 type formControl struct {
@@ -63,6 +69,53 @@ type toolsObs struct {
 	requests []*fetched // the pages and the external scripts read
 	unread   []*fetched // routes or scripts that did not answer
 	notes    []string
+
+	// What the scan did not read that may hold page tools (the method's
+	// §07: findings state their scope): scripts of another origin, which
+	// are never fetched; same-origin scripts over the per-scan bound; and
+	// pages that are app shells, whose content a script builds.
+	foreignScripts []string
+	skippedScripts []string
+	shells         []string
+}
+
+// notRead says what the scan did not read that may hold page tools, or ""
+// when it read everything.
+func (o *toolsObs) notRead() string {
+	var parts []string
+	list := func(what string, urls []string) {
+		if len(urls) == 0 {
+			return
+		}
+		shown := urls
+		if len(shown) > 3 {
+			shown = shown[:3]
+		}
+		s := what + ": " + strings.Join(shown, ", ")
+		if len(urls) > len(shown) {
+			s += fmt.Sprintf(" and %d more", len(urls)-len(shown))
+		}
+		parts = append(parts, s)
+	}
+	list("scripts of another origin, never fetched", o.foreignScripts)
+	list(fmt.Sprintf("same-origin scripts past the first %d, not fetched", maxScriptFetches), o.skippedScripts)
+	list("app-shell pages whose content is built by script, which the scan does not run", o.shells)
+	if len(o.unread) > 0 {
+		parts = append(parts, o.unread[0].url+": "+o.unread[0].why())
+	}
+	return strings.Join(parts, "; ")
+}
+
+// registrations counts the script registrations through each API.
+func (o *toolsObs) registrations() (document, navigator int) {
+	for _, t := range o.scripts {
+		if t.api == apiDocument {
+			document++
+		} else {
+			navigator++
+		}
+	}
+	return document, navigator
 }
 
 // actionForms returns the forms that count as actions: every form but a
@@ -124,7 +177,18 @@ func (s *scan) readTools() *toolsObs {
 		}
 		o.pages = append(o.pages, p)
 		o.requests = append(o.requests, p.f)
-		forms, inline, srcs := readPageTools(p)
+		if p.text < minVisibleChars && p.scripts > 0 {
+			// The page is an app shell by initial_html_content's measure:
+			// its forms and tools may be written by a script at run time.
+			o.shells = append(o.shells, p.url)
+		}
+		forms, inline, srcs, foreign := readPageTools(p)
+		for _, u := range foreign {
+			if !seenScript[u] && len(o.foreignScripts) < maxScriptTools {
+				seenScript[u] = true
+				o.foreignScripts = append(o.foreignScripts, u)
+			}
+		}
 		o.forms = append(o.forms, forms...)
 		for _, text := range inline {
 			o.addScriptTools(p.url, text)
@@ -138,6 +202,7 @@ func (s *scan) readTools() *toolsObs {
 	}
 	if len(scriptURLs) > maxScriptFetches {
 		o.notes = append(o.notes, fmt.Sprintf("read only the first %d same-origin scripts of %d", maxScriptFetches, len(scriptURLs)))
+		o.skippedScripts = scriptURLs[maxScriptFetches:]
 		scriptURLs = scriptURLs[:maxScriptFetches]
 	}
 	fetchedScripts := make([]*fetched, len(scriptURLs))
@@ -172,12 +237,13 @@ func (o *toolsObs) addScriptTools(source, text string) {
 }
 
 // readPageTools parses a page's HTML (without running scripts) and returns
-// its forms, the text of its inline scripts and the URLs of its same-origin
-// external scripts.
-func readPageTools(p *pageObs) (forms []pageForm, inline []string, srcs []string) {
+// its forms, the text of its inline scripts, the URLs of its same-origin
+// external scripts and those of its scripts on another origin (never
+// fetched).
+func readPageTools(p *pageObs) (forms []pageForm, inline, srcs, foreign []string) {
 	base, err := url.Parse(p.url)
 	if err != nil {
-		return nil, nil, nil
+		return nil, nil, nil, nil
 	}
 	if p.f.resp != nil {
 		if fu, err := url.Parse(p.f.resp.FinalURL); err == nil && fu.IsAbs() {
@@ -191,7 +257,7 @@ func readPageTools(p *pageObs) (forms []pageForm, inline []string, srcs []string
 	}
 	doc, err := html.ParseWithOptions(bytes.NewReader(p.f.body()), html.ParseOptionEnableScripting(true))
 	if err != nil {
-		return nil, nil, nil
+		return nil, nil, nil, nil
 	}
 	for n := range doc.Descendants() {
 		if n.Type != html.ElementNode || inTemplate(n) {
@@ -209,9 +275,13 @@ func readPageTools(p *pageObs) (forms []pageForm, inline []string, srcs []string
 			}
 			if src, ok := attrOK(n, "src"); ok {
 				u, err := base.Parse(strings.TrimSpace(src))
-				if err == nil && (u.Scheme == "https" || u.Scheme == "http") && strings.EqualFold(u.Host, base.Host) {
+				if err == nil && (u.Scheme == "https" || u.Scheme == "http") {
 					u.Fragment, u.RawFragment = "", ""
-					srcs = append(srcs, u.String())
+					if strings.EqualFold(u.Host, base.Host) {
+						srcs = append(srcs, u.String())
+					} else {
+						foreign = append(foreign, truncate(clean(u.String()), 200))
+					}
 				}
 				continue
 			}
@@ -224,7 +294,7 @@ func readPageTools(p *pageObs) (forms []pageForm, inline []string, srcs []string
 			inline = append(inline, b.String())
 		}
 	}
-	return forms, inline, srcs
+	return forms, inline, srcs, foreign
 }
 
 func inTemplate(n *html.Node) bool {
@@ -300,18 +370,32 @@ var (
 	toolDescProp = regexp.MustCompile(`\bdescription\s*:\s*(?:"\s*[^"\s]|'\s*[^'\s]|` + "`" + `\s*[^` + "`" + `\s])`)
 )
 
+// The two WebMCP API objects a script may register tools on.
+const (
+	apiDocument  = "document.modelContext"
+	apiNavigator = "navigator.modelContext"
+)
+
 // findScriptTools reads script text for tool registrations: a call of
 // registerTool (or the older provideContext) in a script that refers to
-// document.modelContext or navigator.modelContext. The name and description
-// are read from the object literal that follows the call, when it has them.
-// The script is never run, so a registration built at run time is found as
-// a registration without a name.
+// document.modelContext or navigator.modelContext. A script that refers to
+// document.modelContext anywhere registers through it (current browsers
+// expose only that one); else through navigator.modelContext. The name and
+// description are read from the object literal that follows the call, when
+// it has them. The script is never run, so a registration built at run time
+// is found as a registration without a name.
 func findScriptTools(text string) []scriptTool {
-	ref := modelContextRef.FindStringSubmatch(text)
-	if ref == nil {
+	api := ""
+	for _, m := range modelContextRef.FindAllStringSubmatch(text, maxScriptTools) {
+		if m[1] == "document" {
+			api = apiDocument
+			break
+		}
+		api = apiNavigator
+	}
+	if api == "" {
 		return nil
 	}
-	api := ref[1] + ".modelContext"
 	var out []scriptTool
 	for _, loc := range registration.FindAllStringIndex(text, maxScriptTools) {
 		end := min(len(text), loc[1]+registrationSlice)

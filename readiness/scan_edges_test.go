@@ -1,6 +1,8 @@
 package readiness
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"fmt"
 	"net/http"
@@ -23,7 +25,10 @@ type overrides struct {
 
 func (o overrides) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if h, ok := o.paths[r.URL.Path]; ok {
-		o.ts.count(r)
+		if r.Method == http.MethodGet {
+			// An MCP session POSTs many times by design.
+			o.ts.count(r)
+		}
 		h(w, r)
 		return
 	}
@@ -73,12 +78,80 @@ func TestScanEdges(t *testing.T) {
 			paths: map[string]http.HandlerFunc{
 				"/robots.txt":         text("text/plain", "User-agent: *\nAllow: /\nSitemap: https://shop.example/sitemaps/index.xml\n"),
 				"/sitemaps/index.xml": text("application/xml", index),
+				"/sitemaps/pages.xml": text("application/xml", `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://shop.example/products</loc></url><url><loc>https://shop.example/about</loc></url></urlset>`),
 			},
 			want: map[string]Verdict{"sitemap": VerdictPass},
 			check: func(t *testing.T, r *Report) {
-				assert.Contains(t, checkByID(r, "sitemap").Receipt.Received, "<sitemapindex> with 1 locs")
-				// An index lists sitemaps, not pages: the routes come from the page's links.
-				assert.Equal(t, []string{"https://shop.example/", "https://shop.example/about", "https://shop.example/products"}, r.Scope.Routes)
+				assert.Equal(t, "a <sitemapindex> with 1 locs (1 of 1 child sitemaps read, 2 page URLs), all on shop.example", checkByID(r, "sitemap").Receipt.Received)
+				// The routes come from the index's children.
+				assert.Equal(t, []string{"https://shop.example/", "https://shop.example/products", "https://shop.example/about"}, r.Scope.Routes)
+			},
+		},
+		{
+			name: "a sitemap index whose child is missing",
+			paths: map[string]http.HandlerFunc{
+				"/robots.txt":         text("text/plain", "User-agent: *\nAllow: /\nSitemap: https://shop.example/sitemaps/index.xml\n"),
+				"/sitemaps/index.xml": text("application/xml", index),
+			},
+			want: map[string]Verdict{"sitemap": VerdictPartial},
+			check: func(t *testing.T, r *Report) {
+				assert.Contains(t, checkByID(r, "sitemap").Receipt.Received, "child sitemaps that are not usable: https://shop.example/sitemaps/pages.xml: answered 404")
+			},
+		},
+		{
+			name: "a sitemap index with more children than are read",
+			paths: func() map[string]http.HandlerFunc {
+				var b strings.Builder
+				b.WriteString(`<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`)
+				m := map[string]http.HandlerFunc{"/robots.txt": text("text/plain", "User-agent: *\nAllow: /\nSitemap: https://shop.example/index.xml\n")}
+				for i := range maxSitemapChildren + 2 {
+					fmt.Fprintf(&b, "<sitemap><loc>https://shop.example/s%d.xml</loc></sitemap>", i)
+					m[fmt.Sprintf("/s%d.xml", i)] = text("application/xml", fmt.Sprintf(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://shop.example/p%d</loc></url></urlset>`, i))
+				}
+				b.WriteString(`</sitemapindex>`)
+				m["/index.xml"] = text("application/xml", b.String())
+				return m
+			}(),
+			want: map[string]Verdict{"sitemap": VerdictPass},
+			check: func(t *testing.T, r *Report) {
+				c := checkByID(r, "sitemap")
+				assert.Contains(t, c.Receipt.Received, fmt.Sprintf("(%d of %d child sitemaps read, %d page URLs)", maxSitemapChildren, maxSitemapChildren+2, maxSitemapChildren))
+				assert.Contains(t, c.Receipt.Notes, fmt.Sprintf("read %d of the index's %d child sitemaps", maxSitemapChildren, maxSitemapChildren+2))
+				assert.Len(t, c.Receipt.Requests, 2+maxSitemapChildren, "robots.txt, the index and the children read")
+			},
+		},
+		{
+			name: "a gzip-compressed sitemap",
+			paths: map[string]http.HandlerFunc{
+				"/robots.txt":     text("text/plain", "User-agent: *\nAllow: /\nSitemap: https://shop.example/sitemap.xml.gz\n"),
+				"/sitemap.xml.gz": text("application/gzip", string(gzipped(t, []byte(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://shop.example/about</loc></url></urlset>`)))),
+			},
+			want: map[string]Verdict{"sitemap": VerdictPass},
+			check: func(t *testing.T, r *Report) {
+				assert.Equal(t, "a gzip-compressed <urlset> with 1 locs, all on shop.example", checkByID(r, "sitemap").Receipt.Received)
+				assert.Contains(t, r.Scope.Routes, "https://shop.example/about")
+			},
+		},
+		{
+			name: "a gzip bomb is refused at the body cap",
+			paths: map[string]http.HandlerFunc{
+				"/sitemap.xml": text("application/gzip", string(gzipped(t, append([]byte(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`), make([]byte, 64<<20)...)))),
+			},
+			want: map[string]Verdict{"sitemap": VerdictFail},
+			check: func(t *testing.T, r *Report) {
+				got := checkByID(r, "sitemap").Receipt.Received
+				assert.Contains(t, got, "https://shop.example/sitemap.xml: gzip sitemap refused: uncompressed size over the cap:")
+				assert.Contains(t, got, "inflate past 1048576 bytes")
+			},
+		},
+		{
+			name:  "a document that is not a sitemap says so once",
+			paths: map[string]http.HandlerFunc{"/sitemap.xml": text("application/xml", `<rss version="2.0"><channel/></rss>`)},
+			want:  map[string]Verdict{"sitemap": VerdictFail},
+			check: func(t *testing.T, r *Report) {
+				got := checkByID(r, "sitemap").Receipt.Received
+				assert.Equal(t, "https://shop.example/sitemap.xml: not a sitemap: root element <rss>, not <urlset> or <sitemapindex>", got)
+				assert.Equal(t, 1, strings.Count(got, "not a sitemap"))
 			},
 		},
 		{
@@ -192,6 +265,28 @@ func TestScanEdges(t *testing.T) {
 			want: map[string]Verdict{"capability_manifest": VerdictPartial, "manifest_twins": VerdictNotApplicable},
 		},
 		{
+			name: "an A2A agent card served as agents.json",
+			paths: map[string]http.HandlerFunc{
+				"/.well-known/agents.json": text("application/json", `{"name": "Shop agent", "url": "https://shop.example/a2a", "skills": [{"id": "search"}]}`),
+				"/agents.json":             status(http.StatusNotFound),
+			},
+			want: map[string]Verdict{"capability_manifest": VerdictFail},
+			check: func(t *testing.T, r *Report) {
+				assert.Contains(t, checkByID(r, "capability_manifest").Receipt.Notes, "https://shop.example/.well-known/agents.json is an A2A agent card, not a capability card")
+			},
+		},
+		{
+			name: "a card with members the reader skips",
+			paths: map[string]http.HandlerFunc{
+				"/.well-known/agents.json": text("application/json", `{"name": "Shop", "contact": {"email": "a@shop.example"}, "interfaces": [{"id": "x"}]}`),
+				"/agents.json":             status(http.StatusNotFound),
+			},
+			want: map[string]Verdict{"capability_manifest": VerdictPass},
+			check: func(t *testing.T, r *Report) {
+				assert.Contains(t, checkByID(r, "capability_manifest").Receipt.Notes, "https://shop.example/.well-known/agents.json: not read: /interfaces/0: an interface with neither a url nor a type")
+			},
+		},
+		{
 			name: "a card that is not JSON",
 			paths: map[string]http.HandlerFunc{
 				"/.well-known/agents.json": text("application/json", `{"name": "Shop",}`),
@@ -200,6 +295,64 @@ func TestScanEdges(t *testing.T) {
 			want: map[string]Verdict{"capability_manifest": VerdictFail},
 			check: func(t *testing.T, r *Report) {
 				assert.Contains(t, strings.Join(checkByID(r, "capability_manifest").Receipt.Notes, "\n"), "not valid JSON")
+			},
+		},
+		{
+			name: "twin agents.json that are the same non-card",
+			paths: map[string]http.HandlerFunc{
+				"/.well-known/agents.json": text("application/json", `{}`),
+				"/agents.json":             text("application/json", `{}`),
+			},
+			want: map[string]Verdict{"capability_manifest": VerdictFail, "manifest_twins": VerdictNotApplicable},
+		},
+		{
+			name: "JSON-LD none of whose blocks parses",
+			paths: map[string]http.HandlerFunc{"/": text("text/html", `<!DOCTYPE html><html lang="en"><head><title>Shop</title>
+<script type="application/ld+json">{"@type": "Organization",}</script><script type="application/ld+json">[{</script></head><body><h1>Shop</h1></body></html>`)},
+			want: map[string]Verdict{"structured_business_data": VerdictFail},
+			check: func(t *testing.T, r *Report) {
+				assert.Equal(t, "JSON-LD present, but none of its 2 blocks parses", checkByID(r, "structured_business_data").Receipt.Received)
+			},
+		},
+		{
+			name:  "a foreign-format agentic.json",
+			paths: map[string]http.HandlerFunc{"/agentic.json": text("application/json", `{"version": "1", "agents": [{"name": "a"}], "site": "https://shop.example/"}`)},
+			want:  map[string]Verdict{"agentic_site_profile": VerdictOptional},
+			check: func(t *testing.T, r *Report) {
+				notes := strings.Join(checkByID(r, "agentic_site_profile").Receipt.Notes, "\n")
+				assert.Contains(t, notes, "not an Agentic Site Profile")
+				assert.NotContains(t, notes, "schema-")
+			},
+		},
+		{
+			name: "a flows agents.json whose source is a served OpenAPI document",
+			paths: map[string]http.HandlerFunc{
+				"/.well-known/agents.json": text("application/json", `{"agentsJson": "0.1.0", "info": {"title": "Shop flows", "version": "0.1.0", "description": "Order."},
+"sources": [{"id": "shop", "path": "shop.openapi.yaml"}], "overrides": [],
+"flows": [{"id": "order_flow", "title": "Order", "description": "Order a product.", "actions": [{"id": "a", "sourceId": "shop", "operationId": "order"}], "links": [], "fields": {"parameters": []}}]}`),
+				"/agents.json": status(http.StatusNotFound),
+				// A relative source is relative to the card's address.
+				"/.well-known/shop.openapi.yaml": text("application/yaml", "openapi: 3.1.0\ninfo:\n  title: Shop\n  version: '1'\npaths: {}\n"),
+				"/openapi.json":                  status(http.StatusNotFound),
+				"/mcp":                           status(http.StatusNotFound),
+			},
+			want: map[string]Verdict{"capability_manifest": VerdictPass, "backend_interface_declared": VerdictPass},
+			check: func(t *testing.T, r *Report) {
+				assert.Contains(t, checkByID(r, "backend_interface_declared").Receipt.Received, "OpenAPI 3 document https://shop.example/.well-known/shop.openapi.yaml")
+			},
+		},
+		{
+			name: "an MCP server card naming its endpoint in transport.endpoint",
+			paths: map[string]http.HandlerFunc{
+				"/.well-known/agents.json":          status(http.StatusNotFound),
+				"/agents.json":                      status(http.StatusNotFound),
+				"/mcp":                              status(http.StatusNotFound),
+				"/.well-known/mcp/server-card.json": text("application/json", `{"serverInfo": {"name": "shop", "version": "1.0.0"}, "transport": {"type": "streamable-http", "endpoint": "/api/mcp"}, "capabilities": {"tools": {}}}`),
+				"/api/mcp":                          newMCPServer(2, true, nil, 0).ServeHTTP,
+			},
+			want: map[string]Verdict{"mcp_discovery": VerdictPass, "backend_interface_declared": VerdictPass},
+			check: func(t *testing.T, r *Report) {
+				assert.Contains(t, checkByID(r, "backend_interface_declared").Receipt.Received, "MCP endpoint https://shop.example/api/mcp")
 			},
 		},
 		{
@@ -229,4 +382,13 @@ func TestScanEdges(t *testing.T) {
 			}
 		})
 	}
+}
+
+func gzipped(t testing.TB, b []byte) []byte {
+	var buf bytes.Buffer
+	w := gzip.NewWriter(&buf)
+	_, err := w.Write(b)
+	require.NoError(t, err)
+	require.NoError(t, w.Close())
+	return buf.Bytes()
 }

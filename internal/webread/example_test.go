@@ -6,15 +6,29 @@ import (
 	"github.com/agentweb/agentweb/internal/webread"
 )
 
-func ExampleParse() {
-	r := webread.Parse([]byte("User-agent: *\nAllow: /$\nDisallow: /\n\nUser-agent: GPTBot\nDisallow: /%7Eprivate\n\nSitemap: https://a.example/sitemap.xml\n"))
-	fmt.Println(r.Allowed("ClaudeBot", "/"), r.Allowed("ClaudeBot", "/docs/"))
-	fmt.Println(r.Allowed("GPTBot", "/docs/"), r.Allowed("GPTBot", "/~private/a"))
-	fmt.Println(r.Sitemaps())
-	fmt.Println(webread.ForStatus(503, nil).Allowed("GPTBot", "/"), webread.ForStatus(404, nil).Allowed("GPTBot", "/"))
+func ExamplePreferred() {
+	offers := []string{"text/html", "text/markdown"}
+	fmt.Printf("%q\n", webread.Preferred("text/markdown, text/html;q=0.5", offers))
+	fmt.Printf("%q\n", webread.Preferred("text/markdown;q=0, text/html", offers))
+	// RFC 9110's qvalue has at most three decimals: q=0.99999 is no weight.
+	fmt.Printf("%q\n", webread.Preferred("text/markdown;q=0.99999, text/html;q=0.1", offers))
 	// Output:
-	// true false
-	// true false
-	// [https://a.example/sitemap.xml]
-	// false true
+	// "text/markdown"
+	// "text/html"
+	// "text/html"
+}
+
+func ExampleParseSitemap() {
+	doc, err := webread.ParseSitemap([]byte(`<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+<sitemap><loc>https://shop.example/pages.xml.gz</loc></sitemap></sitemapindex>`))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(doc.Root, doc.Locs)
+	_, err = webread.ParseSitemap([]byte(`<rss version="2.0"/>`))
+	fmt.Println(err)
+	// Output:
+	// sitemapindex [https://shop.example/pages.xml.gz]
+	// not a sitemap: root element <rss>, not <urlset> or <sitemapindex>
 }

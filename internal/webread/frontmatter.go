@@ -1,4 +1,4 @@
-package readiness
+package webread
 
 import (
 	"bytes"
@@ -12,27 +12,35 @@ const (
 	maxFrontMatterBytes = 8 << 10
 )
 
-// frontMatterKeys are the only keys read (readiness-method.md §04: the
-// canonical address, the last-modified date and the language, and the title
-// and description of its example). Every other key is skipped.
-var frontMatterKeys = map[string]bool{"title": true, "description": true, "canonical": true, "updated": true, "language": true}
+// FrontMatterKeys are the only keys [ParseFrontMatter] reads: the canonical
+// address, the last-modified date and the language the agent-readiness
+// scoring method asks of a page's Markdown form (§04), and the title and
+// description of its example.
+var FrontMatterKeys = map[string]bool{"title": true, "description": true, "canonical": true, "updated": true, "language": true}
 
-var errNoFrontMatter = errors.New("no front matter")
+var (
+	// ErrNoFrontMatter: the document does not start with a "---" line.
+	ErrNoFrontMatter = errors.New("no front matter")
+	// ErrFrontMatterNotClosed: the front matter does not end within 64
+	// lines and 8 KiB.
+	ErrFrontMatterNotClosed = errors.New("front matter not closed within 64 lines and 8 KiB")
+)
 
-// parseFrontMatter reads the YAML-style front matter at the start of a
+// ParseFrontMatter reads the YAML-style front matter at the start of a
 // Markdown document: a first line "---", then top-level "key: value" lines,
 // then a line "---" (or "..."), within 64 lines and 8 KiB. It is not a YAML
-// parser: it reads plain and quoted scalar values of the keys it knows and
+// parser: it reads plain and quoted scalar values of [FrontMatterKeys] and
 // skips everything else (indented lines, lists, comments). A key given twice
-// keeps its first value and is returned in dups.
-func parseFrontMatter(doc []byte) (fields map[string]string, dups []string, err error) {
+// keeps its first value and is returned in dups. A UTF-8 byte order mark is
+// skipped; CRLF line ends are accepted.
+func ParseFrontMatter(doc []byte) (fields map[string]string, dups []string, err error) {
 	doc = bytes.TrimPrefix(doc, []byte("\xef\xbb\xbf"))
 	if len(doc) > maxFrontMatterBytes {
 		doc = doc[:maxFrontMatterBytes]
 	}
 	lines := strings.Split(string(doc), "\n")
 	if len(lines) == 0 || strings.TrimRight(lines[0], " \t\r") != "---" {
-		return nil, nil, errNoFrontMatter
+		return nil, nil, ErrNoFrontMatter
 	}
 	fields = map[string]string{}
 	for i := 1; i < len(lines) && i <= maxFrontMatterLines; i++ {
@@ -48,7 +56,7 @@ func parseFrontMatter(doc []byte) (fields map[string]string, dups []string, err 
 			continue
 		}
 		k = strings.TrimSpace(k)
-		if !frontMatterKeys[k] {
+		if !FrontMatterKeys[k] {
 			continue
 		}
 		if _, seen := fields[k]; seen {
@@ -57,7 +65,7 @@ func parseFrontMatter(doc []byte) (fields map[string]string, dups []string, err 
 		}
 		fields[k] = scalar(v)
 	}
-	return nil, nil, errors.New("front matter not closed within 64 lines and 8 KiB")
+	return nil, nil, ErrFrontMatterNotClosed
 }
 
 // scalar reads a YAML plain or quoted scalar on one line.

@@ -1,4 +1,4 @@
-package readiness
+package webread
 
 import (
 	"regexp"
@@ -19,13 +19,20 @@ var langTag = regexp.MustCompile(`^(?i:` +
 	`(?:-x(?:-[a-z0-9]{1,8})+)?` +
 	`|x(?:-[a-z0-9]{1,8})+)$`)
 
-// validLangTag reports whether s is a well-formed BCP 47 tag.
-func validLangTag(s string) bool {
+// ValidLanguageTag reports whether s (surrounding space ignored) is a
+// well-formed BCP 47 language tag by the syntax of RFC 5646 §2.1, at most
+// 64 characters long. Grandfathered tags ("i-klingon") are refused.
+//
+// [RFC 5646]: https://www.rfc-editor.org/rfc/rfc5646
+func ValidLanguageTag(s string) bool {
 	return len(s) <= 64 && langTag.MatchString(strings.TrimSpace(s))
 }
 
-// validDate reports whether s is a date (YYYY-MM-DD) or an RFC 3339 time.
-func validDate(s string) bool {
+// ValidDate reports whether s is a date (YYYY-MM-DD) or an RFC 3339 date
+// and time.
+//
+// [RFC 3339]: https://www.rfc-editor.org/rfc/rfc3339
+func ValidDate(s string) bool {
 	if _, err := time.Parse(time.DateOnly, s); err == nil {
 		return true
 	}

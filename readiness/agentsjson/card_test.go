@@ -1,0 +1,249 @@
+package agentsjson
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+func readTestdata(t testing.TB, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", name))
+	require.NoError(t, err)
+	return b
+}
+
+// TestParsePublished reads the published cards of testdata/README.md.
+func TestParsePublished(t *testing.T) {
+	for _, tc := range []struct {
+		file       string
+		format     Format
+		name       string
+		interfaces []Interface
+		auth, pol  bool
+		contact    *Contact
+		extra      []string
+	}{
+		{file: "wildcard-linkup.json", format: FormatWildCard, name: "Link Up API Integration Agents",
+			interfaces: []Interface{{ID: "linkup", Type: "openapi", URL: "https://gist.githubusercontent.com/yagnyaPatel/670dd9fec7d101b76f92a2c4f7acfba5/raw/5fd960dfdebd35016dc285bc52aa7051576b1f66/linkup.openapi.yaml", Source: FormatWildCard}},
+			extra:      []string{"agentsJson", "overrides"}},
+		{file: "siteinfo-shop.json", format: FormatSiteInfo, name: "ExecuSystems", auth: true, pol: true,
+			interfaces: []Interface{
+				{ID: "browse_products", Type: "intent", URL: "/products", Source: FormatSiteInfo},
+				{ID: "browse_products", Type: "intent", URL: "/products/search", Source: FormatSiteInfo},
+				{ID: "shopping_cart", Type: "intent", URL: "/cart", Source: FormatSiteInfo},
+				{ID: "customer_service", Type: "intent", URL: "/contact", Source: FormatSiteInfo},
+			}, extra: []string{"version"}},
+		{file: "agentstxt-acme.json", format: FormatAgentsTxt, name: "Acme Ceramics", contact: &Contact{Email: "support@acmeceramics.example.com"},
+			interfaces: []Interface{
+				{ID: "search", URL: "/.well-known/agents/api/search", Source: FormatAgentsTxt},
+				{ID: "cart.add", URL: "/.well-known/agents/api/cart", Source: FormatAgentsTxt},
+				{ID: "checkout", URL: "/.well-known/agents/api/checkout", Source: FormatAgentsTxt},
+			}, extra: []string{"docs_url", "protocol_version", "rate_limit", "session"}},
+		{file: "method-shop.json", format: FormatMethod, name: "Example Shop", auth: true, contact: &Contact{Email: "agents@shop.example", URL: "https://shop.example/contact"},
+			interfaces: []Interface{
+				{Type: "mcp", URL: "https://shop.example/mcp", Auth: "oauth2", Source: FormatMethod},
+				{Type: "openapi", URL: "https://shop.example/openapi.json", Auth: "none", Source: FormatMethod},
+			}},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			c, err := Parse(readTestdata(t, tc.file))
+			require.NoError(t, err)
+			assert.Equal(t, tc.format, c.Format)
+			assert.Equal(t, []Format{tc.format}, c.Formats)
+			assert.Equal(t, tc.name, c.Name)
+			assert.Equal(t, tc.interfaces, c.Interfaces)
+			assert.Equal(t, tc.auth, c.Auth != nil)
+			assert.Equal(t, tc.pol, c.Policies)
+			assert.Equal(t, tc.contact, c.Contact)
+			assert.Empty(t, c.Skipped)
+			assert.Empty(t, c.Foreign)
+			var extra []string
+			for k := range c.Extra {
+				extra = append(extra, k)
+			}
+			assert.ElementsMatch(t, tc.extra, extra)
+		})
+	}
+}
+
+func TestParseShapes(t *testing.T) {
+	for _, tc := range []struct {
+		name, doc  string
+		format     Format
+		interfaces int
+		foreign    string
+		skipped    []string // pointers
+	}{
+		{"interfaces keyed by name", `{"interfaces":{"mcp":"https://a.example/mcp","api":{"type":"openapi","url":"/openapi.json"}}}`, FormatMethod, 2, "", nil},
+		{"capabilities as names only", `{"capabilities":["search","browse"]}`, "", 0, "", nil},
+		{"capability without endpoint", `{"site":{"name":"x"},"capabilities":[{"name":"search"}]}`, FormatAgentsTxt, 0, "", []string{"/capabilities/0"}},
+		{"flow naming an unknown source", `{"info":{"title":"t"},"sources":[{"id":"a","path":"/a.yaml"}],"flows":[{"actions":[{"sourceId":"b"}]}]}`, FormatWildCard, 1, "", []string{"/flows/0/actions/0/sourceId"}},
+		{"intents as a list", `{"site_info":{"name":"n"},"intents":[{"name":"buy","endpoint":"/buy"}]}`, FormatSiteInfo, 1, "", nil},
+		{"interfaces not a list", `{"interfaces":"mcp"}`, "", 0, "", []string{"/interfaces"}},
+		{"A2A agent card", `{"name":"Agent","skills":[{"id":"s"}],"url":"https://a.example/a2a"}`, "", 0, "an A2A agent card", nil},
+		{"MCP server card", `{"serverInfo":{"name":"s"},"transport":{"type":"streamable-http","endpoint":"/mcp"}}`, "", 0, "an MCP server card", nil},
+		{"OpenAPI document", `{"openapi":"3.1.0","info":{"title":"t"}}`, "", 0, "an OpenAPI document", nil},
+		{"Agentic Site Profile", `{"agentic":"1.1","origin":"https://a.example"}`, "", 0, "an Agentic Site Profile", nil},
+		{"empty object", `{}`, "", 0, "", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c, err := Parse([]byte(tc.doc))
+			require.NoError(t, err)
+			assert.Equal(t, tc.format, c.Format)
+			assert.Len(t, c.Interfaces, tc.interfaces)
+			assert.Equal(t, tc.foreign, c.Foreign)
+			var ptrs []string
+			for _, p := range c.Skipped {
+				ptrs = append(ptrs, p.Pointer)
+				assert.Equal(t, SeverityNotice, p.Severity)
+			}
+			assert.Equal(t, tc.skipped, ptrs)
+		})
+	}
+}
+
+func TestParseBounds(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"interfaces":[`)
+	for i := range MaxItems + 10 {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(`{"type":"openapi","url":"/x"}`)
+	}
+	b.WriteString(`]}`)
+	c, err := Parse([]byte(b.String()))
+	require.NoError(t, err)
+	assert.Len(t, c.Interfaces, MaxItems)
+	require.NotEmpty(t, c.Skipped)
+	assert.Equal(t, RuleLimit, c.Skipped[0].Rule)
+}
+
+func TestParseErrors(t *testing.T) {
+	_, err := Parse([]byte(`{"a":1,"a":2}`))
+	require.Error(t, err)
+	assert.ErrorIs(t, err, ErrInvalid)
+	ve := (*ValidationError)(nil)
+	require.ErrorAs(t, err, &ve)
+	assert.True(t, ve.Has("json-duplicate-member"), ve.Error())
+
+	_, err = Parse([]byte(`[]`))
+	assert.ErrorIs(t, err, ErrNotObject)
+	assert.NotErrorIs(t, err, ErrInvalid)
+}
+
+func TestMarshalGolden(t *testing.T) {
+	c, err := Parse(readTestdata(t, "method-shop.json"))
+	require.NoError(t, err)
+	got, err := c.Marshal()
+	require.NoError(t, err)
+	golden := filepath.Join("testdata", "method-shop.golden.json")
+	if *update {
+		require.NoError(t, os.WriteFile(golden, got, 0o644))
+	}
+	assert.Equal(t, string(readTestdata(t, "method-shop.golden.json")), string(got))
+	// What Marshal writes reads back as the same card.
+	back, err := Parse(got)
+	require.NoError(t, err)
+	assert.Equal(t, c, back)
+}
+
+func TestMarshalOtherFormats(t *testing.T) {
+	for _, f := range []string{"wildcard-linkup.json", "siteinfo-shop.json", "agentstxt-acme.json"} {
+		t.Run(f, func(t *testing.T) {
+			c, err := Parse(readTestdata(t, f))
+			require.NoError(t, err)
+			a, err := c.Marshal()
+			require.NoError(t, err)
+			b, err := c.Marshal()
+			require.NoError(t, err)
+			assert.Equal(t, a, b, "deterministic")
+			back, err := Parse(a)
+			require.NoError(t, err)
+			assert.Equal(t, FormatMethod, back.Format)
+			assert.Equal(t, len(c.Interfaces), len(back.Interfaces))
+			assert.Equal(t, c.Extra, back.Extra, "the members no format reads are kept")
+		})
+	}
+}
+
+func TestMarshalRefuses(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		c    Card
+		rule string
+	}{
+		{"empty", Card{Name: "n"}, RuleEmpty},
+		{"interface without url or type", Card{Interfaces: []Interface{{ID: "x"}}}, RuleInterface},
+		{"empty contact", Card{Publishes: map[string]string{"llms_txt": "/llms.txt"}, Contact: &Contact{}}, RuleContact},
+		{"empty publication", Card{Publishes: map[string]string{"sitemap": ""}}, RulePublishes},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := tc.c.Marshal()
+			require.Error(t, err)
+			assert.ErrorIs(t, err, ErrInvalid)
+			ve := (*ValidationError)(nil)
+			require.ErrorAs(t, err, &ve)
+			assert.True(t, ve.Has(tc.rule), ve.Error())
+			_, herr := Handler(&tc.c)
+			assert.ErrorIs(t, herr, ErrInvalid)
+		})
+	}
+}
+
+func TestHandler(t *testing.T) {
+	c, err := Parse(readTestdata(t, "method-shop.json"))
+	require.NoError(t, err)
+	h, err := Handler(c)
+	require.NoError(t, err)
+	want, err := c.Marshal()
+	require.NoError(t, err)
+
+	get := func(path string, hdr http.Header) *httptest.ResponseRecorder {
+		r := httptest.NewRequest(http.MethodGet, path, nil)
+		for k, v := range hdr {
+			r.Header[k] = v
+		}
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		return w
+	}
+	wk, root := get(WellKnownPath, nil), get(RootPath, nil)
+	for _, w := range []*httptest.ResponseRecorder{wk, root} {
+		assert.Equal(t, http.StatusOK, w.Code)
+		assert.Equal(t, "application/json", w.Header().Get("Content-Type"))
+		assert.Equal(t, "*", w.Header().Get("Access-Control-Allow-Origin"))
+		assert.NotEmpty(t, w.Header().Get("ETag"))
+		assert.True(t, bytes.Equal(want, w.Body.Bytes()))
+	}
+	assert.Equal(t, wk.Header().Get("ETag"), root.Header().Get("ETag"))
+
+	nm := get(RootPath, http.Header{"If-None-Match": {wk.Header().Get("ETag")}})
+	assert.Equal(t, http.StatusNotModified, nm.Code)
+	assert.Zero(t, nm.Body.Len())
+	assert.Equal(t, "*", nm.Header().Get("Access-Control-Allow-Origin"))
+
+	assert.Equal(t, http.StatusOK, get(RootPath, http.Header{"If-None-Match": {`"other"`}}).Code)
+	assert.Equal(t, http.StatusNotFound, get("/agents.json/x", nil).Code)
+
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, httptest.NewRequest(http.MethodPost, RootPath, nil))
+	assert.Equal(t, http.StatusMethodNotAllowed, w.Code)
+}
+
+func TestHandlerNil(t *testing.T) {
+	_, err := Handler(nil)
+	assert.True(t, errors.Is(err, ErrInvalid))
+}

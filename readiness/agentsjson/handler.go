@@ -1,0 +1,50 @@
+package agentsjson
+
+import (
+	"net/http"
+
+	"github.com/agentweb/agentweb/internal/serve"
+)
+
+// The two addresses of the card (the method's §05): the well-known URI
+// (RFC 8615) and the site root.
+const (
+	WellKnownPath = "/.well-known/agents.json"
+	RootPath      = "/agents.json"
+)
+
+// Handler serves c at [WellKnownPath] and [RootPath] from one value: the
+// same bytes ([Card.Marshal]) at both, so the twins always agree, with
+// Content-Type: application/json, a strong ETag (RFC 9110 §8.8.3), 304 Not
+// Modified to a matching If-None-Match (RFC 9110 §13.1.2),
+// Access-Control-Allow-Origin: * (a card is public and read by agents running
+// in browsers) and Cache-Control: max-age=3600. GET and HEAD are answered,
+// other methods get 405 with an Allow header; any other path is 404. The
+// card is written once, when the handler is built: a card Marshal refuses is
+// an error here, never a broken file in production.
+//
+// [RFC 8615]: https://www.rfc-editor.org/rfc/rfc8615
+// [RFC 9110]: https://www.rfc-editor.org/rfc/rfc9110
+func Handler(c *Card) (http.Handler, error) {
+	if c == nil {
+		c = &Card{}
+	}
+	body, err := c.Marshal()
+	if err != nil {
+		return nil, err
+	}
+	doc := serve.Handler(serve.Document{
+		Body:         body,
+		ContentType:  "application/json",
+		CacheControl: "max-age=3600",
+		Header:       http.Header{"Access-Control-Allow-Origin": {"*"}},
+	})
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case WellKnownPath, RootPath:
+			doc.ServeHTTP(w, r)
+		default:
+			http.NotFound(w, r)
+		}
+	}), nil
+}
