@@ -115,7 +115,7 @@ func BenchmarkParseRobots(b *testing.B) {
 	body := []byte(strings.Repeat("User-agent: GPTBot\nUser-agent: Some-Other-Bot\nDisallow: /private/\nAllow: /private/public\n\n", 200) + "User-agent: *\nAllow: /\n")
 	b.SetBytes(int64(len(body)))
 	for b.Loop() {
-		webread.Parse(body)
+		webread.ParseRobots(body)
 	}
 }
 

@@ -58,10 +58,10 @@ func (s *scan) readRobots() *robotsObs {
 		// No answer, more than five redirects included: §2.3.1.2 lets a
 		// crawler take the file as unavailable after five, but a scan
 		// that could not read it says so rather than pass.
-		o.rules = webread.Unreachable()
+		o.rules = webread.RobotsUnreachable()
 		return o
 	}
-	o.rules = webread.ForStatus(o.f.status(), o.f.body())
+	o.rules = webread.RobotsForStatus(o.f.status(), o.f.body())
 	return o
 }
 

@@ -68,7 +68,7 @@ func TestGoogleAllowed(t *testing.T) {
 	pass, differ := 0, 0
 	for i, c := range g.Allowed {
 		t.Run(fmt.Sprintf("%s/%d", c.Test, i), func(t *testing.T) {
-			got := Parse([]byte(c.Robots)).Allowed(c.Agent, c.URL)
+			got := ParseRobots([]byte(c.Robots)).Allowed(c.Agent, c.URL)
 			key := c.Test + " " + requestPath(c.URL) + " " + c.Robots
 			if why, ok := googleDiffers[key]; ok {
 				differ++
@@ -112,7 +112,7 @@ func TestGoogleLineTooLong(t *testing.T) {
 		for len(longline) < maxLen-len("/x/")-len(disallow)+eol {
 			longline += "a"
 		}
-		r := Parse([]byte("user-agent: FooBot\n" + disallow + longline + "/qux\n"))
+		r := ParseRobots([]byte("user-agent: FooBot\n" + disallow + longline + "/qux\n"))
 		assert.True(t, r.Allowed("FooBot", "http://foo.bar/fux"))
 		assert.False(t, r.Allowed("FooBot", "http://foo.bar"+longline+"/fux"))
 	}
@@ -123,7 +123,7 @@ func TestGoogleLineTooLong(t *testing.T) {
 			a += "a"
 			b += "b"
 		}
-		r := Parse([]byte("user-agent: FooBot\ndisallow: /\n" + allow + a + "/qux\n" + allow + b + "/qux\n"))
+		r := ParseRobots([]byte("user-agent: FooBot\ndisallow: /\n" + allow + a + "/qux\n" + allow + b + "/qux\n"))
 		assert.False(t, r.Allowed("FooBot", "http://foo.bar/"))
 		assert.True(t, r.Allowed("FooBot", "http://foo.bar"+a+"/qux"))
 		assert.True(t, r.Allowed("FooBot", "http://foo.bar"+b+"/fux"))
@@ -151,7 +151,7 @@ func TestGoogleLineCounts(t *testing.T) {
 		{"BOM in the middle", "User-Agent: foo\n\xEF\xBB\xBFAllow: /AnyValue\n", 1, 1, -1},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			r := Parse([]byte(c.body))
+			r := ParseRobots([]byte(c.body))
 			assert.Equal(t, c.valid, r.directives)
 			assert.Equal(t, c.unknown, r.unknown)
 			if c.lastL >= 0 {
@@ -165,7 +165,7 @@ func TestGoogleLineCounts(t *testing.T) {
 func TestGoogleSitemap(t *testing.T) {
 	const loc = "http://foo.bar/sitemap.xml"
 	const rest = "User-Agent: foo\nAllow: /some/path\nUser-Agent: bar\n\n\n"
-	assert.Equal(t, []string{loc}, Parse([]byte(rest+"Sitemap: "+loc+"\n")).Sitemaps())
-	assert.Equal(t, []string{loc}, Parse([]byte("Sitemap: "+loc+"\n"+rest)).Sitemaps())
+	assert.Equal(t, []string{loc}, ParseRobots([]byte(rest+"Sitemap: "+loc+"\n")).Sitemaps())
+	assert.Equal(t, []string{loc}, ParseRobots([]byte("Sitemap: "+loc+"\n"+rest)).Sitemaps())
 	assert.True(t, strings.HasPrefix(loadGoogle(t).Source, "https://github.com/google/robotstxt/blob/"))
 }

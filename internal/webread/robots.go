@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// MaxRobotsBytes is how much of a robots.txt file [Parse] reads: the 500
+// MaxRobotsBytes is how much of a robots.txt file [ParseRobots] reads: the 500
 // kibibytes that RFC 9309 Section 2.5 asks crawlers to parse at least.
 // Content after it is ignored, and the line it cuts is dropped.
 //
@@ -84,12 +84,12 @@ func (r *Robots) Sitemaps() []string { return append([]string(nil), r.sitemaps..
 // only its first part was read.
 func (r *Robots) Truncated() bool { return r.truncated }
 
-// Unreachable returns the Robots of a robots.txt that could not be fetched
+// RobotsUnreachable returns the Robots of a robots.txt that could not be fetched
 // (a network error or timeout): RFC 9309 Section 2.3.1.4 asks crawlers to
 // assume complete disallow.
-func Unreachable() *Robots { return &Robots{avail: AvailabilityUnreachable} }
+func RobotsUnreachable() *Robots { return &Robots{avail: AvailabilityUnreachable} }
 
-// ForStatus returns the Robots of a fetched robots.txt with the final
+// RobotsForStatus returns the Robots of a fetched robots.txt with the final
 // status code status (after the fetcher followed redirects) and the body
 // body, by RFC 9309 Section 2.3.1: a 2xx is parsed; a 3xx that is still a
 // redirect after the redirects were followed, and a 4xx, leave the file
@@ -97,19 +97,19 @@ func Unreachable() *Robots { return &Robots{avail: AvailabilityUnreachable} }
 // everything is disallowed. A 429 (Too Many Requests) is a 4xx the RFC does
 // not single out; this package takes the safer reading of Google's crawler
 // and treats it as unreachable. Any other status is unreachable too.
-func ForStatus(status int, body []byte) *Robots {
+func RobotsForStatus(status int, body []byte) *Robots {
 	switch {
 	case status >= 200 && status < 300:
-		return Parse(body)
+		return ParseRobots(body)
 	case status == 429:
-		return Unreachable()
+		return RobotsUnreachable()
 	case status >= 300 && status < 500:
 		return &Robots{avail: AvailabilityUnavailable}
 	}
-	return Unreachable()
+	return RobotsUnreachable()
 }
 
-// Parse reads a robots.txt body (RFC 9309 Section 2). It never fails: a
+// ParseRobots reads a robots.txt body (RFC 9309 Section 2). It never fails: a
 // line that is not a rule is ignored, as the RFC asks.
 //
 //   - At most [MaxRobotsBytes] are read (Section 2.5); a leading UTF-8 byte
@@ -131,7 +131,7 @@ func ForStatus(status int, body []byte) *Robots {
 //     normalizes paths (Section 2.2.2). Following Google's parser, an allow
 //     rule for ".../index.htm" or ".../index.html" also allows the directory
 //     ".../" itself.
-func Parse(body []byte) *Robots {
+func ParseRobots(body []byte) *Robots {
 	r := &Robots{}
 	if len(body) > MaxRobotsBytes {
 		body = body[:MaxRobotsBytes]

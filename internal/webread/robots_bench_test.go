@@ -23,12 +23,12 @@ func BenchmarkRobotsParse(b *testing.B) {
 	body := benchRobots()
 	b.SetBytes(int64(len(body)))
 	for b.Loop() {
-		Parse(body)
+		ParseRobots(body)
 	}
 }
 
 func BenchmarkRobotsAllowed(b *testing.B) {
-	r := Parse(benchRobots())
+	r := ParseRobots(benchRobots())
 	for b.Loop() {
 		r.Allowed("Botbb", "/private/24/public/~user/file.pdf?x=1")
 		r.Allowed("GPTBot", "/admin/x")

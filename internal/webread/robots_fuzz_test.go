@@ -15,11 +15,11 @@ func FuzzRobots(f *testing.F) {
 		f.Add([]byte(s), "a", "/x/y")
 	}
 	f.Fuzz(func(t *testing.T, body []byte, agent, path string) {
-		r := Parse(body)
+		r := ParseRobots(body)
 		got := r.Allowed(agent, path)
 		// Parsing is deterministic, and the answer does not depend on how
 		// the path's unreserved characters are percent-encoded.
-		if Parse(body).Allowed(agent, path) != got {
+		if ParseRobots(body).Allowed(agent, path) != got {
 			t.Fatal("two parses disagree")
 		}
 		if n := normalize(path); normalize(n) != n {

@@ -48,7 +48,7 @@ func TestRobotsRules(t *testing.T) {
 		{"a full URL is reduced to its path", "User-agent: a\nDisallow: /p\n", "a", "https://a.example/p?q#f", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			assert.Equal(t, c.want, Parse([]byte(c.robots)).Allowed(c.agent, c.path))
+			assert.Equal(t, c.want, ParseRobots([]byte(c.robots)).Allowed(c.agent, c.path))
 		})
 	}
 }
@@ -73,12 +73,12 @@ func TestForStatus(t *testing.T) {
 		{503, AvailabilityUnreachable, false},
 		{100, AvailabilityUnreachable, false},
 	} {
-		r := ForStatus(c.status, body)
+		r := RobotsForStatus(c.status, body)
 		assert.Equal(t, c.avail, r.Availability(), "%d", c.status)
 		assert.Equal(t, c.allowed, r.Allowed("a", "/x"), "%d", c.status)
 	}
-	assert.False(t, Unreachable().Allowed("a", "/"))
-	assert.Equal(t, "unreachable", Unreachable().Availability().String())
+	assert.False(t, RobotsUnreachable().Allowed("a", "/"))
+	assert.Equal(t, "unreachable", RobotsUnreachable().Availability().String())
 	assert.True(t, (&Robots{}).Allowed("a", "/"), "the zero value allows everything")
 }
 
@@ -97,7 +97,7 @@ func TestParseMaxBytes(t *testing.T) {
 		{"rule cut by the limit", head + pad(MaxRobotsBytes-len(head)-6) + "Disallow: /b\n", true, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			r := Parse([]byte(c.body))
+			r := ParseRobots([]byte(c.body))
 			assert.Equal(t, c.truncated, r.Truncated())
 			assert.False(t, r.Allowed("x", "/a"))
 			assert.Equal(t, c.allowB, r.Allowed("x", "/b"))
@@ -106,7 +106,7 @@ func TestParseMaxBytes(t *testing.T) {
 }
 
 func TestSitemaps(t *testing.T) {
-	r := Parse([]byte("Sitemap: https://a.example/s1.xml\nUser-agent: *\nsitemap:https://a.example/s2.xml # c\nDisallow: /\n"))
+	r := ParseRobots([]byte("Sitemap: https://a.example/s1.xml\nUser-agent: *\nsitemap:https://a.example/s2.xml # c\nDisallow: /\n"))
 	assert.Equal(t, []string{"https://a.example/s1.xml", "https://a.example/s2.xml"}, r.Sitemaps())
 	s := r.Sitemaps()
 	s[0] = "changed"
