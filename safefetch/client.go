@@ -12,6 +12,7 @@ import (
 	"net/netip"
 	"net/url"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -164,6 +165,7 @@ func (c *Client) Do(ctx context.Context, req *Request) (*Response, error) {
 		ev.Header = hr.Header
 		ev.RemoteAddr = remote
 		if err := checkContentEncoding(hr.Header); err != nil {
+			handleOf(hr).kill()
 			hr.Body.Close()
 			return nil, fail(err)
 		}
@@ -212,11 +214,7 @@ func (c *Client) attempt(dnsCtx, ctx context.Context, method string, u *url.URL,
 	if err != nil {
 		return nil, netip.AddrPort{}, err
 	}
-	var remote netip.AddrPort
-	trace := &httptrace.ClientTrace{GotConn: func(info httptrace.GotConnInfo) {
-		remote, _ = addrPortOf(info.Conn.RemoteAddr())
-	}}
-	rctx := httptrace.WithClientTrace(context.WithValue(ctx, pinKey{}, &pin{host: u.Hostname(), addrs: addrs}), trace)
+	rctx := context.WithValue(ctx, pinKey{}, &pin{host: u.Hostname(), addrs: addrs})
 	var rd io.Reader
 	if body != nil {
 		rd = bytes.NewReader(body)
@@ -226,11 +224,60 @@ func (c *Client) attempt(dnsCtx, ctx context.Context, method string, u *url.URL,
 		return nil, netip.AddrPort{}, fmt.Errorf("safefetch: invalid request: %w", err)
 	}
 	c.prepareHeader(hr, header)
-	resp, err := c.transport.RoundTrip(hr)
+	resp, err := c.roundTrip(hr, body == nil)
 	if err != nil {
-		return nil, netip.AddrPort{}, c.transportErr(err)
+		return nil, netip.AddrPort{}, err
+	}
+	var remote netip.AddrPort
+	if tc := handleOf(resp).get(); tc != nil {
+		remote, _ = addrPortOf(tc.RemoteAddr())
 	}
 	return resp, remote, nil
+}
+
+// roundTrip sends hr through the transport, keeping a handle on the
+// connection it runs on (see [handleOf]). A failed round trip kills that
+// connection. When the request is safe to repeat (GET or HEAD, no body) and
+// it failed on a connection the pool handed out that was then closed (by
+// the server, or by another call that broke a cap on it) before any
+// response, it is sent once more, charged to the budget as a new attempt.
+func (c *Client) roundTrip(hr *http.Request, noBody bool) (*http.Response, error) {
+	replayable := noBody && (hr.Method == http.MethodGet || hr.Method == http.MethodHead)
+	for try := 0; ; try++ {
+		h := &connHandle{}
+		ctx := context.WithValue(hr.Context(), connKey{}, h)
+		ctx = httptrace.WithClientTrace(ctx, &httptrace.ClientTrace{GotConn: h.gotConn})
+		resp, err := c.transport.RoundTrip(hr.WithContext(ctx))
+		if err == nil {
+			return resp, nil
+		}
+		tc := h.get()
+		lost := tc != nil && connLost(h, tc, err)
+		h.kill()
+		if try > 0 || !replayable || !lost || hr.Context().Err() != nil || c.budget.attempt() != nil {
+			return nil, c.transportErr(err)
+		}
+	}
+}
+
+// connLost reports whether err is the failure of a reused connection that
+// was closed under the request: killed by another call, or closed or reset
+// by the server.
+func connLost(h *connHandle, tc *trackedConn, err error) bool {
+	if tc.killed.Load() {
+		return true
+	}
+	h.mu.Lock()
+	reused := h.reused
+	h.mu.Unlock()
+	if !reused {
+		return false
+	}
+	msg := err.Error()
+	return errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, net.ErrClosed) ||
+		errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE) ||
+		strings.Contains(msg, "client connection lost") || strings.Contains(msg, "putIdleConn") ||
+		strings.Contains(msg, "server closed idle connection")
 }
 
 // prepareHeader copies the caller's header onto hr, adds the User-Agent when
@@ -253,8 +300,11 @@ func (c *Client) transportErr(err error) error {
 	msg := err.Error()
 	switch {
 	case strings.Contains(msg, "server response headers exceeded"),
-		strings.Contains(msg, "header list larger than"):
+		strings.Contains(msg, "header list larger than"),
+		strings.Contains(msg, "header list too large"):
 		return fmt.Errorf("%w: response headers over %d bytes: %w", ErrTooLarge, c.opts.MaxHeaderBytes, err)
+	case strings.Contains(msg, "too many 1xx"), strings.Contains(msg, "1xx informational responses too large"):
+		return fmt.Errorf("%w: informational (1xx) responses over the header cap of %d bytes: %w", ErrTooLarge, c.opts.MaxHeaderBytes, err)
 	case strings.Contains(msg, "COMPRESSION_ERROR"):
 		return fmt.Errorf("%w: HTTP/2 header block refused (over %d bytes, or malformed): %w", ErrTooLarge, c.opts.MaxHeaderBytes, err)
 	}
@@ -272,7 +322,7 @@ func (c *Client) transportErr(err error) error {
 // errors: the call's Timeout into ErrTimeout, the budget's deadline into a
 // *BudgetError, the caller's cancellation into ctx.Err().
 func (c *Client) mapErr(parent, ctx context.Context, err error) error {
-	if errors.Is(err, ErrBudgetExhausted) || ctx.Err() == nil {
+	if errors.Is(err, ErrBudgetExhausted) || errors.Is(err, ErrTimeout) || ctx.Err() == nil {
 		return err
 	}
 	if perr := parent.Err(); perr != nil {
