@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptrace"
+	"net/textproto"
 	"net/netip"
 	"net/url"
 	"strings"
@@ -246,10 +247,39 @@ func (c *Client) roundTrip(hr *http.Request, noBody bool) (*http.Response, error
 	for try := 0; ; try++ {
 		h := &connHandle{}
 		ctx := context.WithValue(hr.Context(), connKey{}, h)
-		ctx = httptrace.WithClientTrace(ctx, &httptrace.ClientTrace{GotConn: h.gotConn})
+		var info1xx int64
+		ctx = httptrace.WithClientTrace(ctx, &httptrace.ClientTrace{
+			GotConn: h.gotConn,
+			// Informational responses count against the header cap, all
+			// of them together; past it the connection is killed from
+			// the transport's read loop itself, before it reads more.
+			Got1xxResponse: func(code int, header textproto.MIMEHeader) error {
+				info1xx += 64
+				for k, vs := range header {
+					for _, v := range vs {
+						info1xx += int64(len(k) + len(v) + 32)
+					}
+				}
+				if info1xx <= c.opts.MaxHeaderBytes {
+					return nil
+				}
+				err := fmt.Errorf("%w: informational (1xx) responses over the header cap of %d bytes", ErrTooLarge, c.opts.MaxHeaderBytes)
+				h.mu.Lock()
+				h.capErr = err
+				h.mu.Unlock()
+				h.kill()
+				return err
+			},
+		})
 		resp, err := c.transport.RoundTrip(hr.WithContext(ctx))
 		if err == nil {
 			return resp, nil
+		}
+		h.mu.Lock()
+		capErr := h.capErr
+		h.mu.Unlock()
+		if capErr != nil {
+			return nil, capErr
 		}
 		tc := h.get()
 		lost := tc != nil && connLost(h, tc, err)
@@ -293,9 +323,13 @@ func (c *Client) prepareHeader(hr *http.Request, header http.Header) {
 }
 
 // transportErr gives the response-header cap its sentinel; net/http reports
-// it only as text. Over HTTP/1 the transport stops reading at the cap; over
-// HTTP/2 the header decoder refuses a field longer than the cap with a
-// COMPRESSION_ERROR, which also covers a malformed header block.
+// it only as text. Over HTTP/1 the transport stops reading at the cap (1xx
+// responses included); over HTTP/2 the header decoder refuses a field
+// longer than the cap with a COMPRESSION_ERROR, a header list over the cap
+// with "header list larger than advertised limit" or, made of many small
+// fields, a bare PROTOCOL_ERROR, and 1xx responses over the cap with
+// "header list too large"; the COMPRESSION_ERROR and PROTOCOL_ERROR cases
+// also cover a malformed header block.
 func (c *Client) transportErr(err error) error {
 	msg := err.Error()
 	switch {
@@ -305,7 +339,10 @@ func (c *Client) transportErr(err error) error {
 		return fmt.Errorf("%w: response headers over %d bytes: %w", ErrTooLarge, c.opts.MaxHeaderBytes, err)
 	case strings.Contains(msg, "too many 1xx"), strings.Contains(msg, "1xx informational responses too large"):
 		return fmt.Errorf("%w: informational (1xx) responses over the header cap of %d bytes: %w", ErrTooLarge, c.opts.MaxHeaderBytes, err)
-	case strings.Contains(msg, "COMPRESSION_ERROR"):
+	case strings.Contains(msg, "COMPRESSION_ERROR"), msg == "connection error: PROTOCOL_ERROR":
+		// The bare local PROTOCOL_ERROR is how the HTTP/2 client ends a
+		// connection whose header block runs past the header-list cap in
+		// many small fields (it stops decoding, and says no more).
 		return fmt.Errorf("%w: HTTP/2 header block refused (over %d bytes, or malformed): %w", ErrTooLarge, c.opts.MaxHeaderBytes, err)
 	}
 	// The transport's own timers (the TLS handshake's, a dial's share of

@@ -144,6 +144,7 @@ type connHandle struct {
 	conn   *trackedConn
 	reused bool
 	tls    bool
+	capErr error // a cap broken inside the transport's read loop
 }
 
 func (h *connHandle) gotConn(info httptrace.GotConnInfo) {
