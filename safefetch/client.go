@@ -370,6 +370,11 @@ func (c *Client) mapErr(parent, ctx context.Context, err error) error {
 	}
 	switch context.Cause(ctx) {
 	case errCallTimeout:
+		if errors.Is(err, ErrDNS) {
+			// One sentinel per error: the call's deadline is what ended
+			// the lookup.
+			return fmt.Errorf("%w: no complete response within %s: %v", ErrTimeout, c.opts.Timeout, err)
+		}
 		return fmt.Errorf("%w: no complete response within %s: %w", ErrTimeout, c.opts.Timeout, err)
 	case errBudgetDeadline:
 		return c.budget.deadlineError()

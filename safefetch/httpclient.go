@@ -183,6 +183,11 @@ func (b *cappedBody) Read(p []byte) (int, error) {
 		return n, b.failLocked(b.c.mapErr(b.parent, b.ctx, err))
 	}
 	if err != nil {
+		if b.ctx.Err() != nil {
+			// The deadline passed during the read: whatever ended it, the
+			// body cannot be trusted to be complete.
+			return n, b.failLocked(b.c.mapErr(b.parent, b.ctx, fmt.Errorf("safefetch: body read past the deadline: %w", context.Cause(b.ctx))))
+		}
 		if cerr := checkCloseDelimited(b.resp, handleOf(b.resp)); cerr != nil {
 			return n, b.failLocked(cerr)
 		}
