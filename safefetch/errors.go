@@ -37,7 +37,8 @@ var (
 	ErrDNS = errors.New("safefetch: dns resolution failed")
 
 	// ErrTooLarge reports a response body over MaxBodyBytes, or response
-	// headers over MaxHeaderBytes.
+	// headers over MaxHeaderBytes (informational 1xx responses counted
+	// with them), over HTTP/1.1 or HTTP/2.
 	ErrTooLarge = errors.New("safefetch: response too large")
 
 	// ErrTooManyRedirects reports more than MaxRedirects redirect hops.
@@ -51,8 +52,9 @@ var (
 	// attempts, bytes or time. The *BudgetError that wraps it says which.
 	ErrBudgetExhausted = errors.New("safefetch: budget exhausted")
 
-	// ErrTimeout reports that the per-request Timeout elapsed during
-	// connect, TLS handshake, headers or body.
+	// ErrTimeout reports that the per-call Timeout elapsed during DNS,
+	// connect, TLS handshake, headers or body, through [Client.Do] and
+	// [Client.HTTPClient] alike.
 	ErrTimeout = errors.New("safefetch: timeout")
 
 	// ErrContentEncoding reports a response with a content coding that

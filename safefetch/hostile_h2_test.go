@@ -1,8 +1,8 @@
 package safefetch_test
 
 import (
-	"crypto/tls"
 	"fmt"
+	"net"
 	"runtime"
 	"strings"
 	"sync"
@@ -40,7 +40,7 @@ func testHTTP2Flood(t *testing.T, kind string) {
 	const maxBody = 256 << 10
 	firstSeen := make(chan struct{})
 	var once sync.Once
-	site := newRawSite(t, n, "flood.example", []string{"h2"}, func(c *tls.Conn, index int) {
+	site := newRawSite(t, n, "flood.example", []string{"h2"}, func(c net.Conn, index int) {
 		h, err := newH2conn(c)
 		if err != nil {
 			return
@@ -177,7 +177,7 @@ func TestHTTP2HostileHeadersAndResets(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			n := newNetwork(t)
 			base := runtime.NumGoroutine()
-			site := newRawSite(t, n, "h2.example", []string{"h2"}, func(c *tls.Conn, _ int) {
+			site := newRawSite(t, n, "h2.example", []string{"h2"}, func(c net.Conn, _ int) {
 				h, err := newH2conn(c)
 				if err != nil {
 					return

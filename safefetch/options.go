@@ -78,6 +78,8 @@ type Options struct {
 	// Timeout is the one deadline of a call: DNS, connect, TLS, headers and
 	// body of every hop of the redirect chain together. 0 means
 	// [DefaultTimeout]. When it elapses the call fails with [ErrTimeout].
+	// Through [Client.HTTPClient] it bounds each request from its first
+	// hop to the end of its body, a streamed one included.
 	Timeout time.Duration
 
 	// DNSTimeout bounds each DNS lookup. 0 means [DefaultDNSTimeout]. A

@@ -30,7 +30,7 @@ type rawSite struct {
 	host  string
 	ln    net.Listener
 	cfg   *tls.Config
-	serve func(c *tls.Conn, index int)
+	serve func(c net.Conn, index int)
 
 	mu      sync.Mutex
 	meters  []*meteredConn // one per client connection, in dial order
@@ -39,8 +39,10 @@ type rawSite struct {
 }
 
 // newRawSite serves host (resolving to a public-looking address) with
-// serve, offering the ALPN protocols protos.
-func newRawSite(t testing.TB, n *fetchtest.Network, host string, protos []string, serve func(c *tls.Conn, index int)) *rawSite {
+// serve, offering the ALPN protocols protos; serve gets the *tls.Conn after
+// the handshake. With nil protos, serve gets the TCP connection before any
+// TLS.
+func newRawSite(t testing.TB, n *fetchtest.Network, host string, protos []string, serve func(c net.Conn, index int)) *rawSite {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -71,12 +73,16 @@ func (s *rawSite) accept() {
 		go func() {
 			defer s.serving.Done()
 			defer c.Close()
-			tc := tls.Server(c, s.cfg)
-			_ = tc.SetDeadline(time.Now().Add(10 * time.Second)) // a bound for the test's own server
-			if err := tc.Handshake(); err != nil {
-				return
+			_ = c.SetDeadline(time.Now().Add(10 * time.Second)) // a bound for the test's own server
+			if s.cfg.NextProtos == nil {
+				s.serve(c, i)
+			} else {
+				tc := tls.Server(c, s.cfg)
+				if err := tc.Handshake(); err != nil {
+					return
+				}
+				s.serve(tc, i)
 			}
-			s.serve(tc, i)
 			s.mu.Lock()
 			s.ended = append(s.ended, time.Now())
 			s.mu.Unlock()
