@@ -87,6 +87,27 @@ func checkCloseDelimited(resp *http.Response, h *connHandle) error {
 	return nil
 }
 
+// drainBytes is how much of a body the call does not want (a redirect's) is
+// read to keep its connection.
+const drainBytes = 4 << 10
+
+// closeUnread closes a body the call does not want (a redirect's). A body
+// that ends within drainBytes is read to its end, charged to the budget, so
+// that its connection stays usable for the calls sharing it; a longer one
+// kills the connection: over HTTP/2 closing an unfinished body only resets
+// the stream, and a hostile server could go on sending to it.
+func (c *Client) closeUnread(resp *http.Response) {
+	defer resp.Body.Close()
+	if resp.Body == http.NoBody {
+		return
+	}
+	n, err := io.Copy(io.Discard, io.LimitReader(resp.Body, drainBytes+1))
+	_ = c.budget.charge(n)
+	if err != nil || n > drainBytes {
+		handleOf(resp).kill()
+	}
+}
+
 // readCapped reads r to its end, reading at most limit+1 bytes. With a known
 // length (contentLength >= 0, at most limit) it allocates exactly that much
 // and checks that nothing follows; otherwise it reads pooled chunks (see

@@ -143,9 +143,7 @@ func (c *Client) Do(ctx context.Context, req *Request) (*Response, error) {
 		hop := Hop{URL: cur.String(), StatusCode: hr.StatusCode, RemoteAddr: remote}
 		next, follow, err := c.nextHop(cur, hr, len(ev.Redirects))
 		if err != nil || follow {
-			// A redirect's body is closed unread: closing an unread HTTP/1
-			// body drops the connection rather than draining it.
-			hr.Body.Close()
+			c.closeUnread(hr)
 		}
 		if err != nil {
 			ev.Hops = append(ev.Hops, hop)

@@ -38,7 +38,9 @@
 //     non-empty Location, resolved against the current URL; never https to
 //     http outside development mode; then [Options.Redirect]
 //     ([SameOriginOrWWW] is the Agentic site profile's rule). A redirect's
-//     body is closed unread. Credentials (Authorization, Cookie,
+//     body is read only when it ends within 4 KiB (charged to the Budget),
+//     so that its connection serves the next hop; a longer one is left
+//     unread and its connection closed. Credentials (Authorization, Cookie,
 //     Proxy-Authorization) are dropped when a hop changes host.
 //     [Response.URL] stays the declared URL (draft §7.1: "The final URL of a
 //     redirected fetch is not substituted for the URL that was declared");

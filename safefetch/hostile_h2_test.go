@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -211,6 +212,61 @@ func TestHTTP2HostileHeadersAndResets(t *testing.T) {
 			}
 			assert.False(t, site.firstEnded().IsZero(), "the connection is closed")
 			assert.LessOrEqual(t, site.totalSocketBytes(), int64(2*(safefetch.DefaultMaxHeaderBytes+hostileSlack)))
+			c.CloseIdleConnections()
+			site.close()
+			settleGoroutines(t, base)
+		})
+	}
+}
+
+// A redirect's body over HTTP/2: a short one is read to its end, and the
+// connection serves the next hop; an endless one closes the connection
+// instead of leaving the server sending to a reset stream.
+func TestHTTP2RedirectBody(t *testing.T) {
+	for _, endless := range []bool{false, true} {
+		t.Run(fmt.Sprintf("endless=%v", endless), func(t *testing.T) {
+			n := newNetwork(t)
+			base := runtime.NumGoroutine()
+			var requests atomic.Int32
+			site := newRawSite(t, n, "redir.example", []string{"h2"}, func(c net.Conn, _ int) {
+				h, err := newH2conn(c)
+				if err != nil {
+					return
+				}
+				for id := range h.requests {
+					if requests.Add(1) > 1 {
+						if h.headers(id, false, ":status", "200", "content-length", "5") != nil || h.data(id, []byte("final"), true) != nil {
+							return
+						}
+						continue
+					}
+					if h.headers(id, false, ":status", "302", "location", "/final") != nil {
+						return
+					}
+					if !endless {
+						if h.data(id, []byte("<a href=\"/final\">Found</a>.\n"), true) != nil {
+							return
+						}
+						continue
+					}
+					go func() {
+						chunk := make([]byte, 16<<10)
+						for h.data(id, chunk, false) == nil {
+						}
+					}()
+				}
+			})
+			c := safefetch.New(site.options())
+			resp, err := c.Get(t.Context(), "https://redir.example/", nil)
+			require.NoError(t, err)
+			assert.Equal(t, "final", string(resp.Body))
+			if endless {
+				assert.False(t, site.firstEnded().IsZero(), "the redirect's connection is closed")
+				assert.Positive(t, site.socketBytes(1), "the next hop dials anew")
+				assert.LessOrEqual(t, site.socketBytes(0), int64(hostileSlack))
+			} else {
+				assert.Zero(t, site.socketBytes(1), "one connection serves both hops")
+			}
 			c.CloseIdleConnections()
 			site.close()
 			settleGoroutines(t, base)
