@@ -71,7 +71,7 @@
 //     closing the body would only reset the stream while the server went
 //     on sending: a host that breaks a cap loses its connection, and no
 //     byte goes on being read for a call that has ended. HTTP/2 flow
-//     control allows a server 32 KiB in flight per stream, so a call reads
+//     control allows a server 48 KiB in flight per stream, so a call reads
 //     at most its cap plus that (and the framing) from the socket. The
 //     other calls on a closed connection fail too; those that had no answer
 //     yet and are safe to repeat (GET or HEAD without a body) are sent once

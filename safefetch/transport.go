@@ -88,7 +88,7 @@ func newTransport(o *Options) *http.Transport {
 // HTTP/2 flow-control windows: per stream, and per connection (every
 // stream together).
 const (
-	h2StreamWindow = 32 << 10
+	h2StreamWindow = 48 << 10
 	h2ConnWindow   = 1 << 20
 )
 
