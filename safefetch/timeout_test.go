@@ -124,7 +124,7 @@ func TestHTTPClientTimeoutIsErrTimeout(t *testing.T) {
 				var fe *safefetch.Error
 				assert.ErrorAs(t, err, &fe)
 				assert.GreaterOrEqual(t, elapsed, 250*time.Millisecond)
-				assert.Less(t, elapsed, 2*time.Second)
+				assert.Less(t, elapsed, 5*time.Second, "far sooner than the servers end")
 			}
 		})
 	}
