@@ -271,6 +271,10 @@ func (c *Client) roundTrip(hr *http.Request, noBody bool) (*http.Response, error
 		})
 		resp, err := c.transport.RoundTrip(hr.WithContext(ctx))
 		if err == nil {
+			if tc := h.get(); tc != nil && resp.Body != nil && resp.Body != http.NoBody {
+				tc.live.Add(1)
+				resp.Body = &liveBody{ReadCloser: resp.Body, tc: tc}
+			}
 			return resp, nil
 		}
 		h.mu.Lock()

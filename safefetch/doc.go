@@ -70,7 +70,9 @@
 //     in an error closes the connection it ran on, over HTTP/2 too, where
 //     closing the body would only reset the stream while the server went
 //     on sending: a host that breaks a cap loses its connection, and no
-//     byte goes on being read for a call that has ended. HTTP/2 flow
+//     byte goes on being read for a call that has ended. A body of
+//     [Client.HTTPClient] closed before its end over HTTP/2 closes its
+//     connection too when no other response is open on it. HTTP/2 flow
 //     control allows a server 48 KiB in flight per stream, so a call reads
 //     at most its cap plus that (and the framing) from the socket. The
 //     other calls on a closed connection fail too; those that had no answer

@@ -2,6 +2,7 @@ package safefetch_test
 
 import (
 	"fmt"
+	"io"
 	"net"
 	"runtime"
 	"strings"
@@ -272,4 +273,47 @@ func TestHTTP2RedirectBody(t *testing.T) {
 			settleGoroutines(t, base)
 		})
 	}
+}
+
+// A body of HTTPClient closed before its end over HTTP/2, on a connection
+// no other response uses: the connection is closed, as over HTTP/1, rather
+// than the stream only reset while the server goes on sending to it.
+func TestHTTP2EarlyCloseClosesConnection(t *testing.T) {
+	n := newNetwork(t)
+	base := runtime.NumGoroutine()
+	site := newRawSite(t, n, "stream.example", []string{"h2"}, func(c net.Conn, _ int) {
+		h, err := newH2conn(c)
+		if err != nil {
+			return
+		}
+		for id := range h.requests {
+			if h.headers(id, false, ":status", "200", "content-type", "text/event-stream") != nil {
+				return
+			}
+			go func() {
+				chunk := []byte(strings.Repeat("data: x\n\n", 1000))
+				for h.data(id, chunk, false) == nil {
+				}
+			}()
+		}
+	})
+	c := safefetch.New(site.options())
+	resp, err := c.HTTPClient().Get("https://stream.example/events")
+	require.NoError(t, err)
+	buf := make([]byte, 100)
+	_, err = io.ReadFull(resp.Body, buf)
+	require.NoError(t, err)
+	closed := time.Now()
+	require.NoError(t, resp.Body.Close())
+	deadline := time.Now().Add(2 * time.Second)
+	for site.firstEnded().IsZero() && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	require.False(t, site.firstEnded().IsZero(), "the connection is closed")
+	assert.Less(t, site.firstEnded().Sub(closed), time.Second)
+	assert.LessOrEqual(t, site.socketBytes(0), int64(hostileSlack))
+	t.Logf("hostile h2 stream closed early: held, %d socket bytes", site.socketBytes(0))
+	c.CloseIdleConnections()
+	site.close()
+	settleGoroutines(t, base)
 }

@@ -213,7 +213,19 @@ func (b *cappedBody) failLocked(err error) error {
 
 func (b *cappedBody) release() { b.released.Do(b.done) }
 
+// Close closes the body. Over HTTP/2, a body closed before its end only
+// resets its stream, and a hostile server may go on sending to it, data
+// the transport reads and discards; so when no other response is open on
+// the connection, the connection is closed too, as over HTTP/1.
 func (b *cappedBody) Close() error {
+	b.mu.Lock()
+	early := b.err == nil
+	b.mu.Unlock()
+	if early && b.resp.ProtoMajor == 2 {
+		if tc := handleOf(b.resp).get(); tc != nil && tc.live.Load() <= 1 {
+			tc.kill()
+		}
+	}
 	err := b.rc.Close()
 	b.release()
 	return err

@@ -99,7 +99,8 @@ const (
 // body does over HTTP/1.
 type trackedConn struct {
 	net.Conn
-	killed atomic.Bool // closed by kill
+	killed atomic.Bool  // closed by kill
+	live   atomic.Int32 // responses whose body is open on the connection
 	eof    atomic.Bool // the peer closed the TCP stream (a FIN was read)
 }
 
@@ -115,6 +116,30 @@ func (c *trackedConn) Read(p []byte) (int, error) {
 func (c *trackedConn) kill() {
 	c.killed.Store(true)
 	_ = c.Conn.Close()
+}
+
+// liveBody counts an open response body on its connection (see
+// [trackedConn.live]) until it ends or is closed.
+type liveBody struct {
+	io.ReadCloser
+	tc   *trackedConn
+	once sync.Once
+}
+
+func (b *liveBody) done() { b.once.Do(func() { b.tc.live.Add(-1) }) }
+
+func (b *liveBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	if err != nil {
+		b.done()
+	}
+	return n, err
+}
+
+func (b *liveBody) Close() error {
+	err := b.ReadCloser.Close()
+	b.done()
+	return err
 }
 
 // trackedOf finds the trackedConn under a connection of the transport (a
