@@ -101,7 +101,7 @@ type trackedConn struct {
 	net.Conn
 	killed atomic.Bool  // closed by kill
 	live   atomic.Int32 // responses whose body is open on the connection
-	eof    atomic.Bool // the peer closed the TCP stream (a FIN was read)
+	eof    atomic.Bool  // the peer closed the TCP stream (a FIN was read)
 }
 
 func (c *trackedConn) Read(p []byte) (int, error) {
