@@ -66,7 +66,7 @@ func checkLocation(cur *url.URL, locs []string, allowLoopback bool, policy Redir
 	resolved := cur.ResolveReference(ref)
 	norm, err := NormalizeURL(resolved.String(), allowLoopback)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %s to %q: %w", ErrRedirectRefused, cur.Redacted(), loc, unprefix(err))
+		return nil, redirectURLErr(fmt.Sprintf("%s to %q", cur.Redacted(), loc), err)
 	}
 	next, err := url.Parse(norm)
 	if err != nil {
