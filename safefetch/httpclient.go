@@ -219,7 +219,10 @@ func (b *cappedBody) release() { b.released.Do(b.done) }
 // the connection, the connection is closed too, as over HTTP/1.
 func (b *cappedBody) Close() error {
 	b.mu.Lock()
-	early := b.err == nil
+	// Closed before its end: neither EOF nor an error was read, and the
+	// bytes read fall short of a declared length (a JSON decoder stops at
+	// the end of the value, before reading EOF, on a complete body).
+	early := b.err == nil && (b.resp.ContentLength < 0 || b.n < b.resp.ContentLength)
 	b.mu.Unlock()
 	if early && b.resp.ProtoMajor == 2 {
 		if tc := handleOf(b.resp).get(); tc != nil && tc.live.Load() <= 1 {
