@@ -60,12 +60,12 @@
 //	resp, err := c.Get(ctx, "https://example.com/robots.txt", nil) // refusals wrap ErrForbiddenAddress, ErrTooLarge, ...
 //
 //	rep, err := agentic.Audit(ctx, "https://shop.example/agentic.json", nil)
-//	// rep.Valid, rep.TextIndex.Status == agentic.TextMatched
+//	// rep.Valid, rep.TextIndex.Status == agentic.TextStatusMatched
 //
 //	urls, err := openagent.Discover(ctx, "https://shop.example/", nil)
 //	rec, err := openagent.Fetch(ctx, urls[0], nil) // rec.Profile, rec.ETag
 //
-//	f, err := linkset.Fetch(ctx, "https://shop.example/.well-known/knowledge-linkset", &linkset.FetchOptions{Mode: linkset.Reader})
+//	f, err := linkset.Fetch(ctx, "https://shop.example/.well-known/knowledge-linkset", &linkset.FetchOptions{Mode: linkset.ModeReader})
 //	states := f.Verify(ctx, nil)                             // verified | mismatch | unverified, per artefact
 //	walk, err := linkset.Walk(ctx, "https://shop.example/", nil) // walk.Complete, walk.Nodes
 //

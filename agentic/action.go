@@ -1,30 +1,29 @@
 package agentic
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/agentweb/agentweb/internal/strictjson"
 )
 
-// Rule names of ParseActionProfile.
-const (
-	RuleActionVersion = "action-version" // agentic is not "1.0.0", or a type member is present
-	RuleActionOrigin  = "action-origin"  // origin missing or not a bare https origin
-	RuleActionList    = "action-list"    // actions missing or not an array of {id, description}
-)
-
 // ActionProfile is an Action Profile 1.0 document ("agentic": "1.0.0" and no
-// "type"), which Site Profile 1.1 leaves unchanged ("Tools and
-// compatibility"). This package never executes or rewrites one: it keeps the
-// exact bytes so that a generator can preserve the file, and reads the
-// members the Action TXT 1.0 index needs. It does not implement the Action
-// Profile 1.0 schema beyond those members.
+// "type"), which Site Profile 1.1 leaves unchanged
+// ([Agentic Site Profile 1.1], section "Tools and compatibility"). This
+// package never executes or rewrites one: it keeps the exact bytes so that a
+// generator can preserve the file, and reads the members the Action TXT 1.0
+// index needs. It does not implement the Action Profile 1.0 schema beyond
+// those members.
+//
+// [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
 type ActionProfile struct {
 	Agentic string
 	Origin  string
 	Actions []TextAction
 	raw     []byte
+	// openAPI holds each action's "openapi" member (the URL of the
+	// OpenAPI document describing it), "" where it is not a string; the
+	// README of WriteDir links it.
+	openAPI []string
 }
 
 // ParseActionProfile reads an Action Profile 1.0 document: strict JSON, an
@@ -35,15 +34,11 @@ type ActionProfile struct {
 func ParseActionProfile(data []byte) (*ActionProfile, error) {
 	tree, err := strictjson.Decode(data)
 	if err != nil {
-		var je *strictjson.Error
-		if errors.As(err, &je) {
-			return nil, &ValidationError{Problems: []Problem{{Pointer: je.Pointer, Rule: je.Rule, Message: je.Message}}}
-		}
-		return nil, &ValidationError{Problems: []Problem{{Rule: "json-syntax", Message: err.Error()}}}
+		return nil, jsonProblem(err)
 	}
 	m, ok := tree.(map[string]any)
 	if !ok {
-		return nil, &ValidationError{Problems: []Problem{{Rule: RuleNotObject, Message: "document is not a JSON object"}}}
+		return nil, invalid([]Problem{{Rule: RuleSchemaType, Message: "document is not a JSON object"}})
 	}
 	var ps problems
 	if !isActionTree(tree) {
@@ -71,9 +66,11 @@ func ParseActionProfile(data []byte) (*ActionProfile, error) {
 			continue
 		}
 		p.Actions = append(p.Actions, TextAction{ID: id, Description: d})
+		oa, _ := a["openapi"].(string)
+		p.openAPI = append(p.openAPI, oa)
 	}
 	if len(ps.list) > 0 {
-		return nil, &ValidationError{Problems: ps.list}
+		return nil, invalid(ps.list)
 	}
 	return p, nil
 }
@@ -86,12 +83,12 @@ func (p *ActionProfile) Bytes() []byte { return append([]byte(nil), p.raw...) }
 // must be on the profile origin without credentials, query or fragment
 // (ErrProfileURL).
 func (p *ActionProfile) Text(profileURL string) ([]byte, error) {
-	pu, err := ProfileURL(p.Origin, profileURL)
+	pu, err := profileURLFor(p.Origin, profileURL)
 	if err != nil {
 		return nil, err
 	}
-	b := p.appendText(make([]byte, 0, 1024), pu, TextVersion10)
-	if len(b) > MaxTextBytes {
+	b := p.appendText(make([]byte, 0, 1024), pu, textVersion10)
+	if len(b) > maxTextBytes {
 		return nil, ErrTextTooLarge
 	}
 	return b, nil
@@ -100,12 +97,12 @@ func (p *ActionProfile) Text(profileURL string) ([]byte, error) {
 // PublicationText returns the TXT 1.2 form of the action index: Text with
 // its Agentic-Text line changed to 1.2 and the project references appended.
 func (p *ActionProfile) PublicationText(profileURL string) ([]byte, error) {
-	pu, err := ProfileURL(p.Origin, profileURL)
+	pu, err := profileURLFor(p.Origin, profileURL)
 	if err != nil {
 		return nil, err
 	}
-	b := appendReferences(p.appendText(make([]byte, 0, 1024), pu, TextVersion12))
-	if len(b) > MaxTextBytes {
+	b := appendReferences(p.appendText(make([]byte, 0, 1024), pu, textVersion12))
+	if len(b) > maxTextBytes {
 		return nil, ErrTextTooLarge
 	}
 	return b, nil
@@ -134,26 +131,27 @@ func (p *ActionProfile) appendText(b []byte, profileURL, version string) []byte 
 	return b
 }
 
-// CheckActionText compares txt with the Action TXT 1.0 and 1.2 generations
-// of p, as CheckTextDetail does for a site.
-func CheckActionText(p *ActionProfile, profileURL string, txt []byte) TextCheck {
+// CompareText compares txt with the Action TXT 1.0 and TXT 1.2 generations
+// of p, as [Site.CompareText] does for a site profile: Status is
+// TextStatusMatched when txt equals either byte for byte.
+func (p *ActionProfile) CompareText(profileURL string, txt []byte) TextCheck {
 	t10, err := p.Text(profileURL)
 	if err != nil {
-		return TextCheck{Status: TextMismatch, Reason: "no TXT can be generated: " + err.Error()}
+		return TextCheck{Status: TextStatusMismatch, Reason: "no TXT can be generated: " + err.Error()}
 	}
 	if string(txt) == string(t10) {
-		return TextCheck{Status: TextMatched, Version: TextVersion10}
+		return TextCheck{Status: TextStatusMatched, Version: textVersion10}
 	}
 	t12, err := p.PublicationText(profileURL)
 	if err == nil && string(txt) == string(t12) {
-		return TextCheck{Status: TextMatched, Version: TextVersion12}
+		return TextCheck{Status: TextStatusMatched, Version: textVersion12}
 	}
 	declared := declaredTextVersion(txt)
 	want := t10
-	if declared == TextVersion12 && err == nil {
+	if declared == textVersion12 && err == nil {
 		want = t12
 	}
-	c := TextCheck{Status: TextMismatch, Version: declared}
+	c := TextCheck{Status: TextStatusMismatch, Version: declared}
 	c.Line, c.Want, c.Got = firstDiff(want, txt)
 	c.Reason = fmt.Sprintf("line %d differs from the action TXT generation", c.Line)
 	return c

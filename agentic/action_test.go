@@ -9,9 +9,9 @@ import (
 
 func TestActionProfilePreservedAndIndexed(t *testing.T) {
 	raw := readFile(t, "testdata/action/tickets.json")
-	assert.True(t, IsActionProfile(raw))
-	assert.False(t, IsActionProfile(readFile(t, "testdata/agentic-site-example.json")))
-	assert.False(t, IsActionProfile([]byte(`{"agentic":"1.0.0","agentic":"1.0.0"}`)))
+	assert.True(t, isActionProfile(raw))
+	assert.False(t, isActionProfile(readFile(t, "testdata/agentic-site-example.json")))
+	assert.False(t, isActionProfile([]byte(`{"agentic":"1.0.0","agentic":"1.0.0"}`)))
 	p, err := ParseActionProfile(raw)
 	require.NoError(t, err)
 	assert.Equal(t, raw, p.Bytes(), "byte for byte")
@@ -21,10 +21,10 @@ func TestActionProfilePreservedAndIndexed(t *testing.T) {
 	pub, err := p.PublicationText("")
 	require.NoError(t, err)
 	assert.Contains(t, string(pub), "Agentic-Text: 1.2\n")
-	assert.Equal(t, TextMatched, CheckActionText(p, "", txt).Status)
-	assert.Equal(t, "1.2", CheckActionText(p, "", pub).Version)
-	c := CheckActionText(p, "", append(txt[:len(txt)-2:len(txt)-2], "!\"\n"...))
-	assert.Equal(t, TextMismatch, c.Status)
+	assert.Equal(t, TextStatusMatched, p.CompareText("", txt).Status)
+	assert.Equal(t, "1.2", p.CompareText("", pub).Version)
+	c := p.CompareText("", append(txt[:len(txt)-2:len(txt)-2], "!\"\n"...))
+	assert.Equal(t, TextStatusMismatch, c.Status)
 	assert.Equal(t, 10, c.Line)
 	_, err = p.Text("https://other.example/agentic.json")
 	assert.ErrorIs(t, err, ErrProfileURL)
@@ -42,7 +42,7 @@ func TestParseActionProfileErrors(t *testing.T) {
 		"actions missing":   {`{"agentic":"1.0.0","origin":"https://a.example"}`, RuleActionList},
 		"action no id":      {`{"agentic":"1.0.0","origin":"https://a.example","actions":[{"description":"x"}]}`, RuleActionList},
 		"action not object": {`{"agentic":"1.0.0","origin":"https://a.example","actions":["x"]}`, RuleActionList},
-		"not an object":     {`[]`, RuleNotObject},
+		"not an object":     {`[]`, RuleSchemaType},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {

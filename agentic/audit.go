@@ -11,21 +11,13 @@ import (
 	"github.com/agentweb/agentweb/safefetch"
 )
 
-// AuditMaxDocuments is the number of retrieved same-origin documents the
-// auditor reads ("up to five retrieved same-origin documents, prioritizing
-// OpenAPI operation indexes").
-const AuditMaxDocuments = 5
-
-// ErrProfileLocation reports a profile URL Audit will not read.
-var ErrProfileLocation = errors.New("agentic: profile URL must be an https URL without credentials, query or fragment")
-
 // AuditOptions configures Audit. The zero value is safe.
 type AuditOptions struct {
-	// Client makes every request; nil means safefetch.New(nil). Audit charges
+	// Client makes every request; nil means safefetch.Default(), the shared client. Audit charges
 	// it to a fresh budget with the generator's limits and replaces its
 	// redirect policy with the same-origin-or-www one.
 	Client *safefetch.Client
-	// SkipText leaves the TXT unread; textIndex.status is then "skipped".
+	// SkipText leaves the TXT unread; TextIndex.Status is then TextStatusSkipped.
 	SkipText bool
 	// MaxDocuments lowers the number of documents read; 0 or more than 5
 	// means 5. A negative value reads none.
@@ -36,13 +28,21 @@ type AuditOptions struct {
 	Now func() time.Time
 }
 
-// Check statuses.
+// CheckStatus is the verdict of one audit [Check] or [DocumentCheck].
+type CheckStatus string
+
+// The statuses of a check.
 const (
-	CheckPass = "pass"
-	CheckFail = "fail"
-	CheckWarn = "warn"
-	CheckSkip = "skip"
-	CheckInfo = "info"
+	// CheckStatusPass: the check passed.
+	CheckStatusPass CheckStatus = "pass"
+	// CheckStatusFail: the check failed; the report is not valid.
+	CheckStatusFail CheckStatus = "fail"
+	// CheckStatusWarn: something to fix that does not make the report invalid.
+	CheckStatusWarn CheckStatus = "warn"
+	// CheckStatusSkip: the check was not run.
+	CheckStatusSkip CheckStatus = "skip"
+	// CheckStatusInfo: an observation, neither pass nor fail.
+	CheckStatusInfo CheckStatus = "info"
 )
 
 // Check is one audit check with its evidence.
@@ -51,18 +51,19 @@ type Check struct {
 	// "text-index", "document", "openapi-index" or "linked".
 	ID string `json:"id"`
 	// Target is the URL the check concerns.
-	Target   string `json:"target,omitempty"`
-	Status   string `json:"status"`
-	Message  string `json:"message"`
-	Evidence string `json:"evidence,omitempty"`
+	Target   string      `json:"target,omitempty"`
+	Status   CheckStatus `json:"status"`
+	Message  string      `json:"message"`
+	Evidence string      `json:"evidence,omitempty"`
 }
 
 // TextIndexResult is the state of the TXT beside the profile.
 type TextIndexResult struct {
 	URL    string     `json:"url"`
 	Status TextStatus `json:"status"`
-	// HTTPStatus is the status the TXT was served with (0 if not fetched).
-	HTTPStatus int `json:"httpStatus,omitempty"`
+	// Retrieval records the TXT's request (status, validators, time); nil
+	// when the TXT was not fetched.
+	Retrieval *safefetch.Provenance `json:"retrieval,omitempty"`
 	// Detail holds the comparison (version matched, first differing line).
 	Detail *TextCheck `json:"detail,omitempty"`
 	Reason string     `json:"reason,omitempty"`
@@ -70,10 +71,11 @@ type TextIndexResult struct {
 
 // DocumentCheck is the audit of one retrieved resource.
 type DocumentCheck struct {
-	URL        string `json:"url"`
-	Kind       Kind   `json:"kind"`
-	Status     string `json:"status"` // pass or fail
-	HTTPStatus int    `json:"httpStatus,omitempty"`
+	URL  string `json:"url"`
+	Kind Kind   `json:"kind"`
+	// Status is CheckStatusPass or CheckStatusFail.
+	Status     CheckStatus `json:"status"`
+	HTTPStatus int         `json:"http_status,omitempty"`
 	// Indexed and Missing are set for an OpenAPI document bound to an API
 	// index: how many indexed operations were checked, and those
 	// ("METHOD path") the live document does not have.
@@ -84,42 +86,45 @@ type DocumentCheck struct {
 
 // AuditReport is the result of Audit.
 type AuditReport struct {
-	ProfileURL string `json:"profileUrl"`
+	ProfileURL string `json:"profile_url"`
 	// ServingOrigin is the origin that served the profile (after redirects).
-	ServingOrigin string    `json:"servingOrigin"`
-	ObservedAt    time.Time `json:"observedAt"`
+	ServingOrigin string    `json:"serving_origin"`
+	ObservedAt    time.Time `json:"observed_at"`
+	// Retrieval records the profile's request: final URL, redirects,
+	// status, content type, ETag, Last-Modified and time.
+	Retrieval safefetch.Provenance `json:"retrieval"`
 	// Valid is true when the structure is valid, its origin is the serving
 	// origin and every document check passed. It excludes TXT consistency:
-	// require Valid && TextIndex.Status == TextMatched for a matching pair.
+	// require Valid && TextIndex.Status == TextStatusMatched for a matching pair.
 	Valid bool `json:"valid"`
 	// Structure is true when the served JSON is a valid site profile.
 	Structure bool `json:"structure"`
 	// Problems are the profile's validation problems, if any.
 	Problems []Problem `json:"problems,omitempty"`
 	// Profile is the parsed profile when Structure is true.
-	Profile *Site `json:"-"`
-	// ETag and LastModified are the profile response's validators.
-	ETag         string          `json:"etag,omitempty"`
-	LastModified string          `json:"lastModified,omitempty"`
-	TextIndex    TextIndexResult `json:"textIndex"`
-	Documents    []DocumentCheck `json:"documents"`
-	Checks       []Check         `json:"checks"`
-	Requests     []RequestRecord `json:"requests"`
-	Budget       BudgetReport    `json:"budget"`
+	Profile   *Site           `json:"-"`
+	TextIndex TextIndexResult `json:"text_index"`
+	Documents []DocumentCheck `json:"documents"`
+	Checks    []Check         `json:"checks"`
+	Requests  []RequestRecord `json:"requests"`
+	Budget    BudgetReport    `json:"budget"`
 }
 
-func (r *AuditReport) check(id, target, status, msg, evidence string) {
+func (r *AuditReport) check(id, target string, status CheckStatus, msg, evidence string) {
 	r.Checks = append(r.Checks, Check{ID: id, Target: target, Status: status, Message: msg, Evidence: evidence})
 }
 
-// Audit reads a published profile and checks it ("Discovery and auditing"):
-// its structure, that its origin is the origin serving it, the matching TXT
-// (textIndex.status: skipped, missing, matched, mismatch or unavailable),
-// and up to five retrieved same-origin documents, OpenAPI indexes first,
-// each indexed operation required to exist in the live document. Linked
-// resources and external protocols are never fetched or invoked. The report
-// is returned whenever the profile URL is acceptable; the error is non-nil
-// only for a refused profile URL (wrapping ErrProfileLocation).
+// Audit reads a published profile and checks it ([Agentic Site Profile 1.1],
+// section "Discovery and auditing"): its structure, that its origin is the
+// origin serving it, the matching TXT (TextIndex.Status: skipped, missing,
+// matched, mismatch or unavailable), and up to five retrieved same-origin
+// documents, OpenAPI indexes first, each indexed operation required to exist
+// in the live document. Linked resources and external protocols
+// are never fetched or invoked. The report is returned whenever the profile
+// URL is acceptable; the error is non-nil only for a refused profile URL
+// (wrapping ErrProfileURL).
+//
+// [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
 func Audit(ctx context.Context, profileURL string, opts *AuditOptions) (*AuditReport, error) {
 	var o AuditOptions
 	if opts != nil {
@@ -130,22 +135,22 @@ func Audit(ctx context.Context, profileURL string, opts *AuditOptions) (*AuditRe
 	}
 	pu, err := url.Parse(profileURL)
 	if err != nil || pu.Scheme != "https" || pu.Host == "" || pu.User != nil || pu.RawQuery != "" || pu.ForceQuery || pu.Fragment != "" || strings.Contains(profileURL, "#") {
-		return nil, fmt.Errorf("%w: %q", ErrProfileLocation, profileURL)
+		return nil, fmt.Errorf("%w: %q", ErrProfileURL, profileURL)
 	}
 	if ps := checkSiteURL(profileURL); len(ps) > 0 {
-		return nil, fmt.Errorf("%w: %q: %s", ErrProfileLocation, profileURL, ps[0].message)
+		return nil, fmt.Errorf("%w: %q: %s", ErrProfileURL, profileURL, ps[0].message)
 	}
 	origin, _ := url.Parse(canonicalOrigin(pu))
 	maxDocs := o.MaxDocuments
-	if maxDocs == 0 || maxDocs > AuditMaxDocuments {
-		maxDocs = AuditMaxDocuments
+	if maxDocs == 0 || maxDocs > auditMaxDocuments {
+		maxDocs = auditMaxDocuments
 	}
 	ctx, client, cancel := scanClient(ctx, o.Client, o.Deadline)
 	defer cancel()
 	budget := client.Budget()
-	f := newFetcher(client, origin, DiscoverMaxRedirects, DiscoverMaxResponseBytes, o.Now)
+	f := newFetcher(client, origin, scanMaxRedirects, scanMaxResponseBytes, o.Now)
 	rep := &AuditReport{ProfileURL: profileURL, ServingOrigin: origin.String(), ObservedAt: o.Now().UTC(),
-		Documents: []DocumentCheck{}, Checks: []Check{}, TextIndex: TextIndexResult{URL: TextURL(profileURL), Status: TextSkipped}}
+		Documents: []DocumentCheck{}, Checks: []Check{}, TextIndex: TextIndexResult{URL: textURL(profileURL), Status: TextStatusSkipped}}
 	defer func() {
 		rep.Budget = budgetReport(budget)
 		rep.Requests = f.requests()
@@ -156,36 +161,36 @@ func Audit(ctx context.Context, profileURL string, opts *AuditOptions) (*AuditRe
 	if !o.SkipText {
 		jobs = append(jobs, job{rep.TextIndex.URL, "text/plain", "text index"})
 	}
-	rs := f.getAll(ctx, jobs, DiscoverMaxConcurrent)
+	rs := f.getAll(ctx, jobs, scanMaxConcurrent)
 	pr := rs[0]
-	rep.ETag, rep.LastModified = pr.rec.ETag, pr.rec.LastModified
+	rep.Retrieval = pr.rec.Provenance
 	if pr.rec.FinalURL != "" {
 		if fu, err := url.Parse(pr.rec.FinalURL); err == nil {
 			rep.ServingOrigin = canonicalOrigin(fu)
 		}
 	}
 	if !pr.ok {
-		rep.check("fetch", profileURL, CheckFail, "the profile could not be read", failureReason(pr))
+		rep.check("fetch", profileURL, CheckStatusFail, "the profile could not be read", failureReason(pr))
 		rep.textOnly(rs, nil, o.SkipText)
 		return rep, nil
 	}
-	rep.check("fetch", profileURL, CheckPass, "the profile was read", fmt.Sprintf("HTTP %d, %d bytes", pr.rec.Status, pr.rec.Bytes))
+	rep.check("fetch", profileURL, CheckStatusPass, "the profile was read", fmt.Sprintf("HTTP %d, %d bytes", pr.rec.StatusCode, pr.rec.Bytes))
 	if mt := mediaType(pr.rec.ContentType); mt == "application/json" {
-		rep.check("content-type", profileURL, CheckPass, "served as application/json", pr.rec.ContentType)
+		rep.check("content-type", profileURL, CheckStatusPass, "served as application/json", pr.rec.ContentType)
 	} else {
-		rep.check("content-type", profileURL, CheckWarn, "the profile should be served as application/json", "Content-Type: "+pr.rec.ContentType)
+		rep.check("content-type", profileURL, CheckStatusWarn, "the profile should be served as application/json", "Content-Type: "+pr.rec.ContentType)
 	}
 	site, err := ParseSite(pr.body)
 	var ve *ValidationError
 	switch {
 	case err == nil:
 		rep.Structure, rep.Profile = true, site
-		rep.check("structure", profileURL, CheckPass, "the profile is a valid Site Profile 1.1", fmt.Sprintf("%d resources, %d APIs, %d operations", len(site.Resources), len(site.APIs), site.OperationCount()))
+		rep.check("structure", profileURL, CheckStatusPass, "the profile is a valid Site Profile 1.1", fmt.Sprintf("%d resources, %d APIs, %d operations", len(site.Resources), len(site.APIs), site.operationCount()))
 	case errors.As(err, &ve):
 		rep.Problems = ve.Problems
-		rep.check("structure", profileURL, CheckFail, fmt.Sprintf("the profile is not a valid Site Profile 1.1 (%d problems)", len(ve.Problems)), strings.Join(ve.Rules(), ", "))
+		rep.check("structure", profileURL, CheckStatusFail, fmt.Sprintf("the profile is not a valid Site Profile 1.1 (%d problems)", len(ve.Problems)), strings.Join(ve.Rules(), ", "))
 	default:
-		rep.check("structure", profileURL, CheckFail, "the document is not a site profile", err.Error())
+		rep.check("structure", profileURL, CheckStatusFail, "the document is not a site profile", err.Error())
 	}
 	if site == nil {
 		rep.textOnly(rs, nil, o.SkipText)
@@ -193,9 +198,9 @@ func Audit(ctx context.Context, profileURL string, opts *AuditOptions) (*AuditRe
 	}
 	originOK := site.Origin == rep.ServingOrigin
 	if originOK {
-		rep.check("origin", profileURL, CheckPass, "the profile's origin is the origin serving it", site.Origin)
+		rep.check("origin", profileURL, CheckStatusPass, "the profile's origin is the origin serving it", site.Origin)
 	} else {
-		rep.check("origin", profileURL, CheckFail, "the profile's origin differs from the origin serving it", "origin "+site.Origin+", served by "+rep.ServingOrigin)
+		rep.check("origin", profileURL, CheckStatusFail, "the profile's origin differs from the origin serving it", "origin "+site.Origin+", served by "+rep.ServingOrigin)
 	}
 	rep.textOnly(rs, site, o.SkipText)
 
@@ -205,12 +210,12 @@ func Audit(ctx context.Context, profileURL string, opts *AuditOptions) (*AuditRe
 	}
 	linked := 0
 	for _, r := range site.Resources {
-		if r.Availability == Linked {
+		if r.Availability == AvailabilityLinked {
 			linked++
 		}
 	}
 	if linked > 0 {
-		rep.check("linked", "", CheckInfo, fmt.Sprintf("%d linked resources were not fetched: linked and external protocols are never invoked by the auditor", linked), "")
+		rep.check("linked", "", CheckStatusInfo, fmt.Sprintf("%d linked resources were not fetched: linked and external protocols are never invoked by the auditor", linked), "")
 	}
 	rep.Valid = rep.Structure && originOK && docsOK
 	return rep, nil
@@ -220,35 +225,36 @@ func Audit(ctx context.Context, profileURL string, opts *AuditOptions) (*AuditRe
 func (rep *AuditReport) textOnly(rs []*fetched, site *Site, skip bool) {
 	t := &rep.TextIndex
 	if skip {
-		rep.check("text-index", t.URL, CheckSkip, "the TXT check was skipped", "")
+		rep.check("text-index", t.URL, CheckStatusSkip, "the TXT check was skipped", "")
 		return
 	}
 	tr := rs[1]
-	t.HTTPStatus = tr.rec.Status
+	p := tr.rec.Provenance
+	t.Retrieval = &p
 	switch {
-	case tr.err == nil && (tr.rec.Status == 404 || tr.rec.Status == 410):
-		t.Status, t.Reason = TextMissing, fmt.Sprintf("HTTP %d", tr.rec.Status)
-		rep.check("text-index", t.URL, CheckWarn, "no TXT index is published beside the profile", t.Reason)
+	case tr.err == nil && (tr.rec.StatusCode == 404 || tr.rec.StatusCode == 410):
+		t.Status, t.Reason = TextStatusMissing, fmt.Sprintf("HTTP %d", tr.rec.StatusCode)
+		rep.check("text-index", t.URL, CheckStatusWarn, "no TXT index is published beside the profile", t.Reason)
 		return
 	case !tr.ok:
-		t.Status, t.Reason = TextUnavailable, failureReason(tr)
-		rep.check("text-index", t.URL, CheckWarn, "the TXT index could not be read", t.Reason)
+		t.Status, t.Reason = TextStatusUnavailable, failureReason(tr)
+		rep.check("text-index", t.URL, CheckStatusWarn, "the TXT index could not be read", t.Reason)
 		return
 	case site == nil:
-		t.Status, t.Reason = TextMismatch, "the profile is not valid, so no TXT can match it"
-		rep.check("text-index", t.URL, CheckFail, "the TXT index cannot be checked against an invalid profile", "")
+		t.Status, t.Reason = TextStatusMismatch, "the profile is not valid, so no TXT can match it"
+		rep.check("text-index", t.URL, CheckStatusFail, "the TXT index cannot be checked against an invalid profile", "")
 		return
 	}
-	c := CheckTextDetail(site, rep.ProfileURL, tr.body)
+	c := site.CompareText(rep.ProfileURL, tr.body)
 	t.Status, t.Detail = c.Status, &c
-	if c.Status == TextMatched {
-		rep.check("text-index", t.URL, CheckPass, "the TXT index matches the profile (TXT "+c.Version+")", "")
+	if c.Status == TextStatusMatched {
+		rep.check("text-index", t.URL, CheckStatusPass, "the TXT index matches the profile (TXT "+c.Version+")", "")
 	} else {
 		t.Reason = c.Reason
-		rep.check("text-index", t.URL, CheckFail, "the TXT index does not match the profile", fmt.Sprintf("%s; line %d: want %q, got %q", c.Reason, c.Line, c.Want, c.Got))
+		rep.check("text-index", t.URL, CheckStatusFail, "the TXT index does not match the profile", fmt.Sprintf("%s; line %d: want %q, got %q", c.Reason, c.Line, c.Want, c.Got))
 	}
 	if mt := mediaType(tr.rec.ContentType); mt != "text/plain" {
-		rep.check("content-type", t.URL, CheckWarn, "the TXT index should be served as text/plain; charset=utf-8", "Content-Type: "+tr.rec.ContentType)
+		rep.check("content-type", t.URL, CheckStatusWarn, "the TXT index should be served as text/plain; charset=utf-8", "Content-Type: "+tr.rec.ContentType)
 	}
 }
 
@@ -273,14 +279,14 @@ func (rep *AuditReport) auditDocuments(ctx context.Context, f *fetcher, site *Si
 	}
 	for _, a := range site.APIs {
 		for _, r := range site.Resources {
-			if r.URL == a.Document && r.Kind == KindOpenAPI && r.Availability == Retrieved && sameOrigin(r) {
+			if r.URL == a.Document && r.Kind == KindOpenAPI && r.Availability == AvailabilityRetrieved && sameOrigin(r) {
 				add(r)
 			}
 		}
 	}
 	skipped := 0
 	for _, r := range site.Resources {
-		if r.Availability == Retrieved && sameOrigin(r) && !seen[r.URL] {
+		if r.Availability == AvailabilityRetrieved && sameOrigin(r) && !seen[r.URL] {
 			if len(picks) < max {
 				add(r)
 			} else {
@@ -289,7 +295,7 @@ func (rep *AuditReport) auditDocuments(ctx context.Context, f *fetcher, site *Si
 		}
 	}
 	if skipped > 0 {
-		rep.check("document", "", CheckInfo, fmt.Sprintf("%d further retrieved documents were not read (the audit reads at most %d)", skipped, max), "")
+		rep.check("document", "", CheckStatusInfo, fmt.Sprintf("%d further retrieved documents were not read (the audit reads at most %d)", skipped, max), "")
 	}
 	jobs := make([]job, len(picks))
 	for i, r := range picks {
@@ -300,27 +306,27 @@ func (rep *AuditReport) auditDocuments(ctx context.Context, f *fetcher, site *Si
 		jobs[i] = job{r.URL, accept, "retrieved " + string(r.Kind) + " resource"}
 	}
 	ok := true
-	for i, fr := range f.getAll(ctx, jobs, DiscoverMaxConcurrent) {
+	for i, fr := range f.getAll(ctx, jobs, scanMaxConcurrent) {
 		r := picks[i]
-		dc := DocumentCheck{URL: r.URL, Kind: r.Kind, HTTPStatus: fr.rec.Status, Status: CheckPass}
+		dc := DocumentCheck{URL: r.URL, Kind: r.Kind, HTTPStatus: fr.rec.StatusCode, Status: CheckStatusPass}
 		if !fr.ok {
-			dc.Status, dc.Reason = CheckFail, failureReason(fr)
+			dc.Status, dc.Reason = CheckStatusFail, failureReason(fr)
 			ok = false
-			rep.check("document", r.URL, CheckFail, "a retrieved resource could not be read", dc.Reason)
+			rep.check("document", r.URL, CheckStatusFail, "a retrieved resource could not be read", dc.Reason)
 			rep.Documents = append(rep.Documents, dc)
 			continue
 		}
 		api := apiOf[r.URL]
 		if api == nil {
-			rep.check("document", r.URL, CheckPass, "the retrieved resource is readable", fmt.Sprintf("HTTP %d, %d bytes", fr.rec.Status, fr.rec.Bytes))
+			rep.check("document", r.URL, CheckStatusPass, "the retrieved resource is readable", fmt.Sprintf("HTTP %d, %d bytes", fr.rec.StatusCode, fr.rec.Bytes))
 			rep.Documents = append(rep.Documents, dc)
 			continue
 		}
 		doc, err := parseOpenAPI(fr.body)
 		if err != nil {
-			dc.Status, dc.Reason = CheckFail, "the live document is not OpenAPI 3 JSON: "+err.Error()
+			dc.Status, dc.Reason = CheckStatusFail, "the live document is not OpenAPI 3 JSON: "+err.Error()
 			ok = false
-			rep.check("openapi-index", r.URL, CheckFail, "the indexed OpenAPI document could not be read as OpenAPI 3", err.Error())
+			rep.check("openapi-index", r.URL, CheckStatusFail, "the indexed OpenAPI document could not be read as OpenAPI 3", err.Error())
 			rep.Documents = append(rep.Documents, dc)
 			continue
 		}
@@ -335,14 +341,14 @@ func (rep *AuditReport) auditDocuments(ctx context.Context, f *fetcher, site *Si
 			}
 		}
 		if len(dc.Missing) > 0 {
-			dc.Status, ok = CheckFail, false
+			dc.Status, ok = CheckStatusFail, false
 			dc.Reason = fmt.Sprintf("%d of %d indexed operations are not in the live document", len(dc.Missing), dc.Indexed)
-			rep.check("openapi-index", r.URL, CheckFail, dc.Reason, strings.Join(firstN(dc.Missing, 10), ", "))
+			rep.check("openapi-index", r.URL, CheckStatusFail, dc.Reason, strings.Join(firstN(dc.Missing, 10), ", "))
 		} else {
-			rep.check("openapi-index", r.URL, CheckPass, fmt.Sprintf("all %d indexed operations exist in the live document", dc.Indexed), "")
+			rep.check("openapi-index", r.URL, CheckStatusPass, fmt.Sprintf("all %d indexed operations exist in the live document", dc.Indexed), "")
 		}
 		if doc.version != api.OpenAPI {
-			rep.check("openapi-index", r.URL, CheckWarn, "the live document's openapi version differs from the index", fmt.Sprintf("index %q, live %q", api.OpenAPI, doc.version))
+			rep.check("openapi-index", r.URL, CheckStatusWarn, "the live document's openapi version differs from the index", fmt.Sprintf("index %q, live %q", api.OpenAPI, doc.version))
 		}
 		rep.Documents = append(rep.Documents, dc)
 	}

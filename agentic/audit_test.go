@@ -49,8 +49,8 @@ func publishShop(t *testing.T, mutate func(mux map[string]http.Handler, s *Site)
 	return n, s
 }
 
-func checkStatus(rep *AuditReport, id string) []string {
-	var out []string
+func checkStatus(rep *AuditReport, id string) []CheckStatus {
+	var out []CheckStatus
 	for _, c := range rep.Checks {
 		if c.ID == id {
 			out = append(out, c.Status)
@@ -66,12 +66,12 @@ func TestAuditPublishedPair(t *testing.T) {
 	assert.True(t, rep.Valid)
 	assert.True(t, rep.Structure)
 	assert.Equal(t, s, rep.Profile)
-	assert.Equal(t, TextMatched, rep.TextIndex.Status)
+	assert.Equal(t, TextStatusMatched, rep.TextIndex.Status)
 	assert.Equal(t, "1.1", rep.TextIndex.Detail.Version)
-	assert.NotEmpty(t, rep.ETag)
-	assert.Equal(t, []string{CheckPass}, checkStatus(rep, "origin"))
-	assert.Equal(t, []string{CheckPass}, checkStatus(rep, "openapi-index"))
-	assert.Equal(t, []string{CheckInfo}, checkStatus(rep, "linked"))
+	assert.NotEmpty(t, rep.Retrieval.ETag)
+	assert.Equal(t, []CheckStatus{CheckStatusPass}, checkStatus(rep, "origin"))
+	assert.Equal(t, []CheckStatus{CheckStatusPass}, checkStatus(rep, "openapi-index"))
+	assert.Equal(t, []CheckStatus{CheckStatusInfo}, checkStatus(rep, "linked"))
 	require.Len(t, rep.Documents, 2)
 	assert.Equal(t, "https://shop.example/openapi.json", rep.Documents[0].URL, "OpenAPI first")
 	assert.Equal(t, 2, rep.Documents[0].Indexed)
@@ -94,34 +94,34 @@ func TestAuditFindings(t *testing.T) {
 	}{
 		{"txt missing", func(mux map[string]http.Handler, s *Site) {
 			mux["/agentic.txt"] = http.NotFoundHandler()
-		}, AuditOptions{}, true, TextMissing, "", true},
+		}, AuditOptions{}, true, TextStatusMissing, "", true},
 		{"txt mismatch", func(mux map[string]http.Handler, s *Site) {
 			mux["/agentic.txt"] = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 				txt, _ := s.Text("")
-				w.Header().Set("Content-Type", TextMediaType)
+				w.Header().Set("Content-Type", textMediaType)
 				_, _ = w.Write([]byte(strings.Replace(string(txt), `"Shop"`, `"Other"`, 1)))
 			})
-		}, AuditOptions{}, true, TextMismatch, "text-index", true},
+		}, AuditOptions{}, true, TextStatusMismatch, "text-index", true},
 		{"txt unavailable", func(mux map[string]http.Handler, s *Site) {
 			mux["/agentic.txt"] = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(500) })
-		}, AuditOptions{}, true, TextUnavailable, "", true},
-		{"txt skipped", nil, AuditOptions{SkipText: true}, true, TextSkipped, "", true},
+		}, AuditOptions{}, true, TextStatusUnavailable, "", true},
+		{"txt skipped", nil, AuditOptions{SkipText: true}, true, TextStatusSkipped, "", true},
 		{"operation gone from the live document", func(mux map[string]http.Handler, s *Site) {
 			mux["/openapi.json"] = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 				_, _ = w.Write([]byte(`{"openapi":"3.1.0","paths":{"/orders":{"get":{}}}}`))
 			})
-		}, AuditOptions{}, false, TextMatched, "openapi-index", true},
+		}, AuditOptions{}, false, TextStatusMatched, "openapi-index", true},
 		{"retrieved document gone", func(mux map[string]http.Handler, s *Site) {
 			mux["/openapi.json"] = http.NotFoundHandler()
-		}, AuditOptions{}, false, TextMatched, "document", true},
+		}, AuditOptions{}, false, TextStatusMatched, "document", true},
 		{"invalid profile", func(mux map[string]http.Handler, s *Site) {
 			mux["/agentic.json"] = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 				_, _ = w.Write([]byte(`{"agentic":"1.1.0","type":"site"}`))
 			})
-		}, AuditOptions{}, false, TextMismatch, "structure", false},
+		}, AuditOptions{}, false, TextStatusMismatch, "structure", false},
 		{"profile missing", func(mux map[string]http.Handler, s *Site) {
 			mux["/agentic.json"] = http.NotFoundHandler()
-		}, AuditOptions{}, false, TextMatched, "fetch", false},
+		}, AuditOptions{}, false, TextStatusMatched, "fetch", false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -135,7 +135,7 @@ func TestAuditFindings(t *testing.T) {
 				assert.Equal(t, tc.text, rep.TextIndex.Status)
 			}
 			if tc.failing != "" {
-				assert.Contains(t, checkStatus(rep, tc.failing), CheckFail)
+				assert.Contains(t, checkStatus(rep, tc.failing), CheckStatusFail)
 			}
 		})
 	}
@@ -149,21 +149,21 @@ func TestAuditOriginMismatch(t *testing.T) {
 	n := fetchtest.New()
 	t.Cleanup(n.Close)
 	n.Site("mirror.example", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", JSONMediaType)
+		w.Header().Set("Content-Type", jsonMediaType)
 		_, _ = w.Write(js)
 	}))
 	rep, err := Audit(t.Context(), "https://mirror.example/agentic.json", &AuditOptions{Client: n.Client()})
 	require.NoError(t, err)
 	assert.True(t, rep.Structure)
 	assert.False(t, rep.Valid)
-	assert.Equal(t, []string{CheckFail}, checkStatus(rep, "origin"))
-	assert.Equal(t, TextMismatch, rep.TextIndex.Status, "the TXT cannot be generated for another origin")
+	assert.Equal(t, []CheckStatus{CheckStatusFail}, checkStatus(rep, "origin"))
+	assert.Equal(t, TextStatusMismatch, rep.TextIndex.Status, "the TXT cannot be generated for another origin")
 	assert.Zero(t, n.Requests("shop.example"))
 }
 
 func TestAuditRefusesProfileURL(t *testing.T) {
 	for _, u := range []string{"http://shop.example/agentic.json", "https://localhost/agentic.json", "https://shop.example/agentic.json?x", "https://u:p@shop.example/agentic.json", "https://shop.example/agentic.json#a"} {
 		_, err := Audit(t.Context(), u, nil)
-		assert.ErrorIs(t, err, ErrProfileLocation, u)
+		assert.ErrorIs(t, err, ErrProfileURL, u)
 	}
 }

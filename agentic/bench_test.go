@@ -12,17 +12,17 @@ import (
 // 160 operations each, within the 64 KiB size limit.
 func maximalSite(tb testing.TB) []byte {
 	s := &Site{Agentic: Version, Type: TypeSite, Origin: "https://max.example", Name: "Maximal", Description: "A profile at the count limits."}
-	for i := 0; i < MaxResources; i++ {
-		r := Resource{Kind: KindDocumentation, URL: fmt.Sprintf("https://max.example/d/%d", i), Source: "https://max.example/", Availability: Linked}
-		if i < MaxAPIs {
-			r.Kind, r.URL, r.Availability = KindOpenAPI, fmt.Sprintf("https://max.example/o%d.json", i), Retrieved
+	for i := 0; i < maxResources; i++ {
+		r := Resource{Kind: KindDocumentation, URL: fmt.Sprintf("https://max.example/d/%d", i), Source: "https://max.example/", Availability: AvailabilityLinked}
+		if i < maxAPIs {
+			r.Kind, r.URL, r.Availability = KindOpenAPI, fmt.Sprintf("https://max.example/o%d.json", i), AvailabilityRetrieved
 		}
 		s.Resources = append(s.Resources, r)
 	}
-	for a := 0; a < MaxAPIs; a++ {
+	for a := 0; a < maxAPIs; a++ {
 		api := API{Document: fmt.Sprintf("https://max.example/o%d.json", a), OpenAPI: "3.1.0"}
-		for i := 0; i < MaxOperations; i++ {
-			op := Operation{Method: Methods()[i%8], Path: fmt.Sprintf("/r%d", i/8)}
+		for i := 0; i < maxOperations; i++ {
+			op := Operation{Method: methods()[i%8], Path: fmt.Sprintf("/r%d", i/8)}
 			if i%2 == 0 {
 				op.OperationID = fmt.Sprintf("o%d", i)
 			}
@@ -140,7 +140,7 @@ func BenchmarkCheckTextMaximal(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		if CheckText(s, "", txt) != TextMatched {
+		if CheckText(s, "", txt) != TextStatusMatched {
 			b.Fatal("mismatch")
 		}
 	}

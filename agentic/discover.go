@@ -16,21 +16,6 @@ import (
 	"github.com/agentweb/agentweb/safefetch"
 )
 
-// The generator's limits ("Discovery and auditing"): twenty-two HTTP
-// attempts, five concurrent documents, one MiB per response, eight MiB of
-// response-body allowance with failed reads charged in full, a forty-second
-// scan deadline with DNS finishing at most five seconds later, and three
-// redirects per document.
-const (
-	DiscoverMaxAttempts      = 22
-	DiscoverMaxConcurrent    = 5
-	DiscoverMaxResponseBytes = 1 << 20
-	DiscoverMaxTotalBytes    = 8 << 20
-	DiscoverDeadline         = 40 * time.Second
-	DiscoverDNSGrace         = 5 * time.Second
-	DiscoverMaxRedirects     = 3
-)
-
 // conventionalPaths are the paths the generator always checks besides the
 // profile, with the media types it asks for.
 var conventionalPaths = []struct {
@@ -45,16 +30,6 @@ var conventionalPaths = []struct {
 	{"/.well-known/agent-configuration", "application/json", "conventional Agent Auth configuration"},
 }
 
-// ConventionalPaths returns the paths Discover checks on every origin, the
-// profile path /agentic.json first.
-func ConventionalPaths() []string {
-	out := []string{"/agentic.json"}
-	for _, c := range conventionalPaths {
-		out = append(out, c.path)
-	}
-	return out
-}
-
 // Errors of Discover.
 var (
 	// ErrOrigin reports an origin Discover will not scan.
@@ -66,7 +41,7 @@ var (
 
 // DiscoverOptions configures Discover. The zero value is safe.
 type DiscoverOptions struct {
-	// Client makes every request; nil means safefetch.New(nil). Discover
+	// Client makes every request; nil means safefetch.Default(), the shared client. Discover
 	// charges it to a fresh budget with the generator's limits and replaces
 	// its redirect policy with the same-origin-or-www one.
 	Client *safefetch.Client
@@ -95,20 +70,25 @@ type DiscoverOptions struct {
 	Now func() time.Time
 }
 
-// Outcome values of a discovery.
+// Outcome says what a [Discovery] holds.
+type Outcome string
+
+// The outcomes of a discovery.
 const (
-	OutcomeGenerated      = "generated"       // a new site profile built from the scan
-	OutcomeExistingSite   = "existing-site"   // a valid published site profile, kept unchanged
-	OutcomeExistingAction = "existing-action" // a valid Action Profile 1.0, preserved byte for byte
+	// OutcomeGenerated: a new site profile built from the scan.
+	OutcomeGenerated Outcome = "generated"
+	// OutcomeExistingSite: a valid published site profile, kept unchanged.
+	OutcomeExistingSite Outcome = "existing-site"
+	// OutcomeExistingAction: a valid Action Profile 1.0, preserved byte for byte.
+	OutcomeExistingAction Outcome = "existing-action"
 )
 
 // Discovery is the result of a scan: the profile to publish, its TXT and
 // the report.
 type Discovery struct {
-	Origin     string `json:"origin"`
-	ProfileURL string `json:"profileUrl"`
-	// Outcome is one of the Outcome constants.
-	Outcome string `json:"outcome"`
+	Origin     string  `json:"origin"`
+	ProfileURL string  `json:"profile_url"`
+	Outcome    Outcome `json:"outcome"`
 	// Site is the generated or existing site profile (nil for an action profile).
 	Site *Site `json:"-"`
 	// Action is the preserved action profile, if that is what was found.
@@ -124,10 +104,10 @@ type Discovery struct {
 // observation was made.
 type DiscoveryReport struct {
 	Origin     string    `json:"origin"`
-	ProfileURL string    `json:"profileUrl"`
-	Outcome    string    `json:"outcome"`
-	ObservedAt time.Time `json:"observedAt"`
-	FinishedAt time.Time `json:"finishedAt"`
+	ProfileURL string    `json:"profile_url"`
+	Outcome    Outcome   `json:"outcome"`
+	ObservedAt time.Time `json:"observed_at"`
+	FinishedAt time.Time `json:"finished_at"`
 	// Requests lists every request in the order they finished.
 	Requests []RequestRecord `json:"requests"`
 	// Failures lists the requests that did not yield a usable document.
@@ -155,7 +135,7 @@ type ExistingProfile struct {
 	URL string `json:"url"`
 	// Outcome is what Discover would have returned without Regenerate:
 	// OutcomeExistingSite or OutcomeExistingAction.
-	Outcome string `json:"outcome"`
+	Outcome Outcome `json:"outcome"`
 	// Site or Action is the parsed profile, by Outcome.
 	Site   *Site          `json:"-"`
 	Action *ActionProfile `json:"-"`
@@ -177,12 +157,32 @@ type Truncation struct {
 	Dropped int `json:"dropped,omitempty"`
 }
 
+// BindingStatus says whether an OpenAPI document got an operation index
+// ([Agentic Site Profile 1.1], section "Discovery and auditing": missing
+// binding checks are reported, not invented).
+//
+// [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
+type BindingStatus string
+
+// The statuses of a [BindingCheck].
+const (
+	// BindingStatusIndexed: the document was read and its operations indexed.
+	BindingStatusIndexed BindingStatus = "indexed"
+	// BindingStatusNotRetrieved: the document was linked but not read.
+	BindingStatusNotRetrieved BindingStatus = "not-retrieved"
+	// BindingStatusNotOpenAPI3: the document is not OpenAPI 3 JSON the
+	// index can hold.
+	BindingStatusNotOpenAPI3 BindingStatus = "not-openapi-3"
+	// BindingStatusNotChecked: the binding was not checked (an existing
+	// profile kept as found, or over the limit of API indexes).
+	BindingStatusNotChecked BindingStatus = "not-checked"
+)
+
 // BindingCheck reports an OpenAPI document and whether the profile indexes it.
 type BindingCheck struct {
-	Document string `json:"document"`
-	// Status is "indexed", "not-retrieved", "not-openapi-3" or "not-checked".
-	Status string `json:"status"`
-	Reason string `json:"reason,omitempty"`
+	Document string        `json:"document"`
+	Status   BindingStatus `json:"status"`
+	Reason   string        `json:"reason,omitempty"`
 }
 
 // LinkedURL is a URL recorded as linked (or left out) without being fetched.
@@ -196,10 +196,10 @@ type LinkedURL struct {
 // BudgetReport is the scan budget's usage against its limits.
 type BudgetReport struct {
 	Attempts        int    `json:"attempts"`
-	MaxAttempts     int    `json:"maxAttempts"`
+	MaxAttempts     int    `json:"max_attempts"`
 	Bytes           int64  `json:"bytes"`
-	MaxBytes        int64  `json:"maxBytes"`
-	PeakConcurrency int    `json:"peakConcurrency"`
+	MaxBytes        int64  `json:"max_bytes"`
+	PeakConcurrency int    `json:"peak_concurrency"`
 	Exhausted       string `json:"exhausted,omitempty"`
 }
 
@@ -235,22 +235,25 @@ type retrievedDoc struct {
 }
 
 // Discover builds an Agentic Site Profile 1.1 for origin by reading its
-// public documents ("Discovery and auditing"): the conventional paths
-// (/agentic.json, /, /llms.txt, /openapi.json, /api/openapi.json, /docs,
-// /.well-known/agent-card.json, /.well-known/agent-configuration), then the
-// same-origin links that those documents select as documentation or API
-// descriptions. It reads HTML, text/Markdown, JSON metadata and OpenAPI 3
-// JSON; never runs scripts, signs in or invokes a protocol; records MCP, A2A
-// and Agent Auth URLs and cross-origin links as linked without fetching them;
-// and holds the spec's limits through one safefetch budget. A valid
-// published profile at the profile URL is kept unchanged (a site profile) or
-// preserved byte for byte (an action profile), with its TXT regenerated,
-// unless DiscoverOptions.Regenerate asks for a fresh profile (the existing
-// one is then reported in DiscoveryReport.Existing).
+// public documents ([Agentic Site Profile 1.1], section "Discovery and
+// auditing"): the conventional paths (/agentic.json, /, /llms.txt,
+// /openapi.json, /api/openapi.json, /docs, /.well-known/agent-card.json,
+// /.well-known/agent-configuration), then the same-origin links that those
+// documents select as documentation or API descriptions. It reads HTML,
+// text/Markdown, JSON metadata and OpenAPI 3 JSON; never runs scripts, signs
+// in or invokes a protocol; records MCP, A2A and Agent Auth URLs and
+// cross-origin links as linked without fetching them; and holds the spec's
+// limits through one safefetch budget. A valid published profile at the
+// profile URL is kept unchanged (a site profile) or preserved byte for byte
+// (an action profile), with its TXT regenerated, unless
+// DiscoverOptions.Regenerate asks for a fresh profile (the existing one is
+// then reported in DiscoveryReport.Existing).
 //
 // The Discovery is returned with its report even when the error is non-nil
 // (ErrNothingRetrieved, or the context's error); the error wraps ErrOrigin
 // when the origin is refused before any request.
+//
+// [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
 func Discover(ctx context.Context, origin string, opts *DiscoverOptions) (*Discovery, error) {
 	var o DiscoverOptions
 	if opts != nil {
@@ -263,7 +266,7 @@ func Discover(ctx context.Context, origin string, opts *DiscoverOptions) (*Disco
 	if err != nil {
 		return nil, err
 	}
-	profileURL, err := ProfileURL(originS, o.ProfileURL)
+	profileURL, err := profileURLFor(originS, o.ProfileURL)
 	if err != nil {
 		return nil, err
 	}
@@ -273,7 +276,7 @@ func Discover(ctx context.Context, origin string, opts *DiscoverOptions) (*Disco
 
 	s := &scan{
 		opts: o, origin: ou, originS: originS,
-		f:         newFetcher(client, ou, DiscoverMaxRedirects, DiscoverMaxResponseBytes, o.Now),
+		f:         newFetcher(client, ou, scanMaxRedirects, scanMaxResponseBytes, o.Now),
 		retrieved: map[string]*retrievedDoc{}, linked: map[string]candidate{},
 		openapi: map[string]*openAPIDoc{}, queued: map[string]bool{}, movedTo: map[string]string{},
 		report: &DiscoveryReport{
@@ -300,7 +303,7 @@ func Discover(ctx context.Context, origin string, opts *DiscoverOptions) (*Disco
 		jobs = append(jobs, job{u, c.accept, c.purpose})
 	}
 	s.queued[profileURL] = true
-	results := s.f.getAll(ctx, jobs, DiscoverMaxConcurrent)
+	results := s.f.getAll(ctx, jobs, scanMaxConcurrent)
 	if done := s.existingProfile(results[0], d, o.ProfileURL != ""); done {
 		return d, s.finish(d)
 	}
@@ -314,7 +317,7 @@ func Discover(ctx context.Context, origin string, opts *DiscoverOptions) (*Disco
 		if len(next) == 0 {
 			break
 		}
-		rs := s.f.getAll(ctx, next.jobs(), DiscoverMaxConcurrent)
+		rs := s.f.getAll(ctx, next.jobs(), scanMaxConcurrent)
 		for i, r := range rs {
 			c := next[i]
 			if c.kind == KindAgentic { // a nested profile: used if valid, never indexed
@@ -388,7 +391,7 @@ func kindRank(k Kind) int {
 // nextJobs picks the same-origin candidates to fetch next, within what the
 // budget has left.
 func (s *scan) nextJobs(b *safefetch.Budget) plan {
-	left := DiscoverMaxAttempts - b.Usage().Attempts
+	left := scanMaxAttempts - b.Usage().Attempts
 	if left <= 0 {
 		return nil
 	}
@@ -447,7 +450,7 @@ func (s *scan) sameSite(raw string) bool {
 // origin or a valid action profile ends the scan.
 func (s *scan) existingProfile(r *fetched, d *Discovery, explicit bool) bool {
 	if !r.ok {
-		if r.rec.Status != 404 && r.rec.Status != 410 {
+		if r.rec.StatusCode != 404 && r.rec.StatusCode != 410 {
 			s.fail(r)
 		}
 		if explicit {
@@ -487,7 +490,7 @@ func (s *scan) existingProfile(r *fetched, d *Discovery, explicit bool) bool {
 		d.Outcome, d.Action, d.ProfileURL = OutcomeExistingAction, ap, pu
 		s.report.Notes = append(s.report.Notes, "A valid Action Profile 1.0 is published at "+pu+"; it is preserved byte for byte and its Action TXT regenerated.")
 		for _, a := range ap.Actions {
-			s.report.Bindings = append(s.report.Bindings, BindingCheck{Document: pu, Status: "not-checked",
+			s.report.Bindings = append(s.report.Bindings, BindingCheck{Document: pu, Status: BindingStatusNotChecked,
 				Reason: "the OpenAPI binding of action " + quoteTXT(a.ID) + " is not checked by this generator"})
 		}
 		return true
@@ -503,7 +506,7 @@ func firstLine(s string) string {
 }
 
 func (s *scan) fail(r *fetched) {
-	s.report.Failures = append(s.report.Failures, Failure{URL: r.rec.URL, Status: r.rec.Status, Reason: failureReason(r)})
+	s.report.Failures = append(s.report.Failures, Failure{URL: r.rec.URL, Status: r.rec.StatusCode, Reason: failureReason(r)})
 }
 
 // analyse reads one fetched document: what it is, and the links it selects.
@@ -511,7 +514,7 @@ func (s *scan) analyse(r *fetched, declared, source, title string) {
 	if !r.ok {
 		// A conventional path that does not exist is not a failure; a
 		// broken link is.
-		missing := r.err == nil && (r.rec.Status == 404 || r.rec.Status == 410)
+		missing := r.err == nil && (r.rec.StatusCode == 404 || r.rec.StatusCode == 410)
 		if !missing || !isConventional(s.originS, declared) {
 			s.fail(r)
 		}
@@ -574,7 +577,7 @@ func (s *scan) analyse(r *fetched, declared, source, title string) {
 		s.addRetrieved(docURL, source, pick(info.title, title), kind)
 		s.addLinks(info.links, docURL)
 	default:
-		s.report.Failures = append(s.report.Failures, Failure{URL: r.rec.URL, Status: r.rec.Status, Reason: "unsupported media type " + quoteTXT(mt)})
+		s.report.Failures = append(s.report.Failures, Failure{URL: r.rec.URL, Status: r.rec.StatusCode, Reason: "unsupported media type " + quoteTXT(mt)})
 	}
 }
 
@@ -602,18 +605,18 @@ func (s *scan) analyseJSON(r *fetched, docURL, source, p, title string) {
 			s.addRetrieved(docURL, source, pick(cleanText(name), title), KindA2A)
 			return
 		}
-		s.report.Failures = append(s.report.Failures, Failure{URL: r.rec.URL, Status: r.rec.Status, Reason: "not an A2A agent card (needs a string name and a skills array)"})
+		s.report.Failures = append(s.report.Failures, Failure{URL: r.rec.URL, Status: r.rec.StatusCode, Reason: "not an A2A agent card (needs a string name and a skills array)"})
 	case strings.HasSuffix(p, "/.well-known/agent-configuration"):
 		tree, err := strictjson.Decode(r.body)
 		if err == nil && isAgentAuthConfig(tree) {
 			s.addRetrieved(docURL, source, title, KindAgentAuth)
 			return
 		}
-		s.report.Failures = append(s.report.Failures, Failure{URL: r.rec.URL, Status: r.rec.Status, Reason: "not an Agent Auth configuration (needs a string issuer and an endpoints object)"})
+		s.report.Failures = append(s.report.Failures, Failure{URL: r.rec.URL, Status: r.rec.StatusCode, Reason: "not an Agent Auth configuration (needs a string issuer and an endpoints object)"})
 	default:
 		doc, err := parseOpenAPI(r.body)
 		if err != nil {
-			s.report.Bindings = append(s.report.Bindings, BindingCheck{Document: docURL, Status: "not-openapi-3", Reason: err.Error()})
+			s.report.Bindings = append(s.report.Bindings, BindingCheck{Document: docURL, Status: BindingStatusNotOpenAPI3, Reason: err.Error()})
 			return
 		}
 		s.openapi[docURL] = doc
@@ -624,7 +627,7 @@ func (s *scan) analyseJSON(r *fetched, docURL, source, p, title string) {
 // validResourceURL applies the profile's URL rules to a URL before it is
 // recorded.
 func validResourceURL(u string) bool {
-	return len(u) <= MaxURLLength && len(checkSiteURL(u)) == 0
+	return len(u) <= maxURLLength && len(checkSiteURL(u)) == 0
 }
 
 func (s *scan) addRetrieved(u, source, title string, kind Kind) {
@@ -706,7 +709,7 @@ func (s *scan) addLinks(links []pageLink, source string) {
 		if _, ok := s.linked[key]; ok {
 			continue
 		}
-		c := candidate{url: l.href, kind: kind, source: source, title: cutRunes(l.text, MaxTitleLength)}
+		c := candidate{url: l.href, kind: kind, source: source, title: cutRunes(l.text, maxTitleLength)}
 		s.linked[key] = c
 		switch {
 		case !s.sameSite(l.href):
@@ -723,18 +726,18 @@ func (s *scan) build(d *Discovery) error {
 		return ErrNothingRetrieved
 	}
 	site := &Site{Agentic: Version, Type: TypeSite, Origin: s.originS, APIs: []API{}}
-	site.Name = cutRunes(cleanText(pick(s.opts.Name, pick(s.home.siteName, s.home.title))), MaxNameLength)
+	site.Name = cutRunes(cleanText(pick(s.opts.Name, pick(s.home.siteName, s.home.title))), maxNameLength)
 	if site.Name == "" {
 		site.Name = s.origin.Hostname()
 	}
-	site.Description = cutRunes(cleanText(pick(s.opts.Description, s.home.description)), MaxDescriptionLen)
+	site.Description = cutRunes(cleanText(pick(s.opts.Description, s.home.description)), maxDescriptionLength)
 	if site.Description == "" {
 		site.Description = "Public documents and agent connections of " + s.origin.Hostname() + "."
 	}
 	var res []Resource
 	for _, u := range s.order {
 		r := s.retrieved[u]
-		res = append(res, Resource{Kind: r.kind, URL: r.url, Source: r.source, Availability: Retrieved, Title: cutRunes(r.title, MaxTitleLength)})
+		res = append(res, Resource{Kind: r.kind, URL: r.url, Source: r.source, Availability: AvailabilityRetrieved, Title: cutRunes(r.title, maxTitleLength)})
 	}
 	for _, c := range s.linked {
 		if rd, ok := s.retrieved[c.url]; ok && rd.kind == c.kind {
@@ -746,7 +749,7 @@ func (s *scan) build(d *Discovery) error {
 		if c.kind == KindAgentic && s.sameSite(c.url) {
 			continue // a nested profile that was not used is not a resource of this one
 		}
-		res = append(res, Resource{Kind: c.kind, URL: c.url, Source: c.source, Availability: Linked, Title: c.title})
+		res = append(res, Resource{Kind: c.kind, URL: c.url, Source: c.source, Availability: AvailabilityLinked, Title: c.title})
 	}
 	res = dedupeResources(res)
 	sort.SliceStable(res, func(i, j int) bool {
@@ -755,7 +758,7 @@ func (s *scan) build(d *Discovery) error {
 		}
 		return res[i].URL < res[j].URL
 	})
-	if len(res) > MaxResources {
+	if len(res) > maxResources {
 		res = s.trimResources(res)
 	}
 	site.Resources = res
@@ -786,18 +789,18 @@ func dedupeResources(res []Resource) []Resource {
 func (s *scan) trimResources(res []Resource) []Resource {
 	keep := append([]Resource(nil), res...)
 	sort.SliceStable(keep, func(i, j int) bool {
-		ri, rj := keep[i].Availability == Retrieved, keep[j].Availability == Retrieved
+		ri, rj := keep[i].Availability == AvailabilityRetrieved, keep[j].Availability == AvailabilityRetrieved
 		if ri != rj {
 			return ri
 		}
 		return kindRank(keep[i].Kind) < kindRank(keep[j].Kind)
 	})
-	dropped := keep[MaxResources:]
-	keep = keep[:MaxResources]
+	dropped := keep[maxResources:]
+	keep = keep[:maxResources]
 	for _, r := range dropped {
 		s.report.Linked = append(s.report.Linked, LinkedURL{URL: r.URL, Kind: r.Kind, Source: r.Source, Reason: "left out: the profile holds at most 40 resources"})
 	}
-	s.report.Truncations = append(s.report.Truncations, Truncation{Pointer: "/resources", Reason: fmt.Sprintf("%d resources found; the profile holds at most %d", len(res), MaxResources), Dropped: len(dropped)})
+	s.report.Truncations = append(s.report.Truncations, Truncation{Pointer: "/resources", Reason: fmt.Sprintf("%d resources found; the profile holds at most %d", len(res), maxResources), Dropped: len(dropped)})
 	sort.SliceStable(keep, func(i, j int) bool {
 		if keep[i].Kind != keep[j].Kind {
 			return keep[i].Kind < keep[j].Kind
@@ -813,8 +816,8 @@ func (s *scan) buildAPIs(site *Site) {
 		if r.Kind != KindOpenAPI {
 			continue
 		}
-		if r.Availability != Retrieved {
-			s.report.Bindings = append(s.report.Bindings, BindingCheck{Document: r.URL, Status: "not-retrieved", Reason: "the OpenAPI document was linked but not read, so no operation index is built"})
+		if r.Availability != AvailabilityRetrieved {
+			s.report.Bindings = append(s.report.Bindings, BindingCheck{Document: r.URL, Status: BindingStatusNotRetrieved, Reason: "the OpenAPI document was linked but not read, so no operation index is built"})
 			continue
 		}
 		doc := s.openapi[r.URL]
@@ -822,14 +825,14 @@ func (s *scan) buildAPIs(site *Site) {
 			continue
 		}
 		ptr := idx("/apis", len(site.APIs))
-		if len(site.APIs) == MaxAPIs {
+		if len(site.APIs) == maxAPIs {
 			s.report.Truncations = append(s.report.Truncations, Truncation{Pointer: "/apis", Reason: "the profile holds at most 5 OpenAPI indexes; " + r.URL + " was not indexed", Dropped: 1})
-			s.report.Bindings = append(s.report.Bindings, BindingCheck{Document: r.URL, Status: "not-checked", Reason: "over the limit of 5 indexes"})
+			s.report.Bindings = append(s.report.Bindings, BindingCheck{Document: r.URL, Status: BindingStatusNotChecked, Reason: "over the limit of 5 indexes"})
 			continue
 		}
 		version := doc.version
-		if len([]rune(version)) > MaxOpenAPIVersion {
-			s.report.Bindings = append(s.report.Bindings, BindingCheck{Document: r.URL, Status: "not-openapi-3", Reason: "the openapi version string is over 32 characters"})
+		if len([]rune(version)) > maxOpenAPIVersionLength {
+			s.report.Bindings = append(s.report.Bindings, BindingCheck{Document: r.URL, Status: BindingStatusNotOpenAPI3, Reason: "the openapi version string is over 32 characters"})
 			continue
 		}
 		api := API{Document: r.URL, OpenAPI: version, Operations: []Operation{}}
@@ -837,18 +840,18 @@ func (s *scan) buildAPIs(site *Site) {
 		seen := map[key]bool{}
 		skipped, cutSummaries, droppedIDs, over := 0, 0, 0, 0
 		for _, ro := range doc.ops {
-			if !validMethod(ro.method) || pathProblem(ro.path) != "" || len([]rune(ro.path)) > MaxPathLength || seen[key{ro.method, ro.path}] {
+			if !validMethod(ro.method) || pathProblem(ro.path) != "" || len([]rune(ro.path)) > maxPathLength || seen[key{ro.method, ro.path}] {
 				skipped++
 				continue
 			}
-			if len(api.Operations) == MaxOperations {
+			if len(api.Operations) == maxOperations {
 				over++
 				continue
 			}
 			seen[key{ro.method, ro.path}] = true
 			op := Operation{Method: ro.method, Path: ro.path}
 			if ro.operationID != nil {
-				if n := len([]rune(*ro.operationID)); n >= 1 && n <= MaxOperationIDLen {
+				if n := len([]rune(*ro.operationID)); n >= 1 && n <= maxOperationIDLength {
 					op.OperationID = *ro.operationID
 				} else {
 					droppedIDs++
@@ -858,8 +861,8 @@ func (s *scan) buildAPIs(site *Site) {
 			}
 			if ro.summary != nil {
 				sum := strings.TrimSpace(*ro.summary)
-				if len([]rune(sum)) > MaxSummaryLength {
-					sum = cutRunes(sum, MaxSummaryLength)
+				if len([]rune(sum)) > maxSummaryLength {
+					sum = cutRunes(sum, maxSummaryLength)
 					cutSummaries++
 				}
 				op.Summary = sum
@@ -867,18 +870,18 @@ func (s *scan) buildAPIs(site *Site) {
 			api.Operations = append(api.Operations, op)
 		}
 		if over > 0 {
-			s.report.Truncations = append(s.report.Truncations, Truncation{Pointer: ptr + "/operations", Reason: fmt.Sprintf("%s documents %d operations; the index holds the first %d", r.URL, len(api.Operations)+over, MaxOperations), Dropped: over})
+			s.report.Truncations = append(s.report.Truncations, Truncation{Pointer: ptr + "/operations", Reason: fmt.Sprintf("%s documents %d operations; the index holds the first %d", r.URL, len(api.Operations)+over, maxOperations), Dropped: over})
 		}
 		if skipped > 0 {
 			s.report.Truncations = append(s.report.Truncations, Truncation{Pointer: ptr + "/operations", Reason: fmt.Sprintf("%d operations of %s were left out: their method or path breaks the index rules, or repeats a method and path", skipped, r.URL), Dropped: skipped})
 		}
 		if cutSummaries > 0 {
-			s.report.Truncations = append(s.report.Truncations, Truncation{Pointer: ptr + "/operations", Reason: fmt.Sprintf("%d summaries were shortened to %d characters", cutSummaries, MaxSummaryLength)})
+			s.report.Truncations = append(s.report.Truncations, Truncation{Pointer: ptr + "/operations", Reason: fmt.Sprintf("%d summaries were shortened to %d characters", cutSummaries, maxSummaryLength)})
 		}
 		if droppedIDs > 0 {
 			s.report.Truncations = append(s.report.Truncations, Truncation{Pointer: ptr + "/operations", Reason: fmt.Sprintf("%d operationId values could not be copied verbatim (not a string of 1 to 160 characters) and were left out, not invented", droppedIDs)})
 		}
-		s.report.Bindings = append(s.report.Bindings, BindingCheck{Document: r.URL, Status: "indexed", Reason: fmt.Sprintf("%d operations indexed", len(api.Operations))})
+		s.report.Bindings = append(s.report.Bindings, BindingCheck{Document: r.URL, Status: BindingStatusIndexed, Reason: fmt.Sprintf("%d operations indexed", len(api.Operations))})
 		site.APIs = append(site.APIs, api)
 	}
 }
@@ -887,15 +890,15 @@ func (s *scan) buildAPIs(site *Site) {
 // compact JSON and both TXT forms fit in 64 KiB.
 func (s *scan) fitSize(site *Site) {
 	fits := func() bool {
-		if len(site.compact()) > MaxProfileBytes {
+		if len(site.compact()) > maxProfileBytes {
 			return false
 		}
-		pu, err := ProfileURL(site.Origin, s.report.ProfileURL)
+		pu, err := profileURLFor(site.Origin, s.report.ProfileURL)
 		if err != nil {
 			return true
 		}
-		b := site.appendText(nil, pu, TextVersion12)
-		return len(appendReferences(b)) <= MaxTextBytes
+		b := site.appendText(nil, pu, textVersion12)
+		return len(appendReferences(b)) <= maxTextBytes
 	}
 	droppedOps := map[int]int{}
 	for guard := 0; !fits() && guard < 1000; guard++ {
@@ -915,7 +918,7 @@ func (s *scan) fitSize(site *Site) {
 		// Only resources are left: drop the last linked one.
 		dropped := false
 		for i := len(site.Resources) - 1; i >= 0; i-- {
-			if site.Resources[i].Availability == Linked {
+			if site.Resources[i].Availability == AvailabilityLinked {
 				r := site.Resources[i]
 				site.Resources = append(site.Resources[:i], site.Resources[i+1:]...)
 				s.report.Truncations = append(s.report.Truncations, Truncation{Pointer: "/resources", Reason: "left out " + r.URL + " to keep the files within 64 KiB", Dropped: 1})
@@ -940,7 +943,7 @@ func (s *scan) finish(d *Discovery) error {
 	switch {
 	case d.Action != nil:
 		d.JSON = d.Action.Bytes()
-		if s.opts.TextVersion == TextVersion12 {
+		if s.opts.TextVersion == textVersion12 {
 			d.Text, err = d.Action.PublicationText(d.ProfileURL)
 		} else {
 			d.Text, err = d.Action.Text(d.ProfileURL)
@@ -948,7 +951,7 @@ func (s *scan) finish(d *Discovery) error {
 	case d.Site != nil:
 		d.JSON, err = d.Site.JSON()
 		if err == nil {
-			if s.opts.TextVersion == TextVersion12 {
+			if s.opts.TextVersion == textVersion12 {
 				d.Text, err = d.Site.PublicationText(d.ProfileURL)
 			} else {
 				d.Text, err = d.Site.Text(d.ProfileURL)

@@ -172,13 +172,13 @@ func TestDiscoverRealisticSite(t *testing.T) {
 	for u, k := range retrieved {
 		r := findResource(s, k, u)
 		if assert.NotNil(t, r, "retrieved %s %s", k, u) {
-			assert.Equal(t, Retrieved, r.Availability, u)
+			assert.Equal(t, AvailabilityRetrieved, r.Availability, u)
 		}
 	}
 	for u, k := range linked {
 		r := findResource(s, k, u)
 		if assert.NotNil(t, r, "linked %s %s", k, u) {
-			assert.Equal(t, Linked, r.Availability, u)
+			assert.Equal(t, AvailabilityLinked, r.Availability, u)
 			assert.Equal(t, "https://shop.example/", r.Source, u)
 		}
 	}
@@ -199,10 +199,10 @@ func TestDiscoverRealisticSite(t *testing.T) {
 	api := s.APIs[0]
 	assert.Equal(t, "https://shop.example/openapi.json", api.Document)
 	assert.Equal(t, "3.1.0", api.OpenAPI)
-	require.Len(t, api.Operations, MaxOperations)
+	require.Len(t, api.Operations, maxOperations)
 	assert.Equal(t, Operation{Method: "GET", Path: "/items/0", OperationID: "getItem0", Summary: "Get item 0"}, api.Operations[0])
 	assert.Equal(t, Operation{Method: "POST", Path: "/items/0"}, api.Operations[1], "an over-long operationId is left out, never invented")
-	assert.Equal(t, strings.Repeat("p", MaxSummaryLength), api.Operations[3].Summary)
+	assert.Equal(t, strings.Repeat("p", maxSummaryLength), api.Operations[3].Summary)
 	assert.Equal(t, "", api.Operations[3].OperationID)
 
 	rep := d.Report
@@ -225,7 +225,7 @@ func TestDiscoverRealisticSite(t *testing.T) {
 	assert.Contains(t, joined, "2 operations of https://shop.example/openapi.json were left out")
 	assert.Contains(t, joined, "summaries were shortened to 240")
 	assert.Contains(t, joined, "operationId values could not be copied verbatim")
-	assert.Contains(t, rep.Bindings, BindingCheck{Document: "https://shop.example/openapi.json", Status: "indexed", Reason: "160 operations indexed"})
+	assert.Contains(t, rep.Bindings, BindingCheck{Document: "https://shop.example/openapi.json", Status: BindingStatusIndexed, Reason: "160 operations indexed"})
 	var linkedReasons []string
 	for _, l := range rep.Linked {
 		linkedReasons = append(linkedReasons, l.URL+" "+l.Reason)
@@ -238,16 +238,16 @@ func TestDiscoverRealisticSite(t *testing.T) {
 	for _, r := range rep.Requests {
 		byURL[r.URL] = r
 	}
-	assert.Equal(t, 200, byURL["https://shop.example/openapi.json"].Status)
+	assert.Equal(t, 200, byURL["https://shop.example/openapi.json"].StatusCode)
 	assert.Equal(t, `"v1"`, byURL["https://shop.example/openapi.json"].ETag)
-	assert.Equal(t, 404, byURL["https://shop.example/agentic.json"].Status)
+	assert.Equal(t, 404, byURL["https://shop.example/agentic.json"].StatusCode)
 	assert.Equal(t, []string{"https://www.shop.example/legacy/docs"}, byURL["https://shop.example/legacy/docs"].Redirects)
 	assert.NotEmpty(t, byURL["https://shop.example/docs/huge.md"].Error)
 
 	// Budgets: never more than 22 attempts; nothing sent to other origins.
-	assert.LessOrEqual(t, rep.Budget.Attempts, DiscoverMaxAttempts)
-	assert.LessOrEqual(t, rep.Budget.PeakConcurrency, DiscoverMaxConcurrent)
-	assert.LessOrEqual(t, n.Requests("shop.example")+n.Requests("www.shop.example"), DiscoverMaxAttempts)
+	assert.LessOrEqual(t, rep.Budget.Attempts, scanMaxAttempts)
+	assert.LessOrEqual(t, rep.Budget.PeakConcurrency, scanMaxConcurrent)
+	assert.LessOrEqual(t, n.Requests("shop.example")+n.Requests("www.shop.example"), scanMaxAttempts)
 	assert.Equal(t, 1, n.Requests("www.shop.example"))
 	for _, h := range []string{"evil.example", "docs.partner.example", "mcp.shop.example"} {
 		assert.Zero(t, n.Requests(h), "requests to %s", h)
@@ -257,25 +257,29 @@ func TestDiscoverRealisticSite(t *testing.T) {
 	// Written out: a new directory whose files round-trip.
 	dir := filepath.Join(t.TempDir(), "agentic-files")
 	require.NoError(t, d.WriteDir(dir))
-	js, err := os.ReadFile(filepath.Join(dir, FileJSON))
+	js, err := os.ReadFile(filepath.Join(dir, fileJSON))
 	require.NoError(t, err)
 	back, err := ParseSite(js)
 	require.NoError(t, err)
 	assert.Equal(t, s, back)
-	txt, err := os.ReadFile(filepath.Join(dir, FileText))
+	txt, err := os.ReadFile(filepath.Join(dir, fileText))
 	require.NoError(t, err)
-	assert.Equal(t, TextMatched, CheckText(back, "", txt))
+	assert.Equal(t, TextStatusMatched, CheckText(back, "", txt))
 	var repBack DiscoveryReport
-	require.NoError(t, json.Unmarshal(readFile(t, filepath.Join(dir, FileReport)), &repBack))
+	require.NoError(t, json.Unmarshal(readFile(t, filepath.Join(dir, fileReport)), &repBack))
 	assert.Equal(t, len(rep.Requests), len(repBack.Requests))
-	readme := string(readFile(t, filepath.Join(dir, FileReadme)))
+	readme := string(readFile(t, filepath.Join(dir, fileReadme)))
 	assert.Contains(t, readme, "https://shop.example/agentic.json")
-	assert.Contains(t, readme, "## How to keep it current")
-	listing := string(readFile(t, filepath.Join(dir, FileListing)))
-	assert.Contains(t, listing, "mcp: [Our MCP server](https://mcp.shop.example/mcp) (advertised; not connection-tested)")
+	assert.Contains(t, readme, "## Specification and directory")
+	assert.Contains(t, readme, "- [Shop agent](https://shop.example/.well-known/agent-card.json) — a2a; document retrieved.")
+	listing := string(readFile(t, filepath.Join(dir, fileListing)))
+	// The reference lists the first twelve documentation and connection
+	// records in profile order, so the MCP link of this large site is left out.
+	assert.Contains(t, listing, "- a2a: [Shop agent](https://shop.example/.well-known/agent-card.json) (document read).")
+	assert.Contains(t, listing, "- documentation: [API reference \\(partner\\)](https://docs.partner.example/shop) (advertised; not connection-tested).")
 	err = d.WriteDir(dir)
 	assert.ErrorIs(t, err, ErrDirExists)
-	assert.Equal(t, string(js), string(readFile(t, filepath.Join(dir, FileJSON))), "nothing overwritten")
+	assert.Equal(t, string(js), string(readFile(t, filepath.Join(dir, fileJSON))), "nothing overwritten")
 }
 
 func TestDiscoverExistingProfiles(t *testing.T) {
@@ -286,7 +290,7 @@ func TestDiscoverExistingProfiles(t *testing.T) {
 		host        string
 		pages       map[string]page
 		profileURL  string
-		wantOutcome string
+		wantOutcome Outcome
 		wantProfile string
 		wantJSON    []byte
 	}{
@@ -326,11 +330,11 @@ func TestDiscoverExistingProfiles(t *testing.T) {
 				assert.True(t, strings.HasPrefix(string(d.Text), "# Agentic action index\n"))
 			}
 			if d.Site != nil {
-				assert.Equal(t, TextMatched, CheckText(d.Site, d.ProfileURL, d.Text))
+				assert.Equal(t, TextStatusMatched, CheckText(d.Site, d.ProfileURL, d.Text))
 			}
 			assert.NotEmpty(t, d.Report.Notes)
 			for _, b := range d.Report.Bindings {
-				if b.Status == "not-openapi-3" {
+				if b.Status == BindingStatusNotOpenAPI3 {
 					assert.NotContains(t, b.Document, "agentic.json", "a profile is never read as an OpenAPI document")
 				}
 			}
@@ -353,10 +357,10 @@ func TestDiscoverBudgetHolds(t *testing.T) {
 	n.Site("many.example", siteHandler(pages))
 	d, err := Discover(t.Context(), "https://many.example", &DiscoverOptions{Client: n.Client()})
 	require.NoError(t, err)
-	assert.Equal(t, DiscoverMaxAttempts, n.Requests("many.example"))
-	assert.Equal(t, DiscoverMaxAttempts, d.Report.Budget.Attempts)
-	assert.LessOrEqual(t, d.Report.Budget.PeakConcurrency, DiscoverMaxConcurrent)
-	assert.Len(t, d.Site.Resources, MaxResources)
+	assert.Equal(t, scanMaxAttempts, n.Requests("many.example"))
+	assert.Equal(t, scanMaxAttempts, d.Report.Budget.Attempts)
+	assert.LessOrEqual(t, d.Report.Budget.PeakConcurrency, scanMaxConcurrent)
+	assert.Len(t, d.Site.Resources, maxResources)
 	assert.NotEmpty(t, d.Report.Truncations)
 	require.NoError(t, d.Site.Validate())
 }
@@ -406,7 +410,7 @@ func TestDiscoverLinkHeader(t *testing.T) {
 	require.NoError(t, err)
 	r := findResource(d.Site, KindOpenAPI, "https://api.example/spec/v1.json")
 	require.NotNil(t, r)
-	assert.Equal(t, Retrieved, r.Availability)
+	assert.Equal(t, AvailabilityRetrieved, r.Availability)
 	assert.NotNil(t, findResource(d.Site, KindDocumentation, "https://status.other.example/docs"))
 	require.Len(t, d.Site.APIs, 1)
 	assert.Equal(t, []Operation{{Method: "GET", Path: "/ping"}}, d.Site.APIs[0].Operations)
@@ -432,11 +436,11 @@ func TestWriteDirEscapesUntrustedText(t *testing.T) {
 	require.NoError(t, err)
 	txt, err := s.Text("")
 	require.NoError(t, err)
-	d := &Discovery{Origin: s.Origin, ProfileURL: DefaultProfileURL(s.Origin), Outcome: OutcomeExistingSite, Site: s, JSON: js, Text: txt,
+	d := &Discovery{Origin: s.Origin, ProfileURL: defaultProfileURL(s.Origin), Outcome: OutcomeExistingSite, Site: s, JSON: js, Text: txt,
 		Report: &DiscoveryReport{Origin: s.Origin}}
 	files, err := d.Files()
 	require.NoError(t, err)
-	for _, name := range []string{FileReadme, FileListing} {
+	for _, name := range []string{fileReadme, fileListing} {
 		md := string(files[name])
 		assert.NotContains(t, md, "<script>", name)
 		assert.NotContains(t, md, "\u202e", name)
@@ -445,9 +449,9 @@ func TestWriteDirEscapesUntrustedText(t *testing.T) {
 	}
 	dir := filepath.Join(t.TempDir(), "out")
 	require.NoError(t, d.WriteDir(dir))
-	back, err := ParseSite(readFile(t, filepath.Join(dir, FileJSON)))
+	back, err := ParseSite(readFile(t, filepath.Join(dir, fileJSON)))
 	require.NoError(t, err)
-	assert.Equal(t, TextMatched, CheckText(back, "", readFile(t, filepath.Join(dir, FileText))))
+	assert.Equal(t, TextStatusMatched, CheckText(back, "", readFile(t, filepath.Join(dir, fileText))))
 	_, err = (&Discovery{}).Files()
 	assert.Error(t, err)
 }
@@ -471,10 +475,10 @@ func TestDiscoverRedirectLimit(t *testing.T) {
 	require.NoError(t, err)
 	a := findResource(d.Site, KindDocumentation, "https://hops.example/docs/a4")
 	require.NotNil(t, a, "three hops, through the www counterpart, are followed")
-	assert.Equal(t, Retrieved, a.Availability)
+	assert.Equal(t, AvailabilityRetrieved, a.Availability)
 	b := findResource(d.Site, KindDocumentation, "https://hops.example/docs/b1")
 	require.NotNil(t, b)
-	assert.Equal(t, Linked, b.Availability, "a fourth hop is refused")
+	assert.Equal(t, AvailabilityLinked, b.Availability, "a fourth hop is refused")
 	assert.Nil(t, findResource(d.Site, KindDocumentation, "https://hops.example/docs/b5"))
 	var reason string
 	for _, f := range d.Report.Failures {
@@ -507,8 +511,8 @@ func TestDiscoverFitsSizeLimit(t *testing.T) {
 	ops := len(d.Site.APIs[0].Operations)
 	assert.Less(t, ops, 160)
 	assert.Greater(t, ops, 50)
-	assert.LessOrEqual(t, len(d.Site.compact()), MaxProfileBytes)
-	assert.LessOrEqual(t, len(d.Text), MaxTextBytes)
+	assert.LessOrEqual(t, len(d.Site.compact()), maxProfileBytes)
+	assert.LessOrEqual(t, len(d.Text), maxTextBytes)
 	assert.Contains(t, string(d.Text), "Agentic-Text: 1.2\n")
 	found := false
 	for _, tr := range d.Report.Truncations {
@@ -540,7 +544,7 @@ func TestDiscoverRegenerate(t *testing.T) {
 		host         string
 		pages        map[string]page
 		profileURL   string
-		wantExisting string // Outcome of the reported existing profile; "" for none
+		wantExisting Outcome // Outcome of the reported existing profile; "" for none
 	}{
 		{"valid root site profile", "shop.example", shopPages(site), "", OutcomeExistingSite},
 		{"named site profile", "shop.example", shopPages(site), "https://shop.example/v2/agentic.json", OutcomeExistingSite},
@@ -583,7 +587,7 @@ func TestDiscoverRegenerate(t *testing.T) {
 			assert.Nil(t, d.Action)
 			require.NoError(t, d.Site.Validate())
 			assert.Equal(t, origin, d.Site.Origin)
-			assert.Equal(t, TextMatched, CheckText(d.Site, d.ProfileURL, d.Text))
+			assert.Equal(t, TextStatusMatched, CheckText(d.Site, d.ProfileURL, d.Text))
 			for _, r := range d.Site.Resources {
 				assert.NotEqual(t, KindAgentic, r.Kind, "a profile is not a resource of the regenerated one: %s", r.URL)
 			}
@@ -611,7 +615,7 @@ func TestDiscoverRegenerate(t *testing.T) {
 			b, err := json.Marshal(d.Report)
 			require.NoError(t, err)
 			require.NoError(t, json.Unmarshal(b, &rep))
-			assert.Equal(t, map[string]any{"url": wantProfile, "outcome": tc.wantExisting}, rep["existing"])
+			assert.Equal(t, map[string]any{"url": wantProfile, "outcome": string(tc.wantExisting)}, rep["existing"])
 
 			if tc.host == "shop.example" {
 				// Built from what the site publishes now, not from the old profile.

@@ -58,7 +58,7 @@ func ExampleValidationError() {
 	}
 	// Output:
 	// /resources retrieved-required
-	// /resources/0/url url-local-host
+	// /resources/0/url url-private-address
 	// /resources/0/url url-query
 }
 

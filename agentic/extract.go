@@ -149,7 +149,7 @@ func parseHTML(body []byte, pageURL *url.URL) pageInfo {
 // are kept (the URL rules later refuse http).
 func resolveHref(base *url.URL, href string) (string, bool) {
 	href = strings.TrimSpace(href)
-	if href == "" || len(href) > MaxURLLength || strings.HasPrefix(href, "#") {
+	if href == "" || len(href) > maxURLLength || strings.HasPrefix(href, "#") {
 		return "", false
 	}
 	u, err := base.Parse(href)

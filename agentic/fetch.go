@@ -15,55 +15,46 @@ import (
 
 // scanClient prepares the network side of one Discover or Audit run, under
 // the limits of the profile's "Discovery and auditing" section: the caller's
-// client (safefetch.New(nil) when nil) charged to a fresh Budget of
-// DiscoverMaxAttempts attempts, DiscoverMaxTotalBytes bytes and
-// DiscoverMaxConcurrent concurrent documents, with a deadline (deadline, at
-// most DiscoverDeadline; 0 means DiscoverDeadline) that a DNS lookup may
-// outlast by DiscoverDNSGrace and no more. The context returned ends then.
+// client (safefetch.Default() when nil, so runs share its connections)
+// charged to a fresh Budget of scanMaxAttempts attempts, scanMaxTotalBytes
+// bytes and scanMaxConcurrent concurrent documents, with a deadline
+// (deadline, at most scanDeadline; 0 means scanDeadline) that a DNS lookup
+// may outlast by scanDNSGrace and no more. The context returned ends then.
 func scanClient(ctx context.Context, c *safefetch.Client, deadline time.Duration) (context.Context, *safefetch.Client, context.CancelFunc) {
-	if deadline <= 0 || deadline > DiscoverDeadline {
-		deadline = DiscoverDeadline
+	if deadline <= 0 || deadline > scanDeadline {
+		deadline = scanDeadline
 	}
 	budget := safefetch.NewBudget(safefetch.BudgetLimits{
-		Attempts: DiscoverMaxAttempts, Bytes: DiscoverMaxTotalBytes, Concurrency: DiscoverMaxConcurrent,
-		Timeout: deadline, DNSGrace: DiscoverDNSGrace,
+		Attempts: scanMaxAttempts, Bytes: scanMaxTotalBytes, Concurrency: scanMaxConcurrent,
+		Timeout: deadline, DNSGrace: scanDNSGrace,
 	})
-	if c == nil {
-		c = safefetch.New(nil)
-	}
-	ctx, cancel := context.WithTimeout(ctx, deadline+DiscoverDNSGrace)
-	return ctx, c.WithBudget(budget), cancel
+	ctx, cancel := context.WithTimeout(ctx, deadline+scanDNSGrace)
+	return ctx, safefetch.OrDefault(c).WithBudget(budget), cancel
 }
 
 // budgetReport is what a report says of the budget of a scanClient.
 func budgetReport(b *safefetch.Budget) BudgetReport {
 	u := b.Usage()
-	return BudgetReport{Attempts: u.Attempts, MaxAttempts: DiscoverMaxAttempts, Bytes: u.Bytes,
-		MaxBytes: DiscoverMaxTotalBytes, PeakConcurrency: u.PeakConcurrency, Exhausted: u.Exhausted}
+	return BudgetReport{Attempts: u.Attempts, MaxAttempts: scanMaxAttempts, Bytes: u.Bytes,
+		MaxBytes: scanMaxTotalBytes, PeakConcurrency: u.PeakConcurrency, Exhausted: u.Exhausted}
 }
 
-// RequestRecord is the evidence of one document request of a scan: what was
-// asked, what came back and when. Redirect hops are listed in Redirects and
-// counted by the budget as attempts of their own.
+// RequestRecord is the evidence of one document request of a scan: the
+// retrieval record every fetching package of this module keeps (URL, final
+// URL, redirect hops, status, validators, time), plus why the scan asked
+// for it, how many body bytes it read, how long it took and why it failed.
+// Redirect hops are counted by the budget as attempts of their own.
 type RequestRecord struct {
-	// URL is the URL requested; FinalURL the one that answered.
-	URL      string `json:"url"`
-	FinalURL string `json:"finalUrl,omitempty"`
+	safefetch.Provenance
 	// Purpose says why the scan asked for it (a conventional path, a link).
 	Purpose string `json:"purpose"`
-	// Status is the final HTTP status (0 when no response arrived).
-	Status int `json:"status"`
 	// Bytes is the number of body bytes read.
-	Bytes        int      `json:"bytes"`
-	ContentType  string   `json:"contentType,omitempty"`
-	ETag         string   `json:"etag,omitempty"`
-	LastModified string   `json:"lastModified,omitempty"`
-	Redirects    []string `json:"redirects,omitempty"`
+	Bytes int `json:"bytes"`
 	// Error is set when the request failed (refused, timed out, too large,
-	// budget exhausted, ...).
-	Error     string    `json:"error,omitempty"`
-	Started   time.Time `json:"started"`
-	ElapsedMS int64     `json:"elapsedMs"`
+	// budget exhausted, ...); StatusCode is then 0 unless a response came.
+	Error string `json:"error,omitempty"`
+	// ElapsedMS is the time from the request to the end of the body.
+	ElapsedMS int64 `json:"elapsed_ms"`
 }
 
 // fetched is one response kept for analysis.
@@ -130,18 +121,11 @@ func (f *fetcher) get(ctx context.Context, u, accept, purpose string) *fetched {
 		Method: http.MethodGet, URL: u, MaxBodyBytes: f.maxBody,
 		Header: http.Header{"Accept": {accept}},
 	})
-	r := &fetched{rec: RequestRecord{URL: u, Purpose: purpose, Started: start.UTC()}, err: err}
+	r := &fetched{rec: RequestRecord{Provenance: safefetch.Provenance{URL: u}, Purpose: purpose}, err: err}
 	if resp != nil {
-		r.rec.FinalURL = resp.FinalURL
-		r.rec.Status = resp.StatusCode
+		r.rec.Provenance = resp.Provenance()
 		r.rec.Bytes = len(resp.Body)
-		r.rec.Redirects = resp.Redirects
 		r.hdr = resp.Header
-		if resp.Header != nil {
-			r.rec.ContentType = resp.Header.Get("Content-Type")
-			r.rec.ETag = resp.Header.Get("ETag")
-			r.rec.LastModified = resp.Header.Get("Last-Modified")
-		}
 		r.body = resp.Body
 	}
 	if err != nil {
@@ -150,7 +134,9 @@ func (f *fetcher) get(ctx context.Context, u, accept, purpose string) *fetched {
 	} else if resp != nil && resp.StatusCode >= 200 && resp.StatusCode < 300 {
 		r.ok = true
 	}
-	r.rec.ElapsedMS = f.now().Sub(start).Milliseconds()
+	end := f.now()
+	r.rec.Retrieved = end.UTC()
+	r.rec.ElapsedMS = end.Sub(start).Milliseconds()
 	f.mu.Lock()
 	if prev, ok := f.seen[u]; ok { // a concurrent twin finished first
 		f.mu.Unlock()
@@ -195,7 +181,7 @@ func (f *fetcher) requests() []RequestRecord {
 func failureReason(r *fetched) string {
 	switch {
 	case r.err == nil && !r.ok:
-		return fmt.Sprintf("HTTP status %d", r.rec.Status)
+		return fmt.Sprintf("HTTP status %d", r.rec.StatusCode)
 	case errors.Is(r.err, safefetch.ErrBudgetExhausted):
 		return "scan budget exhausted: " + r.err.Error()
 	case errors.Is(r.err, safefetch.ErrTooLarge):

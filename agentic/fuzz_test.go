@@ -51,7 +51,7 @@ func FuzzParseSite(f *testing.F) {
 		if err != nil {
 			t.Fatalf("Text: %v", err)
 		}
-		if !utf8.Valid(txt) || CheckText(s, "", txt) != TextMatched {
+		if !utf8.Valid(txt) || CheckText(s, "", txt) != TextStatusMatched {
 			t.Fatal("generated TXT is not UTF-8 or does not match")
 		}
 		idx, err := ParseText(txt)

@@ -8,11 +8,14 @@ import (
 	"github.com/agentweb/agentweb/internal/serve"
 )
 
-// Media types of the two files ("TXT 1.1": serve both files as UTF-8, using
-// application/json and text/plain; charset=utf-8).
+// Media types of the two files ([Agentic Site Profile 1.1], section "TXT
+// 1.1": serve both files as UTF-8, using application/json and text/plain;
+// charset=utf-8).
+//
+// [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
 const (
-	JSONMediaType = "application/json"
-	TextMediaType = "text/plain; charset=utf-8"
+	jsonMediaType = "application/json"
+	textMediaType = "text/plain; charset=utf-8"
 )
 
 // HandlerOptions configures Handler. The zero value serves the profile at
@@ -45,15 +48,15 @@ func Handler(s *Site, opts *HandlerOptions) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	pu, err := ProfileURL(s.Origin, opts.ProfileURL)
+	pu, err := profileURLFor(s.Origin, opts.ProfileURL)
 	if err != nil {
 		return nil, err
 	}
 	var txt []byte
 	switch opts.TextVersion {
-	case "", TextVersion11:
+	case "", textVersion11:
 		txt, err = s.Text(pu)
-	case TextVersion12:
+	case textVersion12:
 		txt, err = s.PublicationText(pu)
 	default:
 		return nil, fmt.Errorf("agentic: unsupported TXT version %q (want 1.1 or 1.2)", opts.TextVersion)
@@ -71,15 +74,15 @@ func ActionHandler(p *ActionProfile, opts *HandlerOptions) (http.Handler, error)
 	if opts == nil {
 		opts = &HandlerOptions{}
 	}
-	pu, err := ProfileURL(p.Origin, opts.ProfileURL)
+	pu, err := profileURLFor(p.Origin, opts.ProfileURL)
 	if err != nil {
 		return nil, err
 	}
 	var txt []byte
 	switch opts.TextVersion {
-	case "", TextVersion10, TextVersion11:
+	case "", textVersion10, textVersion11:
 		txt, err = p.Text(pu)
-	case TextVersion12:
+	case textVersion12:
 		txt, err = p.PublicationText(pu)
 	default:
 		return nil, fmt.Errorf("agentic: unsupported TXT version %q (want 1.0 or 1.2)", opts.TextVersion)
@@ -90,8 +93,8 @@ func ActionHandler(p *ActionProfile, opts *HandlerOptions) (http.Handler, error)
 	return publicationHandler(pu, p.Bytes(), txt, opts), nil
 }
 
-// TextURL returns the URL of the TXT beside a profile URL.
-func TextURL(profileURL string) string {
+// textURL returns the URL of the TXT beside a profile URL.
+func textURL(profileURL string) string {
 	u, err := url.Parse(profileURL)
 	if err != nil {
 		return profileURL
@@ -109,10 +112,10 @@ func publicationHandler(profileURL string, jsonBody, txt []byte, opts *HandlerOp
 		hdr[http.CanonicalHeaderKey(k)] = append([]string(nil), v...)
 	}
 	ju, _ := url.Parse(profileURL)
-	tu, _ := url.Parse(TextURL(profileURL))
+	tu, _ := url.Parse(textURL(profileURL))
 	jsonPath, txtPath := ju.Path, tu.Path
-	jh := serve.Handler(serve.Document{Body: jsonBody, ContentType: JSONMediaType, CacheControl: cc, Header: hdr})
-	th := serve.Handler(serve.Document{Body: txt, ContentType: TextMediaType, CacheControl: cc, Header: hdr})
+	jh := serve.Handler(serve.Document{Body: jsonBody, ContentType: jsonMediaType, CacheControl: cc, Header: hdr})
+	th := serve.Handler(serve.Document{Body: txt, ContentType: textMediaType, CacheControl: cc, Header: hdr})
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case jsonPath:

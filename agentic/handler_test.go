@@ -27,7 +27,7 @@ func TestHandler(t *testing.T) {
 
 	j := serveOnce(h, http.MethodGet, "/agentic.json", nil)
 	assert.Equal(t, http.StatusOK, j.Code)
-	assert.Equal(t, JSONMediaType, j.Header().Get("Content-Type"))
+	assert.Equal(t, jsonMediaType, j.Header().Get("Content-Type"))
 	assert.NotEmpty(t, j.Header().Get("ETag"))
 	assert.Equal(t, "public, max-age=300", j.Header().Get("Cache-Control"))
 	got, err := ParseSite(j.Body.Bytes())
@@ -36,9 +36,9 @@ func TestHandler(t *testing.T) {
 
 	x := serveOnce(h, http.MethodGet, "/agentic.txt", nil)
 	assert.Equal(t, http.StatusOK, x.Code)
-	assert.Equal(t, TextMediaType, x.Header().Get("Content-Type"))
+	assert.Equal(t, textMediaType, x.Header().Get("Content-Type"))
 	assert.Equal(t, string(readFile(t, "testdata/agentic-site-example.txt")), x.Body.String())
-	assert.Equal(t, TextMatched, CheckText(got, "", x.Body.Bytes()))
+	assert.Equal(t, TextStatusMatched, CheckText(got, "", x.Body.Bytes()))
 
 	nm := serveOnce(h, http.MethodGet, "/agentic.txt", http.Header{"If-None-Match": {x.Header().Get("ETag")}})
 	assert.Equal(t, http.StatusNotModified, nm.Code)
@@ -61,8 +61,8 @@ func TestHandlerNestedAndPublication(t *testing.T) {
 	require.Equal(t, http.StatusOK, x.Code)
 	assert.Equal(t, "*", x.Header().Get("Access-Control-Allow-Origin"))
 	assert.Equal(t, "no-cache", x.Header().Get("Cache-Control"))
-	c := CheckTextDetail(s, pu, x.Body.Bytes())
-	assert.Equal(t, TextCheck{Status: TextMatched, Version: "1.2"}, c)
+	c := s.CompareText(pu, x.Body.Bytes())
+	assert.Equal(t, TextCheck{Status: TextStatusMatched, Version: "1.2"}, c)
 
 	_, err = Handler(s, &HandlerOptions{TextVersion: "9"})
 	assert.Error(t, err)
@@ -82,6 +82,6 @@ func TestActionHandler(t *testing.T) {
 }
 
 func TestTextURL(t *testing.T) {
-	assert.Equal(t, "https://a.example/agentic.txt", TextURL("https://a.example/agentic.json"))
-	assert.Equal(t, "https://a.example/v1/agentic.txt", TextURL("https://a.example/v1/agentic.json"))
+	assert.Equal(t, "https://a.example/agentic.txt", textURL("https://a.example/agentic.json"))
+	assert.Equal(t, "https://a.example/v1/agentic.txt", textURL("https://a.example/v1/agentic.json"))
 }

@@ -24,9 +24,9 @@ var siteSchema = sync.OnceValue(func() *schema.Schema {
 	return schema.MustCompile(SchemaURI, siteSchemaJSON)
 })
 
-// SchemaJSON returns a copy of the embedded JSON Schema (draft 2020-12) this
+// schemaJSON returns a copy of the embedded JSON Schema (draft 2020-12) this
 // package validates site profiles with.
-func SchemaJSON() []byte { return append([]byte(nil), siteSchemaJSON...) }
+func schemaJSON() []byte { return append([]byte(nil), siteSchemaJSON...) }
 
 // Errors callers can branch on with errors.Is.
 var (
@@ -38,82 +38,6 @@ var (
 	ErrActionProfile = errors.New("agentic: document is an Action Profile 1.0, not a site profile; use ParseActionProfile")
 )
 
-// Stable rule names of the semantic rules (besides the URL rules). Schema
-// violations use "schema-" + the JSON Schema keyword (for example
-// "schema-required", "schema-maxLength", "schema-additionalProperties"), and
-// strict-JSON failures use the internal decoder's rule names ("json-syntax",
-// "json-duplicate-member", ...).
-const (
-	RuleRetrievedRequired  = "retrieved-required"  // no resource is retrieved
-	RuleResourceDuplicate  = "resource-duplicate"  // (kind, url) repeated
-	RuleDocumentBinding    = "document-binding"    // API document is not a retrieved openapi resource
-	RulePathForm           = "path-form"           // operation path rules
-	RuleOperationDuplicate = "operation-duplicate" // (method, path) repeated within an API
-	RuleProfileSize        = "profile-size"        // compact JSON over 64 KiB
-	RuleStringUTF8         = "string-utf8"         // a string of a hand-built Site is not UTF-8
-	RuleNotObject          = "schema-type"         // the document is not a JSON object
-	ruleSchemaPrefix       = "schema-"             // prefix of schema keyword rules
-	maxProblems            = 1000                  // bound on the problems reported for one document
-	maxReportedValueLength = 80                    // values quoted in messages are cut to this many bytes
-)
-
-// Problem is one reason a document does not conform.
-type Problem struct {
-	// Pointer is the RFC 6901 JSON Pointer of the offending value ("" for the root).
-	Pointer string `json:"pointer"`
-	// Rule is a stable rule name (see the Rule constants).
-	Rule string `json:"rule"`
-	// Message explains the problem to a person.
-	Message string `json:"message"`
-}
-
-// ValidationError lists every problem of a document, never only the first.
-// It wraps ErrInvalid.
-type ValidationError struct {
-	Problems []Problem
-}
-
-// Error summarises the problems, one per line after the first.
-func (e *ValidationError) Error() string {
-	var b strings.Builder
-	b.WriteString("agentic: invalid site profile: ")
-	b.WriteString(strconv.Itoa(len(e.Problems)))
-	b.WriteString(" problem")
-	if len(e.Problems) != 1 {
-		b.WriteString("s")
-	}
-	for _, p := range e.Problems {
-		b.WriteString("\n  ")
-		if p.Pointer == "" {
-			b.WriteString("(root)")
-		} else {
-			b.WriteString(p.Pointer)
-		}
-		b.WriteString(" [")
-		b.WriteString(p.Rule)
-		b.WriteString("] ")
-		b.WriteString(p.Message)
-	}
-	return b.String()
-}
-
-// Unwrap returns ErrInvalid.
-func (e *ValidationError) Unwrap() error { return ErrInvalid }
-
-// Rules returns the distinct rule names of the problems, sorted.
-func (e *ValidationError) Rules() []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, p := range e.Problems {
-		if !seen[p.Rule] {
-			seen[p.Rule] = true
-			out = append(out, p.Rule)
-		}
-	}
-	sort.Strings(out)
-	return out
-}
-
 type problems struct{ list []Problem }
 
 func (p *problems) add(ptr, rule, msg string) {
@@ -123,37 +47,36 @@ func (p *problems) add(ptr, rule, msg string) {
 }
 
 // ParseSite decodes and validates an Agentic Site Profile 1.1 document
-// ("Required JSON fields", "Resource records", "OpenAPI indexes"): strict JSON
-// (no duplicate members, no BOM, valid UTF-8, bounded depth), the pinned
-// schema, and every semantic rule: URL rules, a bare canonical origin,
-// (kind, url) uniqueness, at least one retrieved resource, each API document
-// bound to a retrieved openapi resource, operation path rules, (method, path)
-// uniqueness per API, and the 64 KiB compact size. On failure the error is a
-// *ValidationError listing every problem. An Action Profile 1.0 document is
-// refused with ErrActionProfile alone.
+// ([Agentic Site Profile 1.1], section "Required JSON fields", "Resource
+// records", "OpenAPI indexes"): strict JSON (no duplicate members, no BOM,
+// valid UTF-8, bounded depth), the pinned schema, and every semantic rule:
+// URL rules, a bare canonical origin, (kind, url) uniqueness, at least one
+// retrieved resource, each API document bound to a retrieved openapi
+// resource, operation path rules, (method, path) uniqueness per API, and the
+// 64 KiB compact size. On failure the error is a *ValidationError listing
+// every problem. An Action Profile 1.0 document is refused with
+// ErrActionProfile alone.
+//
+// [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
 func ParseSite(data []byte) (*Site, error) {
 	tree, err := strictjson.Decode(data)
 	if err != nil {
-		var je *strictjson.Error
-		if errors.As(err, &je) {
-			return nil, &ValidationError{Problems: []Problem{{Pointer: je.Pointer, Rule: je.Rule, Message: je.Message}}}
-		}
-		return nil, &ValidationError{Problems: []Problem{{Rule: "json-syntax", Message: err.Error()}}}
+		return nil, jsonProblem(err)
 	}
 	if isActionTree(tree) {
 		return nil, ErrActionProfile
 	}
 	var ps problems
 	for _, v := range siteSchema().Validate(tree) {
-		ps.add(v.Pointer, ruleSchemaPrefix+v.Keyword, v.Message)
+		ps.add(v.Pointer, RuleSchemaPrefix+v.Keyword, v.Message)
 	}
 	checkTree(tree, &ps)
-	if n := compactSize(tree); n > MaxProfileBytes {
-		ps.add("", RuleProfileSize, fmt.Sprintf("compact JSON is %d bytes, over the %d-byte limit", n, MaxProfileBytes))
+	if n := compactSize(tree); n > maxProfileBytes {
+		ps.add("", RuleProfileSize, fmt.Sprintf("compact JSON is %d bytes, over the %d-byte limit", n, maxProfileBytes))
 	}
 	if len(ps.list) > 0 {
 		sortProblems(ps.list)
-		return nil, &ValidationError{Problems: ps.list}
+		return nil, invalid(ps.list)
 	}
 	return siteFromTree(tree.(map[string]any)), nil
 }
@@ -184,15 +107,15 @@ func pointerLess(a, b string) bool {
 	return len(at) < len(bt)
 }
 
-// IsActionProfile reports whether data is an Action Profile 1.0 document:
+// isActionProfile reports whether data is an Action Profile 1.0 document:
 // strict JSON, an object whose "agentic" is "1.0.0" and which has no "type"
 // member. Such a document is never a site profile.
-func IsActionProfile(data []byte) bool {
+func isActionProfile(data []byte) bool {
 	tree, err := strictjson.Decode(data)
 	return err == nil && isActionTree(tree)
 }
 
-// isActionTree is IsActionProfile for a decoded value.
+// isActionTree is isActionProfile for a decoded value.
 func isActionTree(tree any) bool {
 	m, ok := tree.(map[string]any)
 	if !ok {
@@ -250,7 +173,7 @@ func checkTree(tree any, ps *problems) {
 				}
 			}
 			av, _ := r["availability"].(string)
-			if av == string(Retrieved) {
+			if av == string(AvailabilityRetrieved) {
 				anyRetrieved = true
 				if kind == string(KindOpenAPI) && uok {
 					retrievedOpenAPI[u] = true
@@ -391,12 +314,12 @@ func siteFromTree(m map[string]any) *Site {
 // them). It returns nil or a *ValidationError.
 func (s *Site) Validate() error {
 	if s == nil {
-		return &ValidationError{Problems: []Problem{{Rule: RuleNotObject, Message: "site is nil"}}}
+		return invalid([]Problem{{Rule: RuleSchemaType, Message: "site is nil"}})
 	}
 	var ps problems
 	s.checkUTF8(&ps)
 	if len(ps.list) > 0 {
-		return &ValidationError{Problems: ps.list}
+		return invalid(ps.list)
 	}
 	_, err := ParseSite(s.compact())
 	return err
@@ -437,7 +360,9 @@ func (s *Site) checkUTF8(ps *problems) {
 }
 
 // MarshalJSON writes the Site in schema member order with JavaScript's
-// escaping rules, so that "<", ">" and "&" stay literal. It does not validate.
-func (s *Site) MarshalJSON() ([]byte, error) { return s.compact(), nil }
+// escaping rules, so that "<", ">" and "&" stay literal, as the reference
+// tools write a profile. It does not validate (see [Site.JSON]). Its value
+// receiver keeps that form for a Site stored or passed by value.
+func (s Site) MarshalJSON() ([]byte, error) { return s.compact(), nil }
 
-var _ json.Marshaler = (*Site)(nil)
+var _ json.Marshaler = Site{}

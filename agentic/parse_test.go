@@ -1,6 +1,8 @@
 package agentic
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -24,7 +26,7 @@ func TestParseSiteSpecExample(t *testing.T) {
 	assert.Equal(t, "https://service.example", s.Origin)
 	assert.Equal(t, "Example service", s.Name)
 	require.Len(t, s.Resources, 1)
-	assert.Equal(t, Resource{Kind: KindDocumentation, URL: "https://service.example/docs", Source: "https://service.example/docs", Availability: Retrieved}, s.Resources[0])
+	assert.Equal(t, Resource{Kind: KindDocumentation, URL: "https://service.example/docs", Source: "https://service.example/docs", Availability: AvailabilityRetrieved}, s.Resources[0])
 	assert.Empty(t, s.APIs)
 }
 
@@ -35,9 +37,16 @@ func TestParseSiteValidCorpus(t *testing.T) {
 	require.NoError(t, err)
 	files = append(files, golden...)
 	require.GreaterOrEqual(t, len(files), 8)
+	docs := map[string][]byte{}
 	for _, f := range files {
-		t.Run(filepath.Base(f), func(t *testing.T) {
-			data := readFile(t, f)
+		docs[filepath.Base(f)] = readFile(t, f)
+	}
+	generated, _ := generatedCorpus(t)
+	for name, b := range generated {
+		docs["generated/"+name+".json"] = b
+	}
+	for name, data := range docs {
+		t.Run(name, func(t *testing.T) {
 			s, err := ParseSite(data)
 			require.NoError(t, err)
 			// The typed value survives a round trip through the JS-style writer.
@@ -56,12 +65,20 @@ func TestParseSiteInvalidCorpus(t *testing.T) {
 	files, err := filepath.Glob("testdata/invalid/*.json")
 	require.NoError(t, err)
 	require.GreaterOrEqual(t, len(files), 60)
+	docs := map[string][]byte{}
 	for _, f := range files {
-		name := strings.TrimSuffix(filepath.Base(f), ".json")
+		docs[strings.TrimSuffix(filepath.Base(f), ".json")] = readFile(t, f)
+	}
+	_, generated := generatedCorpus(t)
+	for name, b := range generated {
+		require.NotContains(t, docs, name, "generated case %s is also committed", name)
+		docs[name] = b
+	}
+	for name, data := range docs {
 		rule, _, ok := strings.Cut(name, "__")
-		require.True(t, ok, "corpus file %s is not named RULE__case.json", f)
+		require.True(t, ok, "corpus case %s is not named RULE__case", name)
 		t.Run(name, func(t *testing.T) {
-			s, err := ParseSite(readFile(t, f))
+			s, err := ParseSite(data)
 			assert.Nil(t, s)
 			var ve *ValidationError
 			require.ErrorAs(t, err, &ve)
@@ -88,7 +105,7 @@ func TestParseSiteReportsEveryProblem(t *testing.T) {
 		"/resources":                "retrieved-required",
 		"/resources/0/x":            "schema-additionalProperties",
 		"/resources/0/url":          "url-private-address",
-		"/resources/0/source":       "url-local-host",
+		"/resources/0/source":       "url-private-address",
 		"/apis/0/document":          "document-binding",
 		"/apis/0/operations/0/path": "path-form",
 		"/apis/0/operations/1":      "operation-duplicate",
@@ -129,7 +146,7 @@ func TestParseSiteNotObject(t *testing.T) {
 
 func TestSiteValidateHandBuilt(t *testing.T) {
 	s := &Site{Agentic: Version, Type: TypeSite, Origin: "https://a.example", Name: "A", Description: "B",
-		Resources: []Resource{{Kind: KindWebsite, URL: "https://a.example/", Source: "https://a.example/", Availability: Retrieved}},
+		Resources: []Resource{{Kind: KindWebsite, URL: "https://a.example/", Source: "https://a.example/", Availability: AvailabilityRetrieved}},
 		APIs:      []API{}}
 	require.NoError(t, s.Validate())
 	s.Name = "bad \xff"
@@ -144,10 +161,10 @@ func TestSiteValidateHandBuilt(t *testing.T) {
 }
 
 func TestSchemaJSONIsPinned(t *testing.T) {
-	b := SchemaJSON()
+	b := schemaJSON()
 	assert.Contains(t, string(b), `"$id": "`+SchemaURI+`"`)
 	b[0] = 'x'
-	assert.NotEqual(t, b[0], SchemaJSON()[0], "SchemaJSON returns a copy")
+	assert.NotEqual(t, b[0], schemaJSON()[0], "schemaJSON returns a copy")
 }
 
 // TestSchemaMatchesAgreementCopy checks that internal/schema's agreement
@@ -155,4 +172,30 @@ func TestSchemaJSONIsPinned(t *testing.T) {
 func TestSchemaMatchesAgreementCopy(t *testing.T) {
 	cp := readFile(t, filepath.Join("..", "internal", "schema", "testdata", "agreement", "agentic.schema.json"))
 	assert.Equal(t, string(siteSchemaJSON), string(cp), "copy schema/site-1.1.schema.json to internal/schema/testdata/agreement/agentic.schema.json and add documents for the change to agentic.docs.json")
+}
+
+// A Site passed or stored by value keeps the reference writer's member
+// order and JavaScript escaping: MarshalJSON has a value receiver. (An
+// encoder that escapes HTML, json.Marshal's default, still rewrites "<",
+// ">", "&", U+2028 and U+2029 afterwards; one with SetEscapeHTML(false)
+// keeps the bytes.)
+func TestSiteMarshalJSONByValue(t *testing.T) {
+	s, err := ParseSite(readFile(t, "testdata/golden/hostile-strings.json"))
+	require.NoError(t, err)
+	want := s.compact() // the reference writer's compact form
+
+	var enc bytes.Buffer
+	e := json.NewEncoder(&enc)
+	e.SetEscapeHTML(false)
+	require.NoError(t, e.Encode(map[string]Site{"a": *s}))
+	assert.Equal(t, `{"a":`+string(want)+"}\n", enc.String())
+
+	var htmlEscaped bytes.Buffer
+	json.HTMLEscape(&htmlEscaped, want)
+	for name, v := range map[string]any{"value": *s, "pointer": s, "slice of values": []Site{*s}} {
+		got, err := json.Marshal(v)
+		require.NoError(t, err, name)
+		got = bytes.TrimSuffix(bytes.TrimPrefix(got, []byte("[")), []byte("]"))
+		assert.Equal(t, htmlEscaped.String(), string(got), name)
+	}
 }

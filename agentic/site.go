@@ -1,43 +1,121 @@
 package agentic
 
+import "time"
+
 // Version is the profile version this package reads and writes: the value
-// of the "agentic" member of a Site Profile 1.1 document ("Required JSON
-// fields").
+// of the "agentic" member of a Site Profile 1.1 document
+// ([Agentic Site Profile 1.1], section "Required JSON fields").
+//
+// [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
 const Version = "1.1.0"
 
 // ActionVersion is the "agentic" value of an Action Profile 1.0 document,
 // which this package recognises, preserves and indexes but never treats as a
-// site profile ("Tools and compatibility").
+// site profile ([Agentic Site Profile 1.1], section "Tools and compatibility").
+//
+// [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
 const ActionVersion = "1.0.0"
 
 // TypeSite is the required "type" member of a site profile.
 const TypeSite = "site"
 
 // SchemaURI is the only accepted value of the optional "$schema" member. The
-// schema it names is pinned in this package and never fetched ("Required JSON
-// fields").
+// schema it names is pinned in this package and never fetched
+// ([Agentic Site Profile 1.1], section "Required JSON fields").
+//
+// [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
 const SchemaURI = "https://ruagentic.org/schemas/site-1.1.schema.json"
 
-// Limits of Site Profile 1.1, from the specification and its schema.
-// Lengths are counted in Unicode code points, sizes in UTF-8 bytes.
+// Limits are the bounds of [Agentic Site Profile 1.1] and of its reference
+// tools, as one value: what a profile may hold ("Required JSON fields",
+// "Resource records", "OpenAPI indexes"; the counts and lengths are those
+// of the reference schema) and what one [Discover] or [Audit] run may spend
+// ("Discovery and auditing"). Lengths count Unicode code points, sizes
+// UTF-8 bytes. Get them with [SpecLimits]; changing the returned value
+// changes nothing in this package.
+//
+// [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
+type Limits struct {
+	// Resources is the most resource records a profile holds (at least one).
+	Resources int
+	// APIs is the most OpenAPI indexes a profile holds.
+	APIs int
+	// Operations is the most operations one API index holds.
+	Operations int
+	// URLLength bounds origin, url, source and document.
+	URLLength int
+	// NameLength, DescriptionLength and TitleLength bound the site name,
+	// the site description and a resource title.
+	NameLength, DescriptionLength, TitleLength int
+	// OpenAPIVersionLength bounds an API's openapi version string.
+	OpenAPIVersionLength int
+	// PathLength, OperationIDLength and SummaryLength bound an operation's
+	// path, operationId and summary.
+	PathLength, OperationIDLength, SummaryLength int
+	// ProfileBytes bounds the compact JSON of a profile, TextBytes each
+	// generated TXT file, and PublishedFileBytes the README.md and
+	// LISTING.md that [Discovery.WriteDir] writes.
+	ProfileBytes, TextBytes, PublishedFileBytes int
+
+	// Attempts is the number of HTTP attempts of one run, redirect hops
+	// included; Concurrency the documents read at once.
+	Attempts, Concurrency int
+	// ResponseBytes bounds one response body; TotalBytes all bodies of a
+	// run, a failed read charged its full allowance.
+	ResponseBytes, TotalBytes int64
+	// Deadline bounds a run; a DNS lookup may finish at most DNSGrace later.
+	Deadline, DNSGrace time.Duration
+	// Redirects is the most redirects followed per document, each to the
+	// same https origin or its exact www counterpart.
+	Redirects int
+	// AuditDocuments is the most retrieved same-origin documents [Audit]
+	// reads, OpenAPI indexes first.
+	AuditDocuments int
+}
+
+// SpecLimits returns the limits this package enforces.
+func SpecLimits() Limits {
+	return Limits{
+		Resources: maxResources, APIs: maxAPIs, Operations: maxOperations,
+		URLLength: maxURLLength, NameLength: maxNameLength, DescriptionLength: maxDescriptionLength, TitleLength: maxTitleLength,
+		OpenAPIVersionLength: maxOpenAPIVersionLength, PathLength: maxPathLength, OperationIDLength: maxOperationIDLength, SummaryLength: maxSummaryLength,
+		ProfileBytes: maxProfileBytes, TextBytes: maxTextBytes, PublishedFileBytes: maxPublishedFileBytes,
+		Attempts: scanMaxAttempts, Concurrency: scanMaxConcurrent, ResponseBytes: scanMaxResponseBytes, TotalBytes: scanMaxTotalBytes,
+		Deadline: scanDeadline, DNSGrace: scanDNSGrace, Redirects: scanMaxRedirects, AuditDocuments: auditMaxDocuments,
+	}
+}
+
+// The values of [SpecLimits].
 const (
-	MaxResources        = 40    // resources: one to forty records
-	MaxAPIs             = 5     // apis: zero to five OpenAPI indexes
-	MaxOperations       = 160   // operations per API
-	MaxURLLength        = 2048  // origin, url, source and document
-	MaxNameLength       = 160   // name
-	MaxDescriptionLen   = 600   // description
-	MaxTitleLength      = 160   // resource title
-	MaxOpenAPIVersion   = 32    // an API's openapi version string
-	MaxPathLength       = 512   // operation path
-	MaxOperationIDLen   = 160   // operationId
-	MaxSummaryLength    = 240   // operation summary
-	MaxProfileBytes     = 65536 // the compact JSON of a profile
-	MaxTextBytes        = 65536 // each generated TXT file
-	MaxPublishedFileLen = 65536 // README.md and LISTING.md written by WriteDir
+	maxResources            = 40
+	maxAPIs                 = 5
+	maxOperations           = 160
+	maxURLLength            = 2048
+	maxNameLength           = 160
+	maxDescriptionLength    = 600
+	maxTitleLength          = 160
+	maxOpenAPIVersionLength = 32
+	maxPathLength           = 512
+	maxOperationIDLength    = 160
+	maxSummaryLength        = 240
+	maxProfileBytes         = 65536
+	maxTextBytes            = 65536
+	maxPublishedFileBytes   = 65536
+
+	scanMaxAttempts      = 22
+	scanMaxConcurrent    = 5
+	scanMaxResponseBytes = 1 << 20
+	scanMaxTotalBytes    = 8 << 20
+	scanDeadline         = 40 * time.Second
+	scanDNSGrace         = 5 * time.Second
+	scanMaxRedirects     = 3
+	auditMaxDocuments    = 5
 )
 
-// Kind is a resource kind ("Resource records").
+// Kind is a resource kind ([Agentic Site Profile 1.1], section "Resource
+// records").
+//
+// [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
 type Kind string
 
 // The eight resource kinds of Site Profile 1.1.
@@ -52,34 +130,22 @@ const (
 	KindAgentic       Kind = "agentic"
 )
 
-// Kinds lists every resource kind in the order the specification gives them.
-func Kinds() []Kind {
-	return []Kind{KindWebsite, KindDocumentation, KindLLMs, KindOpenAPI, KindMCP, KindA2A, KindAgentAuth, KindAgentic}
-}
-
-// Valid reports whether k is one of the eight kinds.
-func (k Kind) Valid() bool {
-	switch k {
-	case KindWebsite, KindDocumentation, KindLLMs, KindOpenAPI, KindMCP, KindA2A, KindAgentAuth, KindAgentic:
-		return true
-	}
-	return false
-}
-
 // Availability says whether a resource was read or only referenced
-// ("Resource records").
+// ([Agentic Site Profile 1.1], section "Resource records").
+//
+// [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
 type Availability string
 
 const (
-	// Retrieved: the document was successfully read by the publisher.
-	Retrieved Availability = "retrieved"
-	// Linked: a retrieved source referenced the URL; it was not read.
-	Linked Availability = "linked"
+	// AvailabilityRetrieved: the document was successfully read by the publisher.
+	AvailabilityRetrieved Availability = "retrieved"
+	// AvailabilityLinked: a retrieved source referenced the URL; it was not read.
+	AvailabilityLinked Availability = "linked"
 )
 
-// Methods lists the eight HTTP methods an indexed operation may use
+// methods lists the eight HTTP methods an indexed operation may use
 // ("OpenAPI indexes").
-func Methods() []string {
+func methods() []string {
 	return []string{"GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE"}
 }
 
@@ -113,7 +179,10 @@ type Site struct {
 	APIs []API `json:"apis"`
 }
 
-// Resource is one resource record ("Resource records").
+// Resource is one resource record ([Agentic Site Profile 1.1], section
+// "Resource records").
+//
+// [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
 type Resource struct {
 	Kind Kind `json:"kind"`
 	// URL is the resource's HTTPS URL.
@@ -121,14 +190,17 @@ type Resource struct {
 	// Source is the public document from which URL was discovered; a
 	// directly retrieved well-known file may name itself.
 	Source string `json:"source"`
-	// Availability is Retrieved or Linked.
+	// Availability is AvailabilityRetrieved or AvailabilityLinked.
 	Availability Availability `json:"availability"`
 	// Title is optional, at most 160 characters.
 	Title string `json:"title,omitempty"`
 }
 
-// API is an OpenAPI index ("OpenAPI indexes"). Document must equal the URL of
-// a retrieved resource of kind openapi in the same profile.
+// API is an OpenAPI index ([Agentic Site Profile 1.1], section "OpenAPI
+// indexes"). Document must equal the URL of a retrieved resource of kind
+// openapi in the same profile.
+//
+// [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
 type API struct {
 	Document string `json:"document"`
 	// OpenAPI is the document's "openapi" version string, 1 to 32 characters.
@@ -139,7 +211,8 @@ type API struct {
 // Operation is one indexed operation, copied from the OpenAPI document. It
 // is a description, never an executable action.
 type Operation struct {
-	// Method is one of the eight upper-case methods of [Methods].
+	// Method is one of the eight upper-case HTTP methods GET, POST, PUT,
+	// PATCH, DELETE, HEAD, OPTIONS and TRACE.
 	Method string `json:"method"`
 	// Path starts with exactly one "/" and has no "?", "#" or "\".
 	Path string `json:"path"`
@@ -149,19 +222,8 @@ type Operation struct {
 	Summary string `json:"summary,omitempty"`
 }
 
-// Retrieved returns the resources whose availability is retrieved, in order.
-func (s *Site) Retrieved() []Resource {
-	var out []Resource
-	for _, r := range s.Resources {
-		if r.Availability == Retrieved {
-			out = append(out, r)
-		}
-	}
-	return out
-}
-
-// OperationCount returns the number of indexed operations over all APIs.
-func (s *Site) OperationCount() int {
+// operationCount returns the number of indexed operations over all APIs.
+func (s *Site) operationCount() int {
 	n := 0
 	for _, a := range s.APIs {
 		n += len(a.Operations)

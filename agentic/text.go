@@ -10,18 +10,19 @@ import (
 
 // Errors of TXT generation.
 var (
-	// ErrProfileURL reports a profile URL that is not on the profile's
-	// origin or carries credentials, a query or a fragment (TXT 1.1).
-	ErrProfileURL = errors.New("agentic: profile URL must be on the profile origin without credentials, query or fragment")
+	// ErrProfileURL reports a profile URL this package will not use: not
+	// an https URL, not on the profile's origin (for TXT generation and
+	// Discover), or carrying credentials, a query or a fragment.
+	ErrProfileURL = errors.New("agentic: profile URL must be an https URL on the profile origin without credentials, query or fragment")
 	// ErrTextTooLarge reports a generated TXT file over 64 KiB (TXT 1.1).
 	ErrTextTooLarge = errors.New("agentic: generated TXT exceeds 64 KiB; shorten the profile")
 )
 
 // TXT format versions a file may declare in its Agentic-Text line.
 const (
-	TextVersion10 = "1.0" // Action TXT 1.0
-	TextVersion11 = "1.1" // site TXT 1.1
-	TextVersion12 = "1.2" // the publication form, with project references
+	textVersion10 = "1.0" // Action TXT 1.0
+	textVersion11 = "1.1" // site TXT 1.1
+	textVersion12 = "1.2" // the publication form, with project references
 )
 
 // Reference is one fixed project reference record of TXT 1.2.
@@ -29,10 +30,10 @@ type Reference struct {
 	Role, Name, URL, Description string
 }
 
-// ProjectReferences returns the two fixed reference records TXT 1.2 appends
+// projectReferences returns the two fixed reference records TXT 1.2 appends
 // (the publication specification's "TXT 1.2"). They are project information,
 // never service capabilities or instructions.
-func ProjectReferences() []Reference {
+func projectReferences() []Reference {
 	return []Reference{
 		{
 			Role: "specification", Name: "Agentic", URL: "https://ruagentic.org",
@@ -45,18 +46,18 @@ func ProjectReferences() []Reference {
 	}
 }
 
-// DefaultProfileURL returns origin + "/agentic.json", the profile URL TXT
+// defaultProfileURL returns origin + "/agentic.json", the profile URL TXT
 // uses when none is given.
-func DefaultProfileURL(origin string) string { return origin + "/agentic.json" }
+func defaultProfileURL(origin string) string { return origin + "/agentic.json" }
 
 // ProfileURL checks a profile URL against a profile origin and returns the
 // URL as TXT writes it on its Profile line (the WHATWG serialisation: scheme
 // and host lower-case, default port dropped, dot segments removed, an empty
-// path written "/"). "" means DefaultProfileURL(origin). The error wraps
+// path written "/"). "" means defaultProfileURL(origin). The error wraps
 // ErrProfileURL.
-func ProfileURL(origin, profileURL string) (string, error) {
+func profileURLFor(origin, profileURL string) (string, error) {
 	if profileURL == "" {
-		profileURL = DefaultProfileURL(origin)
+		profileURL = defaultProfileURL(origin)
 	}
 	u, err := url.Parse(profileURL)
 	if err != nil || !u.IsAbs() || u.Host == "" || u.Opaque != "" {
@@ -87,31 +88,31 @@ func (s *Site) Text(profileURL string) ([]byte, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
-	return s.generate(profileURL, TextVersion11)
+	return s.generate(profileURL, textVersion11)
 }
 
 // PublicationText returns the TXT 1.2 publication form: the TXT 1.1 index
 // with its Agentic-Text line changed to 1.2, then an empty line and the two
-// fixed project reference records of [ProjectReferences], each followed by an
+// fixed project reference records (specification Agentic, https://ruagentic.org, and directory RUAGENTIC, https://ruagentic.com), each followed by an
 // empty line separator, ending with exactly one LF. Errors are those of Text.
 func (s *Site) PublicationText(profileURL string) ([]byte, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
-	return s.generate(profileURL, TextVersion12)
+	return s.generate(profileURL, textVersion12)
 }
 
 // generate writes TXT 1.1 or 1.2 for a validated Site.
 func (s *Site) generate(profileURL, version string) ([]byte, error) {
-	pu, err := ProfileURL(s.Origin, profileURL)
+	pu, err := profileURLFor(s.Origin, profileURL)
 	if err != nil {
 		return nil, err
 	}
 	b := s.appendText(make([]byte, 0, 4096), pu, version)
-	if version == TextVersion12 {
+	if version == textVersion12 {
 		b = appendReferences(b)
 	}
-	if len(b) > MaxTextBytes {
+	if len(b) > maxTextBytes {
 		return nil, ErrTextTooLarge
 	}
 	return b, nil
@@ -119,7 +120,7 @@ func (s *Site) generate(profileURL, version string) ([]byte, error) {
 
 func appendReferences(b []byte) []byte {
 	b = append(b, '\n')
-	for i, r := range ProjectReferences() {
+	for i, r := range projectReferences() {
 		if i > 0 {
 			b = append(b, '\n')
 		}
@@ -191,20 +192,23 @@ func (s *Site) appendText(b []byte, profileURL, version string) []byte {
 }
 
 // TextStatus is the state of a TXT index against its JSON profile, as the
-// auditor's textIndex.status reports it ("Discovery and auditing").
+// auditor's textIndex.status reports it ([Agentic Site Profile 1.1], section
+// "Discovery and auditing").
+//
+// [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
 type TextStatus string
 
 const (
-	// TextSkipped: the check was not run.
-	TextSkipped TextStatus = "skipped"
-	// TextMissing: no TXT file was served (404 or 410).
-	TextMissing TextStatus = "missing"
-	// TextMatched: the file equals the TXT 1.1 or the TXT 1.2 generation.
-	TextMatched TextStatus = "matched"
-	// TextMismatch: the file differs from both generations (or none could be generated).
-	TextMismatch TextStatus = "mismatch"
-	// TextUnavailable: the file could not be read (network error, other status, too large).
-	TextUnavailable TextStatus = "unavailable"
+	// TextStatusSkipped: the check was not run.
+	TextStatusSkipped TextStatus = "skipped"
+	// TextStatusMissing: no TXT file was served (404 or 410).
+	TextStatusMissing TextStatus = "missing"
+	// TextStatusMatched: the file equals the TXT 1.1 or the TXT 1.2 generation.
+	TextStatusMatched TextStatus = "matched"
+	// TextStatusMismatch: the file differs from both generations (or none could be generated).
+	TextStatusMismatch TextStatus = "mismatch"
+	// TextStatusUnavailable: the file could not be read (network error, other status, too large).
+	TextStatusUnavailable TextStatus = "unavailable"
 )
 
 // TextCheck is the detailed result of comparing a TXT file with a profile.
@@ -225,11 +229,12 @@ type TextCheck struct {
 }
 
 // CheckText compares txt with the TXT 1.1 and TXT 1.2 generations of s for
-// profileURL ("" means the origin's /agentic.json) and returns TextMatched
-// when it equals either byte for byte, else TextMismatch. See
-// CheckTextDetail for the first differing line.
+// profileURL ("" means the origin's /agentic.json) and returns
+// TextStatusMatched when it equals either byte for byte, else
+// TextStatusMismatch. It is the short answer of [Site.CompareText]:
+// CheckText(s, u, txt) == s.CompareText(u, txt).Status.
 func CheckText(s *Site, profileURL string, txt []byte) TextStatus {
-	return CheckTextDetail(s, profileURL, txt).Status
+	return s.CompareText(profileURL, txt).Status
 }
 
 const (
@@ -237,35 +242,37 @@ const (
 	emptyLine = "<empty line>"
 )
 
-// CheckTextDetail is CheckText with the evidence: which generation matched,
+// CompareText is [CheckText] with the evidence: which generation matched,
 // or the first line that differs from the generation the file declares
-// (TXT 1.2 when its Agentic-Text line says 1.2, else TXT 1.1).
-func CheckTextDetail(s *Site, profileURL string, txt []byte) TextCheck {
+// (TXT 1.2 when its Agentic-Text line says 1.2, else TXT 1.1). A nil or
+// invalid Site matches nothing. [ActionProfile.CompareText] does the same
+// for an action profile.
+func (s *Site) CompareText(profileURL string, txt []byte) TextCheck {
 	declared := declaredTextVersion(txt)
 	if err := s.Validate(); err != nil {
-		return TextCheck{Status: TextMismatch, Version: declared, Reason: "no TXT can be generated: " + err.Error()}
+		return TextCheck{Status: TextStatusMismatch, Version: declared, Reason: "no TXT can be generated: " + err.Error()}
 	}
-	t11, err := s.generate(profileURL, TextVersion11)
+	t11, err := s.generate(profileURL, textVersion11)
 	if err != nil {
-		return TextCheck{Status: TextMismatch, Version: declared, Reason: "no TXT can be generated: " + err.Error()}
+		return TextCheck{Status: TextStatusMismatch, Version: declared, Reason: "no TXT can be generated: " + err.Error()}
 	}
 	if bytes.Equal(txt, t11) {
-		return TextCheck{Status: TextMatched, Version: TextVersion11}
+		return TextCheck{Status: TextStatusMatched, Version: textVersion11}
 	}
-	t12, err := s.generate(profileURL, TextVersion12)
+	t12, err := s.generate(profileURL, textVersion12)
 	if err == nil && bytes.Equal(txt, t12) {
-		return TextCheck{Status: TextMatched, Version: TextVersion12}
+		return TextCheck{Status: TextStatusMatched, Version: textVersion12}
 	}
 	want := t11
-	if declared == TextVersion12 && err == nil {
+	if declared == textVersion12 && err == nil {
 		want = t12
 	}
-	c := TextCheck{Status: TextMismatch, Version: declared}
+	c := TextCheck{Status: TextStatusMismatch, Version: declared}
 	c.Line, c.Want, c.Got = firstDiff(want, txt)
 	switch {
 	case bytes.Contains(txt, []byte{'\r'}):
 		c.Reason = "the file contains CR characters; TXT uses LF only"
-	case declared != "" && declared != TextVersion11 && declared != TextVersion12:
+	case declared != "" && declared != textVersion11 && declared != textVersion12:
 		c.Reason = "the file declares Agentic-Text " + declared + ", which a site profile does not generate"
 	default:
 		c.Reason = fmt.Sprintf("line %d differs from the TXT %s generation", c.Line, versionOf(want))
@@ -277,7 +284,7 @@ func versionOf(gen []byte) string {
 	if v := declaredTextVersion(gen); v != "" {
 		return v
 	}
-	return TextVersion11
+	return textVersion11
 }
 
 // declaredTextVersion returns the value of the first "Agentic-Text: " line

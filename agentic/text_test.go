@@ -24,7 +24,7 @@ func TestTextSpecExample(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, string(want), string(got), "profile URL %q", pu)
 	}
-	assert.Equal(t, TextMatched, CheckText(s, "", want))
+	assert.Equal(t, TextStatusMatched, CheckText(s, "", want))
 }
 
 func TestTextGolden(t *testing.T) {
@@ -48,7 +48,7 @@ func TestTextGolden(t *testing.T) {
 				}
 				want := readFile(t, base+form.suffix)
 				assert.Equal(t, string(want), string(got))
-				assert.Equal(t, TextMatched, CheckText(s, "", want))
+				assert.Equal(t, TextStatusMatched, CheckText(s, "", want))
 				// The parser reads every record back.
 				idx, err := ParseText(got)
 				require.NoError(t, err)
@@ -128,7 +128,7 @@ func TestProfileURL(t *testing.T) {
 	}
 	for in, want := range ok {
 		t.Run("ok "+in, func(t *testing.T) {
-			got, err := ProfileURL(origin, in)
+			got, err := profileURLFor(origin, in)
 			require.NoError(t, err)
 			assert.Equal(t, want, got)
 		})
@@ -141,7 +141,7 @@ func TestProfileURL(t *testing.T) {
 		"/agentic.json", "https://www.service.example/agentic.json",
 	} {
 		t.Run("refused "+in, func(t *testing.T) {
-			_, err := ProfileURL(origin, in)
+			_, err := profileURLFor(origin, in)
 			assert.ErrorIs(t, err, ErrProfileURL)
 		})
 	}
@@ -164,7 +164,7 @@ func TestTextTooLarge(t *testing.T) {
 	// A profile within 64 KiB of JSON whose TXT is larger: control characters
 	// cost one byte in JSON's UTF-8 but six in TXT ("\u0085" escapes).
 	s := &Site{Agentic: Version, Type: TypeSite, Origin: "https://big.example", Name: "Big", Description: "Big",
-		Resources: []Resource{{Kind: KindOpenAPI, URL: "https://big.example/o.json", Source: "https://big.example/o.json", Availability: Retrieved}}}
+		Resources: []Resource{{Kind: KindOpenAPI, URL: "https://big.example/o.json", Source: "https://big.example/o.json", Availability: AvailabilityRetrieved}}}
 	api := API{Document: "https://big.example/o.json", OpenAPI: "3.1.0"}
 	id := strings.Repeat("\u200b", 100) // 3 bytes in JSON, 6 in TXT
 	for i := 0; i < 120; i++ {
@@ -176,7 +176,7 @@ func TestTextTooLarge(t *testing.T) {
 	assert.ErrorIs(t, err, ErrTextTooLarge)
 }
 
-func TestCheckTextDetail(t *testing.T) {
+func TestSiteCompareText(t *testing.T) {
 	s, err := ParseSite(readFile(t, "testdata/golden/several-apis.json"))
 	require.NoError(t, err)
 	t11, err := s.Text("")
@@ -196,41 +196,41 @@ func TestCheckTextDetail(t *testing.T) {
 		profileURL string
 		want       TextCheck
 	}{
-		{"1.1 matched", t11, "", TextCheck{Status: TextMatched, Version: "1.1"}},
-		{"1.2 matched", t12, "", TextCheck{Status: TextMatched, Version: "1.2"}},
-		{"explicit default profile URL", t11, "https://api.multi.example/agentic.json", TextCheck{Status: TextMatched, Version: "1.1"}},
-		{"changed name", replaceLine(8, "Name: \"Other\"\n"), "", TextCheck{Status: TextMismatch, Version: "1.1", Line: 8, Want: `Name: "Several APIs"`, Got: `Name: "Other"`}},
-		{"no final LF", bytes.TrimSuffix(t11, []byte("\n")), "", TextCheck{Status: TextMismatch, Version: "1.1", Line: len(lines), Want: strings.TrimSuffix(lines[len(lines)-1], "\n"), Got: strings.TrimSuffix(lines[len(lines)-1], "\n") + " <no final LF>"}},
-		{"extra final LF", append(append([]byte(nil), t11...), '\n'), "", TextCheck{Status: TextMismatch, Version: "1.1", Line: len(lines) + 1, Want: endOfFile, Got: emptyLine}},
-		{"nested profile URL", t11, "https://api.multi.example/v1/agentic.json", TextCheck{Status: TextMismatch, Version: "1.1", Line: 4, Want: "Profile: https://api.multi.example/v1/agentic.json", Got: "Profile: https://api.multi.example/agentic.json"}},
-		{"1.2 with another directory", bytes.Replace(t12, []byte("ruagentic.com"), []byte("evil.example"), 1), "", TextCheck{Status: TextMismatch, Version: "1.2", Line: len(lines) + 5, Want: `Reference: "directory" "RUAGENTIC" "https://ruagentic.com"`, Got: `Reference: "directory" "RUAGENTIC" "https://evil.example"`}},
+		{"1.1 matched", t11, "", TextCheck{Status: TextStatusMatched, Version: "1.1"}},
+		{"1.2 matched", t12, "", TextCheck{Status: TextStatusMatched, Version: "1.2"}},
+		{"explicit default profile URL", t11, "https://api.multi.example/agentic.json", TextCheck{Status: TextStatusMatched, Version: "1.1"}},
+		{"changed name", replaceLine(8, "Name: \"Other\"\n"), "", TextCheck{Status: TextStatusMismatch, Version: "1.1", Line: 8, Want: `Name: "Several APIs"`, Got: `Name: "Other"`}},
+		{"no final LF", bytes.TrimSuffix(t11, []byte("\n")), "", TextCheck{Status: TextStatusMismatch, Version: "1.1", Line: len(lines), Want: strings.TrimSuffix(lines[len(lines)-1], "\n"), Got: strings.TrimSuffix(lines[len(lines)-1], "\n") + " <no final LF>"}},
+		{"extra final LF", append(append([]byte(nil), t11...), '\n'), "", TextCheck{Status: TextStatusMismatch, Version: "1.1", Line: len(lines) + 1, Want: endOfFile, Got: emptyLine}},
+		{"nested profile URL", t11, "https://api.multi.example/v1/agentic.json", TextCheck{Status: TextStatusMismatch, Version: "1.1", Line: 4, Want: "Profile: https://api.multi.example/v1/agentic.json", Got: "Profile: https://api.multi.example/agentic.json"}},
+		{"1.2 with another directory", bytes.Replace(t12, []byte("ruagentic.com"), []byte("evil.example"), 1), "", TextCheck{Status: TextStatusMismatch, Version: "1.2", Line: len(lines) + 5, Want: `Reference: "directory" "RUAGENTIC" "https://ruagentic.com"`, Got: `Reference: "directory" "RUAGENTIC" "https://evil.example"`}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got := CheckTextDetail(s, tc.profileURL, tc.txt)
+			got := s.CompareText(tc.profileURL, tc.txt)
 			tc.want.Reason = got.Reason
 			assert.Equal(t, tc.want, got)
 			assert.Equal(t, tc.want.Status, CheckText(s, tc.profileURL, tc.txt))
-			if got.Status == TextMismatch {
+			if got.Status == TextStatusMismatch {
 				assert.NotEmpty(t, got.Reason)
 			}
 		})
 	}
 	t.Run("CRLF", func(t *testing.T) {
-		got := CheckTextDetail(s, "", bytes.ReplaceAll(t11, []byte("\n"), []byte("\r\n")))
-		assert.Equal(t, TextMismatch, got.Status)
+		got := s.CompareText("", bytes.ReplaceAll(t11, []byte("\n"), []byte("\r\n")))
+		assert.Equal(t, TextStatusMismatch, got.Status)
 		assert.Equal(t, 1, got.Line)
 		assert.Contains(t, got.Reason, "CR")
 	})
 	t.Run("unsupported version", func(t *testing.T) {
-		got := CheckTextDetail(s, "", bytes.Replace(t12, []byte("Agentic-Text: 1.2"), []byte("Agentic-Text: 9.9"), 1))
-		assert.Equal(t, TextMismatch, got.Status)
+		got := s.CompareText("", bytes.Replace(t12, []byte("Agentic-Text: 1.2"), []byte("Agentic-Text: 9.9"), 1))
+		assert.Equal(t, TextStatusMismatch, got.Status)
 		assert.Equal(t, "9.9", got.Version)
 		assert.Equal(t, 3, got.Line)
 	})
 	t.Run("bad profile URL", func(t *testing.T) {
-		got := CheckTextDetail(s, "https://elsewhere.example/agentic.json", t11)
-		assert.Equal(t, TextMismatch, got.Status)
+		got := s.CompareText("https://elsewhere.example/agentic.json", t11)
+		assert.Equal(t, TextStatusMismatch, got.Status)
 		assert.Contains(t, got.Reason, "profile URL")
 	})
 }

@@ -36,9 +36,9 @@ type TextIndex struct {
 	// Kind is "site" or "action", from the first comment line.
 	Kind string `json:"kind"`
 	// TextVersion is the Agentic-Text value: "1.0", "1.1" or "1.2".
-	TextVersion    string `json:"textVersion"`
+	TextVersion    string `json:"text_version"`
 	Profile        string `json:"profile"`
-	ProfileVersion string `json:"profileVersion"`
+	ProfileVersion string `json:"profile_version"`
 	// Type is "site" for a site index, "" for an action index.
 	Type        string `json:"type,omitempty"`
 	Origin      string `json:"origin"`
@@ -83,8 +83,8 @@ func ParseText(data []byte) (*TextIndex, error) {
 	switch {
 	case len(data) == 0:
 		return fail(0, "empty file")
-	case len(data) > MaxTextBytes:
-		return fail(0, "file is %d bytes, over the %d-byte limit", len(data), MaxTextBytes)
+	case len(data) > maxTextBytes:
+		return fail(0, "file is %d bytes, over the %d-byte limit", len(data), maxTextBytes)
 	case !utf8.Valid(data):
 		return fail(0, "file is not valid UTF-8")
 	case data[len(data)-1] != '\n':
@@ -134,8 +134,8 @@ func ParseText(data []byte) (*TextIndex, error) {
 		switch name {
 		case "Agentic-Text":
 			t.TextVersion = v
-			ok := (t.Kind == "site" && (v == TextVersion11 || v == TextVersion12)) ||
-				(t.Kind == "action" && (v == TextVersion10 || v == TextVersion12))
+			ok := (t.Kind == "site" && (v == textVersion11 || v == textVersion12)) ||
+				(t.Kind == "action" && (v == textVersion10 || v == textVersion12))
 			if !ok {
 				return fail(n+1, "unsupported Agentic-Text %q for a %s index", v, t.Kind)
 			}
@@ -253,7 +253,7 @@ func (t *TextIndex) record(lines []string, first int) error {
 			a.Operations = append(a.Operations, o)
 		}
 		t.APIs = append(t.APIs, a)
-	case field == "Reference" && t.TextVersion == TextVersion12:
+	case field == "Reference" && t.TextVersion == textVersion12:
 		vs, err := unquoteN(value, 3)
 		if err != nil {
 			return fail(0, "Reference: %v", err)

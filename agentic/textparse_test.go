@@ -15,7 +15,7 @@ func TestParseTextSpecExample(t *testing.T) {
 	assert.Equal(t, "1.1", idx.TextVersion)
 	assert.Equal(t, "https://service.example/agentic.json", idx.Profile)
 	assert.Equal(t, "1.1.0", idx.ProfileVersion)
-	assert.Equal(t, []Resource{{Kind: KindDocumentation, URL: "https://service.example/docs", Source: "https://service.example/docs", Availability: Retrieved}}, idx.Resources)
+	assert.Equal(t, []Resource{{Kind: KindDocumentation, URL: "https://service.example/docs", Source: "https://service.example/docs", Availability: AvailabilityRetrieved}}, idx.Resources)
 	s, err := idx.Site()
 	require.NoError(t, err)
 	want, err := ParseSite(readFile(t, "testdata/agentic-site-example.json"))
@@ -40,7 +40,7 @@ func TestParseTextReferences(t *testing.T) {
 	require.NoError(t, err)
 	idx, err := ParseText(txt)
 	require.NoError(t, err)
-	assert.Equal(t, ProjectReferences(), idx.References)
+	assert.Equal(t, projectReferences(), idx.References)
 	assert.Equal(t, "1.2", idx.TextVersion)
 }
 
@@ -64,7 +64,7 @@ func TestParseTextErrors(t *testing.T) {
 		{"no final LF", strings.TrimSuffix(good, "\n"), 0},
 		{"CR", strings.Replace(good, "Type: site\n", "Type: site\r\n", 1), 6},
 		{"bad UTF-8", good[:20] + "\xff" + good[20:], 0},
-		{"too large", good + strings.Repeat("#", MaxTextBytes) + "\n", 0},
+		{"too large", good + strings.Repeat("#", maxTextBytes) + "\n", 0},
 		{"wrong first line", "# Something else\n", 1},
 		{"unsupported version", strings.Replace(good, "Agentic-Text: 1.1", "Agentic-Text: 2.0", 1), 3},
 		{"header out of order", strings.Replace(good, "Profile-Version: 1.1.0\nType: site\n", "Type: site\nProfile-Version: 1.1.0\n", 1), 5},

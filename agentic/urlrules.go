@@ -8,21 +8,6 @@ import (
 	"github.com/agentweb/agentweb/safefetch"
 )
 
-// Stable rule names of the URL rules ("Resource records": URLs are at most
-// 2048 characters and must not contain credentials, queries, fragments or
-// alternate ports; local/private addresses and localhost are rejected).
-const (
-	RuleURLSyntax         = "url-syntax"          // not an absolute URL with a host
-	RuleURLHTTPS          = "url-https"           // scheme is not https
-	RuleURLCredentials    = "url-credentials"     // userinfo present
-	RuleURLQuery          = "url-query"           // query present (even empty)
-	RuleURLFragment       = "url-fragment"        // fragment present (even empty)
-	RuleURLPort           = "url-port"            // a port other than 443
-	RuleURLLocalHost      = "url-local-host"      // localhost, *.localhost, *.local
-	RuleURLPrivateAddress = "url-private-address" // an IP literal that is not public unicast
-	RuleOriginForm        = "origin-form"         // origin is not a bare canonical https origin
-)
-
 type urlProblem struct{ rule, message string }
 
 // checkSiteURL applies every URL rule to raw and returns the problems found.
@@ -36,7 +21,7 @@ func checkSiteURL(raw string) []urlProblem {
 		out = append(out, urlProblem{RuleURLHTTPS, "must use https, not " + strings.ToLower(u.Scheme)})
 	}
 	if u.User != nil {
-		out = append(out, urlProblem{RuleURLCredentials, "must not contain credentials"})
+		out = append(out, urlProblem{RuleURLUserinfo, "must not contain credentials"})
 	}
 	if u.RawQuery != "" || u.ForceQuery {
 		out = append(out, urlProblem{RuleURLQuery, "must not contain a query"})
@@ -51,7 +36,7 @@ func checkSiteURL(raw string) []urlProblem {
 	}
 	host := strings.TrimSuffix(strings.ToLower(u.Hostname()), ".")
 	if host == "localhost" || strings.HasSuffix(host, ".localhost") || host == "local" || strings.HasSuffix(host, ".local") {
-		out = append(out, urlProblem{RuleURLLocalHost, "must not name a local host (" + host + ")"})
+		out = append(out, urlProblem{RuleURLPrivateAddress, "must not name a local host (" + host + ")"})
 	}
 	if a, err := netip.ParseAddr(host); err == nil {
 		if safefetch.CheckAddr(a) != nil {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,11 +13,11 @@ import (
 
 // File names WriteDir creates.
 const (
-	FileJSON    = "agentic.json"
-	FileText    = "agentic.txt"
-	FileReadme  = "README.md"
-	FileListing = "LISTING.md"
-	FileReport  = "discovery-report.json"
+	fileJSON    = "agentic.json"
+	fileText    = "agentic.txt"
+	fileReadme  = "README.md"
+	fileListing = "LISTING.md"
+	fileReport  = "discovery-report.json"
 )
 
 // ErrDirExists reports that WriteDir was given a directory that already
@@ -34,14 +35,14 @@ func (d *Discovery) Files() (map[string][]byte, error) {
 		return nil, fmt.Errorf("agentic: encoding the report: %w", err)
 	}
 	files := map[string][]byte{
-		FileJSON:    d.JSON,
-		FileText:    d.Text,
-		FileReadme:  d.readme(),
-		FileListing: d.listing(),
-		FileReport:  append(report, '\n'),
+		fileJSON:    d.JSON,
+		fileText:    d.Text,
+		fileReadme:  d.readme(),
+		fileListing: d.listing(),
+		fileReport:  append(report, '\n'),
 	}
-	for _, n := range []string{FileReadme, FileListing} {
-		if len(files[n]) > MaxPublishedFileLen {
+	for _, n := range []string{fileReadme, fileListing} {
+		if len(files[n]) > maxPublishedFileBytes {
 			return nil, fmt.Errorf("agentic: generated %s exceeds 64 KiB", n)
 		}
 	}
@@ -64,7 +65,7 @@ func (d *Discovery) WriteDir(dir string) error {
 		}
 		return fmt.Errorf("agentic: creating %s: %w", dir, err)
 	}
-	for _, name := range []string{FileJSON, FileText, FileReadme, FileListing, FileReport} {
+	for _, name := range []string{fileJSON, fileText, fileReadme, fileListing, fileReport} {
 		f, err := os.OpenFile(filepath.Join(dir, name), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 		if err != nil {
 			return fmt.Errorf("agentic: writing %s: %w", name, err)
@@ -78,14 +79,43 @@ func (d *Discovery) WriteDir(dir string) error {
 	return nil
 }
 
-// mdText makes an untrusted string safe as Markdown prose: control,
-// invisible and directional characters become spaces, white space is
-// collapsed, HTML is escaped, and Markdown punctuation is backslash-escaped,
-// so a site's name cannot inject a heading, link or script.
+// The README.md and LISTING.md of WriteDir are built as the reference
+// tools (ruagentic 1.3.0) build them for the same profile, so that the
+// reference auditor, which requires both project references with their
+// descriptions in the README, scores them as it scores its own.
+
+// mdText makes an untrusted string safe as Markdown prose, as the
+// reference does: control, invisible and directional characters become
+// spaces, white space is collapsed and trimmed, the text is cut to limit
+// UTF-16 code units (never inside a character), HTML is escaped, and the
+// Markdown punctuation \ ` * { } [ ] ( ) ! | # is backslash-escaped, so a
+// site's name cannot inject a heading, link or script.
 func mdText(s string, limit int) string {
-	s = cutRunes(cleanText(s), limit)
-	var b strings.Builder
+	var clean strings.Builder
+	space, started := false, false
 	for _, r := range s {
+		if proseBlank(r) || jsSpace(r) {
+			space = started
+			continue
+		}
+		if space {
+			clean.WriteByte(' ')
+			space = false
+		}
+		started = true
+		clean.WriteRune(r)
+	}
+	var b strings.Builder
+	units := 0
+	for _, r := range clean.String() {
+		n := 1
+		if r > 0xFFFF {
+			n = 2
+		}
+		if units+n > limit {
+			break
+		}
+		units += n
 		switch r {
 		case '&':
 			b.WriteString("&amp;")
@@ -93,7 +123,7 @@ func mdText(s string, limit int) string {
 			b.WriteString("&lt;")
 		case '>':
 			b.WriteString("&gt;")
-		case '\\', '`', '*', '_', '{', '}', '[', ']', '(', ')', '!', '|', '#', '~':
+		case '\\', '`', '*', '{', '}', '[', ']', '(', ')', '!', '|', '#':
 			b.WriteByte('\\')
 			b.WriteRune(r)
 		default:
@@ -103,150 +133,216 @@ func mdText(s string, limit int) string {
 	return b.String()
 }
 
+// proseBlank reports the characters the reference's prose filter turns
+// into spaces: C0 and C1 controls, DEL, and the zero-width, directional and
+// invisible formatting characters.
+func proseBlank(r rune) bool {
+	return r <= 0x1f || (r >= 0x7f && r <= 0x9f) || (r >= 0x200b && r <= 0x200f) ||
+		(r >= 0x2028 && r <= 0x202e) || (r >= 0x2060 && r <= 0x206f) || r == 0xfeff
+}
+
+// jsSpace reports the white space of a JavaScript regular expression's \s.
+func jsSpace(r rune) bool {
+	switch r {
+	case '\t', '\n', '\v', '\f', '\r', ' ', 0xa0, 0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff:
+		return true
+	}
+	return r >= 0x2000 && r <= 0x200a
+}
+
 // mdLink writes a Markdown link to a URL that passed the profile's URL
-// rules, with its label escaped.
+// rules: the label escaped as prose (at most 200 code units), the URL in
+// its serialised form (an empty path written "/") with "(" and ")"
+// percent-encoded.
 func mdLink(label, u string) string {
-	r := strings.NewReplacer("(", "%28", ")", "%29", " ", "%20", "<", "%3C", ">", "%3E")
-	return "[" + mdText(label, 200) + "](" + r.Replace(u) + ")"
+	return "[" + mdText(label, 200) + "](" + strings.NewReplacer("(", "%28", ")", "%29").Replace(hrefOf(u)) + ")"
 }
 
-type summary struct {
-	name, description string
-	resources         []Resource
-	retrieved, linked int
-	apis, operations  int
-	action            bool
-	actions           int
-}
-
-func (d *Discovery) summary() summary {
-	var s summary
-	if d.Site != nil {
-		s.name, s.description = d.Site.Name, d.Site.Description
-		s.resources = d.Site.Resources
-		for _, r := range s.resources {
-			if r.Availability == Retrieved {
-				s.retrieved++
-			} else {
-				s.linked++
-			}
-		}
-		s.apis, s.operations = len(d.Site.APIs), d.Site.OperationCount()
-	} else if d.Action != nil {
-		s.action, s.actions = true, len(d.Action.Actions)
-		s.name = strings.TrimPrefix(d.Origin, "https://")
-		s.description = "Action Profile 1.0 of " + s.name + "."
+// hrefOf serialises an absolute URL as a browser does for the URLs a valid
+// profile can hold: scheme and host lower-case, the path percent-encoded,
+// an empty path written "/".
+func hrefOf(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil || u.Host == "" {
+		return strings.NewReplacer(" ", "%20", "<", "%3C", ">", "%3E").Replace(raw)
 	}
-	return s
+	p := u.EscapedPath()
+	if p == "" {
+		p = "/"
+	}
+	out := strings.ToLower(u.Scheme) + "://" + strings.ToLower(u.Host) + p
+	if u.RawQuery != "" || u.ForceQuery {
+		out += "?" + u.RawQuery
+	}
+	return out
 }
 
+// attribution lists the two project references of TXT 1.2 as the
+// reference's README and LISTING do.
+func attribution() []string {
+	var out []string
+	for _, r := range projectReferences() {
+		out = append(out, "- **"+mdLink(r.Name, r.URL)+"** — "+r.Description)
+	}
+	return out
+}
+
+// publication is what the README and LISTING say of a discovery's profile.
+type publication struct {
+	site                  bool
+	version, origin       string
+	name, description     string
+	profileHref, textHref string
+	resources             []Resource
+	operations            int
+	actions               []TextAction
+	actionOpenAPI         []string
+}
+
+func (d *Discovery) publication() publication {
+	p := publication{origin: d.Origin, profileHref: hrefOf(d.ProfileURL), textHref: hrefOf(textURL(d.ProfileURL))}
+	switch {
+	case d.Site != nil:
+		p.site, p.version, p.origin = true, d.Site.Agentic, d.Site.Origin
+		p.name, p.description, p.resources = d.Site.Name, d.Site.Description, d.Site.Resources
+		p.operations = d.Site.operationCount()
+	case d.Action != nil:
+		p.version, p.origin = d.Action.Agentic, d.Action.Origin
+		p.name = strings.TrimPrefix(d.Action.Origin, "https://")
+		p.description = "Service actions with request tracking and result verification."
+		p.actions, p.actionOpenAPI = d.Action.Actions, d.Action.openAPI
+		p.operations = len(p.actions)
+	}
+	return p
+}
+
+func joinLines(lines []string) []byte { return []byte(strings.Join(lines, "\n")) }
+
+// readme builds README.md as the reference's buildReadme does.
 func (d *Discovery) readme() []byte {
-	s := d.summary()
-	txtURL := TextURL(d.ProfileURL)
-	var b strings.Builder
-	w := func(lines ...string) {
-		for _, l := range lines {
-			b.WriteString(l)
-			b.WriteByte('\n')
+	p := d.publication()
+	contract := "site information"
+	if !p.site {
+		contract = "action contract"
+	}
+	l := []string{
+		"# " + mdText(p.name, 160), "",
+		mdText(p.description, 600), "",
+		"Website: " + mdLink(p.origin, p.origin), "",
+		"## Agentic files", "",
+		"- " + mdLink(fileJSON, p.profileHref) + " — structured " + contract + ".",
+		"- " + mdLink(fileText, p.textHref) + " — readable index with specification and directory references.", "",
+	}
+	if p.site {
+		l = append(l, fmt.Sprintf("This Site Profile %s indexes %d public resources and %d documented API operations. Resource records distinguish documents that were read from connections that were only advertised.", p.version, len(p.resources), p.operations))
+	} else {
+		l = append(l, fmt.Sprintf("This Action Profile %s describes %d actions. Its service must implement the published request tracking, status lookup, and result-verification contract.", p.version, p.operations))
+	}
+	l = append(l, "", "## Documentation and connections", "")
+	var selected []Resource
+	for _, r := range p.resources {
+		if r.Kind != KindWebsite && r.Kind != KindAgentic && len(selected) < 12 {
+			selected = append(selected, r)
 		}
 	}
-	w("# "+mdText(s.name, 160), "", mdText(s.description, 600), "", "Website: "+mdLink(d.Origin, d.Origin+"/"), "")
-	w("## What is in this directory", "")
-	if s.action {
-		w("- "+FileJSON+": the Action Profile 1.0 already published at "+mdLink(d.ProfileURL, d.ProfileURL)+", kept exactly as it was found.",
-			"- "+FileText+": its Action TXT index, regenerated from that JSON.")
-	} else {
-		w("- "+FileJSON+": an Agentic Site Profile 1.1 describing the public documents, APIs and agent connections of this site.",
-			"- "+FileText+": its text index, generated from the JSON. The JSON is authoritative.")
-	}
-	w("- "+FileListing+": copy for directory listings.",
-		"- "+FileReport+": how the scan went: every request with its status and size, failures, what was shortened, and when it was observed.", "")
-	w("## What was found", "")
-	if s.action {
-		w(fmt.Sprintf("The site already publishes an Action Profile 1.0 with %d actions. It was preserved byte for byte; nothing was generated in its place.", s.actions), "")
-	} else {
-		w(fmt.Sprintf("%d resources: %d documents read (retrieved) and %d advertised links that were recorded without being fetched or invoked (linked). %d OpenAPI indexes with %d operations in all.",
-			len(s.resources), s.retrieved, s.linked, s.apis, s.operations), "")
-		for _, r := range s.resources {
-			label := r.Title
-			if label == "" {
-				label = r.URL
-			}
-			state := "read"
-			if r.Availability == Linked {
-				state = "linked, not verified"
-			}
-			w("- " + string(r.Kind) + ": " + mdLink(label, r.URL) + " (" + state + ")")
+	for _, r := range selected {
+		label := r.Title
+		if label == "" {
+			label = string(r.Kind)
 		}
-		w("")
+		state := "document retrieved"
+		if r.Availability != AvailabilityRetrieved {
+			state = "advertised link; connection not tested"
+		}
+		l = append(l, "- "+mdLink(label, r.URL)+" — "+string(r.Kind)+"; "+state+".")
 	}
-	w("## How to publish", "",
-		"1. Serve "+FileJSON+" at "+mdLink(d.ProfileURL, d.ProfileURL)+" with `Content-Type: application/json`.",
-		"2. Serve "+FileText+" at "+mdLink(txtURL, txtURL)+" with `Content-Type: text/plain; charset=utf-8`.",
-		"3. Publish both files together, from the same revision, and keep their names and location.",
-		"4. Check the published pair with the auditor, for example `agentic audit "+strings.NewReplacer("`", "").Replace(d.ProfileURL)+"`, and follow what it reports.", "")
-	w("## How to keep it current", "",
-		"- Edit "+FileJSON+", never "+FileText+": regenerate the TXT from the JSON after every change (`agentic text agentic.json`), because a TXT that differs from its JSON by one byte no longer matches.",
-		"- Run the discovery again when documentation, the OpenAPI document or the advertised agent connections change, and compare the new profile with this one before replacing it.",
-		"- Review linked resources: a link is recorded because a page of the site advertised it, which establishes neither ownership, conformance nor permission.", "")
-	w("Resources are discovery information, not execution instructions. Indexed operations describe the OpenAPI document, which remains authoritative for servers, security, parameters and responses.")
-	return []byte(b.String())
+	if len(p.resources) > len(selected) {
+		l = append(l, "", "See agentic.json for the complete published resource index.")
+	}
+	for i, a := range p.actions {
+		line := "- **" + mdText(a.ID, 80) + "** — " + mdText(a.Description, 600)
+		if i < len(p.actionOpenAPI) && p.actionOpenAPI[i] != "" {
+			if u, err := url.Parse(p.origin + "/"); err == nil {
+				if ref, err := url.Parse(p.actionOpenAPI[i]); err == nil {
+					line += " " + mdLink("OpenAPI", u.ResolveReference(ref).String())
+				}
+			}
+		}
+		l = append(l, line)
+	}
+	if p.site && len(selected) == 0 {
+		l = append(l, "Use the website link above for the available public documentation.")
+	}
+	l = append(l, "",
+		"## Publish and keep the files current", "",
+		"1. Publish agentic.json and agentic.txt at the URLs above. Keep their filenames and profile location consistent.",
+		"2. Merge the relevant sections of this README into your existing README.md. Keep project-specific installation, authentication, licensing, and usage instructions.",
+		"3. Serve a public README.md beside the Agentic files, or give its public raw Markdown URL to the auditor. Use README.md, not README.me.",
+		"4. Run "+mdLink("the Agentic audit", "https://ruagentic.org/audit/")+" and follow any reported fixes. Regenerate after your public documentation changes.", "",
+		"Local tools (Node 24+):", "",
+		"```sh",
+		"npm install -g ruagentic@1.3.0",
+		"agentic validate agentic.json",
+		"agentic text agentic.json --check",
+		"```", "")
+	if p.site {
+		l = append(l, "The index is descriptive. Follow the linked API or protocol documentation for supported clients, transport, authentication, parameters, and responses. Do not infer idempotency or recovery guarantees from endpoint names.")
+	} else {
+		l = append(l, "Also validate this action profile against its OpenAPI document and test service behavior. The files do not implement authorization, idempotency, or recovery by themselves.")
+	}
+	l = append(l, "", "## Specification and directory", "")
+	l = append(l, attribution()...)
+	l = append(l, "",
+		"These references identify the convention and its directory. Publishing these files does not submit a listing, certify the service, or establish an affiliation with another directory.", "",
+		"## Directory listing text", "",
+		"Use the accompanying LISTING.md for a reusable title, description, website, documentation, and advertised connection links. Review any directory-specific requirements before submitting.", "")
+	return joinLines(l)
 }
 
+// listing builds LISTING.md as the reference's buildListing does.
 func (d *Discovery) listing() []byte {
-	s := d.summary()
-	var b strings.Builder
-	w := func(lines ...string) {
-		for _, l := range lines {
-			b.WriteString(l)
-			b.WriteByte('\n')
-		}
+	p := d.publication()
+	l := []string{
+		"# Listing information for " + mdText(p.name, 160), "",
+		"## Title", "", mdText(p.name, 160), "",
+		"## Short description", "", mdText(p.description, 240), "",
+		"## Full description", "", mdText(p.description, 600), "",
 	}
-	w("# Listing copy for "+mdText(s.name, 160), "", "## Title", "", mdText(s.name, 160), "",
-		"## Short description", "", mdText(s.description, 240), "", "## Full description", "", mdText(s.description, 600), "")
-	if s.action {
-		w(fmt.Sprintf("Publishes an Agentic Action Profile 1.0 with %d actions.", s.actions), "")
+	if p.site {
+		l = append(l, fmt.Sprintf("Publishes an Agentic site profile with %d public resources and %d documented API operations. The profile identifies public documents and advertised agent connections with source provenance.", len(p.resources), p.operations))
 	} else {
-		w(fmt.Sprintf("Publishes an Agentic Site Profile 1.1 with %d public resources and %d documented API operations, each resource marked as read or only advertised, with the page it came from.", len(s.resources), s.operations), "")
+		l = append(l, fmt.Sprintf("Publishes an Agentic action contract for %d service actions, including request-status lookup and result verification.", p.operations))
 	}
-	w("## Links", "", "- Website: "+mdLink(d.Origin, d.Origin+"/"),
-		"- Agentic JSON: "+mdLink(d.ProfileURL, d.ProfileURL),
-		"- Agentic TXT: "+mdLink(TextURL(d.ProfileURL), TextURL(d.ProfileURL)))
+	l = append(l, "", "## Links", "",
+		"- Website: "+mdLink(p.origin, p.origin),
+		"- Agentic JSON: "+mdLink(fileJSON, p.profileHref),
+		"- Agentic TXT: "+mdLink(fileText, p.textHref))
 	n := 0
-	for _, r := range listingOrder(s.resources) {
+	for _, r := range p.resources {
+		switch r.Kind {
+		case KindDocumentation, KindOpenAPI, KindMCP, KindA2A, KindAgentAuth:
+		default:
+			continue
+		}
 		if n == 12 {
-			w("- More resources are listed in agentic.json.")
 			break
 		}
 		n++
-		state := "document read"
-		if r.Availability == Linked {
-			state = "advertised; not connection-tested"
-		}
 		label := r.Title
 		if label == "" {
 			label = r.URL
 		}
-		w("- " + string(r.Kind) + ": " + mdLink(label, r.URL) + " (" + state + ")")
-	}
-	w("", "## Before submitting", "",
-		"Confirm from your own documentation what a link cannot tell: the repository, license, contact, transport, required credentials or OAuth, supported clients and working usage examples. This text is portable copy; it is not a submitted or approved listing.")
-	return []byte(b.String())
-}
-
-// listingOrder puts agent connections and API descriptions before
-// documentation, keeping the profile's order within each group, and leaves
-// out the website and agentic records.
-func listingOrder(res []Resource) []Resource {
-	var out []Resource
-	for _, group := range [][]Kind{{KindOpenAPI, KindMCP, KindA2A, KindAgentAuth}, {KindLLMs, KindDocumentation}} {
-		for _, r := range res {
-			for _, k := range group {
-				if r.Kind == k {
-					out = append(out, r)
-				}
-			}
+		state := "document read"
+		if r.Availability != AvailabilityRetrieved {
+			state = "advertised; not connection-tested"
 		}
+		l = append(l, "- "+mdText(string(r.Kind), 600)+": "+mdLink(label, r.URL)+" ("+state+").")
 	}
-	return out
+	l = append(l, "", "## Agentic references", "")
+	l = append(l, attribution()...)
+	l = append(l, "",
+		"## Complete before submitting", "",
+		"Confirm the repository URL, license, owner/contact details, MCP transport, required credentials or OAuth, supported clients, installation steps, and working usage examples from your service documentation. These are not inferred from an endpoint link.", "",
+		"This is portable listing copy for RUAGENTIC, Smithery, MCP Playground, or another directory. It is not a submitted listing or a provider-specific configuration file. Each directory sets its own requirements.", "")
+	return joinLines(l)
 }

@@ -17,68 +17,74 @@ import (
 	"github.com/agentweb/agentweb/internal/strictjson"
 )
 
-// AttestationType is the protected-header typ of an rp_attestation ("a
-// compact JWS (typ: agent-rp-attestation+jwt, alg: EdDSA)").
+// AttestationType is the protected-header typ of an rp_attestation
+// ([agent-identity-v1 discovery fields], "a compact JWS (typ:
+// agent-rp-attestation+jwt, alg: EdDSA)").
+//
+// [agent-identity-v1 discovery fields]: https://agentregistrar.dev/agent-identity/v1/
 const AttestationType = "agent-rp-attestation+jwt"
 
 // AttestationAlgorithm is the only signature algorithm accepted.
 const AttestationAlgorithm = "EdDSA"
 
-// MaxAttestationBytes caps the length of an rp_attestation; longer tokens
-// are malformed and are not decoded at all.
-const MaxAttestationBytes = 16 << 10
+// maxAttestationBytes caps the length of an rp_attestation (16 KiB);
+// longer tokens are malformed and are not decoded at all.
+const maxAttestationBytes = 16 << 10
 
-// AttestationLeeway is the clock skew allowed on the time claims.
-const AttestationLeeway = time.Minute
+// defaultLeeway is the clock skew allowed on the time claims when
+// VerifierConfig.Leeway is zero.
+const defaultLeeway = time.Minute
 
 // maxAttestationKeys caps how many caller keys are tried for one token.
 const maxAttestationKeys = 16
 
-// AttestationStatus is the result of VerifyAttestation. Every status but
-// StatusVerified leaves the document unverified; none of them is a
-// conformance failure by itself ("An expired, invalid, or untrusted
-// attestation is a verification result, never a conformance failure by
-// itself").
+// AttestationStatus is the result of [Verifier.Verify]. Every status but
+// AttestationStatusVerified leaves the document unverified; none of them is a
+// conformance failure by itself ([agent-identity-v1 discovery fields], "An
+// expired, invalid, or untrusted attestation is a verification result, never a
+// conformance failure by itself").
+//
+// [agent-identity-v1 discovery fields]: https://agentregistrar.dev/agent-identity/v1/
 type AttestationStatus string
 
 const (
-	// StatusVerified: signed by a trusted key of an allow-listed issuer,
+	// AttestationStatusVerified: signed by a trusted key of an allow-listed issuer,
 	// bound to the fetched origin and the document's audience, in time, and
 	// free of forbidden claims.
-	StatusVerified AttestationStatus = "verified"
-	// StatusAbsent: the document has no rp_attestation ("A conformant
+	AttestationStatusVerified AttestationStatus = "verified"
+	// AttestationStatusAbsent: the document has no rp_attestation ("A conformant
 	// document without it is unverified").
-	StatusAbsent AttestationStatus = "absent"
-	// StatusExpired: exp (plus AttestationLeeway) has passed.
-	StatusExpired AttestationStatus = "expired"
-	// StatusNotYetValid: nbf or iat is later than now plus AttestationLeeway.
-	StatusNotYetValid AttestationStatus = "not-yet-valid"
-	// StatusBadSignature: no key the caller trusts for the issuer verifies
+	AttestationStatusAbsent AttestationStatus = "absent"
+	// AttestationStatusExpired: exp (plus the leeway) has passed.
+	AttestationStatusExpired AttestationStatus = "expired"
+	// AttestationStatusNotYetValid: nbf or iat is later than now plus the leeway.
+	AttestationStatusNotYetValid AttestationStatus = "not-yet-valid"
+	// AttestationStatusBadSignature: no key the caller trusts for the issuer verifies
 	// the signature.
-	StatusBadSignature AttestationStatus = "bad-signature"
-	// StatusUntrustedIssuer: iss is not in the document's issuer_allowlist,
+	AttestationStatusBadSignature AttestationStatus = "bad-signature"
+	// AttestationStatusUntrustedIssuer: iss is not in the document's issuer_allowlist,
 	// or the caller's key set has no key for it.
-	StatusUntrustedIssuer AttestationStatus = "untrusted-issuer"
-	// StatusOriginMismatch: rp.origin is not the canonical origin the
+	AttestationStatusUntrustedIssuer AttestationStatus = "untrusted-issuer"
+	// AttestationStatusOriginMismatch: rp.origin is not the canonical origin the
 	// document was fetched from (a copied attestation replayed elsewhere).
-	StatusOriginMismatch AttestationStatus = "origin-mismatch"
-	// StatusAudienceMismatch: rp.audience is not the document's audience.
-	StatusAudienceMismatch AttestationStatus = "audience-mismatch"
-	// StatusForbiddenClaims: the signed claims carry a terms hash, scopes,
+	AttestationStatusOriginMismatch AttestationStatus = "origin-mismatch"
+	// AttestationStatusAudienceMismatch: rp.audience is not the document's audience.
+	AttestationStatusAudienceMismatch AttestationStatus = "audience-mismatch"
+	// AttestationStatusForbiddenClaims: the signed claims carry a terms hash, scopes,
 	// endpoints, provider_url, account ids, prices or private material (a
 	// private JWK member such as "d").
-	StatusForbiddenClaims AttestationStatus = "forbidden-claims"
-	// StatusUnsafeHeader: the protected header names its own key or key
+	AttestationStatusForbiddenClaims AttestationStatus = "forbidden-claims"
+	// AttestationStatusUnsafeHeader: the protected header names its own key or key
 	// location (jwk, jku, x5u, x5c, x5t, x5t#S256) or carries crit, b64 or
 	// zip. Such tokens are refused before any key is used.
-	StatusUnsafeHeader AttestationStatus = "unsafe-header"
-	// StatusMalformed: not a well-formed agent-rp-attestation+jwt (size,
+	AttestationStatusUnsafeHeader AttestationStatus = "unsafe-header"
+	// AttestationStatusMalformed: not a well-formed agent-rp-attestation+jwt (size,
 	// segments, base64url, JSON, alg, typ or claim shapes). Parse reports
 	// the same defects as the conformance error RuleAttestationMalformed.
-	StatusMalformed AttestationStatus = "malformed"
+	AttestationStatusMalformed AttestationStatus = "malformed"
 )
 
-// AttestationResult is what VerifyAttestation found.
+// AttestationResult is what [Verifier.Verify] found.
 type AttestationResult struct {
 	Status AttestationStatus `json:"status"`
 	// Detail explains the status in words.
@@ -93,8 +99,8 @@ type AttestationResult struct {
 	Claims *AttestationClaims `json:"claims,omitempty"`
 }
 
-// Verified reports whether the status is StatusVerified.
-func (r *AttestationResult) Verified() bool { return r != nil && r.Status == StatusVerified }
+// Verified reports whether the status is AttestationStatusVerified.
+func (r *AttestationResult) Verified() bool { return r != nil && r.Status == AttestationStatusVerified }
 
 // AttestedRP is the rp claim: the relying party the attestation is bound to.
 type AttestedRP struct {
@@ -145,19 +151,64 @@ func (s StaticKeySet) IssuerKeys(_ context.Context, issuer, _ string) ([]PublicK
 // not choose its own key, key location or processing rules.
 var unsafeHeaders = []string{"jwk", "jku", "x5u", "x5c", "x5t", "x5t#S256", "crit", "b64", "zip"}
 
-// VerifyAttestation checks the document's rp_attestation ("The optional
-// provider verification credential") and returns the result as a value.
-// fetchedOrigin is the origin the document was actually fetched from; it is
-// canonicalised (scheme and host, IDN to ASCII, default port dropped) before
-// the comparison with rp.origin. A zero now means time.Now(). The error is
-// non-nil only when fetchedOrigin is not an origin or the key set could not
-// be consulted; every defect of the token is a result.
+// VerifierConfig configures a [Verifier]. The zero value, and a nil
+// pointer, are safe: the system clock and one minute of leeway.
+type VerifierConfig struct {
+	// Now is the clock the time claims (exp, nbf, iat) are checked
+	// against; nil means time.Now.
+	Now func() time.Time
+	// Leeway is the clock skew allowed on the time claims; zero means one
+	// minute, and a negative value none.
+	Leeway time.Duration
+}
+
+// Verifier checks the rp_attestation of discovery documents against the keys a
+// caller trusts ([agent-identity-v1 discovery fields], "The optional provider
+// verification credential"), in the shape of an OpenID Connect ID token
+// verifier: built once with [NewVerifier], then [Verifier.Verify] per
+// document. It is safe for concurrent use when its KeySet is.
+//
+// [agent-identity-v1 discovery fields]: https://agentregistrar.dev/agent-identity/v1/
+type Verifier struct {
+	keys   KeySet
+	now    func() time.Time
+	leeway time.Duration
+}
+
+// NewVerifier returns a Verifier that trusts the keys of keys for the
+// issuers a document allow-lists. A nil keys trusts no issuer: every
+// attestation is then [AttestationStatusUntrustedIssuer], never verified.
+func NewVerifier(keys KeySet, config *VerifierConfig) *Verifier {
+	v := &Verifier{keys: keys, now: time.Now, leeway: defaultLeeway}
+	if config != nil {
+		if config.Now != nil {
+			v.now = config.Now
+		}
+		switch {
+		case config.Leeway > 0:
+			v.leeway = config.Leeway
+		case config.Leeway < 0:
+			v.leeway = 0
+		}
+	}
+	return v
+}
+
+// Verify checks the document's rp_attestation and returns the result as a
+// value. fetchedOrigin is the origin the document was actually fetched
+// from; it is canonicalised (scheme and host, IDN to ASCII, default port
+// dropped) before the comparison with rp.origin. The error is non-nil only
+// when fetchedOrigin is not an origin or the key set could not be
+// consulted; every defect of the token is a result. A nil Verifier trusts
+// no key.
 //
 // The steps, in order, each ending the check with its status:
 //  1. no rp_attestation: absent;
-//  2. size cap, three base64url segments, JSON header and claims, header
-//     alg exactly "EdDSA" and typ agent-rp-attestation+jwt (checked before
-//     any key is used), claim shapes: malformed;
+//  2. size cap (16 KiB), three base64url segments, strict JSON header and
+//     claims (a defect names the strict JSON rule, such as json-bom or
+//     json-number-range), header alg exactly "EdDSA" and typ
+//     agent-rp-attestation+jwt (checked before any key is used), claim
+//     shapes: malformed;
 //  3. a header that names a key or key location (jwk, jku, x5u, x5c ...),
 //     crit, b64 or zip: unsafe-header;
 //  4. iss not in issuer_allowlist, or no key for it in keys: untrusted-issuer;
@@ -165,36 +216,37 @@ var unsafeHeaders = []string{"jwk", "jku", "x5u", "x5c", "x5t", "x5t#S256", "cri
 //  6. forbidden claims: forbidden-claims;
 //  7. rp.origin != canonical fetchedOrigin: origin-mismatch;
 //  8. rp.audience != doc.Audience: audience-mismatch;
-//  9. exp, nbf and iat with AttestationLeeway: expired, not-yet-valid;
+//  9. exp, nbf and iat with the leeway: expired, not-yet-valid;
 //  10. verified.
-func VerifyAttestation(ctx context.Context, doc *Document, fetchedOrigin string, keys KeySet, now time.Time) (*AttestationResult, error) {
+func (v *Verifier) Verify(ctx context.Context, doc *Document, fetchedOrigin string) (*AttestationResult, error) {
+	if v == nil {
+		v = NewVerifier(nil, nil)
+	}
+	keys, now := v.keys, v.now()
 	origin, err := canonicalOrigin(fetchedOrigin)
 	if err != nil {
 		return nil, fmt.Errorf("agentsignup: fetched origin %q: %w", fetchedOrigin, err)
 	}
 	if doc == nil || doc.RPAttestation == "" {
-		return &AttestationResult{Status: StatusAbsent, Detail: "no rp_attestation: the document is unverified"}, nil
-	}
-	if now.IsZero() {
-		now = time.Now()
+		return &AttestationResult{Status: AttestationStatusAbsent, Detail: "no rp_attestation: the document is unverified"}, nil
 	}
 	tok, err := parseToken(doc.RPAttestation)
 	if err != nil {
-		return &AttestationResult{Status: StatusMalformed, Detail: err.Error()}, nil
+		return &AttestationResult{Status: AttestationStatusMalformed, Detail: err.Error()}, nil
 	}
 	res := &AttestationResult{Issuer: tok.claims.Issuer}
 	for _, h := range unsafeHeaders {
 		if _, ok := tok.header[h]; ok {
-			res.Status, res.Detail = StatusUnsafeHeader, "protected header carries "+quote(h)+", which is refused"
+			res.Status, res.Detail = AttestationStatusUnsafeHeader, "protected header carries "+quote(h)+", which is refused"
 			return res, nil
 		}
 	}
 	if !contains(doc.IssuerAllowlist, tok.claims.Issuer) {
-		res.Status, res.Detail = StatusUntrustedIssuer, "issuer "+quote(tok.claims.Issuer)+" is not in the document's issuer_allowlist"
+		res.Status, res.Detail = AttestationStatusUntrustedIssuer, "issuer "+quote(tok.claims.Issuer)+" is not in the document's issuer_allowlist"
 		return res, nil
 	}
 	if keys == nil {
-		res.Status, res.Detail = StatusUntrustedIssuer, "no key set given: no issuer is trusted"
+		res.Status, res.Detail = AttestationStatusUntrustedIssuer, "no key set given: no issuer is trusted"
 		return res, nil
 	}
 	pks, err := keys.IssuerKeys(ctx, tok.claims.Issuer, tok.kid)
@@ -211,7 +263,7 @@ func VerifyAttestation(ctx context.Context, doc *Document, fetchedOrigin string,
 		}
 	}
 	if len(candidates) == 0 {
-		res.Status, res.Detail = StatusUntrustedIssuer, "no trusted Ed25519 key for issuer "+quote(tok.claims.Issuer)
+		res.Status, res.Detail = AttestationStatusUntrustedIssuer, "no trusted Ed25519 key for issuer "+quote(tok.claims.Issuer)
 		if tok.kid != "" {
 			res.Detail += " with kid " + quote(tok.kid)
 		}
@@ -219,7 +271,7 @@ func VerifyAttestation(ctx context.Context, doc *Document, fetchedOrigin string,
 	}
 	jws, err := jose.ParseSignedCompact(doc.RPAttestation, []jose.SignatureAlgorithm{jose.EdDSA})
 	if err != nil || len(jws.Signatures) != 1 || jws.Signatures[0].Protected.Algorithm != AttestationAlgorithm {
-		res.Status, res.Detail = StatusMalformed, "not a single-signature EdDSA compact JWS"
+		res.Status, res.Detail = AttestationStatusMalformed, "not a single-signature EdDSA compact JWS"
 		return res, nil
 	}
 	verified := false
@@ -230,32 +282,32 @@ func VerifyAttestation(ctx context.Context, doc *Document, fetchedOrigin string,
 		}
 	}
 	if !verified {
-		res.Status, res.Detail = StatusBadSignature, "no trusted key of issuer "+quote(tok.claims.Issuer)+" verifies the signature"
+		res.Status, res.Detail = AttestationStatusBadSignature, "no trusted key of issuer "+quote(tok.claims.Issuer)+" verifies the signature"
 		return res, nil
 	}
 	claims := tok.claims
 	res.Claims = &claims
 	if bad := forbiddenClaims(tok.rawClaims); len(bad) > 0 {
-		res.Status, res.Detail = StatusForbiddenClaims, "the attestation carries forbidden claims: "+strings.Join(bad, ", ")
+		res.Status, res.Detail = AttestationStatusForbiddenClaims, "the attestation carries forbidden claims: "+strings.Join(bad, ", ")
 		return res, nil
 	}
 	if claims.RP.Origin != origin {
-		res.Status, res.Detail = StatusOriginMismatch, "rp.origin is "+quote(claims.RP.Origin)+" but the document was fetched from "+quote(origin)
+		res.Status, res.Detail = AttestationStatusOriginMismatch, "rp.origin is "+quote(claims.RP.Origin)+" but the document was fetched from "+quote(origin)
 		return res, nil
 	}
 	if claims.RP.Audience != doc.Audience {
-		res.Status, res.Detail = StatusAudienceMismatch, "rp.audience is "+quote(claims.RP.Audience)+" but the document's audience is "+quote(doc.Audience)
+		res.Status, res.Detail = AttestationStatusAudienceMismatch, "rp.audience is "+quote(claims.RP.Audience)+" but the document's audience is "+quote(doc.Audience)
 		return res, nil
 	}
-	if !now.Before(claims.Expiry.Add(AttestationLeeway)) {
-		res.Status, res.Detail = StatusExpired, "expired at "+claims.Expiry.UTC().Format(time.RFC3339)
+	if !now.Before(claims.Expiry.Add(v.leeway)) {
+		res.Status, res.Detail = AttestationStatusExpired, "expired at "+claims.Expiry.UTC().Format(time.RFC3339)
 		return res, nil
 	}
-	if start := later(claims.IssuedAt, claims.NotBefore); start.After(now.Add(AttestationLeeway)) {
-		res.Status, res.Detail = StatusNotYetValid, "not valid before "+start.UTC().Format(time.RFC3339)
+	if start := later(claims.IssuedAt, claims.NotBefore); start.After(now.Add(v.leeway)) {
+		res.Status, res.Detail = AttestationStatusNotYetValid, "not valid before "+start.UTC().Format(time.RFC3339)
 		return res, nil
 	}
-	res.Status, res.Detail = StatusVerified, "signed by "+tok.claims.Issuer+", bound to "+origin+" and audience "+quote(doc.Audience)
+	res.Status, res.Detail = AttestationStatusVerified, "signed by "+tok.claims.Issuer+", bound to "+origin+" and audience "+quote(doc.Audience)
 	return res, nil
 }
 
@@ -293,8 +345,8 @@ func parseToken(s string) (*token, error) {
 	if s == "" {
 		return nil, errors.New("rp_attestation is empty")
 	}
-	if len(s) > MaxAttestationBytes {
-		return nil, fmt.Errorf("rp_attestation is %d bytes, over the %d-byte cap", len(s), MaxAttestationBytes)
+	if len(s) > maxAttestationBytes {
+		return nil, fmt.Errorf("rp_attestation is %d bytes, over the %d-byte cap", len(s), maxAttestationBytes)
 	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -324,8 +376,11 @@ func parseToken(s string) (*token, error) {
 		raw[i] = b
 	}
 	hv, err := strictjson.Decode(raw[0])
+	if err != nil {
+		return nil, jsonDefect("header", err)
+	}
 	header, ok := hv.(map[string]any)
-	if err != nil || !ok {
+	if !ok {
 		return nil, errors.New("rp_attestation header is not a JSON object")
 	}
 	if alg, _ := header["alg"].(string); alg != AttestationAlgorithm {
@@ -346,8 +401,11 @@ func parseToken(s string) (*token, error) {
 		return nil, fmt.Errorf("rp_attestation signature is %d bytes, an Ed25519 signature is %d", len(raw[2]), ed25519.SignatureSize)
 	}
 	cv, err := strictjson.Decode(raw[1])
+	if err != nil {
+		return nil, jsonDefect("claims", err)
+	}
 	claims, ok := cv.(map[string]any)
-	if err != nil || !ok {
+	if !ok {
 		return nil, errors.New("rp_attestation claims are not a JSON object")
 	}
 	t.rawClaims = claims
@@ -392,6 +450,20 @@ func parseToken(s string) (*token, error) {
 		}
 	}
 	return t, nil
+}
+
+// jsonDefect names why a segment is not strict JSON: the strict JSON rule
+// (json-bom, json-number-range, json-depth ...), where, and its message.
+func jsonDefect(segment string, err error) error {
+	var se *strictjson.Error
+	if !errors.As(err, &se) {
+		return fmt.Errorf("rp_attestation %s is not JSON: %v", segment, err)
+	}
+	where := ""
+	if se.Pointer != "" {
+		where = " at " + se.Pointer
+	}
+	return fmt.Errorf("rp_attestation %s is not strict JSON%s: %s [%s]", segment, where, se.Message, se.Rule)
 }
 
 // isAttestationType compares typ as a media type (RFC 7515 §4.1.9: case

@@ -73,8 +73,8 @@ func BenchmarkVerifyAttestation(b *testing.B) {
 	keys := testKeys()
 	b.ReportAllocs()
 	for b.Loop() {
-		res, err := VerifyAttestation(b.Context(), doc, testOrigin, keys, testNow)
-		if err != nil || res.Status != StatusVerified {
+		res, err := verifyAttestation(b.Context(), doc, testOrigin, keys, testNow)
+		if err != nil || res.Status != AttestationStatusVerified {
 			b.Fatal(err, res)
 		}
 	}

@@ -39,7 +39,7 @@ var defects = []defect{
 	{name: "issuer-allowlist-duplicate", mutate: func(m map[string]any) {
 		m["issuer_allowlist"] = []any{"https://agentregistrar.dev", "https://agentregistrar.dev"}
 	}, pointer: "/issuer_allowlist", rule: "schema-uniqueItems"},
-	{name: "issuer-http", mutate: func(m map[string]any) { m["issuer_allowlist"] = []any{"http://agentregistrar.dev"} }, pointer: "/issuer_allowlist/0", rule: RuleURLNotHTTPS},
+	{name: "issuer-http", mutate: func(m map[string]any) { m["issuer_allowlist"] = []any{"http://agentregistrar.dev"} }, pointer: "/issuer_allowlist/0", rule: RuleURLHTTPS},
 	{name: "issuer-with-path", mutate: func(m map[string]any) { m["issuer_allowlist"] = []any{"https://agentregistrar.dev/oauth"} }, pointer: "/issuer_allowlist/0", rule: RuleIssuerNotOrigin},
 	{name: "issuer-upper-case", mutate: func(m map[string]any) { m["issuer_allowlist"] = []any{"https://AgentRegistrar.dev"} }, pointer: "/issuer_allowlist/0", rule: RuleIssuerNotOrigin},
 	{name: "issuer-default-port", mutate: func(m map[string]any) { m["issuer_allowlist"] = []any{"https://agentregistrar.dev:443"} }, pointer: "/issuer_allowlist/0", rule: RuleIssuerNotOrigin},
@@ -58,13 +58,13 @@ var defects = []defect{
 	{name: "terms-hash-upper-hex", mutate: func(m map[string]any) { termsOf(m)["sha256"] = "sha256:" + strings.ToUpper(seedHash[7:]) }, pointer: "/terms/sha256", rule: "schema-pattern"},
 	{name: "terms-hash-no-prefix", mutate: func(m map[string]any) { termsOf(m)["sha256"] = seedHash[7:] }, pointer: "/terms/sha256", rule: "schema-pattern"},
 	{name: "terms-version-empty", mutate: func(m map[string]any) { termsOf(m)["version"] = "" }, pointer: "/terms/version", rule: "schema-minLength"},
-	{name: "terms-url-http", mutate: func(m map[string]any) { termsOf(m)["url"] = "http://example.com/terms" }, pointer: "/terms/url", rule: RuleURLNotHTTPS},
-	{name: "terms-url-relative", mutate: func(m map[string]any) { termsOf(m)["url"] = "/terms" }, pointer: "/terms/url", rule: RuleURLInvalid},
+	{name: "terms-url-http", mutate: func(m map[string]any) { termsOf(m)["url"] = "http://example.com/terms" }, pointer: "/terms/url", rule: RuleURLHTTPS},
+	{name: "terms-url-relative", mutate: func(m map[string]any) { termsOf(m)["url"] = "/terms" }, pointer: "/terms/url", rule: RuleURLSyntax},
 	{name: "endpoints-agent-signup-missing", mutate: func(m map[string]any) { delete(endpointsOf(m), "agent_signup") }, pointer: "/endpoints/agent_signup", rule: "schema-required"},
 	{name: "endpoints-agent-signup-userinfo", mutate: func(m map[string]any) {
 		endpointsOf(m)["agent_signup"] = "https://admin:hunter2@example.com/api/signup/agent"
 	}, pointer: "/endpoints/agent_signup", rule: RuleURLUserinfo},
-	{name: "endpoints-agent-signup-javascript", mutate: func(m map[string]any) { endpointsOf(m)["agent_signup"] = "javascript:alert(1)" }, pointer: "/endpoints/agent_signup", rule: RuleURLInvalid},
+	{name: "endpoints-agent-signup-javascript", mutate: func(m map[string]any) { endpointsOf(m)["agent_signup"] = "javascript:alert(1)" }, pointer: "/endpoints/agent_signup", rule: RuleURLSyntax},
 	{name: "forbidden-top-pricing", mutate: func(m map[string]any) { m["pricing"] = map[string]any{"plan": "pro", "usd": 10} }, pointer: "/pricing", rule: RuleForbiddenField},
 	{name: "forbidden-top-capabilities", mutate: func(m map[string]any) { m["capabilities"] = []any{"orders.read"} }, pointer: "/capabilities", rule: RuleForbiddenField},
 	{name: "forbidden-in-terms", mutate: func(m map[string]any) { termsOf(m)["provider_url"] = "https://example.com" }, pointer: "/terms/provider_url", rule: RuleForbiddenField},
@@ -175,14 +175,14 @@ func TestDefectCorpusCoverage(t *testing.T) {
 	}
 	sort.Ints(keys)
 	assert.Equal(t, []int{1, 2, 3, 6}, keys)
-	for _, r := range []string{RuleForbiddenField, RuleExtensionNamespace, RuleTermsHash, RuleURLInvalid, RuleURLNotHTTPS, RuleURLUserinfo, RuleIssuerNotOrigin, RuleAttestationMalformed, RuleNotAgentIdentity} {
+	for _, r := range []string{RuleForbiddenField, RuleExtensionNamespace, RuleTermsHash, RuleURLSyntax, RuleURLHTTPS, RuleURLUserinfo, RuleIssuerNotOrigin, RuleAttestationMalformed, RuleNotAgentIdentity} {
 		assert.True(t, rules[r], "corpus covers %s", r)
 	}
 }
 
 func TestParseTooLarge(t *testing.T) {
 	m := seedTree(t)
-	termsOf(m)["text"] = strings.Repeat("x", MaxDocumentBytes)
+	termsOf(m)["text"] = strings.Repeat("x", maxDocumentBytes)
 	_, err := Parse(marshal(t, m))
 	ve := problemsOf(t, err)
 	require.Len(t, ve.Problems, 1)

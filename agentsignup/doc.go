@@ -1,4 +1,5 @@
-// Package agentsignup implements agent-identity-v1 discovery: the
+// Package agentsignup implements agent-identity-v1 discovery, version 1.2 of
+// its "Discovery fields" page ([agent-identity-v1 discovery fields]): the
 // identity-only document a relying party publishes at
 // GET /.well-known/agent-signup.json ([WellKnownPath]) so that an agent can
 // sign up for its human owner through a broker.
@@ -11,11 +12,12 @@
 //   - agents fetch and validate it (Fetch, Parse) and recompute the terms
 //     hash (TermsHash) before calling the broker;
 //   - verifiers check the optional provider verification credential,
-//     rp_attestation (VerifyAttestation, with a StaticKeySet or a
-//     JWKSKeySet);
+//     rp_attestation, in the shape of an OpenID Connect verifier:
+//     [NewVerifier] with a StaticKeySet or a JWKSKeySet and a
+//     [VerifierConfig] (clock, leeway), then [Verifier.Verify] per document;
 //   - brokers (and tests) sign one (SignAttestation, which produces exactly
-//     the EdDSA agent-rp-attestation+jwt compact JWS VerifyAttestation
-//     accepts and refuses forbidden claims).
+//     the EdDSA agent-rp-attestation+jwt compact JWS a Verifier accepts and
+//     refuses forbidden claims).
 //
 // # What the specification says, and what this package reads into it
 //
@@ -23,8 +25,8 @@
 // It lost the bodies of its "Required fields", "Optional fields" and
 // "Forbidden fields" tables, and no public copy of them could be found. The
 // field set, the forbidden member table and the attestation claim names in
-// this package are this project's reading of those tables (recorded in the
-// project's specification notes), not the published tables themselves:
+// this package are this project's reading of those tables, not the
+// published tables themselves:
 //   - required: protocol (exactly "agent-identity-v1"), audience (non-empty,
 //     no whitespace), provider_name (1–160 characters), issuer_allowlist
 //     (non-empty, unique canonical https origins), required_scopes (unique,
@@ -65,12 +67,16 @@
 //
 // Fetch is the agent's and verifier's entry point: it GETs
 // origin + WellKnownPath through a safefetch client (nil means
-// safefetch.New(nil)), follows redirects only to the same origin or its
-// exact www counterpart, requires Content-Type application/json, validates
-// the body with Parse and verifies the attestation against the canonical
-// origin of the URL the document actually came from. It records the source
-// and final URLs, the retrieval time, ETag and Last-Modified, and given the
-// previous result it revalidates with a conditional request. Attestation
+// safefetch.Default(), one shared client whose connections are reused),
+// follows redirects only to the same origin or its exact www counterpart,
+// requires Content-Type application/json, validates the body with Parse and
+// verifies the attestation with [FetchOptions].Verifier against the
+// canonical origin of the URL the document actually came from. [Fetched]
+// embeds the module's retrieval record, safefetch.Provenance (source and
+// final URLs, retrieval time, ETag and Last-Modified), and given it as
+// [FetchOptions].Previous, Fetch revalidates with a conditional request. An
+// unexpected status is a *safefetch.StatusError and a wrong media type a
+// *safefetch.ContentTypeError, as in every package of this module. Attestation
 // keys come from the caller: a StaticKeySet, or a JWKSKeySet that fetches a
 // JWK Set through safefetch and caches it. No JOSE library type appears in
 // the API.
@@ -86,4 +92,14 @@
 // A document is not signed in v1.2: trust in it comes from TLS and the issuer
 // allowlist. A valid document says nothing about the service's security,
 // uptime or product ("Known limits").
+//
+// # What is left out
+//
+// The package implements discovery only: the broker's assertion format, the
+// signup call itself and account linking belong to other parts of
+// agent-identity-v1 and are not implemented; CheckAcceptedTerms compares a
+// hash the caller has taken from an assertion. Signed discovery documents
+// (not part of v1.2) are not read.
+//
+// [agent-identity-v1 discovery fields]: https://agentregistrar.dev/agent-identity/v1/
 package agentsignup

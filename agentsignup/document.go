@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/agentweb/agentweb/internal/problem"
 	"github.com/agentweb/agentweb/internal/schema"
 	"github.com/agentweb/agentweb/internal/strictjson"
 )
@@ -20,17 +21,19 @@ import (
 const Protocol = "agent-identity-v1"
 
 // WellKnownPath is where a relying party publishes its discovery document
-// ("A relying party publishes one identity-only document at GET
-// /.well-known/agent-signup.json").
+// ([agent-identity-v1 discovery fields], "A relying party publishes one
+// identity-only document at GET /.well-known/agent-signup.json").
+//
+// [agent-identity-v1 discovery fields]: https://agentregistrar.dev/agent-identity/v1/
 const WellKnownPath = "/.well-known/agent-signup.json"
 
 // MediaType is the content type of a discovery document.
 const MediaType = "application/json"
 
-// MaxDocumentBytes caps the size of a document Parse accepts. terms.text
+// maxDocumentBytes caps the size of a document Parse accepts. terms.text
 // must be the complete agreement, so the cap is generous; it matches the
 // default body cap of safefetch.
-const MaxDocumentBytes = 1 << 20
+const maxDocumentBytes = 1 << 20
 
 // SchemaURL is the identifier of the embedded JSON Schema (draft 2020-12).
 // It is never fetched.
@@ -42,7 +45,7 @@ const SchemaURL = "https://schemas.agentweb.invalid/agent-identity/v1/agent-sign
 // "schema-pattern", "schema-uniqueItems"); problems found by the strict JSON
 // decoder carry its "json-..." rule.
 const (
-	// RuleTooLarge: the document is over MaxDocumentBytes.
+	// RuleTooLarge: the document is over 1 MiB.
 	RuleTooLarge = "document-too-large"
 	// RuleNotAgentIdentity: the document has no protocol member equal to
 	// "agent-identity-v1" (another protocol shares the well-known path).
@@ -55,21 +58,24 @@ const (
 	RuleExtensionNamespace = "extension-namespace"
 	// RuleTermsHash: terms.sha256 differs from TermsHash(terms.text).
 	RuleTermsHash = "terms-hash-mismatch"
-	// RuleURLInvalid: a URL member that is not an absolute URL with a host.
-	RuleURLInvalid = "url-invalid"
-	// RuleURLNotHTTPS: a URL member whose scheme is not https.
-	RuleURLNotHTTPS = "url-not-https"
+	// RuleURLSyntax: a URL member that is not an absolute URL with a host.
+	RuleURLSyntax = problem.RuleURLSyntax
+	// RuleURLHTTPS: a URL member whose scheme is not https.
+	RuleURLHTTPS = problem.RuleURLHTTPS
 	// RuleURLUserinfo: a URL member with userinfo (user:password@).
-	RuleURLUserinfo = "url-userinfo"
+	RuleURLUserinfo = problem.RuleURLUserinfo
 	// RuleIssuerNotOrigin: an issuer_allowlist entry that is not a canonical
 	// https origin (scheme and host, default port dropped, no path).
 	RuleIssuerNotOrigin = "issuer-not-origin"
 	// RuleAttestationMalformed: rp_attestation is not a well-formed
-	// agent-rp-attestation+jwt compact JWS (see VerifyAttestation).
+	// agent-rp-attestation+jwt compact JWS (see [Verifier.Verify]).
 	RuleAttestationMalformed = "attestation-malformed"
 	// RuleUnknownField is the rule of a warning: an unknown member at the
 	// top level or inside terms or endpoints. It is accepted.
 	RuleUnknownField = "unknown-field"
+	// RuleSchemaPrefix starts the rule of a JSON Schema failure:
+	// "schema-" followed by the failing keyword.
+	RuleSchemaPrefix = problem.RuleSchemaPrefix
 )
 
 // ErrInvalid is wrapped by every *ValidationError.
@@ -79,63 +85,37 @@ var ErrInvalid = errors.New("agentsignup: document does not conform")
 // RuleNotAgentIdentity: the document belongs to another protocol.
 var ErrNotAgentIdentity = errors.New("agentsignup: not an agent-identity-v1 document")
 
-// Problem is one conformance error or warning.
-type Problem struct {
-	// Pointer is the JSON Pointer (RFC 6901) of the offending value; "" is
-	// the whole document.
-	Pointer string `json:"pointer"`
-	// Rule is a stable rule name (the Rule... constants, "schema-<keyword>"
-	// or a strict JSON "json-..." rule).
-	Rule string `json:"rule"`
-	// Message says what is wrong in words a person understands.
-	Message string `json:"message"`
-}
+// Problem is one conformance error or warning: a JSON Pointer, a rule (the
+// Rule constants, "schema-<keyword>" or a strict JSON "json-..." rule) and a
+// message. It is the Problem of every package of this module.
+type Problem = problem.Problem
 
-func (p Problem) String() string {
-	ptr := p.Pointer
-	if ptr == "" {
-		ptr = "(document)"
-	}
-	return ptr + ": " + p.Message + " [" + p.Rule + "]"
-}
+// Severity says how much a [Problem] weighs: Parse's errors are
+// [SeverityError], the unknown members of Warnings [SeverityWarning].
+type Severity = problem.Severity
+
+// The severities of a [Problem].
+const (
+	SeverityError   = problem.SeverityError
+	SeverityWarning = problem.SeverityWarning
+)
 
 // ValidationError lists every conformance problem of a document, sorted by
-// pointer then rule, never only the first.
-type ValidationError struct {
-	Problems []Problem `json:"problems"`
-	// Warnings found in the same pass (unknown members); they never fail
-	// conformance on their own.
-	Warnings []Problem `json:"warnings,omitempty"`
-}
+// pointer then rule, never only the first, and in Warnings the unknown
+// members found in the same pass. It unwraps to [ErrInvalid], and also to
+// [ErrNotAgentIdentity] when the document belongs to another protocol.
+type ValidationError = problem.ValidationError
 
-func (e *ValidationError) Error() string {
-	if len(e.Problems) == 1 && e.Problems[0].Rule == RuleNotAgentIdentity {
-		return "agentsignup: " + e.Problems[0].Message
+// invalid builds the *ValidationError of probs and warnings.
+func invalid(probs, warnings []Problem) *ValidationError {
+	var ve *ValidationError
+	if len(probs) == 1 && probs[0].Rule == RuleNotAgentIdentity {
+		ve = problem.New(probs, ErrNotAgentIdentity, ErrInvalid)
+	} else {
+		ve = problem.New(probs, ErrInvalid)
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "agentsignup: document does not conform (%d problem", len(e.Problems))
-	if len(e.Problems) != 1 {
-		b.WriteByte('s')
-	}
-	b.WriteString(")")
-	for i, p := range e.Problems {
-		if i == 3 {
-			fmt.Fprintf(&b, "; and %d more", len(e.Problems)-3)
-			break
-		}
-		b.WriteString("; ")
-		b.WriteString(p.String())
-	}
-	return b.String()
-}
-
-// Unwrap returns ErrInvalid, and ErrNotAgentIdentity when the document
-// belongs to another protocol.
-func (e *ValidationError) Unwrap() []error {
-	if len(e.Problems) == 1 && e.Problems[0].Rule == RuleNotAgentIdentity {
-		return []error{ErrInvalid, ErrNotAgentIdentity}
-	}
-	return []error{ErrInvalid}
+	ve.Warnings = warnings
+	return ve
 }
 
 // Document is an agent-identity-v1 discovery document. The field set is
@@ -164,7 +144,7 @@ type Document struct {
 	Endpoints Endpoints `json:"endpoints"`
 	// RPAttestation is the optional provider verification credential, a
 	// compact JWS ("The optional provider verification credential"). Its
-	// form is checked by Parse; its trust by VerifyAttestation.
+	// form is checked by Parse; its trust by [Verifier.Verify].
 	RPAttestation string `json:"rp_attestation,omitempty"`
 	// Extensions maps reverse-DNS namespaces ("com.example") to objects of
 	// non-capability metadata.
@@ -180,7 +160,10 @@ type Document struct {
 	raw []byte
 }
 
-// Terms is the terms member ("Terms text and hash").
+// Terms is the terms member ([agent-identity-v1 discovery fields], "Terms text
+// and hash").
+//
+// [agent-identity-v1 discovery fields]: https://agentregistrar.dev/agent-identity/v1/
 type Terms struct {
 	// Version labels the agreement (non-empty).
 	Version string `json:"version"`
@@ -234,7 +217,7 @@ var schemaMessages = map[string]string{
 //
 // The checks, in this project's reading of the discovery page:
 //   - strict JSON (no duplicate members, no invalid UTF-8, no BOM, bounded
-//     depth) and at most MaxDocumentBytes;
+//     depth) and at most 1 MiB;
 //   - a document without protocol "agent-identity-v1" gets one error,
 //     RuleNotAgentIdentity, and nothing else: another protocol shares the path;
 //   - the embedded JSON Schema (required members, types, lengths, formats);
@@ -244,25 +227,25 @@ var schemaMessages = map[string]string{
 //   - terms.url and endpoints.agent_signup are https URLs without userinfo,
 //     and every issuer_allowlist entry is a canonical https origin;
 //   - rp_attestation, when present, is a well-formed agent-rp-attestation+jwt
-//     compact JWS (its trust is VerifyAttestation's job).
+//     compact JWS (its trust is [Verifier.Verify]'s job).
 func Parse(data []byte) (*Document, error) {
-	if len(data) > MaxDocumentBytes {
-		return nil, &ValidationError{Problems: []Problem{{
+	if len(data) > maxDocumentBytes {
+		return nil, invalid([]Problem{{
 			Rule:    RuleTooLarge,
-			Message: fmt.Sprintf("document is %d bytes, over the %d-byte cap", len(data), MaxDocumentBytes),
-		}}}
+			Message: fmt.Sprintf("document is %d bytes, over the %d-byte cap", len(data), maxDocumentBytes),
+		}}, nil)
 	}
 	tree, err := strictjson.Decode(data)
 	if err != nil {
 		var se *strictjson.Error
 		if errors.As(err, &se) {
-			return nil, &ValidationError{Problems: []Problem{{Pointer: se.Pointer, Rule: se.Rule, Message: se.Message}}}
+			return nil, invalid([]Problem{{Pointer: se.Pointer, Rule: se.Rule, Message: se.Message}}, nil)
 		}
-		return nil, &ValidationError{Problems: []Problem{{Rule: "json-syntax", Message: err.Error()}}}
+		return nil, invalid([]Problem{{Rule: strictjson.RuleSyntax, Message: err.Error()}}, nil)
 	}
 	obj, ok := tree.(map[string]any)
 	if !ok || obj["protocol"] != Protocol {
-		return nil, &ValidationError{Problems: []Problem{notAgentIdentity(tree)}}
+		return nil, invalid([]Problem{notAgentIdentity(tree)}, nil)
 	}
 
 	var probs []Problem
@@ -271,7 +254,7 @@ func Parse(data []byte) (*Document, error) {
 		if m, ok := schemaMessages[v.Pointer+" "+v.Keyword]; ok {
 			msg = m
 		}
-		probs = append(probs, Problem{Pointer: v.Pointer, Rule: "schema-" + v.Keyword, Message: msg})
+		probs = append(probs, Problem{Pointer: v.Pointer, Rule: RuleSchemaPrefix + v.Keyword, Message: msg})
 	}
 	probs = findForbidden(obj, "", probs)
 	probs = checkExtensions(obj, probs)
@@ -285,7 +268,7 @@ func Parse(data []byte) (*Document, error) {
 	warnings := unknownMembers(obj)
 	if len(probs) > 0 {
 		sortProblems(probs)
-		return nil, &ValidationError{Problems: probs, Warnings: warnings}
+		return nil, invalid(probs, warnings)
 	}
 
 	d := fromTree(obj)
@@ -376,9 +359,10 @@ func unknownMembers(obj map[string]any) []Problem {
 				continue
 			}
 			out = append(out, Problem{
-				Pointer: prefix + "/" + escapePointer(k),
-				Rule:    RuleUnknownField,
-				Message: "unknown member " + quote(k) + " accepted and ignored (put non-capability metadata under extensions.<reverse-dns-namespace>)",
+				Pointer:  prefix + "/" + escapePointer(k),
+				Rule:     RuleUnknownField,
+				Severity: SeverityWarning,
+				Message:  "unknown member " + quote(k) + " accepted and ignored (put non-capability metadata under extensions.<reverse-dns-namespace>)",
 			})
 		}
 	}

@@ -127,7 +127,7 @@ func TestParseReportsEveryProblem(t *testing.T) {
 		"/extensions/example extension-namespace",
 		"/pricing forbidden-field",
 		"/provider_name schema-minLength",
-		"/terms/url url-not-https",
+		"/terms/url url-https",
 	}, got)
 	require.Len(t, ve.Warnings, 1)
 	assert.Equal(t, "/mystery", ve.Warnings[0].Pointer)
@@ -177,7 +177,7 @@ func TestForbiddenFieldsTable(t *testing.T) {
 	require.NotEmpty(t, table)
 	for i, f := range table {
 		assert.Equal(t, foldName(f.Name), f.Name, "table names are folded")
-		assert.Contains(t, []string{"capability", "provider-identity", "private"}, f.Class)
+		assert.Contains(t, []ForbiddenClass{ForbiddenClassCapability, ForbiddenClassProviderIdentity, ForbiddenClassPrivate}, f.Class)
 		if i > 0 {
 			assert.Less(t, table[i-1].Name, f.Name, "sorted and unique")
 		}
@@ -205,17 +205,22 @@ func TestForbiddenFieldsTable(t *testing.T) {
 }
 
 func TestValidationErrorMessage(t *testing.T) {
-	e := &ValidationError{Problems: []Problem{
+	e := invalid([]Problem{
 		{Pointer: "/a", Rule: "r1", Message: "m1"},
 		{Pointer: "", Rule: "r2", Message: "m2"},
 		{Pointer: "/c", Rule: "r3", Message: "m3"},
 		{Pointer: "/d", Rule: "r4", Message: "m4"},
 		{Pointer: "/e", Rule: "r5", Message: "m5"},
-	}}
-	assert.Equal(t, "agentsignup: document does not conform (5 problems); /a: m1 [r1]; (document): m2 [r2]; /c: m3 [r3]; and 2 more", e.Error())
-	one := &ValidationError{Problems: []Problem{{Pointer: "/a", Rule: "r", Message: "m"}}}
-	assert.Equal(t, "agentsignup: document does not conform (1 problem); /a: m [r]", one.Error())
+		{Pointer: "/f", Rule: "r6", Message: "m6"},
+	}, nil)
+	assert.Equal(t, "agentsignup: document does not conform: 6 problems: /a: m1 [r1]; (document): m2 [r2]; /c: m3 [r3]; /d: m4 [r4]; /e: m5 [r5]; and 1 more", e.Error())
+	one := invalid([]Problem{{Pointer: "/a", Rule: "r", Message: "m"}}, nil)
+	assert.Equal(t, "agentsignup: document does not conform: 1 problem: /a: m [r]", one.Error())
 	assert.True(t, errors.Is(one, ErrInvalid))
+	assert.False(t, errors.Is(one, ErrNotAgentIdentity))
+	other := invalid([]Problem{{Rule: RuleNotAgentIdentity, Message: "m"}}, nil)
+	assert.True(t, errors.Is(other, ErrInvalid))
+	assert.True(t, errors.Is(other, ErrNotAgentIdentity))
 }
 
 func TestSchemaEmbedded(t *testing.T) {

@@ -59,7 +59,7 @@ func ExampleParse_problems() {
 	}
 	// Output:
 	// /extensions/com.example/pricing forbidden-field
-	// /issuer_allowlist/0 url-not-https
+	// /issuer_allowlist/0 url-https
 	// /terms/sha256 terms-hash-mismatch
 }
 
@@ -69,7 +69,7 @@ func ExampleParse_otherProtocol() {
 	fmt.Println(err)
 	// Output:
 	// true
-	// agentsignup: not an agent-identity-v1 document (no protocol member; another protocol also uses /.well-known/agent-signup.json)
+	// agentsignup: not an agent-identity-v1 document: 1 problem: (document): not an agent-identity-v1 document (no protocol member; another protocol also uses /.well-known/agent-signup.json) [not-agent-identity-v1]
 }
 
 func ExampleTermsHash() {

@@ -54,27 +54,31 @@ func exampleDocument(att string) *agentsignup.Document {
 	return doc
 }
 
-func ExampleVerifyAttestation() {
+func ExampleVerifier_Verify() {
 	now := time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)
 	doc := exampleDocument(attestation("https://example.com", now.Add(-time.Hour), now.Add(30*24*time.Hour)))
 	keys := agentsignup.StaticKeySet{
 		"https://agentregistrar.dev": {{KeyID: "broker-2026", Key: brokerKey.Public().(ed25519.PublicKey)}},
 	}
 	ctx := context.Background()
+	clock := now
+	v := agentsignup.NewVerifier(keys, &agentsignup.VerifierConfig{Now: func() time.Time { return clock }})
 
-	res, _ := agentsignup.VerifyAttestation(ctx, doc, "https://example.com", keys, now)
+	res, _ := v.Verify(ctx, doc, "https://example.com")
 	fmt.Println(res.Status, res.Claims.RP.Origin)
 
 	// The same document copied to another origin.
-	res, _ = agentsignup.VerifyAttestation(ctx, doc, "https://copycat.example", keys, now)
+	res, _ = v.Verify(ctx, doc, "https://copycat.example")
 	fmt.Println(res.Status)
 
 	// Two months later.
-	res, _ = agentsignup.VerifyAttestation(ctx, doc, "https://example.com", keys, now.Add(60*24*time.Hour))
+	clock = now.Add(60 * 24 * time.Hour)
+	res, _ = v.Verify(ctx, doc, "https://example.com")
 	fmt.Println(res.Status)
 
 	// A verifier that does not trust the broker's key.
-	res, _ = agentsignup.VerifyAttestation(ctx, doc, "https://example.com", agentsignup.StaticKeySet{}, now)
+	untrusting := agentsignup.NewVerifier(agentsignup.StaticKeySet{}, &agentsignup.VerifierConfig{Now: func() time.Time { return now }})
+	res, _ = untrusting.Verify(ctx, doc, "https://example.com")
 	fmt.Println(res.Status)
 	// Output:
 	// verified https://example.com
@@ -107,12 +111,12 @@ func ExampleFetch() {
 	if err != nil {
 		panic(err)
 	}
-	f, err := agentsignup.Fetch(context.Background(), "example.com", &agentsignup.FetchOptions{Client: n.Client(), Keys: keys})
+	f, err := agentsignup.Fetch(context.Background(), "example.com", &agentsignup.FetchOptions{Client: n.Client(), Verifier: agentsignup.NewVerifier(keys, nil)})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(f.SourceURL)
+	fmt.Println(f.URL)
 	fmt.Println(f.ContentType)
 	fmt.Println(f.Document.Terms.SHA256 == agentsignup.TermsHash(f.Document.Terms.Text))
 	fmt.Println(f.Attestation.Status)
@@ -166,7 +170,8 @@ func ExampleSignAttestation() {
 	keys := agentsignup.StaticKeySet{
 		"https://agentregistrar.dev": {{KeyID: "broker-2026", Key: key.Public().(ed25519.PublicKey)}},
 	}
-	res, _ := agentsignup.VerifyAttestation(context.Background(), exampleDocument(token), "https://example.com", keys, now)
+	v := agentsignup.NewVerifier(keys, &agentsignup.VerifierConfig{Now: func() time.Time { return now }})
+	res, _ := v.Verify(context.Background(), exampleDocument(token), "https://example.com")
 	fmt.Println(res.Status, res.KeyID)
 
 	// A broker cannot sign what verifiers must reject.

@@ -4,215 +4,134 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"mime"
-	"net/http"
 	"net/url"
 	"strings"
 	"time"
 
+	"github.com/agentweb/agentweb/internal/problem"
 	"github.com/agentweb/agentweb/safefetch"
 )
 
-// ErrNotFound is wrapped by the *HTTPStatusError of a 404 or 410 answer:
-// the origin publishes no discovery document.
-var ErrNotFound = errors.New("agentsignup: no discovery document")
-
-// ErrHTTPStatus is wrapped by every *HTTPStatusError.
-var ErrHTTPStatus = errors.New("agentsignup: unexpected HTTP status")
-
-// ErrContentType is wrapped by every *ContentTypeError.
-var ErrContentType = errors.New("agentsignup: wrong content type")
-
-// HTTPStatusError reports a response whose status is not 200.
-type HTTPStatusError struct {
-	URL        string
-	StatusCode int
-}
-
-func (e *HTTPStatusError) Error() string {
-	return fmt.Sprintf("agentsignup: %s answered HTTP %d", e.URL, e.StatusCode)
-}
-
-// Unwrap returns ErrHTTPStatus, and ErrNotFound for 404 and 410.
-func (e *HTTPStatusError) Unwrap() []error {
-	if e.StatusCode == http.StatusNotFound || e.StatusCode == http.StatusGone {
-		return []error{ErrHTTPStatus, ErrNotFound}
-	}
-	return []error{ErrHTTPStatus}
-}
-
-// ContentTypeError reports a response whose Content-Type is not the one
-// required ("Fetch the published document and confirm Content-Type:
-// application/json").
-type ContentTypeError struct {
-	URL         string
-	ContentType string // as received; "" when absent
-}
-
-func (e *ContentTypeError) Error() string {
-	got := e.ContentType
-	if got == "" {
-		got = "none"
-	}
-	return fmt.Sprintf("agentsignup: %s has Content-Type %s, want application/json", e.URL, quote(got))
-}
-
-func (e *ContentTypeError) Unwrap() error { return ErrContentType }
-
-// FetchOptions configures Fetch. The zero value is safe: safefetch's default
-// client, no trusted attestation issuer.
+// FetchOptions configures [Fetch]. The zero value, and a nil pointer, are
+// safe: the shared default safefetch client, no trusted attestation key, an
+// unconditional request and the system clock.
 type FetchOptions struct {
-	// Client fetches the document; nil means safefetch.New(nil). Fetch
+	// Client fetches the document; nil means safefetch.Default(). Fetch
 	// follows redirects only to the same origin or its exact www
 	// counterpart (safefetch.SameOriginOrWWW).
 	Client *safefetch.Client
-	// Keys are the attestation keys the caller trusts. nil trusts none: a
-	// document with an rp_attestation is then untrusted-issuer, never
-	// verified.
-	Keys KeySet
-	// Now is the clock for the attestation's time claims and RetrievedAt;
-	// nil means time.Now.
+	// Verifier checks the document's rp_attestation (see [NewVerifier],
+	// whose VerifierConfig.Now is the clock of the time claims). nil trusts
+	// no key: a document with an rp_attestation is then untrusted-issuer,
+	// never verified.
+	Verifier *Verifier
+	// Now is the clock of the retrieval time (Fetched.Retrieved); nil
+	// means the time the response arrived.
 	Now func() time.Time
-	// Previous is an earlier result of Fetch for the same origin. When it
-	// holds a conforming document, the request is conditional
-	// (If-None-Match with its ETag, If-Modified-Since with its
-	// Last-Modified); a 304 answer returns Previous's body and document,
-	// with NotModified set, the new provenance and a fresh attestation
-	// result (its time claims are checked again).
-	Previous *Fetched
+	// Previous is the provenance of an earlier Fetch of the same origin
+	// (the Provenance of its [Fetched]); it is ignored for another URL.
+	// When set, the request is conditional (If-None-Match with its ETag,
+	// If-Modified-Since with its Last-Modified); a 304 answer returns a
+	// Fetched with NotModified set, the new provenance and no document: the
+	// caller keeps the document it cached, and verifies its attestation
+	// again with [Verifier.Verify] when it needs the result now, because
+	// its time claims may have run out.
+	Previous *safefetch.Provenance
 }
 
-// Fetched is a discovery document as retrieved, with its provenance.
+// Fetched is a discovery document as retrieved. The embedded
+// [safefetch.Provenance] is the retrieval record every fetched document of
+// this module carries: the URL requested (Origin + WellKnownPath), the final
+// URL, redirects, status, Content-Type, validators and retrieval time.
 type Fetched struct {
+	safefetch.Provenance
 	// Origin is the canonical origin asked for (scheme and host, IDN to
 	// ASCII, default port dropped).
 	Origin string `json:"origin"`
-	// SourceURL is Origin + WellKnownPath, the URL requested.
-	SourceURL string `json:"source_url"`
-	// FinalURL is the URL the document came from after redirects.
-	FinalURL string `json:"final_url"`
 	// DocumentOrigin is the canonical origin of FinalURL: the origin the
 	// attestation's rp.origin must equal.
 	DocumentOrigin string `json:"document_origin"`
-	// Redirects lists every Location followed.
-	Redirects []string `json:"redirects,omitempty"`
-	// StatusCode is the final response's status.
-	StatusCode int `json:"status"`
-	// ContentType, ETag and LastModified are the response's Content-Type,
-	// ETag and Last-Modified headers ("" when absent), for conditional
-	// requests and evidence.
-	ContentType  string `json:"content_type,omitempty"`
-	ETag         string `json:"etag,omitempty"`
-	LastModified string `json:"last_modified,omitempty"`
-	// RetrievedAt is when the response was received (FetchOptions.Now).
-	RetrievedAt time.Time `json:"retrieved_at"`
-	// NotModified is set when a conditional request (FetchOptions.Previous)
-	// was answered 304 and the previous document was kept.
-	NotModified bool `json:"not_modified,omitempty"`
-	// Body is the document as received (capped by the client).
+	// Body is the document as received (capped by the client); nil when
+	// NotModified is set.
 	Body []byte `json:"-"`
 	// Document is set when the body conforms.
 	Document *Document `json:"-"`
-	// Attestation is the result of VerifyAttestation, set with Document.
+	// Attestation is the result of [Verifier.Verify], set with Document.
 	Attestation *AttestationResult `json:"attestation,omitempty"`
 }
 
-// Fetch retrieves and checks the discovery document of origin ("Verify":
-// fetch, confirm Content-Type: application/json, recompute the terms hash,
-// validate, look for forbidden fields). origin is an https origin such as
-// "https://example.com" or a bare host name; a trailing "/" is allowed, any
-// other path is not.
+// Fetch retrieves and checks the discovery document of origin
+// ([agent-identity-v1 discovery fields], "Verify": fetch, confirm
+// Content-Type: application/json, recompute the terms hash, validate, look for
+// forbidden fields). origin is an https origin such as "https://example.com"
+// or a bare host name; a trailing "/" is allowed, any other path is not,
+// because the specification fixes one well-known path per origin.
 //
 // Fetch GETs origin + WellKnownPath through safefetch, requires status 200
 // and the media type application/json, parses the body with Parse and, when
-// the document has an rp_attestation, verifies it with opts.Keys against the
-// canonical origin of the final URL. The returned *Fetched is non-nil
+// the document has an rp_attestation, verifies it with opts.Verifier against
+// the canonical origin of the final URL. The returned *Fetched is non-nil
 // whenever a response arrived, also with an error: safefetch.ErrTooLarge
 // for a body over the client's cap (1 MiB by default), a
-// *HTTPStatusError
-// (ErrNotFound for 404 and 410), a *ContentTypeError, a *ValidationError, or
-// the key set's error. Network failures wrap safefetch's errors.
+// *safefetch.StatusError (safefetch.ErrNotFound for 404 and 410), a
+// *safefetch.ContentTypeError, a *ValidationError, or the key set's error.
+// Network failures wrap safefetch's errors.
+//
+// [agent-identity-v1 discovery fields]: https://agentregistrar.dev/agent-identity/v1/
 func Fetch(ctx context.Context, origin string, opts *FetchOptions) (*Fetched, error) {
 	if opts == nil {
 		opts = &FetchOptions{}
-	}
-	now := time.Now
-	if opts.Now != nil {
-		now = opts.Now
 	}
 	canon, err := requestOrigin(origin)
 	if err != nil {
 		return nil, err
 	}
-	c := opts.Client
-	if c == nil {
-		c = safefetch.New(nil)
-	}
-	c = c.WithRedirectPolicy(safefetch.SameOriginOrWWW)
+	c := safefetch.OrDefault(opts.Client).WithRedirectPolicy(safefetch.SameOriginOrWWW)
 	src := canon + WellKnownPath
-	header := http.Header{"Accept": {MediaType}}
 	prev := opts.Previous
-	if prev != nil && (prev.Document == nil || prev.Origin != canon) {
+	if prev != nil && prev.URL != src {
 		prev = nil
 	}
-	if prev != nil {
-		if prev.ETag != "" {
-			header.Set("If-None-Match", prev.ETag)
-		}
-		if prev.LastModified != "" {
-			header.Set("If-Modified-Since", prev.LastModified)
-		}
-	}
-	resp, err := c.Get(ctx, src, header)
-	if err != nil && resp == nil {
+	resp, prov, err := c.GetDocument(ctx, src, &safefetch.DocumentRequest{
+		Accept:     MediaType,
+		MediaTypes: []string{MediaType},
+		Previous:   prev,
+	})
+	if resp == nil {
 		return nil, fmt.Errorf("agentsignup: fetch %s: %w", src, err)
 	}
-	f := &Fetched{
-		Origin:       canon,
-		SourceURL:    src,
-		FinalURL:     resp.FinalURL,
-		Redirects:    resp.Redirects,
-		StatusCode:   resp.StatusCode,
-		ContentType:  resp.Header.Get("Content-Type"),
-		ETag:         resp.Header.Get("ETag"),
-		LastModified: resp.Header.Get("Last-Modified"),
-		RetrievedAt:  now(),
-		Body:         resp.Body,
+	if prov.StatusCode == 0 {
+		// A response read with an error (over the byte cap) is evidence too.
+		prov = resp.Provenance()
 	}
+	if opts.Now != nil {
+		prov.Retrieved = opts.Now()
+	}
+	f := &Fetched{Provenance: prov, Origin: canon}
 	if f.FinalURL == "" {
 		f.FinalURL = src
 	}
-	if u, err := url.Parse(f.FinalURL); err == nil {
+	if u, perr := url.Parse(f.FinalURL); perr == nil {
 		f.DocumentOrigin, _ = originOf(u)
 	}
+	if prov.NotModified && err == nil {
+		return f, nil
+	}
+	f.Body = resp.Body
 	if err != nil {
-		// safefetch returns the response with ErrTooLarge, for evidence.
+		// safefetch returns the response with ErrTooLarge, a status or a
+		// media type error, for evidence.
 		return f, fmt.Errorf("agentsignup: fetch %s: %w", src, err)
 	}
-	switch {
-	case resp.StatusCode == http.StatusNotModified && prev != nil && (prev.ETag != "" || prev.LastModified != ""):
-		f.NotModified = true
-		f.Body, f.Document, f.ContentType = prev.Body, prev.Document, prev.ContentType
-		if f.ETag == "" {
-			f.ETag = prev.ETag
+	doc, err := Parse(resp.Body)
+	if err != nil {
+		if ve := problem.As(err); ve != nil {
+			return f, ve.WithSource(src)
 		}
-		if f.LastModified == "" {
-			f.LastModified = prev.LastModified
-		}
-	case resp.StatusCode != http.StatusOK:
-		return f, &HTTPStatusError{URL: f.FinalURL, StatusCode: resp.StatusCode}
-	default:
-		if mt, _, err := mime.ParseMediaType(f.ContentType); err != nil || mt != MediaType {
-			return f, &ContentTypeError{URL: f.FinalURL, ContentType: f.ContentType}
-		}
-		doc, err := Parse(resp.Body)
-		if err != nil {
-			return f, err
-		}
-		f.Document = doc
+		return f, err
 	}
-	doc := f.Document
-	res, err := VerifyAttestation(ctx, doc, f.DocumentOrigin, opts.Keys, now())
+	f.Document = doc
+	res, err := opts.Verifier.Verify(ctx, doc, f.DocumentOrigin)
 	if err != nil {
 		return f, err
 	}

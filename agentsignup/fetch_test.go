@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/agentweb/agentweb/internal/testhook"
 	"github.com/agentweb/agentweb/safefetch"
 	"github.com/agentweb/agentweb/safefetch/fetchtest"
 )
@@ -47,25 +48,25 @@ func fixedNow() time.Time { return testNow }
 func TestFetch(t *testing.T) {
 	n := newNet(t)
 	publish(t, n, "example.com", attestedDoc(t, "https://example.com"))
-	f, err := Fetch(t.Context(), "example.com", &FetchOptions{Client: n.Client(), Keys: testKeys(), Now: fixedNow})
+	f, err := Fetch(t.Context(), "example.com", &FetchOptions{Client: n.Client(), Verifier: NewVerifier(testKeys(), &VerifierConfig{Now: fixedNow}), Now: fixedNow})
 	require.NoError(t, err)
 	assert.Equal(t, "https://example.com", f.Origin)
-	assert.Equal(t, "https://example.com/.well-known/agent-signup.json", f.SourceURL)
-	assert.Equal(t, f.SourceURL, f.FinalURL)
+	assert.Equal(t, "https://example.com/.well-known/agent-signup.json", f.URL)
+	assert.Equal(t, f.URL, f.FinalURL)
 	assert.Equal(t, "https://example.com", f.DocumentOrigin)
 	assert.Equal(t, http.StatusOK, f.StatusCode)
 	assert.Equal(t, "application/json", f.ContentType)
 	assert.Regexp(t, `^"[0-9a-f]{64}"$`, f.ETag)
-	assert.Equal(t, testNow, f.RetrievedAt)
+	assert.Equal(t, testNow, f.Retrieved)
 	require.NotNil(t, f.Document)
 	assert.Equal(t, seedHash, f.Document.Terms.SHA256)
 	require.NotNil(t, f.Attestation)
-	assert.Equal(t, StatusVerified, f.Attestation.Status, f.Attestation.Detail)
+	assert.Equal(t, AttestationStatusVerified, f.Attestation.Status, f.Attestation.Detail)
 
 	t.Run("without keys the attestation is untrusted", func(t *testing.T) {
 		f, err := Fetch(t.Context(), "https://example.com/", &FetchOptions{Client: n.Client(), Now: fixedNow})
 		require.NoError(t, err)
-		assert.Equal(t, StatusUntrustedIssuer, f.Attestation.Status)
+		assert.Equal(t, AttestationStatusUntrustedIssuer, f.Attestation.Status)
 	})
 	t.Run("without attestation it is absent", func(t *testing.T) {
 		plain, err := NewDocument(seedInput())
@@ -73,11 +74,11 @@ func TestFetch(t *testing.T) {
 		h, err := Handler(plain, &HandlerOptions{Header: http.Header{"Last-Modified": {"Mon, 01 Jun 2026 10:00:00 GMT"}}})
 		require.NoError(t, err)
 		n.Site("plain.example", h)
-		f, err := Fetch(t.Context(), "https://PLAIN.example:443", &FetchOptions{Client: n.Client(), Keys: testKeys()})
+		f, err := Fetch(t.Context(), "https://PLAIN.example:443", &FetchOptions{Client: n.Client(), Verifier: NewVerifier(testKeys(), nil)})
 		require.NoError(t, err)
 		assert.Equal(t, "https://plain.example", f.Origin)
 		assert.Equal(t, "Mon, 01 Jun 2026 10:00:00 GMT", f.LastModified)
-		assert.Equal(t, StatusAbsent, f.Attestation.Status)
+		assert.Equal(t, AttestationStatusAbsent, f.Attestation.Status)
 	})
 }
 
@@ -87,9 +88,9 @@ func TestFetchWrongOriginInAttestation(t *testing.T) {
 	// bound to another origin.
 	n := newNet(t)
 	publish(t, n, "copycat.example", attestedDoc(t, "https://example.com"))
-	f, err := Fetch(t.Context(), "copycat.example", &FetchOptions{Client: n.Client(), Keys: testKeys(), Now: fixedNow})
+	f, err := Fetch(t.Context(), "copycat.example", &FetchOptions{Client: n.Client(), Verifier: NewVerifier(testKeys(), &VerifierConfig{Now: fixedNow}), Now: fixedNow})
 	require.NoError(t, err, "an attestation result is not a conformance failure")
-	assert.Equal(t, StatusOriginMismatch, f.Attestation.Status)
+	assert.Equal(t, AttestationStatusOriginMismatch, f.Attestation.Status)
 	assert.Contains(t, f.Attestation.Detail, "https://copycat.example")
 }
 
@@ -106,15 +107,15 @@ func TestFetchRedirects(t *testing.T) {
 	publish(t, n, "elsewhere.example", attestedDoc(t, "https://elsewhere.example"))
 
 	t.Run("www counterpart followed, attestation checked against it", func(t *testing.T) {
-		f, err := Fetch(t.Context(), "example.com", &FetchOptions{Client: n.Client(), Keys: testKeys(), Now: fixedNow})
+		f, err := Fetch(t.Context(), "example.com", &FetchOptions{Client: n.Client(), Verifier: NewVerifier(testKeys(), &VerifierConfig{Now: fixedNow}), Now: fixedNow})
 		require.NoError(t, err)
 		assert.Equal(t, "https://example.com", f.Origin)
 		assert.Equal(t, "https://www.example.com", f.DocumentOrigin)
 		assert.Equal(t, []string{"https://www.example.com/.well-known/agent-signup.json"}, f.Redirects)
-		assert.Equal(t, StatusOriginMismatch, f.Attestation.Status, "bound to the apex, fetched from www")
+		assert.Equal(t, AttestationStatusOriginMismatch, f.Attestation.Status, "bound to the apex, fetched from www")
 	})
 	t.Run("other origin refused", func(t *testing.T) {
-		_, err := Fetch(t.Context(), "moved.example", &FetchOptions{Client: n.Client(), Keys: testKeys(), Now: fixedNow})
+		_, err := Fetch(t.Context(), "moved.example", &FetchOptions{Client: n.Client(), Verifier: NewVerifier(testKeys(), &VerifierConfig{Now: fixedNow}), Now: fixedNow})
 		require.Error(t, err)
 		assert.ErrorIs(t, err, safefetch.ErrRedirectRefused)
 	})
@@ -150,13 +151,13 @@ func TestFetchErrors(t *testing.T) {
 		target error
 		doc    bool
 	}{
-		{"text.example", ErrContentType, false},
-		{"html.example", ErrContentType, false},
-		{"jsonld.example", ErrContentType, false},
-		{"none.example", ErrContentType, false},
+		{"text.example", safefetch.ErrContentType, false},
+		{"html.example", safefetch.ErrContentType, false},
+		{"jsonld.example", safefetch.ErrContentType, false},
+		{"none.example", safefetch.ErrContentType, false},
 		{"charset.example", nil, true},
-		{"missing.example", ErrNotFound, false},
-		{"broken.example", ErrHTTPStatus, false},
+		{"missing.example", safefetch.ErrNotFound, false},
+		{"broken.example", safefetch.ErrStatus, false},
 		{"invalid.example", ErrInvalid, false},
 		{"other.example", ErrNotAgentIdentity, false},
 	}
@@ -164,7 +165,7 @@ func TestFetchErrors(t *testing.T) {
 		t.Run(tt.host, func(t *testing.T) {
 			f, err := Fetch(t.Context(), tt.host, &FetchOptions{Client: n.Client()})
 			require.NotNil(t, f, "provenance is kept whenever a response arrived")
-			assert.Equal(t, "https://"+tt.host+WellKnownPath, f.SourceURL)
+			assert.Equal(t, "https://"+tt.host+WellKnownPath, f.URL)
 			assert.Equal(t, tt.doc, f.Document != nil)
 			if tt.target == nil {
 				assert.NoError(t, err)
@@ -175,9 +176,9 @@ func TestFetchErrors(t *testing.T) {
 	}
 	t.Run("content type error carries the value", func(t *testing.T) {
 		_, err := Fetch(t.Context(), "text.example", &FetchOptions{Client: n.Client()})
-		var ce *ContentTypeError
+		var ce *safefetch.ContentTypeError
 		require.ErrorAs(t, err, &ce)
-		assert.Equal(t, "text/plain; charset=utf-8", ce.ContentType)
+		assert.Equal(t, "text/plain; charset=utf-8", ce.Got)
 	})
 	t.Run("too large", func(t *testing.T) {
 		n.Site("huge.example", serveAs(200, "application/json", make([]byte, 2<<20)))
@@ -256,7 +257,7 @@ func TestFetchRotatedTerms(t *testing.T) {
 	grace := &TermsGrace{Previous: accepted, Replaced: rotated, Window: 2 * time.Hour}
 	got, err := CheckAcceptedTerms(after.Document, accepted, rotated.Add(time.Hour), grace)
 	require.NoError(t, err)
-	assert.Equal(t, TermsPrevious, got)
+	assert.Equal(t, TermsAcceptancePrevious, got)
 	_, err = CheckAcceptedTerms(after.Document, accepted, rotated.Add(2*time.Hour), grace)
 	assert.ErrorIs(t, err, ErrTermsMismatch, "refused after the grace window")
 	_, err = CheckAcceptedTerms(after.Document, accepted, rotated.Add(25*time.Hour), &TermsGrace{Previous: accepted, Replaced: rotated, Window: 7 * 24 * time.Hour})
@@ -265,7 +266,7 @@ func TestFetchRotatedTerms(t *testing.T) {
 	assert.ErrorIs(t, err, ErrTermsMismatch, "no grace without a policy")
 	got, err = CheckAcceptedTerms(after.Document, after.Document.Terms.SHA256, rotated.Add(time.Minute), grace)
 	require.NoError(t, err)
-	assert.Equal(t, TermsCurrent, got)
+	assert.Equal(t, TermsAcceptanceCurrent, got)
 }
 
 func jwksJSON(keys ...map[string]any) []byte {
@@ -314,7 +315,7 @@ func TestFetchWithJWKS(t *testing.T) {
 
 	keys, err := NewJWKSKeySet(testIssuer, "https://agentregistrar.dev/jwks.json", &JWKSOptions{Client: n.Client(), TTL: 10 * time.Minute, MinRefreshInterval: time.Minute, Now: now})
 	require.NoError(t, err)
-	opts := &FetchOptions{Client: n.Client(), Keys: keys, Now: now}
+	opts := &FetchOptions{Client: n.Client(), Verifier: NewVerifier(keys, &VerifierConfig{Now: now}), Now: now}
 
 	fetchStatus := func() AttestationStatus {
 		t.Helper()
@@ -323,20 +324,20 @@ func TestFetchWithJWKS(t *testing.T) {
 		return f.Attestation.Status
 	}
 	n.ResetRequests()
-	assert.Equal(t, StatusVerified, fetchStatus())
-	assert.Equal(t, StatusVerified, fetchStatus())
+	assert.Equal(t, AttestationStatusVerified, fetchStatus())
+	assert.Equal(t, AttestationStatusVerified, fetchStatus())
 	assert.Equal(t, 1, n.Requests("agentregistrar.dev"), "cached within the TTL")
-	assert.Equal(t, 1, keys.Fetches())
+	assert.Equal(t, 1, keys.fetchCount())
 
 	advance(11 * time.Minute)
-	assert.Equal(t, StatusVerified, fetchStatus())
+	assert.Equal(t, AttestationStatusVerified, fetchStatus())
 	assert.Equal(t, 2, n.Requests("agentregistrar.dev"), "refetched after the TTL")
 
 	// The issuer rotates to a new key: the old set no longer verifies.
 	jw.set("application/json", jwksJSON(okpJWK(testKey(2), "k2")))
-	assert.Equal(t, StatusVerified, fetchStatus(), "still cached: the old key is served from the cache")
+	assert.Equal(t, AttestationStatusVerified, fetchStatus(), "still cached: the old key is served from the cache")
 	advance(11 * time.Minute)
-	assert.Equal(t, StatusUntrustedIssuer, fetchStatus(), "k1 is gone from the set")
+	assert.Equal(t, AttestationStatusUntrustedIssuer, fetchStatus(), "k1 is gone from the set")
 	assert.Equal(t, 3, n.Requests("agentregistrar.dev"))
 
 	t.Run("other issuers get no key", func(t *testing.T) {
@@ -368,21 +369,21 @@ func TestJWKSKeySetRefresh(t *testing.T) {
 	ks, err = keys.IssuerKeys(t.Context(), testIssuer, "k2")
 	require.NoError(t, err)
 	assert.Len(t, ks, 2, "unknown kid refetched")
-	assert.Equal(t, 2, keys.Fetches())
+	assert.Equal(t, 2, keys.fetchCount())
 	ks, err = keys.IssuerKeys(t.Context(), testIssuer, "k9")
 	require.NoError(t, err)
 	assert.Len(t, ks, 2)
-	assert.Equal(t, 2, keys.Fetches(), "no refetch within the interval")
+	assert.Equal(t, 2, keys.fetchCount(), "no refetch within the interval")
 
 	// A failing source is an error once the cache is stale, retried at most
 	// once per interval.
 	jw.set("text/html", []byte("<html>"))
 	clock = clock.Add(2 * time.Hour)
 	_, err = keys.IssuerKeys(t.Context(), testIssuer, "k1")
-	assert.ErrorIs(t, err, ErrContentType)
+	assert.ErrorIs(t, err, safefetch.ErrContentType)
 	_, err = keys.IssuerKeys(t.Context(), testIssuer, "k1")
-	assert.ErrorIs(t, err, ErrContentType)
-	assert.Equal(t, 3, keys.Fetches())
+	assert.ErrorIs(t, err, safefetch.ErrContentType)
+	assert.Equal(t, 3, keys.fetchCount())
 
 	// Private key material refuses the set.
 	priv := okpJWK(testKey(1), "k1")
@@ -393,7 +394,7 @@ func TestJWKSKeySetRefresh(t *testing.T) {
 	// A Fetch whose key set fails reports the error with the document.
 	publish(t, n, "example.com", attestedDoc(t, "https://example.com"))
 	clock = clock.Add(time.Hour)
-	f, err := Fetch(t.Context(), "example.com", &FetchOptions{Client: n.Client(), Keys: keys, Now: func() time.Time { return testNow }})
+	f, err := Fetch(t.Context(), "example.com", &FetchOptions{Client: n.Client(), Verifier: NewVerifier(keys, &VerifierConfig{Now: func() time.Time { return testNow }}), Now: func() time.Time { return testNow }})
 	require.Error(t, err)
 	assert.ErrorIs(t, err, ErrPrivateKeyMaterial)
 	require.NotNil(t, f)
@@ -448,7 +449,9 @@ func TestFetchConditional(t *testing.T) {
 	site.set(t, attestedDoc(t, "https://example.com"))
 	n.Site("example.com", site)
 	clock := testNow
-	opts := &FetchOptions{Client: n.Client(), Keys: testKeys(), Now: func() time.Time { return clock }}
+	now := func() time.Time { return clock }
+	v := NewVerifier(testKeys(), &VerifierConfig{Now: now})
+	opts := &FetchOptions{Client: n.Client(), Verifier: v, Now: now}
 
 	first, err := Fetch(t.Context(), "example.com", opts)
 	require.NoError(t, err)
@@ -456,24 +459,28 @@ func TestFetchConditional(t *testing.T) {
 	assert.False(t, first.NotModified)
 
 	clock = clock.Add(time.Hour)
-	opts.Previous = first
+	opts.Previous = &first.Provenance
 	second, err := Fetch(t.Context(), "example.com", opts)
 	require.NoError(t, err)
 	assert.True(t, second.NotModified)
 	assert.Equal(t, http.StatusNotModified, second.StatusCode)
-	assert.Same(t, first.Document, second.Document)
-	assert.Equal(t, first.Body, second.Body)
+	assert.Nil(t, second.Document, "the caller keeps the document it cached")
+	assert.Nil(t, second.Body)
+	assert.Nil(t, second.Attestation)
 	assert.Equal(t, first.ETag, second.ETag)
-	assert.Equal(t, testNow.Add(time.Hour), second.RetrievedAt)
-	assert.Equal(t, StatusVerified, second.Attestation.Status)
+	assert.Equal(t, first.ContentType, second.ContentType)
+	assert.Equal(t, "https://example.com", second.DocumentOrigin)
+	assert.Equal(t, testNow.Add(time.Hour), second.Retrieved)
 
-	// A day later the attestation has expired, though the document has not
-	// changed: the result is computed again.
+	// Two days later the attestation has expired, though the document has
+	// not changed: the kept document is verified again.
 	clock = clock.Add(48 * time.Hour)
 	third, err := Fetch(t.Context(), "example.com", opts)
 	require.NoError(t, err)
 	assert.True(t, third.NotModified)
-	assert.Equal(t, StatusExpired, third.Attestation.Status)
+	res, err := v.Verify(t.Context(), first.Document, third.DocumentOrigin)
+	require.NoError(t, err)
+	assert.Equal(t, AttestationStatusExpired, res.Status)
 
 	// A changed document is fetched in full.
 	v2 := seedInput()
@@ -486,10 +493,27 @@ func TestFetchConditional(t *testing.T) {
 	assert.False(t, fourth.NotModified)
 	assert.Equal(t, TermsHash(v2.Terms.Text), fourth.Document.Terms.SHA256)
 
-	// A previous result for another origin, or without a document, is
-	// ignored.
+	// A previous provenance for another origin is ignored.
 	publish(t, n, "other.example", attestedDoc(t, "https://other.example"))
 	other, err := Fetch(t.Context(), "other.example", opts)
 	require.NoError(t, err)
 	assert.False(t, other.NotModified)
+	assert.NotNil(t, other.Document)
+}
+
+// TestFetchDefaultClientReusesConnections proves that the nil-Client path
+// is safefetch.Default(): three fetches dial once. It swaps the default
+// client, so it does not run in parallel.
+func TestFetchDefaultClientReusesConnections(t *testing.T) {
+	n := newNet(t)
+	publish(t, n, "reuse.example", attestedDoc(t, "https://reuse.example"))
+	restore := testhook.SetDefaultClient(n.Client())
+	defer restore()
+	for _, opts := range []*FetchOptions{nil, {}, {Verifier: NewVerifier(testKeys(), nil)}} {
+		f, err := Fetch(t.Context(), "reuse.example", opts)
+		require.NoError(t, err)
+		require.NotNil(t, f.Document)
+	}
+	assert.Equal(t, 3, n.Requests("reuse.example"))
+	assert.Equal(t, 1, n.Dials(n.Addr("reuse.example")))
 }

@@ -6,60 +6,74 @@ import (
 )
 
 // ForbiddenField is one row of the table of members that must not appear in a
-// discovery document at any nesting depth, extensions included ("Forbidden
-// fields" of the discovery page).
+// discovery document at any nesting depth, extensions included
+// ([agent-identity-v1 discovery fields], "Forbidden fields" of the discovery
+// page).
+//
+// [agent-identity-v1 discovery fields]: https://agentregistrar.dev/agent-identity/v1/
 type ForbiddenField struct {
 	// Name is the member name, lower case with underscores.
 	Name string
-	// Class says why the member is forbidden: "capability" (a capability-catalog
-	// member: a discovery document is a parameter document, not a catalog),
-	// "provider-identity" (a provider-identity or provider-capability member
-	// other than rp_attestation) or "private" (private or account material).
-	Class string
+	// Class says why the member is forbidden.
+	Class ForbiddenClass
 }
+
+// ForbiddenClass says why a [ForbiddenField] is forbidden.
+type ForbiddenClass string
+
+const (
+	// ForbiddenClassCapability is a capability-catalog member: a discovery
+	// document is a parameter document, not a catalog.
+	ForbiddenClassCapability ForbiddenClass = "capability"
+	// ForbiddenClassProviderIdentity is a provider-identity or
+	// provider-capability member other than rp_attestation.
+	ForbiddenClassProviderIdentity ForbiddenClass = "provider-identity"
+	// ForbiddenClassPrivate is private or account material.
+	ForbiddenClassPrivate ForbiddenClass = "private"
+)
 
 // forbiddenFields is the one table of forbidden member names. The page that
 // defines them lost the body of its "Forbidden fields" section; this table is
-// this project's reading of it (NOTES.md, agent-identity-v1): the page's own
+// this project's reading of it: the page's own
 // prose ("not a capability catalog", "do not add any other provider-identity or
 // provider-capability field", "must not carry ... provider_url, account ids,
 // prices, or private material") turned into names.
 var forbiddenFields = []ForbiddenField{
 	// Capability-catalog members.
-	{"capabilities", "capability"},
-	{"tools", "capability"},
-	{"actions", "capability"},
-	{"skills", "capability"},
-	{"features", "capability"},
-	{"products", "capability"},
-	{"pricing", "capability"},
-	{"prices", "capability"},
-	{"plans", "capability"},
+	{"capabilities", ForbiddenClassCapability},
+	{"tools", ForbiddenClassCapability},
+	{"actions", ForbiddenClassCapability},
+	{"skills", ForbiddenClassCapability},
+	{"features", ForbiddenClassCapability},
+	{"products", ForbiddenClassCapability},
+	{"pricing", ForbiddenClassCapability},
+	{"prices", ForbiddenClassCapability},
+	{"plans", ForbiddenClassCapability},
 	// Provider identity or capability claims other than rp_attestation.
-	{"provider_url", "provider-identity"},
-	{"provider_id", "provider-identity"},
-	{"verified", "provider-identity"},
-	{"verification", "provider-identity"},
-	{"assurance", "provider-identity"},
-	{"assurance_level", "provider-identity"},
-	{"attestation", "provider-identity"},
-	{"certifications", "provider-identity"},
+	{"provider_url", ForbiddenClassProviderIdentity},
+	{"provider_id", ForbiddenClassProviderIdentity},
+	{"verified", ForbiddenClassProviderIdentity},
+	{"verification", ForbiddenClassProviderIdentity},
+	{"assurance", ForbiddenClassProviderIdentity},
+	{"assurance_level", ForbiddenClassProviderIdentity},
+	{"attestation", ForbiddenClassProviderIdentity},
+	{"certifications", ForbiddenClassProviderIdentity},
 	// Private and account material.
-	{"account_id", "private"},
-	{"account_ids", "private"},
-	{"api_key", "private"},
-	{"client_secret", "private"},
-	{"secret", "private"},
-	{"password", "private"},
-	{"private_key", "private"},
-	{"access_token", "private"},
-	{"refresh_token", "private"},
+	{"account_id", ForbiddenClassPrivate},
+	{"account_ids", ForbiddenClassPrivate},
+	{"api_key", ForbiddenClassPrivate},
+	{"client_secret", ForbiddenClassPrivate},
+	{"secret", ForbiddenClassPrivate},
+	{"password", ForbiddenClassPrivate},
+	{"private_key", ForbiddenClassPrivate},
+	{"access_token", ForbiddenClassPrivate},
+	{"refresh_token", ForbiddenClassPrivate},
 }
 
-var classReason = map[string]string{
-	"capability":        "a discovery document is a parameter document, not a capability catalog (vendor capabilities belong in the post-signup context guide)",
-	"provider-identity": "only rp_attestation may describe the provider's identity; no other provider-identity or provider-capability field belongs in discovery",
-	"private":           "private and account material must never be published",
+var classReason = map[ForbiddenClass]string{
+	ForbiddenClassCapability:       "a discovery document is a parameter document, not a capability catalog (vendor capabilities belong in the post-signup context guide)",
+	ForbiddenClassProviderIdentity: "only rp_attestation may describe the provider's identity; no other provider-identity or provider-capability field belongs in discovery",
+	ForbiddenClassPrivate:          "private and account material must never be published",
 }
 
 var forbiddenIndex = func() map[string]ForbiddenField {

@@ -61,16 +61,16 @@ func FuzzVerifyAttestation(f *testing.F) {
 	f.Fuzz(func(t *testing.T, token string) {
 		d := *doc
 		d.RPAttestation = token
-		res, err := VerifyAttestation(t.Context(), &d, testOrigin, keys, testNow)
+		res, err := verifyAttestation(t.Context(), &d, testOrigin, keys, testNow)
 		if err != nil {
 			t.Fatalf("error for a token: %v", err)
 		}
-		if res.Status == StatusVerified && token != good {
+		if res.Status == AttestationStatusVerified && token != good {
 			// Ed25519 signatures are not malleable in go's implementation;
 			// only the seed itself may verify.
 			t.Fatalf("fuzzed token verified: %q", token)
 		}
-		if res.Status == StatusAbsent && token != "" {
+		if res.Status == AttestationStatusAbsent && token != "" {
 			t.Fatal("absent for a non-empty token")
 		}
 	})

@@ -5,8 +5,6 @@ import (
 	"crypto/ed25519"
 	"errors"
 	"fmt"
-	"mime"
-	"net/http"
 	"sync"
 	"time"
 
@@ -14,8 +12,8 @@ import (
 	"github.com/agentweb/agentweb/safefetch"
 )
 
-// MaxJWKSBytes caps the body of a fetched JWK Set.
-const MaxJWKSBytes = 64 << 10
+// maxJWKSBytes caps the body of a fetched JWK Set (64 KiB).
+const maxJWKSBytes = 64 << 10
 
 // maxJWKSKeys caps how many keys a JWK Set may hold.
 const maxJWKSKeys = 64
@@ -35,8 +33,8 @@ var ErrJWKS = errors.New("agentsignup: invalid JWK Set")
 // whose alg is not "EdDSA" are skipped. A set with more than 64 keys, a
 // malformed Ed25519 key or any private key member is refused.
 func ParseJWKS(data []byte) ([]PublicKey, error) {
-	if len(data) > MaxJWKSBytes {
-		return nil, fmt.Errorf("%w: %d bytes, over the %d-byte cap", ErrJWKS, len(data), MaxJWKSBytes)
+	if len(data) > maxJWKSBytes {
+		return nil, fmt.Errorf("%w: %d bytes, over the %d-byte cap", ErrJWKS, len(data), maxJWKSBytes)
 	}
 	v, err := strictjson.Decode(data)
 	if err != nil {
@@ -88,7 +86,7 @@ func ParseJWKS(data []byte) ([]PublicKey, error) {
 
 // JWKSOptions configures a JWKSKeySet. The zero value is ready to use.
 type JWKSOptions struct {
-	// Client fetches the set; nil means safefetch.New(nil).
+	// Client fetches the set; nil means safefetch.Default().
 	Client *safefetch.Client
 	// TTL is how long fetched keys are used before the set is fetched
 	// again; 0 means one hour.
@@ -126,10 +124,7 @@ func NewJWKSKeySet(issuer, jwksURL string, opts *JWKSOptions) (*JWKSKeySet, erro
 	if opts == nil {
 		opts = &JWKSOptions{}
 	}
-	c := opts.Client
-	if c == nil {
-		c = safefetch.New(nil)
-	}
+	c := safefetch.OrDefault(opts.Client)
 	if err := safefetch.CheckURL(jwksURL, c.AllowsLoopback()); err != nil {
 		return nil, fmt.Errorf("agentsignup: JWKS URL: %w", err)
 	}
@@ -185,8 +180,8 @@ func (s *JWKSKeySet) Refresh(ctx context.Context) error {
 	return s.fetchLocked(ctx, s.now())
 }
 
-// Fetches reports how many fetches the set has made.
-func (s *JWKSKeySet) Fetches() int {
+// fetchCount reports how many fetches the set has made.
+func (s *JWKSKeySet) fetchCount() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.fetches
@@ -205,21 +200,13 @@ func (s *JWKSKeySet) fetchLocked(ctx context.Context, now time.Time) error {
 }
 
 func fetchJWKS(ctx context.Context, c *safefetch.Client, u string) ([]PublicKey, error) {
-	resp, err := c.Do(ctx, &safefetch.Request{
-		Method:       http.MethodGet,
-		URL:          u,
-		Header:       http.Header{"Accept": {"application/jwk-set+json, application/json"}},
-		MaxBodyBytes: MaxJWKSBytes,
+	resp, _, err := c.GetDocument(ctx, u, &safefetch.DocumentRequest{
+		Accept:       "application/jwk-set+json, application/json",
+		MediaTypes:   []string{"application/jwk-set+json", "application/json"},
+		MaxBodyBytes: maxJWKSBytes,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("agentsignup: fetch JWKS %s: %w", u, err)
-	}
-	if resp.StatusCode != http.StatusOK {
-		return nil, fmt.Errorf("agentsignup: fetch JWKS %s: %w", u, &HTTPStatusError{URL: u, StatusCode: resp.StatusCode})
-	}
-	mt, _, err := mime.ParseMediaType(resp.Header.Get("Content-Type"))
-	if err != nil || (mt != "application/json" && mt != "application/jwk-set+json") {
-		return nil, fmt.Errorf("agentsignup: fetch JWKS %s: %w", u, &ContentTypeError{URL: u, ContentType: resp.Header.Get("Content-Type")})
 	}
 	keys, err := ParseJWKS(resp.Body)
 	if err != nil {

@@ -70,7 +70,7 @@ func TestNewDocument(t *testing.T) {
 		ve := problemsOf(t, err)
 		require.Len(t, ve.Problems, 2)
 		assert.Equal(t, RuleForbiddenField, ve.Problems[1].Rule)
-		assert.Equal(t, RuleURLNotHTTPS, ve.Problems[0].Rule)
+		assert.Equal(t, RuleURLHTTPS, ve.Problems[0].Rule)
 	})
 }
 

@@ -20,8 +20,8 @@ var ErrAttestationClaims = errors.New("agentsignup: attestation claims refused")
 // ErrForbiddenClaims is wrapped (together with ErrAttestationClaims) when the
 // claims carry what an attestation "must not carry": a terms hash, scopes,
 // endpoints, provider_url, account ids, prices or private material (a private
-// JWK member such as "d"). VerifyAttestation reports the same claims as
-// StatusForbiddenClaims, so a broker cannot sign what verifiers must reject.
+// JWK member such as "d"). [Verifier.Verify] reports the same claims as
+// AttestationStatusForbiddenClaims, so a broker cannot sign what verifiers must reject.
 var ErrForbiddenClaims = errors.New("agentsignup: attestation carries forbidden claims")
 
 // typedClaims are the members SignAttestation writes from the typed fields of
@@ -32,10 +32,10 @@ var typedClaims = []string{"iss", "iat", "exp", "nbf", "rp", "keys"}
 // JWS whose protected header is exactly {"alg":"EdDSA","kid":kid,
 // "typ":"agent-rp-attestation+jwt"} (kid omitted when empty) and whose
 // payload is the claims set, signed with the Ed25519 key. The token is what
-// VerifyAttestation accepts: with key's public half trusted for the issuer,
+// [Verifier.Verify] accepts: with key's public half trusted for the issuer,
 // the document's issuer_allowlist naming the issuer, the document fetched
 // from rp.origin with audience rp.audience and the clock inside [iat, exp),
-// it verifies as StatusVerified.
+// it verifies as AttestationStatusVerified.
 //
 // The claims set is built from the typed fields: iss (Issuer, required),
 // iat and exp (IssuedAt and Expiry, required, written as integer NumericDates
@@ -49,7 +49,7 @@ var typedClaims = []string{"iss", "iat", "exp", "nbf", "rp", "keys"}
 // whole set in Raw: clear it before signing them again).
 //
 // SignAttestation refuses, with an error wrapping ErrAttestationClaims, any
-// claims set VerifyAttestation would report as malformed, and, wrapping
+// claims set a Verifier would report as malformed, and, wrapping
 // ErrForbiddenClaims as well, any set that carries forbidden claims (at any
 // depth, including private members of a JWK in keys). key must be a full
 // Ed25519 private key (ed25519.PrivateKeySize bytes).
@@ -77,7 +77,7 @@ func SignAttestation(claims AttestationClaims, key ed25519.PrivateKey, kid strin
 	if err != nil {
 		return "", fmt.Errorf("agentsignup: serialize attestation: %w", err)
 	}
-	// The same parser VerifyAttestation uses checks the finished token, so
+	// The same parser a Verifier uses checks the finished token, so
 	// that what is signed here is never reported as malformed there.
 	tok, err := parseToken(token)
 	if err != nil {

@@ -56,9 +56,9 @@ func TestSignAttestationRoundTrip(t *testing.T) {
 			}
 			assert.Equal(t, want, header)
 
-			res, err := VerifyAttestation(t.Context(), docWith(t, token), testOrigin, testKeys(), testNow)
+			res, err := verifyAttestation(t.Context(), docWith(t, token), testOrigin, testKeys(), testNow)
 			require.NoError(t, err)
-			assert.Equal(t, StatusVerified, res.Status, res.Detail)
+			assert.Equal(t, AttestationStatusVerified, res.Status, res.Detail)
 			assert.Equal(t, tt.wantKI, res.KeyID)
 			require.NotNil(t, res.Claims)
 			assert.Equal(t, c.RP, res.Claims.RP)
@@ -75,9 +75,9 @@ func TestSignAttestationRoundTrip(t *testing.T) {
 			// The same token under a key the verifier does not trust fails.
 			other, err := SignAttestation(c, testKey(2), tt.kid)
 			require.NoError(t, err)
-			res, err = VerifyAttestation(t.Context(), docWith(t, other), testOrigin, testKeys(), testNow)
+			res, err = verifyAttestation(t.Context(), docWith(t, other), testOrigin, testKeys(), testNow)
 			require.NoError(t, err)
-			assert.Equal(t, StatusBadSignature, res.Status, res.Detail)
+			assert.Equal(t, AttestationStatusBadSignature, res.Status, res.Detail)
 		})
 	}
 }
@@ -90,15 +90,15 @@ func TestSignAttestationTimesAndOrigin(t *testing.T) {
 	token, err := SignAttestation(c, testKey(1), "k1")
 	require.NoError(t, err)
 	doc := docWith(t, token)
-	res, err := VerifyAttestation(t.Context(), doc, "https://copycat.example", testKeys(), testNow)
+	res, err := verifyAttestation(t.Context(), doc, "https://copycat.example", testKeys(), testNow)
 	require.NoError(t, err)
-	assert.Equal(t, StatusOriginMismatch, res.Status)
-	res, err = VerifyAttestation(t.Context(), doc, testOrigin, testKeys(), testNow.Add(48*time.Hour))
+	assert.Equal(t, AttestationStatusOriginMismatch, res.Status)
+	res, err = verifyAttestation(t.Context(), doc, testOrigin, testKeys(), testNow.Add(48*time.Hour))
 	require.NoError(t, err)
-	assert.Equal(t, StatusExpired, res.Status)
-	res, err = VerifyAttestation(t.Context(), doc, testOrigin, testKeys(), testNow)
+	assert.Equal(t, AttestationStatusExpired, res.Status)
+	res, err = verifyAttestation(t.Context(), doc, testOrigin, testKeys(), testNow)
 	require.NoError(t, err)
-	require.Equal(t, StatusVerified, res.Status, res.Detail)
+	require.Equal(t, AttestationStatusVerified, res.Status, res.Detail)
 	assert.Equal(t, c.IssuedAt.Truncate(time.Second), res.Claims.IssuedAt)
 }
 
@@ -155,9 +155,9 @@ func TestSignAttestationForbiddenMatchesVerifier(t *testing.T) {
 	// forbidden-claims when a dishonest signer signs it anyway.
 	claims := goodClaims()
 	claims["provider"] = map[string]any{"name": "x", "terms_hash": "abc"}
-	res, err := VerifyAttestation(t.Context(), docWith(t, signRaw(testKey(1), goodHeader(), claims)), testOrigin, testKeys(), testNow)
+	res, err := verifyAttestation(t.Context(), docWith(t, signRaw(testKey(1), goodHeader(), claims)), testOrigin, testKeys(), testNow)
 	require.NoError(t, err)
-	assert.Equal(t, StatusForbiddenClaims, res.Status)
+	assert.Equal(t, AttestationStatusForbiddenClaims, res.Status)
 
 	c := signClaims()
 	c.Raw = json.RawMessage(`{"provider":{"name":"x","terms_hash":"abc"}}`)

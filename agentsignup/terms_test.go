@@ -26,15 +26,15 @@ func TestCheckAcceptedTerms(t *testing.T) {
 		expired  bool // want a *TermsMismatchError with GraceExpired
 		mismatch bool // want a *TermsMismatchError without GraceExpired
 	}{
-		{name: "current", accepted: current, now: replaced, want: TermsCurrent},
-		{name: "current with grace", accepted: current, now: replaced.Add(48 * time.Hour), grace: grace(time.Hour), want: TermsCurrent},
+		{name: "current", accepted: current, now: replaced, want: TermsAcceptanceCurrent},
+		{name: "current with grace", accepted: current, now: replaced.Add(48 * time.Hour), grace: grace(time.Hour), want: TermsAcceptanceCurrent},
 		{name: "previous without grace", accepted: previous, now: replaced, mismatch: true},
-		{name: "previous within grace", accepted: previous, now: replaced.Add(59 * time.Minute), grace: grace(time.Hour), want: TermsPrevious},
-		{name: "previous at grace start", accepted: previous, now: replaced, grace: grace(time.Hour), want: TermsPrevious},
+		{name: "previous within grace", accepted: previous, now: replaced.Add(59 * time.Minute), grace: grace(time.Hour), want: TermsAcceptancePrevious},
+		{name: "previous at grace start", accepted: previous, now: replaced, grace: grace(time.Hour), want: TermsAcceptancePrevious},
 		{name: "previous at grace end", accepted: previous, now: replaced.Add(time.Hour), grace: grace(time.Hour), expired: true},
 		{name: "previous after grace", accepted: previous, now: replaced.Add(2 * time.Hour), grace: grace(time.Hour), expired: true},
 		{name: "previous before replacement", accepted: previous, now: replaced.Add(-time.Minute), grace: grace(time.Hour), expired: true},
-		{name: "window capped at 24h: inside", accepted: previous, now: replaced.Add(23 * time.Hour), grace: grace(72 * time.Hour), want: TermsPrevious},
+		{name: "window capped at 24h: inside", accepted: previous, now: replaced.Add(23 * time.Hour), grace: grace(72 * time.Hour), want: TermsAcceptancePrevious},
 		{name: "window capped at 24h: outside", accepted: previous, now: replaced.Add(25 * time.Hour), grace: grace(72 * time.Hour), expired: true},
 		{name: "zero window", accepted: previous, now: replaced, grace: grace(0), expired: true},
 		{name: "unknown hash", accepted: TermsHash("something else"), now: replaced, grace: grace(time.Hour), mismatch: true},

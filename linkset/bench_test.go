@@ -58,10 +58,10 @@ func BenchmarkBuilder(b *testing.B) {
 	}
 	builder := func() *Builder {
 		bl := &Builder{BundleIRI: "https://example.org/", SourceDate: time.Unix(1760000000, 0), SpecVersion: "1.0.0", BundleVersion: "v1", Counts: map[string]int{"items": n}}
-		bl.Add(Artefact{Relation: "describedby", Href: "https://example.org/graph.jsonld", Type: "application/ld+json", Reader: bytes.NewReader(bodies[0])})
-		bl.Add(Artefact{Relation: RelGraph, Href: "https://example.org/graph.nq", Type: "application/n-quads", Reader: bytes.NewReader(bodies[1])})
+		bl.Artefacts = append(bl.Artefacts, Artefact{Relation: "describedby", Href: "https://example.org/graph.jsonld", Type: "application/ld+json", Reader: bytes.NewReader(bodies[0])})
+		bl.Artefacts = append(bl.Artefacts, Artefact{Relation: RelGraph, Href: "https://example.org/graph.nq", Type: "application/n-quads", Reader: bytes.NewReader(bodies[1])})
 		for i := 2; i < n; i++ {
-			bl.Add(Artefact{Relation: RelSkills, Href: fmt.Sprintf("https://example.org/skills/%03d.json", i), Type: "application/json", Reader: bytes.NewReader(bodies[i])})
+			bl.Artefacts = append(bl.Artefacts, Artefact{Relation: RelSkills, Href: fmt.Sprintf("https://example.org/skills/%03d.json", i), Type: "application/json", Reader: bytes.NewReader(bodies[i])})
 		}
 		return bl
 	}

@@ -41,7 +41,7 @@ type Artefact struct {
 	Private bool
 }
 
-// Builder produces a node's canonical discovery document (Section 4): one
+// Builder produces a node's canonical discovery document ([knowledge-linkset draft], Section 4): one
 // link context anchored at the Bundle IRI, links sorted by href within each
 // relation, digests computed in one streaming pass per artefact, bundle
 // facts on the describedby link to the JSON-LD graph, the ledger head on the
@@ -51,6 +51,8 @@ type Artefact struct {
 // needs SpecVersion and BundleVersion, a describedby artefact of type
 // application/ld+json and a RelGraph artefact of type application/n-quads
 // with content (the bundle hash is its digest).
+//
+// [knowledge-linkset draft]: https://datatracker.ietf.org/doc/draft-besleaga-agentic-knowledge-wellknown/
 type Builder struct {
 	// BundleIRI is the anchor: the origin's base URL with a trailing solidus.
 	BundleIRI string
@@ -85,28 +87,6 @@ type Builder struct {
 // *ValidationError about the built document.
 var ErrBuild = errors.New("linkset: cannot build")
 
-// Add appends an artefact and returns the builder, for chaining.
-func (b *Builder) Add(a ...Artefact) *Builder {
-	b.Artefacts = append(b.Artefacts, a...)
-	return b
-}
-
-const instantLayout = "2006-01-02T15:04:05Z"
-
-// FormatInstant writes t in UTC at second precision, as agsc-generated-at
-// and agsc-tombstone carry it (YYYY-MM-DDTHH:MM:SSZ, Section 4.3.2).
-func FormatInstant(t time.Time) string { return t.UTC().Format(instantLayout) }
-
-// SourceDateEpoch reads a SOURCE_DATE_EPOCH value (decimal seconds since
-// the Unix epoch), the reproducible-builds convention for a source date.
-func SourceDateEpoch(s string) (time.Time, error) {
-	n, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
-	if err != nil || n < 0 {
-		return time.Time{}, fmt.Errorf("%w: SOURCE_DATE_EPOCH %q is not a non-negative integer", ErrBuild, truncate(s, 40))
-	}
-	return time.Unix(n, 0).UTC(), nil
-}
-
 // Build computes the digests and returns the document (as its canonical
 // bytes read back) and the canonical bytes. The result is checked in Publisher mode; a document that would not
 // conform is refused with a *ValidationError.
@@ -131,7 +111,7 @@ func (b *Builder) Build() (*Document, []byte, error) {
 		}
 		l := Link{Href: a.Href, Type: a.Type, Title: a.Title, Hreflang: a.Hreflang}
 		for _, at := range a.Attributes {
-			l.SetAttr(at.Name, at.Values...)
+			l.setAttr(at.Name, at.Values...)
 		}
 		hasContent := a.Body != nil || a.Reader != nil
 		if hasContent && !b.Reduced && !(b.Gated && a.Private) {
@@ -140,9 +120,9 @@ func (b *Builder) Build() (*Document, []byte, error) {
 				return nil, nil, fmt.Errorf("%w: artefact %s: %w", ErrBuild, a.Href, err)
 			}
 			if isLedger {
-				l.SetAttr("agsc-ledger-head", head)
+				l.setAttr("agsc-ledger-head", head)
 			}
-			l.SetAttr("digest", d.String())
+			l.setAttr("digest", d.String())
 			if a.Relation == RelGraph && mediaTypeIs(a.Type, "application/n-quads") {
 				nquads = &d
 			}
@@ -167,7 +147,7 @@ func (b *Builder) Build() (*Document, []byte, error) {
 		ctx.Relations = append(ctx.Relations, Relation{Name: l.rel, Links: []Link{l.link}})
 	}
 	d := &Document{Contexts: []Context{ctx}}
-	graph := d.Contexts[0].GraphLink()
+	graph := d.Contexts[0].graph()
 	if graph == nil {
 		return nil, nil, fmt.Errorf("%w: no describedby artefact of type application/ld+json (the Bundle's graph)", ErrBuild)
 	}
@@ -175,15 +155,15 @@ func (b *Builder) Build() (*Document, []byte, error) {
 		return nil, nil, err
 	}
 	if ps := d.Check(); len(ps) > 0 {
-		return nil, nil, &ValidationError{Problems: ps}
+		return nil, nil, invalid(ps)
 	}
 	out, err := d.Canonical()
 	if err != nil {
 		return nil, nil, err
 	}
-	if len(out) > MaxDocumentBytes {
+	if len(out) > maxDocumentBytes {
 		// A client treats a larger document as unreadable (Sections 7.1 and 9.6).
-		return nil, nil, fmt.Errorf("%w: the document is %d bytes, over the %d a client reads", ErrBuild, len(out), MaxDocumentBytes)
+		return nil, nil, fmt.Errorf("%w: the document is %d bytes, over the %d a client reads", ErrBuild, len(out), maxDocumentBytes)
 	}
 	// Return the document as its canonical bytes read, member order included.
 	read, err := Parse(out)
@@ -195,10 +175,10 @@ func (b *Builder) Build() (*Document, []byte, error) {
 
 func (b *Builder) facts(graph *Link, nquads *Digest) error {
 	if b.Gated {
-		graph.SetAttr("agsc-visibility", "restricted")
+		graph.setAttr("agsc-visibility", "restricted")
 	}
 	if !b.Tombstone.IsZero() {
-		graph.SetAttr("agsc-tombstone", FormatInstant(b.Tombstone))
+		graph.setAttr("agsc-tombstone", formatInstant(b.Tombstone))
 	}
 	if b.Reduced {
 		return nil
@@ -214,8 +194,8 @@ func (b *Builder) facts(graph *Link, nquads *Digest) error {
 		}
 		when = now()
 	}
-	graph.SetAttr("agsc-spec-version", b.SpecVersion)
-	graph.SetAttr("agsc-generated-at", FormatInstant(when))
+	graph.setAttr("agsc-spec-version", b.SpecVersion)
+	graph.setAttr("agsc-generated-at", formatInstant(when))
 	if b.Gated {
 		return nil
 	}
@@ -234,9 +214,9 @@ func (b *Builder) facts(graph *Link, nquads *Digest) error {
 	for _, k := range types {
 		counts = append(counts, k+"="+strconv.Itoa(b.Counts[k]))
 	}
-	graph.SetAttr("agsc-counts", counts...)
-	graph.SetAttr("agsc-bundle-hash", nquads.String())
-	graph.SetAttr("agsc-bundle-version", b.BundleVersion)
+	graph.setAttr("agsc-counts", counts...)
+	graph.setAttr("agsc-bundle-hash", nquads.String())
+	graph.setAttr("agsc-bundle-version", b.BundleVersion)
 	return nil
 }
 

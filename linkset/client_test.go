@@ -19,14 +19,14 @@ import (
 func nodeDoc(t testing.TB, host string, peers []string, tombstone bool, successors ...string) []byte {
 	t.Helper()
 	b := &Builder{BundleIRI: "https://" + host + "/", Reduced: true}
-	b.Add(Artefact{Relation: "describedby", Href: "https://" + host + "/graph.jsonld", Type: "application/ld+json"})
+	b.add(Artefact{Relation: "describedby", Href: "https://" + host + "/graph.jsonld", Type: "application/ld+json"})
 	for _, p := range peers {
-		b.Add(Artefact{Relation: RelPeer, Href: "https://" + p + WellKnownPath, Type: MediaType})
+		b.add(Artefact{Relation: RelPeer, Href: "https://" + p + WellKnownPath, Type: MediaType})
 	}
 	if tombstone {
 		b.Tombstone = time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
 		for _, s := range successors {
-			b.Add(Artefact{Relation: "alternate", Href: "https://" + s + WellKnownPath, Type: MediaType})
+			b.add(Artefact{Relation: "alternate", Href: "https://" + s + WellKnownPath, Type: MediaType})
 		}
 	}
 	_, body, err := b.Build()
@@ -37,7 +37,7 @@ func nodeDoc(t testing.TB, host string, peers []string, tombstone bool, successo
 // serveNode puts a node on the network: the document at the well-known path.
 func serveNode(n *fetchtest.Network, host string, body []byte) {
 	mux := http.NewServeMux()
-	mux.Handle(WellKnownPath, Handler(body, nil))
+	mux.Handle(WellKnownPath, handlerFor(body, false))
 	n.Site(host, mux)
 }
 
@@ -68,29 +68,30 @@ func TestFetchProfileCarriage(t *testing.T) {
 			_, _ = w.Write(b)
 		})
 	}
-	n.Site("example.org", site(ContentType, "", body))
-	n.Site("link.example.org", site(MediaType, ProfileLinkHeader, body))
+	n.Site("example.org", site(contentType, "", body))
+	n.Site("link.example.org", site(MediaType, profileLinkHeader, body))
 	n.Site("both.example.org", site(MediaType+`; profile="https://other.example/p `+ProfileURI+`"`, `<`+ProfileURI+`>; rel="profile"`, full))
 	n.Site("none.example.org", site(MediaType, `<https://other.example/p>; rel="profile"`, body))
-	n.Site("json.example.org", site("application/json", ProfileLinkHeader, body))
+	n.Site("json.example.org", site("application/json", profileLinkHeader, body))
 	client := n.Client()
 
 	tests := []struct {
-		host    string
-		profile ProfileCarriage
-		rules   []string
+		host           string
+		inType, inLink bool
+		rules          []string
 	}{
-		{"example.org", ProfileMediaType, nil},
-		{"link.example.org", ProfileLink, []string{"anchor-origin"}},
-		{"both.example.org", ProfileBoth, []string{"anchor-origin"}},
-		{"none.example.org", ProfileNone, []string{"profile-missing", "anchor-origin"}},
-		{"json.example.org", ProfileLink, []string{"media-type", "anchor-origin"}},
+		{"example.org", true, false, nil},
+		{"link.example.org", false, true, []string{"anchor-origin"}},
+		{"both.example.org", true, true, []string{"anchor-origin"}},
+		{"none.example.org", false, false, []string{"profile-missing", "anchor-origin"}},
+		{"json.example.org", false, true, []string{"media-type", "anchor-origin"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.host, func(t *testing.T) {
 			f, err := Fetch(t.Context(), "https://"+tc.host+WellKnownPath, &FetchOptions{Client: client})
 			require.NoError(t, err)
-			assert.Equal(t, tc.profile, f.Profile)
+			assert.Equal(t, tc.inType, f.ProfileInMediaType)
+			assert.Equal(t, tc.inLink, f.ProfileInLink)
 			var rules []string
 			for _, p := range f.Report.Problems {
 				rules = append(rules, p.Rule)
@@ -99,7 +100,7 @@ func TestFetchProfileCarriage(t *testing.T) {
 			assert.Equal(t, "https://"+tc.host, f.Origin)
 			assert.Equal(t, 200, f.StatusCode)
 			assert.False(t, f.Retrieved.IsZero())
-			assert.Equal(t, len(tc.rules) == 0, f.Conformant())
+			assert.Equal(t, len(tc.rules) == 0, f.Report.Conformant())
 		})
 	}
 }
@@ -112,25 +113,30 @@ func TestFetchServedByHandler(t *testing.T) {
 	client := n.Client()
 	u := "https://example.org" + WellKnownPath
 
-	f, err := Fetch(t.Context(), u, &FetchOptions{Client: client, Mode: Strict})
+	f, err := Fetch(t.Context(), u, &FetchOptions{Client: client, Mode: ModeStrict})
 	require.NoError(t, err)
 	assert.Empty(t, f.Report.Problems)
 	assert.Equal(t, FormFull, f.Report.Form)
-	assert.Equal(t, ProfileMediaType, f.Profile)
+	assert.True(t, f.ProfileInMediaType)
+	assert.False(t, f.ProfileInLink)
 	assert.NotEmpty(t, f.ETag)
 	assert.Equal(t, body, f.Body)
 
-	// A conditional request with the ETag is answered 304.
-	again, err := Fetch(t.Context(), u, &FetchOptions{Client: client, ETag: f.ETag})
+	// A conditional request with the earlier Provenance is answered 304:
+	// the caller keeps its document, the validators are kept.
+	again, err := Fetch(t.Context(), u, &FetchOptions{Client: client, Previous: &f.Provenance})
 	require.NoError(t, err)
 	assert.True(t, again.NotModified)
+	assert.Equal(t, 304, again.StatusCode)
+	assert.Equal(t, f.ETag, again.ETag)
 	assert.Nil(t, again.Document)
+	assert.Nil(t, again.Report)
 	assert.Equal(t, 2, n.Requests("example.org"))
 
 	// The profile in a Link header instead: the same conformance.
 	n.Site("example.org", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		rec := &headerOnly{h: http.Header{}}
-		Handler(body, &HandlerOptions{ProfileLink: true}).ServeHTTP(rec, r)
+		handlerFor(body, true).ServeHTTP(rec, r)
 		for k, v := range rec.h {
 			w.Header()[k] = v
 		}
@@ -138,9 +144,10 @@ func TestFetchServedByHandler(t *testing.T) {
 		w.WriteHeader(rec.code)
 		_, _ = w.Write(rec.body.Bytes())
 	}))
-	f2, err := Fetch(t.Context(), u, &FetchOptions{Client: client, Mode: Strict})
+	f2, err := Fetch(t.Context(), u, &FetchOptions{Client: client, Mode: ModeStrict})
 	require.NoError(t, err)
-	assert.Equal(t, ProfileLink, f2.Profile)
+	assert.False(t, f2.ProfileInMediaType)
+	assert.True(t, f2.ProfileInLink)
 	assert.Equal(t, f.Report, f2.Report)
 }
 
@@ -158,16 +165,17 @@ func TestFetchFailures(t *testing.T) {
 	n := newNetwork(t)
 	n.Site("gone.example", http.NotFoundHandler())
 	n.Site("big.example", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", ContentType)
-		_, _ = w.Write(bytes.Repeat([]byte(" "), MaxDocumentBytes+10))
+		w.Header().Set("Content-Type", contentType)
+		_, _ = w.Write(bytes.Repeat([]byte(" "), maxDocumentBytes+10))
 	}))
 	n.Host("intranet.example", "10.0.0.7")
 	client := n.Client()
 
 	_, err := Fetch(t.Context(), "https://gone.example"+WellKnownPath, &FetchOptions{Client: client})
-	var se *StatusError
+	var se *safefetch.StatusError
 	require.ErrorAs(t, err, &se)
 	assert.Equal(t, 404, se.StatusCode)
+	assert.ErrorIs(t, err, safefetch.ErrNotFound)
 
 	_, err = Fetch(t.Context(), "https://big.example"+WellKnownPath, &FetchOptions{Client: client})
 	assert.ErrorIs(t, err, safefetch.ErrTooLarge)
@@ -201,14 +209,14 @@ func TestVerify(t *testing.T) {
 		case "/llms.txt":
 			rel, typ, body = "alternate", "text/plain", "# Example\n"
 		}
-		b.Add(Artefact{Relation: rel, Href: "https://example.org" + p, Type: typ, Body: []byte(body)})
+		b.add(Artefact{Relation: rel, Href: "https://example.org" + p, Type: typ, Body: []byte(body)})
 	}
-	b.Add(Artefact{Relation: "alternate", Href: "https://example.org/missing.txt", Type: "text/plain", Body: []byte("x")})
-	b.Add(Artefact{Relation: "license", Href: "https://example.org/legal/"})
+	b.add(Artefact{Relation: "alternate", Href: "https://example.org/missing.txt", Type: "text/plain", Body: []byte("x")})
+	b.add(Artefact{Relation: "license", Href: "https://example.org/legal/"})
 	_, doc, err := b.Build()
 	require.NoError(t, err)
 	mux := http.NewServeMux()
-	mux.Handle(WellKnownPath, Handler(doc, nil))
+	mux.Handle(WellKnownPath, handlerFor(doc, false))
 	for p, body := range artefacts {
 		mux.Handle(p, CORS(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { _, _ = w.Write([]byte(body)) })))
 	}
@@ -217,7 +225,7 @@ func TestVerify(t *testing.T) {
 
 	f, err := Fetch(t.Context(), "https://example.org"+WellKnownPath, &FetchOptions{Client: client})
 	require.NoError(t, err)
-	require.True(t, f.Conformant(), "%v", f.Report.Problems)
+	require.True(t, f.Report.Conformant(), "%v", f.Report.Problems)
 	states, hasDigest := map[string]DigestState{}, map[string]bool{}
 	for _, s := range f.Verify(t.Context(), &VerifyOptions{Client: client}) {
 		p := strings.TrimPrefix(s.Href, "https://example.org")
@@ -227,8 +235,8 @@ func TestVerify(t *testing.T) {
 		}
 	}
 	assert.Equal(t, map[string]DigestState{
-		"/graph.jsonld": Verified, "/graph.nq": Verified, "/graph.ttl": Verified,
-		"/llms.txt": Mismatch, "/missing.txt": Unverified, "/legal/": Unverified,
+		"/graph.jsonld": DigestVerified, "/graph.nq": DigestVerified, "/graph.ttl": DigestVerified,
+		"/llms.txt": DigestMismatch, "/missing.txt": DigestUnverified, "/legal/": DigestUnverified,
 	}, states)
 	// Both unverified links are told apart by HasDigest: /missing.txt has a
 	// digest but answered 404, /legal/ has none (unverified, never invalid).
@@ -241,7 +249,7 @@ func TestVerify(t *testing.T) {
 	n.ResetRequests()
 	var unverified int
 	for _, s := range f.Verify(t.Context(), &VerifyOptions{Client: client, MaxArtefacts: 1}) {
-		if s.State == Unverified && s.HasDigest {
+		if s.State == DigestUnverified && s.HasDigest {
 			unverified++
 			assert.NotEmpty(t, s.Reason)
 		}
@@ -275,7 +283,7 @@ func network20(t *testing.T) *fetchtest.Network {
 			// n01 redirects its well-known URL once.
 			mux := http.NewServeMux()
 			mux.Handle(WellKnownPath, http.RedirectHandler("/kl.json", http.StatusFound))
-			mux.Handle("/kl.json", Handler(body, nil))
+			mux.Handle("/kl.json", handlerFor(body, false))
 			n.Site(host(i), mux)
 			continue
 		}
@@ -286,7 +294,7 @@ func network20(t *testing.T) *fetchtest.Network {
 	serveNode(n, "beyond.example", nodeDoc(t, "beyond.example", nil, false))
 	n.Site(host(18), http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { http.Error(w, "down", http.StatusServiceUnavailable) }))
 	n.Site(host(19), http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", ContentType)
+		w.Header().Set("Content-Type", contentType)
 		_, _ = w.Write(bytes.Repeat([]byte("["), 2<<20))
 	}))
 	return n
@@ -306,11 +314,11 @@ func TestWalkTwentyNodes(t *testing.T) {
 		assert.Equal(t, strings.TrimSuffix(node.URL, WellKnownPath), node.Origin)
 	}
 	assert.Equal(t, map[NodeState]int{NodeVisited: 17, NodeTombstoned: 1, NodeUnreachable: 2}, states)
-	tomb := res.Node("https://n17.example" + WellKnownPath)
+	tomb := nodeOf(res, "https://n17.example"+WellKnownPath)
 	require.NotNil(t, tomb)
 	assert.Equal(t, []string{"https://successor.example" + WellKnownPath}, tomb.Successors)
-	assert.Equal(t, NodeUnreachable, res.Node("https://n18.example"+WellKnownPath).State)
-	big := res.Node("https://n19.example" + WellKnownPath)
+	assert.Equal(t, NodeUnreachable, nodeOf(res, "https://n18.example"+WellKnownPath).State)
+	big := nodeOf(res, "https://n19.example"+WellKnownPath)
 	assert.Equal(t, NodeUnreachable, big.State)
 	assert.Contains(t, big.Reason, "too large")
 
@@ -327,7 +335,7 @@ func TestWalkTwentyNodes(t *testing.T) {
 	assert.Zero(t, n.Requests("beyond.example"))
 	assert.Equal(t, 21, res.Requests)
 	assert.LessOrEqual(t, res.Requests, res.RequestBound)
-	assert.Equal(t, DefaultWalkRequests, res.RequestBound)
+	assert.Equal(t, defaultWalkRequests, res.RequestBound)
 }
 
 func TestWalkTwoNodes(t *testing.T) {
@@ -415,9 +423,9 @@ func TestWalkBounds(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []string{"https://p1.example" + WellKnownPath, "https://p2.example" + WellKnownPath}, res.Nodes[0].Peers)
 	assert.Equal(t, 2, res.Nodes[0].IgnoredPeers)
-	assert.Equal(t, 3, RequestBound(1, 2, 500))
-	assert.Equal(t, 500, RequestBound(3, 50, 500))
-	assert.Equal(t, 1+50+2500+125000, RequestBound(3, 50, 1<<30))
+	assert.Equal(t, 3, requestBound(1, 2, 500))
+	assert.Equal(t, 500, requestBound(3, 50, 500))
+	assert.Equal(t, 1+50+2500+125000, requestBound(3, 50, 1<<30))
 
 	_, err = Walk(t.Context(), "https://hub.example/page", &WalkOptions{Client: n.Client()})
 	assert.ErrorIs(t, err, ErrNotWellKnown)
@@ -438,7 +446,7 @@ func TestDiscover(t *testing.T) {
 <link rel="describedby" href="/.well-known/knowledge-linkset" type="application/linkset+json">
 </head><body></body></html>`
 	mux := http.NewServeMux()
-	mux.Handle(WellKnownPath, Handler(body, nil))
+	mux.Handle(WellKnownPath, handlerFor(body, false))
 	mux.Handle("/page", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { _, _ = w.Write([]byte(page)) }))
 	mux.Handle("/{$}", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { _, _ = w.Write([]byte("home")) }))
 	mux.Handle("/bare", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { _, _ = w.Write([]byte("<html></html>")) }))
@@ -452,7 +460,7 @@ func TestDiscover(t *testing.T) {
 	n.Site("example.org", Advertise(mux))
 	client := n.Client()
 
-	got, err := Candidates("https://example.org/page", http.Header{}, []byte(page))
+	got, err := candidates("https://example.org/page", http.Header{}, []byte(page))
 	require.NoError(t, err)
 	assert.Equal(t, []string{"https://example.org" + WellKnownPath, "https://mirror.example/kl.json"}, got)
 
@@ -460,7 +468,7 @@ func TestDiscover(t *testing.T) {
 		f, err := Discover(t.Context(), "https://example.org"+p, &FetchOptions{Client: client})
 		require.NoError(t, err, p)
 		assert.Equal(t, "https://example.org"+WellKnownPath, f.URL)
-		assert.True(t, f.Conformant(), p)
+		assert.True(t, f.Report.Conformant(), p)
 	}
 	assert.Zero(t, n.Requests("mirror.example"))
 
@@ -477,7 +485,7 @@ func TestDiscover(t *testing.T) {
 func TestFetchRetrievalRules(t *testing.T) {
 	body := canonical(t, parseVector(t, vectorFull))
 	good := func(h http.Header) {
-		h.Set("Content-Type", ContentType)
+		h.Set("Content-Type", contentType)
 		h.Set("ETag", `"abc"`)
 		h.Set("Cache-Control", "no-cache")
 		h.Set("Access-Control-Allow-Origin", "*")
@@ -511,11 +519,11 @@ func TestFetchRetrievalRules(t *testing.T) {
 				tc.edit(w.Header())
 				_, _ = w.Write(body)
 			}))
-			for _, mode := range []Mode{Publisher, Reader} {
+			for _, mode := range []Mode{ModePublisher, ModeReader} {
 				f, err := Fetch(t.Context(), "https://example.org"+WellKnownPath, &FetchOptions{Client: client, Mode: mode})
 				require.NoError(t, err)
 				got := append([]Problem{}, f.Report.Problems...)
-				if mode == Reader && tc.notice {
+				if mode == ModeReader && tc.notice {
 					assert.Empty(t, got, "a reading client notes the node's header defects")
 					got = f.Report.Notices
 				}
@@ -541,9 +549,8 @@ func TestAppendixAUnverified(t *testing.T) {
 		states := f.Verify(t.Context(), &VerifyOptions{Client: n.Client()})
 		require.NotEmpty(t, states)
 		for _, s := range states {
-			assert.Equal(t, Unverified, s.State, s.Href)
+			assert.Equal(t, DigestUnverified, s.State, s.Href)
 		}
-		assert.Equal(t, states, f.Artefacts)
 	}
 }
 
@@ -552,22 +559,32 @@ func TestVerifyArtefact(t *testing.T) {
 	n.Site("cdn.example", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { _, _ = w.Write([]byte("artefact bytes")) }))
 	client := n.Client()
 	l := Link{Href: "https://cdn.example/a.ttl"}
-	st := VerifyArtefact(t.Context(), RelGraph, &l, &VerifyOptions{Client: client})
-	assert.Equal(t, ArtefactState{Relation: RelGraph, Href: l.Href, State: Unverified}, st)
+	st := verifyOne(t.Context(), safefetch.OrDefault((&VerifyOptions{Client: client}).Client), RelGraph, &l, &VerifyOptions{Client: client})
+	assert.Equal(t, ArtefactState{Relation: RelGraph, Href: l.Href, State: DigestUnverified}, st)
 	assert.False(t, st.HasDigest)
 	assert.Zero(t, n.Requests("cdn.example"), "a link without digest is not retrieved")
 
-	l.SetAttr("digest", DigestOf([]byte("artefact bytes")).String())
-	st = VerifyArtefact(t.Context(), RelGraph, &l, &VerifyOptions{Client: client})
-	assert.Equal(t, ArtefactState{Relation: RelGraph, Href: l.Href, State: Verified, HasDigest: true, StatusCode: 200, Bytes: 14}, st)
+	l.setAttr("digest", DigestOf([]byte("artefact bytes")).String())
+	st = verifyOne(t.Context(), safefetch.OrDefault((&VerifyOptions{Client: client}).Client), RelGraph, &l, &VerifyOptions{Client: client})
+	assert.Equal(t, ArtefactState{Relation: RelGraph, Href: l.Href, State: DigestVerified, HasDigest: true, StatusCode: 200, Bytes: 14}, st)
 
-	st = VerifyArtefact(t.Context(), RelGraph, &l, &VerifyOptions{Client: client, MaxArtefactBytes: 4})
-	assert.Equal(t, Unverified, st.State)
+	st = verifyOne(t.Context(), safefetch.OrDefault((&VerifyOptions{Client: client, MaxArtefactBytes: 4}).Client), RelGraph, &l, &VerifyOptions{Client: client, MaxArtefactBytes: 4})
+	assert.Equal(t, DigestUnverified, st.State)
 	assert.True(t, st.HasDigest, "a digest that stayed unverified")
 	assert.Contains(t, st.Reason, "too large")
 
-	l.SetAttr("digest", "sha-256=:AAAA:")
-	st = VerifyArtefact(t.Context(), RelGraph, &l, &VerifyOptions{Client: client})
-	assert.Equal(t, Malformed, st.State)
+	l.setAttr("digest", "sha-256=:AAAA:")
+	st = verifyOne(t.Context(), safefetch.OrDefault((&VerifyOptions{Client: client}).Client), RelGraph, &l, &VerifyOptions{Client: client})
+	assert.Equal(t, DigestMalformed, st.State)
 	assert.True(t, st.HasDigest)
+}
+
+// nodeOf returns the node of res with the canonical URL u, or nil.
+func nodeOf(res *WalkResult, u string) *Node {
+	for _, n := range res.Nodes {
+		if n.URL == u {
+			return n
+		}
+	}
+	return nil
 }

@@ -10,10 +10,10 @@ const MediaType = "application/linkset+json"
 // ProfileURI is the profile of the discovery document (Section 6).
 const ProfileURI = "https://w3id.org/agentic-system-core/profile/agentic-knowledge"
 
-// ContentType is the Content-Type a node sends by default: the media type
-// with the profile parameter (Section 3.1, Figure 1).
-const ContentType = MediaType + `; profile="` + ProfileURI + `"`
+// contentType is the Content-Type a node sends: the media type with the
+// profile parameter (Section 3.1, Figure 1).
+const contentType = MediaType + `; profile="` + ProfileURI + `"`
 
-// MaxDocumentBytes bounds the size of a discovery document a client reads:
+// maxDocumentBytes bounds the size of a discovery document a client reads:
 // one mebibyte (Section 7.1).
-const MaxDocumentBytes = 1 << 20
+const maxDocumentBytes = 1 << 20

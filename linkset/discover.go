@@ -22,12 +22,12 @@ var ErrNotDiscovered = errors.New("linkset: no knowledge-linkset discovery docum
 // maxCandidates bounds the candidates Discover fetches.
 const maxCandidates = 3
 
-// Candidates returns the discovery documents a page points at (Section 5):
+// candidates returns the discovery documents a page points at (Section 5):
 // the targets of its describedby links, from the Link header fields and
 // the <link> elements of html (nil for none), whose type is
 // application/linkset+json. The one that resolves to the page origin's
 // well-known path comes first, then the rest in document order, each once.
-func Candidates(pageURL string, header http.Header, html []byte) ([]string, error) {
+func candidates(pageURL string, header http.Header, html []byte) ([]string, error) {
 	base, err := url.Parse(pageURL)
 	if err != nil {
 		return nil, fmt.Errorf("linkset: page URL %q: %w", truncate(pageURL, 120), err)
@@ -69,13 +69,16 @@ func Candidates(pageURL string, header http.Header, html []byte) ([]string, erro
 // HTML page, the <link> elements of its head), picks the describedby links
 // of type application/linkset+json, prefers the one at the origin's
 // well-known path, and fetches the candidates in that order (at most
-// three) until one carries the profile (Sections 3.1 and 5). The returned
-// Fetched is checked as [Fetch] checks it.
+// three) until one carries the profile ([knowledge-linkset draft], Sections 3.1 and 5). The returned
+// Fetched is checked as [Fetch] checks it. A page answered with a status
+// other than 2xx is a *safefetch.StatusError.
+//
+// [knowledge-linkset draft]: https://datatracker.ietf.org/doc/draft-besleaga-agentic-knowledge-wellknown/
 func Discover(ctx context.Context, pageURL string, opts *FetchOptions) (*Fetched, error) {
 	if opts == nil {
 		opts = &FetchOptions{}
 	}
-	c := clientOf(opts.Client)
+	c := safefetch.OrDefault(opts.Client)
 	resp, err := c.Get(ctx, pageURL, http.Header{"Accept": {"text/html, */*;q=0.5"}})
 	if resp == nil {
 		return nil, fmt.Errorf("linkset: fetching page %s: %w", pageURL, err)
@@ -85,17 +88,17 @@ func Discover(ctx context.Context, pageURL string, opts *FetchOptions) (*Fetched
 		return nil, fmt.Errorf("linkset: fetching page %s: %w", pageURL, err)
 	}
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		return nil, &StatusError{URL: pageURL, StatusCode: resp.StatusCode}
+		return nil, &safefetch.StatusError{URL: pageURL, StatusCode: resp.StatusCode}
 	}
-	candidates, err := Candidates(pageURL, resp.Header, body)
+	found, err := candidates(pageURL, resp.Header, body)
 	if err != nil {
 		return nil, err
 	}
-	if len(candidates) == 0 {
+	if len(found) == 0 {
 		return nil, fmt.Errorf("%w: %s has no describedby link of type %s", ErrNotDiscovered, pageURL, MediaType)
 	}
 	var last error
-	for i, cand := range candidates {
+	for i, cand := range found {
 		if i == maxCandidates {
 			break
 		}
@@ -104,7 +107,7 @@ func Discover(ctx context.Context, pageURL string, opts *FetchOptions) (*Fetched
 			last = err
 			continue
 		}
-		if f.Profile == ProfileNone {
+		if !f.ProfileInMediaType && !f.ProfileInLink {
 			last = fmt.Errorf("%w: %s does not carry the profile %s", ErrNotDiscovered, cand, ProfileURI)
 			continue
 		}

@@ -22,7 +22,7 @@ func ExampleBuilder() {
 		BundleVersion: "v1.4.0",
 		Counts:        map[string]int{"concepts": 142},
 	}
-	b.Add(
+	b.Artefacts = append(b.Artefacts,
 		linkset.Artefact{Relation: "describedby", Href: "https://example.org/graph.jsonld", Type: "application/ld+json", Body: []byte(`{"@graph":[]}`)},
 		linkset.Artefact{Relation: linkset.RelGraph, Href: "https://example.org/graph.nq", Type: "application/n-quads", Reader: strings.NewReader("<a> <b> <c> .\n")},
 		linkset.Artefact{Relation: "license", Href: "https://example.org/legal/"},
@@ -32,7 +32,7 @@ func ExampleBuilder() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(doc.Evaluate(linkset.Strict).Form)
+	fmt.Println(doc.Evaluate(linkset.ModeStrict).Form)
 	fmt.Print(string(body))
 	// Output:
 	// full
@@ -41,12 +41,17 @@ func ExampleBuilder() {
 
 // A validator parses a document and lists every problem with its JSON
 // Pointer, rule and draft section.
-func ExampleValidate() {
+func ExampleDocument_Evaluate() {
 	data := []byte(`{"linkset":[{"anchor":"https://example.org/",
 	  "describedby":[{"href":"https://example.org/graph.jsonld","type":"application/ld+json"}],
 	  "license":[{"href":"https://example.org/b"},{"href":"https://example.org/a"}],
 	  "licence":[{"href":"legal"}]}]}`)
-	_, report := linkset.Validate(data, linkset.Publisher)
+	doc, err := linkset.Parse(data)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	report := doc.Evaluate(linkset.ModePublisher)
 	fmt.Println(report.Form)
 	for _, p := range report.Problems {
 		fmt.Println(p)
@@ -85,15 +90,20 @@ func ExampleLink_VerifyDigest() {
 // artefacts with the CORS headers of Section 3.3, and advertises the
 // document on its root route (Section 5).
 func ExampleHandler() {
-	_, body, err := (&linkset.Builder{BundleIRI: "https://example.org/", Reduced: true}).Add(
-		linkset.Artefact{Relation: "describedby", Href: "https://example.org/graph.jsonld", Type: "application/ld+json"},
-	).Build()
+	doc, _, err := (&linkset.Builder{BundleIRI: "https://example.org/", Reduced: true, Artefacts: []linkset.Artefact{
+		{Relation: "describedby", Href: "https://example.org/graph.jsonld", Type: "application/ld+json"},
+	}}).Build()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	h, err := linkset.Handler(doc, nil)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	mux := http.NewServeMux()
-	mux.Handle(linkset.WellKnownPath, linkset.Handler(body, nil))
+	mux.Handle(linkset.WellKnownPath, h)
 	mux.Handle("/", linkset.CORS(http.FileServerFS(fstest.MapFS{"graph.jsonld": {Data: []byte(`{}`)}})))
 	site := linkset.Advertise(mux)
 
@@ -127,16 +137,20 @@ func ExampleWalk() {
 	defer n.Close()
 	node := func(host string, peers ...string) {
 		b := &linkset.Builder{BundleIRI: "https://" + host + "/", Reduced: true}
-		b.Add(linkset.Artefact{Relation: "describedby", Href: "https://" + host + "/graph.jsonld", Type: "application/ld+json"})
+		b.Artefacts = append(b.Artefacts, linkset.Artefact{Relation: "describedby", Href: "https://" + host + "/graph.jsonld", Type: "application/ld+json"})
 		for _, p := range peers {
-			b.Add(linkset.Artefact{Relation: linkset.RelPeer, Href: "https://" + p + linkset.WellKnownPath, Type: linkset.MediaType})
+			b.Artefacts = append(b.Artefacts, linkset.Artefact{Relation: linkset.RelPeer, Href: "https://" + p + linkset.WellKnownPath, Type: linkset.MediaType})
 		}
-		_, body, err := b.Build()
+		doc, _, err := b.Build()
+		if err != nil {
+			panic(err)
+		}
+		h, err := linkset.Handler(doc, nil)
 		if err != nil {
 			panic(err)
 		}
 		mux := http.NewServeMux()
-		mux.Handle(linkset.WellKnownPath, linkset.Handler(body, nil))
+		mux.Handle(linkset.WellKnownPath, h)
 		n.Site(host, mux)
 	}
 	node("a.example", "b.example", "c.example")
@@ -163,7 +177,7 @@ func ExampleWalk() {
 
 // A client that kept the ledger head of an earlier retrieval tells an
 // ordinary update from a rollback or a replacement (Section 9.1).
-func ExampleCompareLedger() {
+func ExampleLedgerExtends() {
 	earlier := []byte("{\"seq\":1}\n{\"seq\":2}\n")
 	head, _ := linkset.LedgerHead(earlier)
 
@@ -172,13 +186,13 @@ func ExampleCompareLedger() {
 		"{\"seq\":1}\n",
 		"{\"seq\":1}\n{\"seq\":2,\"edited\":true}\n",
 	} {
-		status, err := linkset.CompareLedger(head, []byte(now))
-		fmt.Println(status, err)
+		extends, err := linkset.LedgerExtends(head, []byte(now))
+		fmt.Println(extends, err)
 	}
 	// Output:
-	// extends <nil>
-	// rollback-or-replacement <nil>
-	// rollback-or-replacement <nil>
+	// true <nil>
+	// false <nil>
+	// false <nil>
 }
 
 // Two local documents are peers when each names the other (Section 7.2).

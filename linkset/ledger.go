@@ -12,22 +12,6 @@ import (
 // ErrEmptyLedger is returned when ledger bytes hold no entry.
 var ErrEmptyLedger = errors.New("linkset: the ledger holds no entry")
 
-// LedgerStatus compares a ledger head seen earlier with the ledger read now
-// (Section 9.1).
-type LedgerStatus string
-
-const (
-	// LedgerUnchanged: the earlier head is still the last entry.
-	LedgerUnchanged LedgerStatus = "unchanged"
-	// LedgerExtends: the earlier head is an entry of the ledger, followed by
-	// newer entries: an ordinary update.
-	LedgerExtends LedgerStatus = "extends"
-	// LedgerRollback: the earlier head is not an entry of the ledger. The
-	// ledger was rolled back or replaced, and a client SHOULD treat it as
-	// such rather than as an ordinary update (Section 9.1).
-	LedgerRollback LedgerStatus = "rollback-or-replacement"
-)
-
 // entryHash hashes one ledger entry: the bytes of a JSON Lines line without
 // its LF (and without a CR before it).
 func entryHash(line []byte) string {
@@ -66,41 +50,44 @@ func LedgerHead(ledger []byte) (string, error) {
 	return entryHash(last), nil
 }
 
-// CompareLedger reports whether the ledger read now extends the one whose
-// head was seen earlier (Section 9.1). previousHead is 64 lower-case
-// hexadecimal digits, as agsc-ledger-head carries it.
-func CompareLedger(previousHead string, ledger []byte) (LedgerStatus, error) {
+// LedgerExtends reports whether the ledger read now extends the one whose
+// head was seen earlier ([knowledge-linkset draft], Section 9.1): true when previousHead is the hash
+// of one of its entries, the last one (unchanged) or an earlier one (an
+// ordinary update); false when it is none of them, a ledger rolled back or
+// replaced, which a client SHOULD treat as such rather than as an ordinary
+// update. previousHead is 64 lower-case hexadecimal digits, as
+// agsc-ledger-head carries it; compare it with [LedgerHead] of the ledger
+// to tell unchanged from extended.
+//
+// [knowledge-linkset draft]: https://datatracker.ietf.org/doc/draft-besleaga-agentic-knowledge-wellknown/
+func LedgerExtends(previousHead string, ledger []byte) (bool, error) {
 	if !ledgerRE.MatchString(previousHead) {
-		return "", fmt.Errorf("linkset: previous ledger head %q is not 64 lower-case hexadecimal digits", truncate(previousHead, 80))
+		return false, fmt.Errorf("linkset: previous ledger head %q is not 64 lower-case hexadecimal digits", truncate(previousHead, 80))
 	}
-	found, last := false, ""
+	found, any := false, false
 	forEntries(ledger, func(line []byte) bool {
-		last = entryHash(line)
-		if last == previousHead {
+		any = true
+		if entryHash(line) == previousHead {
 			found = true
+			return false
 		}
 		return true
 	})
-	switch {
-	case last == "":
-		return "", ErrEmptyLedger
-	case last == previousHead:
-		return LedgerUnchanged, nil
-	case found:
-		return LedgerExtends, nil
+	if !any {
+		return false, ErrEmptyLedger
 	}
-	return LedgerRollback, nil
+	return found, nil
 }
 
-// LedgerHead returns the agsc-ledger-head value of the ledger link, or ""
+// ledgerHead returns the agsc-ledger-head value of the ledger link, or ""
 // when the document names none.
-func (d *Document) LedgerHead() string {
+func (d *Document) ledgerHead() string {
 	c := d.Bundle()
 	if c == nil {
 		return ""
 	}
 	for _, l := range c.Relation(RelLedger) {
-		if v := l.Attr1("agsc-ledger-head"); v != "" {
+		if v := l.FirstAttr("agsc-ledger-head"); v != "" {
 			return v
 		}
 	}

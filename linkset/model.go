@@ -19,15 +19,20 @@ import (
 type Document struct {
 	// Contexts are the link context objects of the linkset array, in order.
 	Contexts []Context
-	// Extra holds every top-level member other than linkset, in order, as
-	// compact JSON. The profile allows none (Section 4.1).
-	Extra []Member
+
+	// extra holds every top-level member other than linkset, in order, as
+	// read; the profile allows none (Section 4.1), but a round trip keeps
+	// them.
+	extra []member
+	// src is the bytes Parse read the document from, for ModeStrict's
+	// canonical-bytes test; nil for a document built in code.
+	src []byte
 }
 
-// Member is a JSON object member kept as raw compact JSON.
-type Member struct {
-	Name  string
-	Value json.RawMessage
+// member is a JSON object member kept as raw JSON.
+type member struct {
+	name  string
+	value json.RawMessage
 }
 
 // Context is one link context object (RFC 9264, Section 4.2.2): an anchor
@@ -66,9 +71,11 @@ type Link struct {
 	// strings (digest, profile, the agsc- attributes, and any extension the
 	// reader does not recognise), in document order (Section 4.3).
 	Attributes []Attribute
-	// Internationalized are the target attributes whose name ends in "*"
-	// (RFC 9264, Sections 4.2.4.2 and 4.2.4.3), such as title*.
-	Internationalized []I18nAttribute
+
+	// i18n are the target attributes whose name ends in "*" (RFC 9264,
+	// Sections 4.2.4.2 and 4.2.4.3), such as title*, kept for a round
+	// trip; the profile reads none of them.
+	i18n []i18nAttribute
 
 	present uint8 // which of type, title and hreflang were present as read
 }
@@ -86,17 +93,17 @@ type Attribute struct {
 	Values []string
 }
 
-// I18nAttribute is an internationalized target attribute (RFC 9264,
+// i18nAttribute is an internationalized target attribute (RFC 9264,
 // Section 4.2.4.2): an array of values each with an optional language.
-type I18nAttribute struct {
-	Name   string
-	Values []LangValue
+type i18nAttribute struct {
+	name   string
+	values []langValue
 }
 
-// LangValue is one value of an internationalized target attribute.
-type LangValue struct {
-	Value    string
-	Language string
+// langValue is one value of an internationalized target attribute.
+type langValue struct {
+	value    string
+	language string
 }
 
 // Attr returns the values of the named target attribute and whether the link
@@ -111,8 +118,8 @@ func (l *Link) Attr(name string) ([]string, bool) {
 	return nil, false
 }
 
-// Attr1 returns the first value of the named attribute, or "".
-func (l *Link) Attr1(name string) string {
+// FirstAttr returns the first value of the named attribute, or "".
+func (l *Link) FirstAttr(name string) string {
 	v, _ := l.Attr(name)
 	if len(v) == 0 {
 		return ""
@@ -120,9 +127,9 @@ func (l *Link) Attr1(name string) string {
 	return v[0]
 }
 
-// SetAttr sets the named attribute to values, replacing it where present
+// setAttr sets the named attribute to values, replacing it where present
 // and appending it otherwise.
-func (l *Link) SetAttr(name string, values ...string) {
+func (l *Link) setAttr(name string, values ...string) {
 	for i := range l.Attributes {
 		if l.Attributes[i].Name == name {
 			l.Attributes[i].Values = values
@@ -157,13 +164,13 @@ func (d *Document) MarshalJSON() ([]byte, error) {
 		b = d.Contexts[i].appendJSON(b)
 	}
 	b = append(b, ']')
-	for _, m := range d.Extra {
+	for _, m := range d.extra {
 		b = append(b, ',')
-		b = strictjson.AppendString(b, m.Name)
+		b = strictjson.AppendString(b, m.name)
 		b = append(b, ':')
 		var buf bytes.Buffer
-		if err := json.Compact(&buf, m.Value); err != nil {
-			return nil, fmt.Errorf("linkset: top-level member %q: %w", m.Name, err)
+		if err := json.Compact(&buf, m.value); err != nil {
+			return nil, fmt.Errorf("linkset: top-level member %q: %w", m.name, err)
 		}
 		b = append(b, buf.Bytes()...)
 	}
@@ -173,7 +180,7 @@ func (d *Document) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON reads data as [Parse] does, keeping every problem of the
 // link-set shape in the returned *ValidationError.
 func (d *Document) UnmarshalJSON(data []byte) error {
-	doc, err := Parse(data)
+	doc, err := Parse(bytes.Clone(data))
 	if err != nil {
 		return err
 	}
@@ -232,19 +239,19 @@ func (l *Link) appendJSON(b []byte) []byte {
 		b = append(b, ':')
 		b = appendStrings(b, a.Values)
 	}
-	for _, a := range l.Internationalized {
+	for _, a := range l.i18n {
 		b = append(b, ',')
-		b = strictjson.AppendString(b, a.Name)
+		b = strictjson.AppendString(b, a.name)
 		b = append(b, ":["...)
-		for i, v := range a.Values {
+		for i, v := range a.values {
 			if i > 0 {
 				b = append(b, ',')
 			}
 			b = append(b, `{"value":`...)
-			b = strictjson.AppendString(b, v.Value)
-			if v.Language != "" {
+			b = strictjson.AppendString(b, v.value)
+			if v.language != "" {
 				b = append(b, `,"language":`...)
-				b = strictjson.AppendString(b, v.Language)
+				b = strictjson.AppendString(b, v.language)
 			}
 			b = append(b, '}')
 		}

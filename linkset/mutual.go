@@ -14,8 +14,11 @@ type MutualResult struct {
 	// AToB is true when A names B with the peer relation, BToA the reverse.
 	AToB bool `json:"a_names_b"`
 	BToA bool `json:"b_names_a"`
-	// Mutual is true when each names the other: nothing else establishes
-	// the peer relation.
+	// Tombstoned is true when either node has stopped publishing (Section
+	// 9.7).
+	Tombstoned bool `json:"tombstoned,omitempty"`
+	// Mutual is true when each names the other and neither is tombstoned:
+	// nothing else establishes the peer relation.
 	Mutual bool `json:"mutual"`
 }
 
@@ -23,6 +26,14 @@ type MutualResult struct {
 // with no network access. Each node's discovery document URL is its Bundle
 // IRI's origin with the well-known path; peer hrefs are compared in their
 // canonical form.
+//
+// A tombstoned node ([knowledge-linkset draft], Section 9.7) is never mutual, even when it still names
+// its peer: the draft is silent on the peer test for such a node, and this
+// package takes the reading that agrees with the walk, which does not
+// descend into it, and with the reference validator: a node that has
+// stopped publishing is no longer a peer.
+//
+// [knowledge-linkset draft]: https://datatracker.ietf.org/doc/draft-besleaga-agentic-knowledge-wellknown/
 func Mutual(a, b *Document) (MutualResult, error) {
 	var r MutualResult
 	var err error
@@ -34,7 +45,10 @@ func Mutual(a, b *Document) (MutualResult, error) {
 	}
 	r.AToB = slices.Contains(canonicalPeers(a), r.B)
 	r.BToA = slices.Contains(canonicalPeers(b), r.A)
-	r.Mutual = r.AToB && r.BToA
+	_, ta := a.tombstone()
+	_, tb := b.tombstone()
+	r.Tombstoned = ta || tb
+	r.Mutual = r.AToB && r.BToA && !r.Tombstoned
 	return r, nil
 }
 
@@ -48,10 +62,25 @@ func wellKnownOf(d *Document) (string, error) {
 
 func canonicalPeers(d *Document) []string {
 	var out []string
-	for _, h := range d.Peers() {
+	for _, h := range d.peers() {
 		if u, err := CanonicalURL(h, false); err == nil {
 			out = append(out, u)
 		}
+	}
+	return out
+}
+
+// peers returns the hrefs of the peer links of the Bundle context, in
+// document order (Section 7.2).
+func (d *Document) peers() []string {
+	c := d.Bundle()
+	if c == nil {
+		return nil
+	}
+	links := c.Relation(RelPeer)
+	out := make([]string, 0, len(links))
+	for _, l := range links {
+		out = append(out, l.Href)
 	}
 	return out
 }

@@ -16,28 +16,35 @@ import (
 // document must have the link-set shape: an object with a linkset array of
 // link context objects, each relation an array of link target objects with a
 // string href; type, title and media strings; hreflang and every other target
-// attribute an array of strings (Section 4.3; RFC 9264, Section 4.2.4); and
+// attribute an array of strings ([knowledge-linkset draft], Section 4.3; RFC 9264, Section 4.2.4); and
 // internationalized attributes ("title*") arrays of value/language objects.
+//
+// Parse keeps a reference to data (the document's unknown top-level
+// members, and the bytes [ModeStrict] requires to be canonical): do not
+// modify data while the document is in use.
 //
 // On failure the error is a *ValidationError listing every problem. Parse
 // does not apply the profile's rules: a client still reads a document it
 // would not publish; [Document.Check] applies them.
+//
+// [knowledge-linkset draft]: https://datatracker.ietf.org/doc/draft-besleaga-agentic-knowledge-wellknown/
 func Parse(data []byte) (*Document, error) {
 	root, err := strictjson.DecodeOrdered(data)
 	if err != nil {
-		return nil, &ValidationError{Problems: []Problem{strictProblem(err)}}
+		return nil, invalid([]Problem{strictProblem(err)})
 	}
 	var ps problems
 	d := buildDocument(&root, data, &ps)
 	if len(ps.errs) > 0 {
-		return nil, &ValidationError{Problems: ps.errs}
+		return nil, invalid(ps.errs)
 	}
+	d.src = data
 	return d, nil
 }
 
 func buildDocument(root *strictjson.Value, data []byte, ps *problems) *Document {
 	if root.Kind != strictjson.KindObject {
-		ps.add("", "top-level-object", "4.1", "the document is a JSON %s, not an object", root.Kind)
+		ps.add("", RuleTopLevelObject, "4.1", "the document is a JSON %s, not an object", root.Kind)
 		return nil
 	}
 	d := &Document{}
@@ -48,14 +55,14 @@ func buildDocument(root *strictjson.Value, data []byte, ps *problems) *Document 
 			linkset = &m.Value
 			continue
 		}
-		d.Extra = append(d.Extra, Member{Name: m.Name, Value: json.RawMessage(data[m.Value.Start:m.Value.End])})
+		d.extra = append(d.extra, member{name: m.Name, value: json.RawMessage(data[m.Value.Start:m.Value.End])})
 	}
 	if linkset == nil {
-		ps.add("", "linkset-missing", "4.1", "the document has no linkset member")
+		ps.add("", RuleLinksetMissing, "4.1", "the document has no linkset member")
 		return d
 	}
 	if linkset.Kind != strictjson.KindArray {
-		ps.add("/linkset", "linkset-array", "4.1", "linkset is a JSON %s, not an array", linkset.Kind)
+		ps.add("/linkset", RuleLinksetArray, "4.1", "linkset is a JSON %s, not an array", linkset.Kind)
 		return d
 	}
 	d.Contexts = make([]Context, 0, len(linkset.Elems))
@@ -68,7 +75,7 @@ func buildDocument(root *strictjson.Value, data []byte, ps *problems) *Document 
 func buildContext(n *strictjson.Value, ptr string, ps *problems) Context {
 	var c Context
 	if n.Kind != strictjson.KindObject {
-		ps.add(ptr, "context-object", "4.1", "a link context is a JSON %s, not an object", n.Kind)
+		ps.add(ptr, RuleContextObject, "4.1", "a link context is a JSON %s, not an object", n.Kind)
 		return c
 	}
 	c.NoAnchor = true
@@ -78,7 +85,7 @@ func buildContext(n *strictjson.Value, ptr string, ps *problems) Context {
 		if m.Name == "anchor" {
 			c.NoAnchor = false
 			if m.Value.Kind != strictjson.KindString {
-				ps.add(ptr+"/anchor", "anchor-string", "4.1", "anchor is a JSON %s, not a string", m.Value.Kind)
+				ps.add(ptr+"/anchor", RuleAnchorString, "4.1", "anchor is a JSON %s, not a string", m.Value.Kind)
 				continue
 			}
 			c.Anchor = m.Value.Text
@@ -86,7 +93,7 @@ func buildContext(n *strictjson.Value, ptr string, ps *problems) Context {
 		}
 		mptr := ptr + "/" + strictjson.EscapeToken(m.Name)
 		if m.Value.Kind != strictjson.KindArray {
-			ps.add(mptr, "relation-array", "4.1", "relation %q holds a JSON %s, not an array of link objects", m.Name, m.Value.Kind)
+			ps.add(mptr, RuleRelationArray, "4.1", "relation %q holds a JSON %s, not an array of link objects", m.Name, m.Value.Kind)
 			continue
 		}
 		r := Relation{Name: m.Name, Links: make([]Link, 0, len(m.Value.Elems))}
@@ -101,7 +108,7 @@ func buildContext(n *strictjson.Value, ptr string, ps *problems) Context {
 func buildLink(n *strictjson.Value, ptr string, ps *problems) Link {
 	var l Link
 	if n.Kind != strictjson.KindObject {
-		ps.add(ptr, "link-object", "4.1", "a link is a JSON %s, not an object", n.Kind)
+		ps.add(ptr, RuleLinkObject, "4.1", "a link is a JSON %s, not an object", n.Kind)
 		return l
 	}
 	hasHref := false
@@ -112,13 +119,13 @@ func buildLink(n *strictjson.Value, ptr string, ps *problems) Link {
 		case "href":
 			hasHref = true
 			if m.Value.Kind != strictjson.KindString {
-				ps.add(mptr(), "href-string", "4.1", "href is a JSON %s, not a string", m.Value.Kind)
+				ps.add(mptr(), RuleHrefString, "4.1", "href is a JSON %s, not a string", m.Value.Kind)
 				continue
 			}
 			l.Href = m.Value.Text
 		case "type", "title", "media":
 			if m.Value.Kind != strictjson.KindString {
-				ps.add(mptr(), m.Name+"-string", "4.3", "%s is a JSON %s, not a string (RFC 9264, Section 4.2.4.1)", m.Name, m.Value.Kind)
+				ps.add(mptr(), stringRule[m.Name], "4.3", "%s is a JSON %s, not a string (RFC 9264, Section 4.2.4.1)", m.Name, m.Value.Kind)
 				continue
 			}
 			switch m.Name {
@@ -132,7 +139,7 @@ func buildLink(n *strictjson.Value, ptr string, ps *problems) Link {
 		case "hreflang":
 			vals, ok := stringArray(&m.Value)
 			if !ok {
-				ps.add(mptr(), "hreflang-array", "4.3", "hreflang is not an array of strings (RFC 9264, Section 4.2.4.1)")
+				ps.add(mptr(), RuleHreflangArray, "4.3", "hreflang is not an array of strings (RFC 9264, Section 4.2.4.1)")
 				continue
 			}
 			l.Hreflang, l.present = vals, l.present|hasHreflang
@@ -140,25 +147,29 @@ func buildLink(n *strictjson.Value, ptr string, ps *problems) Link {
 			if strings.HasSuffix(m.Name, "*") {
 				a, ok := i18nArray(m.Name, &m.Value)
 				if !ok {
-					ps.add(mptr(), "i18n-attribute", "4.3", "%s is not an array of objects with a string value and an optional string language (RFC 9264, Section 4.2.4.2)", m.Name)
+					ps.add(mptr(), RuleI18nAttribute, "4.3", "%s is not an array of objects with a string value and an optional string language (RFC 9264, Section 4.2.4.2)", m.Name)
 					continue
 				}
-				l.Internationalized = append(l.Internationalized, a)
+				l.i18n = append(l.i18n, a)
 				continue
 			}
 			vals, ok := stringArray(&m.Value)
 			if !ok {
-				ps.add(mptr(), "attribute-array", "4.3", "target attribute %q is not an array of strings", m.Name)
+				ps.add(mptr(), RuleAttributeArray, "4.3", "target attribute %q is not an array of strings", m.Name)
 				continue
 			}
 			l.Attributes = append(l.Attributes, Attribute{Name: m.Name, Values: vals})
 		}
 	}
 	if !hasHref {
-		ps.add(ptr, "href-missing", "4.1", "the link has no href")
+		ps.add(ptr, RuleHrefMissing, "4.1", "the link has no href")
 	}
 	return l
 }
+
+// stringRule names the rule of a type, title or media member that is not
+// a string.
+var stringRule = map[string]string{"type": RuleTypeString, "title": RuleTitleString, "media": RuleMediaString}
 
 func stringArray(n *strictjson.Value) ([]string, bool) {
 	if n.Kind != strictjson.KindArray {
@@ -174,8 +185,8 @@ func stringArray(n *strictjson.Value) ([]string, bool) {
 	return vals, true
 }
 
-func i18nArray(name string, n *strictjson.Value) (I18nAttribute, bool) {
-	a := I18nAttribute{Name: name}
+func i18nArray(name string, n *strictjson.Value) (i18nAttribute, bool) {
+	a := i18nAttribute{name: name}
 	if n.Kind != strictjson.KindArray {
 		return a, false
 	}
@@ -184,7 +195,7 @@ func i18nArray(name string, n *strictjson.Value) (I18nAttribute, bool) {
 		if o.Kind != strictjson.KindObject {
 			return a, false
 		}
-		var lv LangValue
+		var lv langValue
 		hasValue := false
 		for _, m := range o.Members {
 			if m.Value.Kind != strictjson.KindString {
@@ -192,9 +203,9 @@ func i18nArray(name string, n *strictjson.Value) (I18nAttribute, bool) {
 			}
 			switch m.Name {
 			case "value":
-				lv.Value, hasValue = m.Value.Text, true
+				lv.value, hasValue = m.Value.Text, true
 			case "language":
-				lv.Language = m.Value.Text
+				lv.language = m.Value.Text
 			default:
 				return a, false
 			}
@@ -202,7 +213,7 @@ func i18nArray(name string, n *strictjson.Value) (I18nAttribute, bool) {
 		if !hasValue {
 			return a, false
 		}
-		a.Values = append(a.Values, lv)
+		a.values = append(a.values, lv)
 	}
 	return a, true
 }

@@ -3,84 +3,36 @@ package linkset
 import (
 	"errors"
 	"fmt"
-	"strings"
+
+	"github.com/agentweb/agentweb/internal/problem"
 )
 
-// ErrInvalid is wrapped by every *ValidationError, so that callers can test
-// errors.Is(err, linkset.ErrInvalid).
+// ErrInvalid is wrapped by every *ValidationError of this package, so that
+// callers can test errors.Is(err, linkset.ErrInvalid).
 var ErrInvalid = errors.New("linkset: invalid document")
 
-// Severity says whether a [Problem] breaks conformance.
-type Severity uint8
-
-const (
-	// Error is a violation of the draft: the document does not conform.
-	Error Severity = iota
-	// Notice reports something a client ignores or reads as most
-	// restrictive, as the draft tells it to (Sections 4.1, 4.2, 4.3, 4.3.3);
-	// it never affects conformance.
-	Notice
-)
-
-// String returns "error" or "notice".
-func (s Severity) String() string {
-	if s == Notice {
-		return "notice"
-	}
-	return "error"
-}
-
-// MarshalText writes the severity as its String.
-func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
-
-// Problem is one finding about a document.
-type Problem struct {
-	// Pointer is the RFC 6901 JSON Pointer of the offending value ("" is the
-	// whole document).
-	Pointer string `json:"pointer"`
-	// Rule is a stable, machine-readable rule name such as "href-order".
-	Rule string `json:"rule"`
-	// Section is the section of draft-besleaga-agentic-knowledge-wellknown-00
-	// that states the rule, such as "4.3.1".
-	Section string `json:"section"`
-	// Message says what is wrong in words a person understands.
-	Message string `json:"message"`
-	// Severity is Error unless the finding is only a Notice.
-	Severity Severity `json:"severity"`
-}
-
-// String formats the problem as "pointer: message [rule, section N]".
-func (p Problem) String() string {
-	ptr := p.Pointer
-	if ptr == "" {
-		ptr = "(document)"
-	}
-	return fmt.Sprintf("%s: %s [%s, section %s]", ptr, p.Message, p.Rule, p.Section)
-}
+// Problem is one finding about a document: the JSON Pointer of the
+// offending value, a stable rule name (one of the Rule constants), a
+// message, the section of the knowledge-linkset draft that states the
+// rule, and its severity. It is the one Problem type of the module.
+type Problem = problem.Problem
 
 // ValidationError lists every problem that made a document unreadable or
-// non-conformant, never only the first.
-type ValidationError struct {
-	Problems []Problem
-}
+// non-conformant, never only the first. It wraps [ErrInvalid].
+type ValidationError = problem.ValidationError
 
-// Error summarises the problems.
-func (e *ValidationError) Error() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "linkset: %d problem(s)", len(e.Problems))
-	for i, p := range e.Problems {
-		if i == 5 {
-			fmt.Fprintf(&b, "; and %d more", len(e.Problems)-5)
-			break
-		}
-		b.WriteString("; ")
-		b.WriteString(p.String())
-	}
-	return b.String()
-}
+// Severity says whether a [Problem] breaks conformance.
+type Severity = problem.Severity
 
-// Unwrap returns ErrInvalid.
-func (e *ValidationError) Unwrap() error { return ErrInvalid }
+const (
+	// SeverityError is a violation of the draft: the document does not
+	// conform.
+	SeverityError = problem.SeverityError
+	// SeverityNotice reports something a client ignores or reads as most
+	// restrictive, as the draft tells it to (Sections 4.1, 4.2, 4.3 and
+	// 4.3.3); it never affects conformance.
+	SeverityNotice = problem.SeverityNotice
+)
 
 // problems collects findings.
 type problems struct {
@@ -93,5 +45,16 @@ func (ps *problems) add(ptr, rule, section, format string, args ...any) {
 }
 
 func (ps *problems) note(ptr, rule, section, format string, args ...any) {
-	ps.notes = append(ps.notes, Problem{Pointer: ptr, Rule: rule, Section: section, Message: fmt.Sprintf(format, args...), Severity: Notice})
+	ps.notes = append(ps.notes, Problem{Pointer: ptr, Rule: rule, Section: section, Message: fmt.Sprintf(format, args...), Severity: SeverityNotice})
 }
+
+// invalid wraps problems in a *ValidationError that wraps ErrInvalid.
+func invalid(ps []Problem) *ValidationError { return problem.New(ps, ErrInvalid) }
+
+// problem1 is a *ValidationError with one problem, wrapping sentinel.
+func problem1(sentinel error, p Problem) *ValidationError {
+	return problem.New([]Problem{p}, sentinel)
+}
+
+// asValidationError returns the *ValidationError in err's chain, or nil.
+func asValidationError(err error) *ValidationError { return problem.As(err) }

@@ -12,7 +12,7 @@ import (
 )
 
 func TestHandler(t *testing.T) {
-	_, body, err := exampleBuilder().Build()
+	doc, body, err := exampleBuilder().Build()
 	require.NoError(t, err)
 	sum := sha256.Sum256(body)
 	etag := `"` + hex.EncodeToString(sum[:]) + `"`
@@ -34,7 +34,8 @@ func TestHandler(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			h := Handler(body, tc.opts)
+			h, err := Handler(doc, tc.opts)
+			require.NoError(t, err)
 			req := httptest.NewRequest(tc.method, "https://example.org"+WellKnownPath, nil)
 			if tc.inm != "" {
 				req.Header.Set("If-None-Match", tc.inm)
@@ -64,6 +65,20 @@ func TestHandler(t *testing.T) {
 	}
 }
 
+// A Handler refuses a document that does not conform, as the other
+// packages' handlers do.
+func TestHandlerRefusesNonConformant(t *testing.T) {
+	doc, _, err := exampleBuilder().Build()
+	require.NoError(t, err)
+	doc.Contexts[0].Anchor = "http://example.org/"
+	h, err := Handler(doc, nil)
+	assert.Nil(t, h)
+	require.ErrorIs(t, err, ErrInvalid)
+	assert.True(t, asValidationError(err).Has(RuleAnchorBundleIRI), "%v", err)
+	_, err = Handler(nil, nil)
+	assert.ErrorIs(t, err, ErrInvalid)
+}
+
 func TestCORSAndAdvertise(t *testing.T) {
 	site := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Access-Control-Allow-Credentials", "true")
@@ -84,5 +99,6 @@ func TestCORSAndAdvertise(t *testing.T) {
 			assert.Empty(t, res.Header.Get("Link"))
 		}
 	}
+	assert.Equal(t, `<https://b.example/.well-known/knowledge-linkset>; rel="describedby"; type="application/linkset+json"`, LinkHeader("https://b.example"+WellKnownPath))
 	assert.Equal(t, `<link rel="describedby" href="/.well-known/knowledge-linkset" type="application/linkset+json">`, LinkElement)
 }

@@ -8,22 +8,21 @@ import (
 	"github.com/agentweb/agentweb/safefetch"
 )
 
-// DefaultMaxArtefactBytes bounds an artefact retrieved for verification
-// when VerifyOptions.MaxArtefactBytes is zero.
-const DefaultMaxArtefactBytes = 64 << 20
-
-// DefaultMaxArtefacts bounds the artefacts one Verify call retrieves when
-// VerifyOptions.MaxArtefacts is zero.
-const DefaultMaxArtefacts = 64
+// The bounds of artefact verification when a VerifyOptions field is zero.
+const (
+	defaultMaxArtefactBytes = 64 << 20
+	defaultMaxArtefacts     = 64
+)
 
 // VerifyOptions configures artefact verification. The zero value is safe.
 type VerifyOptions struct {
-	// Client retrieves the artefacts; nil means safefetch.New(nil).
+	// Client retrieves the artefacts; nil means safefetch.Default(), the
+	// module's shared client.
 	Client *safefetch.Client
-	// MaxArtefactBytes bounds each artefact; 0 means DefaultMaxArtefactBytes.
+	// MaxArtefactBytes bounds each artefact; 0 means 64 MiB.
 	MaxArtefactBytes int64
-	// MaxArtefacts bounds the artefacts retrieved; 0 means
-	// DefaultMaxArtefacts. Links beyond it stay unverified, with a reason.
+	// MaxArtefacts bounds the artefacts retrieved; 0 means 64. Links
+	// beyond it stay unverified, with a reason.
 	MaxArtefacts int
 }
 
@@ -31,12 +30,12 @@ type VerifyOptions struct {
 // 4.4 and 9.1). A verified digest proves only that the artefact is the one
 // the publisher described, nothing about its safety (Section 9.4).
 //
-// State Unverified covers two cases that HasDigest tells apart: a link
+// State DigestUnverified covers two cases that HasDigest tells apart: a link
 // without a digest attribute (HasDigest false: unverified by construction,
 // never invalid, Section 4.4; no request is made) and a link with a digest
 // whose artefact could not be compared (HasDigest true: not retrieved,
 // refused by safefetch, a non-2xx status or the MaxArtefacts bound, with
-// the cause in Reason). Verified, Mismatch and Malformed always have
+// the cause in Reason). DigestVerified, DigestMismatch and DigestMalformed always have
 // HasDigest true.
 type ArtefactState struct {
 	Relation string      `json:"relation"`
@@ -45,25 +44,18 @@ type ArtefactState struct {
 	// HasDigest reports whether the link carries a digest attribute
 	// (Section 4.3.1), well-formed or not.
 	HasDigest  bool `json:"has_digest"`
-	StatusCode int  `json:"status,omitempty"`
+	StatusCode int  `json:"status_code,omitempty"`
 	Bytes      int  `json:"bytes,omitempty"`
 	// Reason says why an artefact with a digest stayed unverified, or why
 	// its digest is malformed; it is empty when HasDigest is false.
 	Reason string `json:"reason,omitempty"`
 }
 
-// VerifyArtefact retrieves the link's target and compares it with the
-// link's digest. A link without a digest is Unverified without a request.
-func VerifyArtefact(ctx context.Context, rel string, l *Link, opts *VerifyOptions) ArtefactState {
-	if opts == nil {
-		opts = &VerifyOptions{}
-	}
-	return verifyOne(ctx, clientOf(opts.Client), rel, l, opts)
-}
-
+// verifyOne retrieves the link's target and compares it with the link's
+// digest. A link without a digest is unverified without a request.
 func verifyOne(ctx context.Context, c *safefetch.Client, rel string, l *Link, opts *VerifyOptions) ArtefactState {
-	st := ArtefactState{Relation: rel, Href: l.Href, State: Unverified}
-	_, has, err := l.LinkDigest()
+	st := ArtefactState{Relation: rel, Href: l.Href, State: DigestUnverified}
+	_, has, err := l.Digest()
 	switch {
 	case !has:
 		return st
@@ -71,12 +63,12 @@ func verifyOne(ctx context.Context, c *safefetch.Client, rel string, l *Link, op
 	st.HasDigest = true
 	switch {
 	case err != nil:
-		st.State, st.Reason = Malformed, err.Error()
+		st.State, st.Reason = DigestMalformed, err.Error()
 		return st
 	}
 	limit := opts.MaxArtefactBytes
 	if limit <= 0 {
-		limit = DefaultMaxArtefactBytes
+		limit = defaultMaxArtefactBytes
 	}
 	resp, err := c.Do(ctx, &safefetch.Request{Method: http.MethodGet, URL: l.Href, MaxBodyBytes: limit})
 	if resp != nil {
@@ -97,9 +89,11 @@ func verifyOne(ctx context.Context, c *safefetch.Client, rel string, l *Link, op
 
 // Verify retrieves every artefact of the document's Bundle context that
 // carries a digest (each href once, at most MaxArtefacts) and returns the
-// digest state of every link, in document order, also kept in
-// f.Artefacts. Links without a digest are Unverified, never invalid
-// (Section 4.4).
+// digest state of every link, in document order. Links without a digest
+// are DigestUnverified, never invalid ([knowledge-linkset draft], Section 4.4). The Fetched is not
+// modified.
+//
+// [knowledge-linkset draft]: https://datatracker.ietf.org/doc/draft-besleaga-agentic-knowledge-wellknown/
 func (f *Fetched) Verify(ctx context.Context, opts *VerifyOptions) []ArtefactState {
 	if f.Document == nil || f.Document.Bundle() == nil {
 		return nil
@@ -107,10 +101,10 @@ func (f *Fetched) Verify(ctx context.Context, opts *VerifyOptions) []ArtefactSta
 	if opts == nil {
 		opts = &VerifyOptions{}
 	}
-	c := clientOf(opts.Client)
+	c := safefetch.OrDefault(opts.Client)
 	max := opts.MaxArtefacts
 	if max <= 0 {
-		max = DefaultMaxArtefacts
+		max = defaultMaxArtefacts
 	}
 	seen := map[string]ArtefactState{}
 	var out []ArtefactState
@@ -118,15 +112,15 @@ func (f *Fetched) Verify(ctx context.Context, opts *VerifyOptions) []ArtefactSta
 		for i := range r.Links {
 			l := &r.Links[i]
 			if _, has := l.Attr("digest"); !has {
-				out = append(out, ArtefactState{Relation: r.Name, Href: l.Href, State: Unverified})
+				out = append(out, ArtefactState{Relation: r.Name, Href: l.Href, State: DigestUnverified})
 				continue
 			}
-			key := l.Href + "\x00" + l.Attr1("digest")
+			key := l.Href + "\x00" + l.FirstAttr("digest")
 			st, ok := seen[key]
 			switch {
 			case ok:
 			case len(seen) >= max:
-				st = ArtefactState{Href: l.Href, State: Unverified, HasDigest: true, Reason: fmt.Sprintf("not retrieved: the bound of %d artefacts was reached", max)}
+				st = ArtefactState{Href: l.Href, State: DigestUnverified, HasDigest: true, Reason: fmt.Sprintf("not retrieved: the bound of %d artefacts was reached", max)}
 			default:
 				st = verifyOne(ctx, c, r.Name, l, opts)
 				seen[key] = st
@@ -135,6 +129,5 @@ func (f *Fetched) Verify(ctx context.Context, opts *VerifyOptions) []ArtefactSta
 			out = append(out, st)
 		}
 	}
-	f.Artefacts = out
 	return out
 }

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"net/netip"
 	"net/url"
+	"strings"
 	"time"
 
 	"github.com/agentweb/agentweb/internal/weburl"
@@ -14,17 +16,18 @@ import (
 
 // The suggested bounds of Section 7.2, used when a WalkOptions field is zero.
 const (
-	DefaultWalkDepth      = 3
-	DefaultPeersPerDoc    = 50
-	DefaultWalkRequests   = 500
-	DefaultRequestTimeout = 10 * time.Second
-	DefaultWalkRedirects  = 3
+	defaultWalkDepth      = 3
+	defaultPeersPerDoc    = 50
+	defaultWalkRequests   = 500
+	defaultRequestTimeout = 10 * time.Second
+	defaultWalkRedirects  = 3
 )
 
 // WalkOptions bounds a peer walk (Section 7.2). The zero value is the
 // draft's suggested defaults; a deployment may lower them.
 type WalkOptions struct {
-	// Client makes the requests; nil means safefetch.New(nil). The walk
+	// Client makes the requests; nil means safefetch.Default(), the
+	// module's shared client. The walk
 	// charges its own request budget and imposes its own redirect bound on
 	// top of the client's (the client's redirect policy is replaced for the
 	// walk's requests).
@@ -44,7 +47,7 @@ type WalkOptions struct {
 }
 
 func (o *WalkOptions) bounds() (depth, peers, requests, redirects int, timeout time.Duration) {
-	depth, peers, requests, redirects, timeout = DefaultWalkDepth, DefaultPeersPerDoc, DefaultWalkRequests, DefaultWalkRedirects, DefaultRequestTimeout
+	depth, peers, requests, redirects, timeout = defaultWalkDepth, defaultPeersPerDoc, defaultWalkRequests, defaultWalkRedirects, defaultRequestTimeout
 	if o.MaxDepth > 0 {
 		depth = o.MaxDepth
 	} else if o.MaxDepth < 0 {
@@ -67,10 +70,10 @@ func (o *WalkOptions) bounds() (depth, peers, requests, redirects int, timeout t
 	return
 }
 
-// RequestBound is the most requests a walk with these bounds can make: the
+// requestBound is the most requests a walk with these bounds can make: the
 // smaller of the request bound and the sum over depths 0..depth of
 // peers^depth (Section 7.2).
-func RequestBound(depth, peers, requests int) int {
+func requestBound(depth, peers, requests int) int {
 	sum, pow := 0.0, 1.0
 	for d := 0; d <= depth; d++ {
 		sum += pow
@@ -83,10 +86,9 @@ func RequestBound(depth, peers, requests int) int {
 type Bound string
 
 const (
-	BoundDepth    Bound = "depth"     // a peer beyond the deepest level was not fetched
-	BoundPeers    Bound = "peers"     // a document named more peers than are considered
-	BoundRequests Bound = "requests"  // the request budget ran out
-	BoundContext  Bound = "cancelled" // the caller's context ended
+	BoundDepth    Bound = "depth"    // a peer beyond the deepest level was not fetched
+	BoundPeers    Bound = "peers"    // a document named more peers than are considered
+	BoundRequests Bound = "requests" // the request budget ran out
 )
 
 // NodeState is what became of a node the walk reached.
@@ -125,8 +127,9 @@ type Node struct {
 // WalkResult is the outcome of [Walk].
 type WalkResult struct {
 	Start string `json:"start"`
-	// Complete is true when no bound was touched; otherwise the result is
-	// partial and Bounds says which (Section 7.2).
+	// Complete is true when no bound was touched and the context did not
+	// end; otherwise the result is partial and Bounds says which bound was
+	// touched (Section 7.2).
 	Complete bool    `json:"complete"`
 	Bounds   []Bound `json:"bounds,omitempty"`
 	// Nodes lists every node reached, in the order the walk met them.
@@ -135,16 +138,6 @@ type WalkResult struct {
 	// RequestBound the most the walk could make.
 	Requests     int `json:"requests"`
 	RequestBound int `json:"request_bound"`
-}
-
-// Node returns the node with the canonical URL u, or nil.
-func (r *WalkResult) Node(u string) *Node {
-	for _, n := range r.Nodes {
-		if n.URL == u {
-			return n
-		}
-	}
-	return nil
 }
 
 func (r *WalkResult) touch(b Bound) {
@@ -162,17 +155,25 @@ func (r *WalkResult) touch(b Bound) {
 var ErrNotWellKnown = errors.New("linkset: not a knowledge-linkset well-known URL")
 
 // CanonicalURL returns the canonical well-known URL of a start URL or peer
-// href: scheme https (http only to loopback when allowHTTP is set, for
-// development mode), the host normalized, the default port dropped, the
+// href: scheme https (http only to a loopback host, localhost or a
+// loopback IP literal, when allowHTTP is set, for the development mode of
+// [knowledge-linkset draft] Section 7.1), the host normalized, the default port dropped, the
 // path /.well-known/knowledge-linkset, no userinfo, query or fragment. A
 // bare origin ("https://b.example" or with path "/") is completed with the
 // well-known path.
+//
+// [knowledge-linkset draft]: https://datatracker.ietf.org/doc/draft-besleaga-agentic-knowledge-wellknown/
 func CanonicalURL(raw string, allowHTTP bool) (string, error) {
 	u, err := url.Parse(raw)
 	if err != nil {
 		return "", fmt.Errorf("%w: %q: %v", ErrNotWellKnown, truncate(raw, 120), err)
 	}
-	if u.Scheme != "https" && !(allowHTTP && u.Scheme == "http") {
+	switch {
+	case u.Scheme == "https":
+	case u.Scheme == "http" && allowHTTP && isLoopbackHost(u.Hostname()):
+	case u.Scheme == "http" && allowHTTP:
+		return "", fmt.Errorf("%w: %q is http to a host that is not loopback (development mode reaches loopback only, Section 7.1)", ErrNotWellKnown, truncate(raw, 120))
+	default:
 		return "", fmt.Errorf("%w: %q is not https", ErrNotWellKnown, truncate(raw, 120))
 	}
 	if u.RawQuery != "" || u.ForceQuery || u.Fragment != "" || u.User != nil {
@@ -188,27 +189,31 @@ func CanonicalURL(raw string, allowHTTP bool) (string, error) {
 	return o + WellKnownPath, nil
 }
 
-// Walk follows peer links from the node at start (Section 7.2),
+// Walk follows peer links from the node at start ([knowledge-linkset draft], Section 7.2),
 // breadth-first, within the bounds of opts, and reports every node it
 // reached. It never fetches a canonical URL twice, records unreachable
 // peers without retrying them, does not descend into tombstoned nodes
-// (Section 9.7), and never makes more requests than [RequestBound]. Walk is
+// (Section 9.7), and never makes more requests than the smaller of
+// MaxRequests and the sum over depths 0..MaxDepth of MaxPeers^depth
+// (reported as WalkResult.RequestBound). Walk is
 // a client-side operation: a node never walks while building its artefacts
 // (Section 7.4).
 //
 // The error is non-nil only when start is not a well-known URL or ctx ended
 // (the result then says what was visited).
+//
+// [knowledge-linkset draft]: https://datatracker.ietf.org/doc/draft-besleaga-agentic-knowledge-wellknown/
 func Walk(ctx context.Context, start string, opts *WalkOptions) (*WalkResult, error) {
 	if opts == nil {
 		opts = &WalkOptions{}
 	}
-	base := clientOf(opts.Client)
+	base := safefetch.OrDefault(opts.Client)
 	startURL, err := CanonicalURL(start, base.AllowsLoopback())
 	if err != nil {
 		return nil, err
 	}
 	depth, peers, requests, redirects, timeout := opts.bounds()
-	bound := RequestBound(depth, peers, requests)
+	bound := requestBound(depth, peers, requests)
 	budget := safefetch.NewBudget(safefetch.BudgetLimits{Attempts: bound})
 	c := base.WithBudget(budget)
 	res := &WalkResult{Start: startURL, Complete: true, RequestBound: bound}
@@ -228,7 +233,7 @@ func Walk(ctx context.Context, start string, opts *WalkOptions) (*WalkResult, er
 			n.Origin, _ = weburl.Origin(u)
 		}
 		if err := ctx.Err(); err != nil {
-			res.touch(BoundContext)
+			res.Complete = false
 			werr = err
 			break
 		}
@@ -246,26 +251,26 @@ func Walk(ctx context.Context, start string, opts *WalkOptions) (*WalkResult, er
 			continue
 		case ctx.Err() != nil:
 			n.State, n.Reason = NodeNotFetched, ctx.Err().Error()
-			res.touch(BoundContext)
+			res.Complete = false
 			werr = ctx.Err()
 			continue
 		case err != nil:
 			n.State, n.Reason = NodeUnreachable, err.Error()
 			continue
-		case !f.Conformant():
+		case f.Report == nil || !f.Report.Conformant():
 			n.State, n.Reason = NodeUnreachable, "not a conformant discovery document"
 			if f.Report != nil && len(f.Report.Problems) > 0 {
 				n.Reason += ": " + f.Report.Problems[0].String()
 			}
 			continue
 		}
-		if _, tomb := f.Document.Tombstone(); tomb {
+		if _, tomb := f.Document.tombstone(); tomb {
 			n.State = NodeTombstoned
-			n.Successors = f.Document.Successors()
+			n.Successors = f.Document.successors()
 			continue
 		}
 		n.State = NodeVisited
-		hrefs := f.Document.Peers()
+		hrefs := f.Document.peers()
 		if len(hrefs) > peers {
 			n.IgnoredPeers = len(hrefs) - peers
 			hrefs = hrefs[:peers]
@@ -302,7 +307,7 @@ func Walk(ctx context.Context, start string, opts *WalkOptions) (*WalkResult, er
 }
 
 // fetchBounded fetches one document of a walk with the per-request time
-// and redirect bounds of Section 7.2, evaluated as a client reads (Reader).
+// and redirect bounds of Section 7.2, evaluated as a client reads (ModeReader).
 func fetchBounded(ctx context.Context, c *safefetch.Client, u string, redirects int, timeout time.Duration) (*Fetched, error) {
 	hops := 0
 	c = c.WithRedirectPolicy(func(from, to *url.URL) error {
@@ -314,5 +319,16 @@ func fetchBounded(ctx context.Context, c *safefetch.Client, u string, redirects 
 	})
 	rctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	return fetchWith(rctx, c, u, &FetchOptions{Mode: Reader})
+	return fetchWith(rctx, c, u, &FetchOptions{Mode: ModeReader})
+}
+
+// isLoopbackHost reports whether host is localhost (or a name under
+// .localhost, RFC 6761 Section 6.3) or a loopback IP literal.
+func isLoopbackHost(host string) bool {
+	h := strings.TrimSuffix(strings.ToLower(host), ".")
+	if h == "localhost" || strings.HasSuffix(h, ".localhost") {
+		return true
+	}
+	a, err := netip.ParseAddr(h)
+	return err == nil && a.Unmap().IsLoopback()
 }

@@ -67,7 +67,7 @@ func BenchmarkCheckPublic(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		CheckPublic(p)
+		CheckPublic(p, nil)
 	}
 }
 

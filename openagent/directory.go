@@ -9,7 +9,7 @@ import (
 )
 
 // Directory is a small in-memory index of fetched profiles, keyed by did,
-// that keeps every source of a did apart (openagent-0.1.md, "Publication and
+// that keeps every source of a did apart ([OpenAgent 0.1], "Publication and
 // discovery": "Two URLs with the same did are two sources about one agent,
 // and conflicting ownership claims must be surfaced rather than silently
 // combined").
@@ -23,6 +23,8 @@ import (
 //
 // The zero value is an empty directory. A Directory is safe for concurrent
 // use. It stores copies of the records it is given and returns copies.
+//
+// [OpenAgent 0.1]: https://github.com/profullstack/logicsrc/blob/main/docs/openagent.md
 type Directory struct {
 	mu       sync.RWMutex
 	bySource map[string]*Record
@@ -50,8 +52,10 @@ type Entry struct {
 }
 
 // Public reports whether the entry may be indexed publicly: no conflict,
-// and no source says public: false (openagent-0.1.md, "A directory must not
+// and no source says public: false ([OpenAgent 0.1], "A directory must not
 // publicly index such a record").
+//
+// [OpenAgent 0.1]: https://github.com/profullstack/logicsrc/blob/main/docs/openagent.md
 func (e Entry) Public() bool {
 	if len(e.Conflicts) > 0 {
 		return false
@@ -89,7 +93,7 @@ type SourcedValue struct {
 // of the same source, and returns the conflicts of rec's did after the
 // addition (nil when its sources agree).
 func (d *Directory) Add(rec *Record) ([]Conflict, error) {
-	if rec == nil || rec.Profile == nil || rec.SourceURL == "" {
+	if rec == nil || rec.Profile == nil || rec.URL == "" {
 		return nil, ErrEmptyRecord
 	}
 	c := copyRecord(rec)
@@ -98,7 +102,7 @@ func (d *Directory) Add(rec *Record) ([]Conflict, error) {
 	if d.bySource == nil {
 		d.bySource = make(map[string]*Record)
 	}
-	d.bySource[c.SourceURL] = c
+	d.bySource[c.URL] = c
 	e, _ := d.entryLocked(c.Profile.DID)
 	return e.Conflicts, nil
 }
@@ -179,11 +183,11 @@ func (d *Directory) entryLocked(did string) (Entry, bool) {
 	if len(recs) == 0 {
 		return Entry{}, false
 	}
-	sort.Slice(recs, func(i, j int) bool { return recs[i].SourceURL < recs[j].SourceURL })
+	sort.Slice(recs, func(i, j int) bool { return recs[i].URL < recs[j].URL })
 	e := Entry{DID: did}
 	for _, r := range recs {
 		e.Sources = append(e.Sources, copyRecord(r))
-		e.SourceURLs = append(e.SourceURLs, r.SourceURL)
+		e.SourceURLs = append(e.SourceURLs, r.URL)
 	}
 	e.Conflicts = conflicts(did, recs)
 	if len(e.Conflicts) == 0 {
@@ -221,7 +225,7 @@ func conflicts(did string, recs []*Record) []Conflict {
 		}
 		c := Conflict{DID: did, Pointer: "/" + m}
 		for i, r := range recs {
-			c.Values = append(c.Values, SourcedValue{SourceURL: r.SourceURL, Value: values[i][m]})
+			c.Values = append(c.Values, SourcedValue{SourceURL: r.URL, Value: values[i][m]})
 		}
 		out = append(out, c)
 	}

@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/agentweb/agentweb/safefetch"
 )
 
 func record(t testing.TB, source string, mutate func(p *Profile)) *Record {
@@ -16,7 +18,7 @@ func record(t testing.TB, source string, mutate func(p *Profile)) *Record {
 	if mutate != nil {
 		mutate(p)
 	}
-	return &Record{Profile: p, SourceURL: source, FinalURL: source, Retrieved: time.Now()}
+	return &Record{Profile: p, Provenance: safefetch.Provenance{URL: source, FinalURL: source, Retrieved: time.Now()}}
 }
 
 func TestDirectory(t *testing.T) {
@@ -126,7 +128,7 @@ func TestDirectoryEntriesAndErrors(t *testing.T) {
 	assert.False(t, ok)
 	_, err := d.Add(nil)
 	assert.ErrorIs(t, err, ErrEmptyRecord)
-	_, err = d.Add(&Record{SourceURL: "https://a.example/"})
+	_, err = d.Add(&Record{Provenance: safefetch.Provenance{URL: "https://a.example/"}})
 	assert.ErrorIs(t, err, ErrEmptyRecord)
 	_, err = d.Add(&Record{Profile: exampleProfile(t)})
 	assert.ErrorIs(t, err, ErrEmptyRecord)

@@ -17,29 +17,33 @@ import (
 	"github.com/agentweb/agentweb/safefetch"
 )
 
-// Mechanism names how a descriptor was advertised (openagent-0.1.md,
+// Mechanism names how a descriptor was advertised ([OpenAgent 0.1],
 // "Publication and discovery").
+//
+// [OpenAgent 0.1]: https://github.com/profullstack/logicsrc/blob/main/docs/openagent.md
 type Mechanism string
 
 const (
-	// ViaWellKnown is the origin's /.well-known/openagent.json.
-	ViaWellKnown Mechanism = "well-known"
-	// ViaLinkElement is a <link rel="openagent" type="application/json"> in
-	// the page.
-	ViaLinkElement Mechanism = "link-element"
-	// ViaLinkHeader is a Link header with rel="openagent" on the page's
-	// response.
-	ViaLinkHeader Mechanism = "link-header"
+	// MechanismWellKnown is the origin's /.well-known/openagent.json.
+	MechanismWellKnown Mechanism = "well-known"
+	// MechanismLinkElement is a <link rel="openagent"
+	// type="application/json"> in the page.
+	MechanismLinkElement Mechanism = "link-element"
+	// MechanismLinkHeader is a Link header with rel="openagent" on the
+	// page's response.
+	MechanismLinkHeader Mechanism = "link-header"
 )
 
-// MaxDescriptors bounds how many advertised descriptors [DiscoverAll] keeps
+// maxDescriptors bounds how many advertised descriptors [Discover] keeps
 // from one page (links beyond it are reported as skipped).
-const MaxDescriptors = 64
+const maxDescriptors = 64
 
 // Descriptor is one advertised descriptor URL and where it came from.
 // A descriptor on another host is allowed; its ownership claims are verified
-// separately, and the source is kept for that (openagent-0.1.md,
+// separately, and the source is kept for that ([OpenAgent 0.1],
 // "Publication and discovery").
+//
+// [OpenAgent 0.1]: https://github.com/profullstack/logicsrc/blob/main/docs/openagent.md
 type Descriptor struct {
 	// URL is the absolute descriptor URL, resolved against the page or
 	// response URL.
@@ -47,13 +51,13 @@ type Descriptor struct {
 	// Via is the mechanism that advertised it.
 	Via Mechanism `json:"via"`
 	// Source is the URL of the page or response that advertised it; for
-	// ViaWellKnown, the well-known URL itself.
+	// MechanismWellKnown, the well-known URL itself.
 	Source string `json:"source"`
 	// CrossHost is true when URL's host differs from Source's host.
 	CrossHost bool `json:"cross_host,omitempty"`
 }
 
-// Skipped is an advertisement [DiscoverAll] did not keep, with the reason.
+// Skipped is an advertisement [Discover] did not keep, with the reason.
 type Skipped struct {
 	Href   string    `json:"href"`
 	Via    Mechanism `json:"via"`
@@ -61,19 +65,22 @@ type Skipped struct {
 	Reason string    `json:"reason"`
 }
 
-// Failure is a request of [DiscoverAll] that did not complete.
-type Failure struct {
+// RequestFailure is a request of [Discover] that did not complete.
+type RequestFailure struct {
 	URL   string `json:"url"`
 	Error string `json:"error"`
 	err   error
 }
 
 // Err returns the underlying error, for errors.Is and errors.As (a
-// *[StatusError] for a page that answered with an error status; safefetch's
-// errors for refusals and network failures).
-func (f Failure) Err() error { return f.err }
+// *safefetch.StatusError for a page that answered with an error status;
+// safefetch's errors for refusals and network failures).
+func (f RequestFailure) Err() error { return f.err }
 
-// Discovery is the result of [DiscoverAll].
+// Discovery is the result of [Discover]: every advertised descriptor with
+// its mechanism and source, the advertisements it skipped and the requests
+// that failed. It also keeps the well-known descriptor it read, so that
+// [Discovery.Fetch] does not request it again.
 type Discovery struct {
 	// PageURL is the page as given; FinalURL is where it was answered from.
 	PageURL  string `json:"page_url"`
@@ -83,12 +90,43 @@ type Discovery struct {
 	// order. A URL advertised by several mechanisms appears once for each.
 	Descriptors []Descriptor `json:"descriptors"`
 	// Skipped lists advertisements that were refused (not HTTPS, refused
-	// by safefetch.CheckURL, another media type, over MaxDescriptors...).
+	// by safefetch.CheckURL, another media type, over maxDescriptors...).
 	Skipped []Skipped `json:"skipped,omitempty"`
 	// Failures lists the page or well-known requests that failed.
-	Failures []Failure `json:"failures,omitempty"`
-	// Retrieved is when discovery finished.
+	Failures []RequestFailure `json:"failures,omitempty"`
+	// Retrieved is when discovery finished ([FetchOptions].Now when set).
 	Retrieved time.Time `json:"retrieved"`
+
+	// wellKnown is the result of reading the well-known descriptor, kept
+	// for Fetch: the record, or the error Fetch would return.
+	wellKnown    *Record
+	wellKnownErr error
+}
+
+// Fetch reads the descriptor at rawURL as [Fetch] does, except that the
+// well-known descriptor, which [Discover] has already read, is not requested
+// again: its record (or its error: an invalid profile, a wrong media type)
+// is returned as it was read, with [FetchOptions].ExpectDID applied. With
+// [FetchOptions].Previous set, or for any other URL, it is [Fetch].
+func (d *Discovery) Fetch(ctx context.Context, rawURL string, opts *FetchOptions) (*Record, error) {
+	if d == nil || opts.previous() != nil || (d.wellKnown == nil && d.wellKnownErr == nil) ||
+		len(d.Descriptors) == 0 || d.Descriptors[0].Via != MechanismWellKnown || d.Descriptors[0].URL != rawURL {
+		return Fetch(ctx, rawURL, opts)
+	}
+	expect := opts.expectDID()
+	if expect != "" && !isDID(expect) {
+		return nil, fmt.Errorf("openagent: expected did %q is not a LogicSRC identity", expect)
+	}
+	if d.wellKnownErr != nil {
+		return nil, d.wellKnownErr
+	}
+	rec := *d.wellKnown
+	rec.Profile = d.wellKnown.Profile.Clone()
+	rec.Body = bytes.Clone(d.wellKnown.Body)
+	if err := checkDID(&rec, rawURL, expect); err != nil {
+		return nil, err
+	}
+	return &rec, nil
 }
 
 // URLs returns the distinct descriptor URLs in the order of Descriptors.
@@ -104,38 +142,41 @@ func (d *Discovery) URLs() []string {
 	return out
 }
 
-// Discover returns the distinct descriptor URLs advertised for pageURL by
-// the three mechanisms of openagent-0.1.md, "Publication and discovery": the
-// origin's /.well-known/openagent.json, <link rel="openagent"
-// type="application/json" href> elements in the page, and the equivalent Link
-// header on the page's response. Relative references are resolved against
-// the page (its <base>, else its final URL) or the response URL. Descriptors
-// on other hosts are kept; [DiscoverAll] says where each came from.
+// Discover finds the descriptors advertised for pageURL by the three
+// mechanisms of [OpenAgent 0.1], "Publication and discovery": the origin's
+// /.well-known/openagent.json, <link rel="openagent" type="application/json"
+// href> elements in the page, and the equivalent Link header on the page's
+// response. Relative references are resolved against the page (its <base>,
+// else its final URL) or the response URL. Descriptors on other hosts are
+// kept and marked CrossHost; at most 64 are kept from one page, and the rest
+// are reported as skipped. [Discovery.URLs] lists the distinct URLs.
 //
-// Discover fetches the page and the well-known URL and nothing else; it does
-// not fetch or validate the descriptors (see [Fetch]). When none is found
-// the error wraps [ErrNoDescriptor] and any request failure.
-func Discover(ctx context.Context, pageURL string, opts *FetchOptions) ([]string, error) {
-	d, err := DiscoverAll(ctx, pageURL, opts)
+// Discover fetches the well-known URL and the page and nothing else. It
+// reads the well-known descriptor fully, so that [Discovery.Fetch] returns
+// it without a second request; the other descriptors are neither fetched
+// nor validated (see [Fetch]). A page or well-known request that fails is a
+// [RequestFailure] in the result. The error is non-nil when pageURL is
+// refused or ctx ends (the Discovery is then nil), and when no descriptor is
+// found: the Discovery is then returned with an error that wraps
+// [ErrNoDescriptor] and every request failure.
+//
+// [OpenAgent 0.1]: https://github.com/profullstack/logicsrc/blob/main/docs/openagent.md
+func Discover(ctx context.Context, pageURL string, opts *FetchOptions) (*Discovery, error) {
+	d, err := discover(ctx, pageURL, opts)
 	if err != nil {
 		return nil, err
 	}
-	urls := d.URLs()
-	if len(urls) == 0 {
+	if len(d.Descriptors) == 0 {
 		errs := []error{ErrNoDescriptor}
 		for _, f := range d.Failures {
 			errs = append(errs, f.err)
 		}
-		return nil, errors.Join(errs...)
+		return d, errors.Join(errs...)
 	}
-	return urls, nil
+	return d, nil
 }
 
-// DiscoverAll is [Discover] with the full result: every descriptor with its
-// mechanism and source, the advertisements it skipped and the requests that
-// failed. Its error is non-nil only when pageURL is refused or ctx ends; a
-// page or well-known request that fails is a [Failure] in the result.
-func DiscoverAll(ctx context.Context, pageURL string, opts *FetchOptions) (*Discovery, error) {
+func discover(ctx context.Context, pageURL string, opts *FetchOptions) (*Discovery, error) {
 	c := opts.client()
 	page, err := url.Parse(pageURL)
 	if err != nil {
@@ -148,20 +189,28 @@ func DiscoverAll(ctx context.Context, pageURL string, opts *FetchOptions) (*Disc
 
 	// 1. The origin's well-known descriptor.
 	wk := (&url.URL{Scheme: page.Scheme, Host: page.Host, Path: WellKnownPath}).String()
-	if resp, err := c.Get(ctx, wk, http.Header{"Accept": {MediaType}}); err != nil {
-		d.Failures = append(d.Failures, Failure{URL: wk, Error: err.Error(), err: err})
-	} else if resp.StatusCode == http.StatusOK {
-		if mt, _, err := mime.ParseMediaType(resp.Header.Get("Content-Type")); err == nil && mt == MediaType {
-			d.Descriptors = append(d.Descriptors, Descriptor{URL: wk, Via: ViaWellKnown, Source: wk})
-		} else {
-			d.Skipped = append(d.Skipped, Skipped{Href: wk, Via: ViaWellKnown, Source: wk,
-				Reason: fmt.Sprintf("served as %q, not application/json", resp.Header.Get("Content-Type"))})
-		}
-	} else if resp.StatusCode >= 500 {
-		// 404 and other client errors mean "not published here"; a server
-		// error means the answer is unknown, and is reported.
-		d.Failures = append(d.Failures, Failure{URL: wk, Error: fmt.Sprintf("HTTP status %d", resp.StatusCode),
-			err: &StatusError{URL: wk, StatusCode: resp.StatusCode}})
+	rec, err := get(ctx, c, wk, &FetchOptions{Now: nowOf(opts)})
+	var se *safefetch.StatusError
+	var ce *safefetch.ContentTypeError
+	var ve *ValidationError
+	switch {
+	case err == nil:
+		d.Descriptors = append(d.Descriptors, Descriptor{URL: wk, Via: MechanismWellKnown, Source: wk})
+		d.wellKnown = rec
+	case errors.As(err, &ce):
+		d.Skipped = append(d.Skipped, Skipped{Href: wk, Via: MechanismWellKnown, Source: wk,
+			Reason: fmt.Sprintf("served as %q, not application/json", ce.Got)})
+	case errors.As(err, &ve):
+		// Served as a descriptor: listed, and Fetch returns its problems.
+		d.Descriptors = append(d.Descriptors, Descriptor{URL: wk, Via: MechanismWellKnown, Source: wk})
+		d.wellKnownErr = err
+	case errors.As(err, &se) && se.StatusCode < 500:
+		// 404 and other client errors mean "not published here".
+	case errors.As(err, &se):
+		// A server error means the answer is unknown, and is reported.
+		d.Failures = append(d.Failures, RequestFailure{URL: wk, Error: fmt.Sprintf("HTTP status %d", se.StatusCode), err: se})
+	default:
+		d.Failures = append(d.Failures, RequestFailure{URL: wk, Error: err.Error(), err: err})
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("openagent: discover: %w", err)
@@ -170,7 +219,7 @@ func DiscoverAll(ctx context.Context, pageURL string, opts *FetchOptions) (*Disc
 	// 2 and 3. The page: its <link> elements and its Link headers.
 	resp, err := c.Get(ctx, pageURL, http.Header{"Accept": {"text/html, application/xhtml+xml;q=0.9, */*;q=0.1"}})
 	if err != nil {
-		d.Failures = append(d.Failures, Failure{URL: pageURL, Error: err.Error(), err: err})
+		d.Failures = append(d.Failures, RequestFailure{URL: pageURL, Error: err.Error(), err: err})
 	} else if resp.StatusCode >= 200 && resp.StatusCode < 300 {
 		d.FinalURL = resp.FinalURL
 		final, err := url.Parse(resp.FinalURL)
@@ -180,38 +229,38 @@ func DiscoverAll(ctx context.Context, pageURL string, opts *FetchOptions) (*Disc
 		if mt, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type")); mt == "text/html" || mt == "application/xhtml+xml" {
 			head, err := htmlhead.Parse(bytes.NewReader(resp.Body), final)
 			if err != nil {
-				d.Failures = append(d.Failures, Failure{URL: resp.FinalURL, Error: err.Error(), err: err})
+				d.Failures = append(d.Failures, RequestFailure{URL: resp.FinalURL, Error: err.Error(), err: err})
 			} else {
 				for _, l := range head.Links {
 					if !hasToken(l.Rel, LinkRel) {
 						continue
 					}
-					d.consider(c, l.Href, l.RawHref, l.Type, ViaLinkElement, resp.FinalURL)
+					d.consider(c, l.Href, l.RawHref, l.Type, MechanismLinkElement, resp.FinalURL)
 				}
 			}
 		}
 		if values := resp.Header.Values("Link"); len(values) > 0 {
 			links, err := linkheader.Parse(values, final)
 			if err != nil {
-				d.Failures = append(d.Failures, Failure{URL: resp.FinalURL, Error: "Link header: " + err.Error(), err: err})
+				d.Failures = append(d.Failures, RequestFailure{URL: resp.FinalURL, Error: "Link header: " + err.Error(), err: err})
 			}
 			for _, l := range links {
 				if !l.HasRel(LinkRel) {
 					continue
 				}
 				if l.Anchor != "" {
-					d.Skipped = append(d.Skipped, Skipped{Href: l.Target, Via: ViaLinkHeader, Source: resp.FinalURL,
+					d.Skipped = append(d.Skipped, Skipped{Href: l.Target, Via: MechanismLinkHeader, Source: resp.FinalURL,
 						Reason: "the link has an anchor: its context is another resource, not this page"})
 					continue
 				}
-				d.consider(c, l.Target, l.Target, l.Type, ViaLinkHeader, resp.FinalURL)
+				d.consider(c, l.Target, l.Target, l.Type, MechanismLinkHeader, resp.FinalURL)
 			}
 		}
 	} else {
-		d.Failures = append(d.Failures, Failure{URL: pageURL, Error: fmt.Sprintf("HTTP status %d", resp.StatusCode),
-			err: &StatusError{URL: pageURL, StatusCode: resp.StatusCode}})
+		d.Failures = append(d.Failures, RequestFailure{URL: pageURL, Error: fmt.Sprintf("HTTP status %d", resp.StatusCode),
+			err: &safefetch.StatusError{URL: pageURL, StatusCode: resp.StatusCode}})
 	}
-	d.Retrieved = time.Now()
+	d.Retrieved = opts.now(time.Now())
 	return d, nil
 }
 
@@ -249,14 +298,22 @@ func (d *Discovery) consider(c *safefetch.Client, href, raw, typ string, via Mec
 			return
 		}
 	}
-	if len(d.Descriptors) >= MaxDescriptors {
-		skip(fmt.Sprintf("more than %d descriptors advertised", MaxDescriptors))
+	if len(d.Descriptors) >= maxDescriptors {
+		skip(fmt.Sprintf("more than %d descriptors advertised", maxDescriptors))
 		return
 	}
 	src, _ := url.Parse(source)
 	cross := src == nil || !strings.EqualFold(src.Hostname(), u.Hostname())
 	u.Fragment, u.RawFragment = "", ""
 	d.Descriptors = append(d.Descriptors, Descriptor{URL: u.String(), Via: via, Source: source, CrossHost: cross})
+}
+
+// nowOf returns the clock of opts, or nil.
+func nowOf(opts *FetchOptions) func() time.Time {
+	if opts == nil {
+		return nil
+	}
+	return opts.Now
 }
 
 func hasToken(list []string, tok string) bool {

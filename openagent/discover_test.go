@@ -3,10 +3,13 @@ package openagent
 import (
 	"fmt"
 	"net/http"
+	"sync/atomic"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/agentweb/agentweb/safefetch"
 )
 
 func htmlPage(head string, linkHeaders ...string) http.HandlerFunc {
@@ -72,48 +75,45 @@ func TestDiscoverMechanisms(t *testing.T) {
 		final string
 	}{
 		{"well-known", "https://wk.example/", []Descriptor{
-			{URL: "https://wk.example/.well-known/openagent.json", Via: ViaWellKnown, Source: "https://wk.example/.well-known/openagent.json"},
+			{URL: "https://wk.example/.well-known/openagent.json", Via: MechanismWellKnown, Source: "https://wk.example/.well-known/openagent.json"},
 		}, "https://wk.example/"},
 		{"link element, relative", "https://element.example/agents/research", []Descriptor{
-			{URL: "https://element.example/agents/research.json", Via: ViaLinkElement, Source: "https://element.example/agents/research"},
+			{URL: "https://element.example/agents/research.json", Via: MechanismLinkElement, Source: "https://element.example/agents/research"},
 		}, "https://element.example/agents/research"},
 		{"link header, relative to the response URL", "https://header.example/start", []Descriptor{
-			{URL: "https://header.example/team/agent.json", Via: ViaLinkHeader, Source: "https://header.example/team/page"},
+			{URL: "https://header.example/team/agent.json", Via: MechanismLinkHeader, Source: "https://header.example/team/page"},
 		}, "https://header.example/team/page"},
 		{"base element", "https://base.example/p", []Descriptor{
-			{URL: "https://base.example/dir/a.json", Via: ViaLinkElement, Source: "https://base.example/p"},
+			{URL: "https://base.example/dir/a.json", Via: MechanismLinkElement, Source: "https://base.example/p"},
 		}, "https://base.example/p"},
 		{"all three", "https://all.example/", []Descriptor{
-			{URL: "https://all.example/.well-known/openagent.json", Via: ViaWellKnown, Source: "https://all.example/.well-known/openagent.json"},
-			{URL: "https://all.example/.well-known/openagent.json", Via: ViaLinkElement, Source: "https://all.example/"},
-			{URL: "https://all.example/agents/b.json", Via: ViaLinkHeader, Source: "https://all.example/"},
+			{URL: "https://all.example/.well-known/openagent.json", Via: MechanismWellKnown, Source: "https://all.example/.well-known/openagent.json"},
+			{URL: "https://all.example/.well-known/openagent.json", Via: MechanismLinkElement, Source: "https://all.example/"},
+			{URL: "https://all.example/agents/b.json", Via: MechanismLinkHeader, Source: "https://all.example/"},
 		}, "https://all.example/"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			d, err := DiscoverAll(t.Context(), tc.page, opts)
+			d, err := Discover(t.Context(), tc.page, opts)
 			require.NoError(t, err)
 			assert.Equal(t, tc.want, d.Descriptors)
 			assert.Equal(t, tc.final, d.FinalURL)
 			assert.Empty(t, d.Failures)
 			assert.False(t, d.Retrieved.IsZero())
 
-			urls, err := Discover(t.Context(), tc.page, opts)
-			require.NoError(t, err)
-			assert.Equal(t, d.URLs(), urls)
 			// Every descriptor that the site serves can be fetched.
-			for _, u := range urls {
+			for _, u := range d.URLs() {
 				if u == "https://base.example/dir/a.json" || u == "https://all.example/agents/b.json" {
 					continue
 				}
-				rec, err := Fetch(t.Context(), u, &FetchOptions{Client: n.Client(), ExpectDID: "research.coinpay"})
+				rec, err := d.Fetch(t.Context(), u, &FetchOptions{Client: n.Client(), ExpectDID: "research.coinpay"})
 				require.NoError(t, err, u)
-				assert.Equal(t, u, rec.SourceURL)
+				assert.Equal(t, u, rec.URL)
 			}
 		})
 	}
 	assert.Equal(t, []string{"https://all.example/.well-known/openagent.json", "https://all.example/agents/b.json"},
-		must(Discover(t.Context(), "https://all.example/", opts)))
+		must(Discover(t.Context(), "https://all.example/", opts)).URLs())
 }
 
 func must[T any](v T, err error) T {
@@ -140,11 +140,11 @@ func TestDiscoverCrossHostAndSkips(t *testing.T) {
 	n.Site("agents.example", profileHandler(t, nil))
 	opts := &FetchOptions{Client: n.Client()}
 
-	d, err := DiscoverAll(t.Context(), "https://blog.example/about", opts)
+	d, err := Discover(t.Context(), "https://blog.example/about", opts)
 	require.NoError(t, err)
 	assert.Equal(t, []Descriptor{
-		{URL: "https://agents.example/research.json", Via: ViaLinkElement, Source: "https://blog.example/about", CrossHost: true},
-		{URL: "https://agents.example/other.json", Via: ViaLinkHeader, Source: "https://blog.example/about", CrossHost: true},
+		{URL: "https://agents.example/research.json", Via: MechanismLinkElement, Source: "https://blog.example/about", CrossHost: true},
+		{URL: "https://agents.example/other.json", Via: MechanismLinkHeader, Source: "https://blog.example/about", CrossHost: true},
 	}, d.Descriptors)
 	var skipped []string
 	for _, s := range d.Skipped {
@@ -162,7 +162,7 @@ func TestDiscoverCrossHostAndSkips(t *testing.T) {
 	// source; ownership is verified separately.
 	rec, err := Fetch(t.Context(), d.Descriptors[0].URL, opts)
 	require.NoError(t, err)
-	assert.Equal(t, "https://agents.example/research.json", rec.SourceURL)
+	assert.Equal(t, "https://agents.example/research.json", rec.URL)
 	assert.Equal(t, 0, n.Requests("127.0.0.1"))
 }
 
@@ -172,15 +172,16 @@ func TestDiscoverNothing(t *testing.T) {
 	n.Site("html-wellknown.example", htmlPage("")) // serves HTML at every path, the well-known included
 	opts := &FetchOptions{Client: n.Client()}
 
-	urls, err := Discover(t.Context(), "https://empty.example/", opts)
-	assert.Nil(t, urls)
+	d, err := Discover(t.Context(), "https://empty.example/", opts)
 	assert.ErrorIs(t, err, ErrNoDescriptor)
+	require.NotNil(t, d, "the record comes with ErrNoDescriptor")
+	assert.Empty(t, d.URLs())
 
-	d, err := DiscoverAll(t.Context(), "https://html-wellknown.example/", opts)
-	require.NoError(t, err)
+	d, err = Discover(t.Context(), "https://html-wellknown.example/", opts)
+	assert.ErrorIs(t, err, ErrNoDescriptor)
 	assert.Empty(t, d.Descriptors)
 	require.Len(t, d.Skipped, 1)
-	assert.Equal(t, ViaWellKnown, d.Skipped[0].Via)
+	assert.Equal(t, MechanismWellKnown, d.Skipped[0].Via)
 
 	// A well-known path that fails with a server error is reported; the
 	// page's own 404 is too.
@@ -189,26 +190,26 @@ func TestDiscoverNothing(t *testing.T) {
 		http.Error(w, "down", http.StatusServiceUnavailable)
 	})
 	n.Site("broken.example", broken)
-	d, err = DiscoverAll(t.Context(), "https://broken.example/missing", opts)
-	require.NoError(t, err)
+	d, err = Discover(t.Context(), "https://broken.example/missing", opts)
+	assert.ErrorIs(t, err, ErrNoDescriptor)
+	assert.ErrorIs(t, err, safefetch.ErrStatus, "the failures are joined to the error")
 	require.Len(t, d.Failures, 2)
-	assert.ErrorIs(t, d.Failures[0].Err(), ErrStatus)
+	assert.ErrorIs(t, d.Failures[0].Err(), safefetch.ErrStatus)
 	assert.Equal(t, "https://broken.example/.well-known/openagent.json", d.Failures[0].URL)
-	var se *StatusError
+	var se *safefetch.StatusError
 	require.ErrorAs(t, d.Failures[1].Err(), &se)
 	assert.Equal(t, http.StatusNotFound, se.StatusCode)
 
 	// A host that does not resolve: both requests fail, and say so.
 	n.Host("gone.example")
-	d, err = DiscoverAll(t.Context(), "https://gone.example/", opts)
-	require.NoError(t, err)
-	assert.Len(t, d.Failures, 2)
-	_, err = Discover(t.Context(), "https://gone.example/", opts)
+	d, err = Discover(t.Context(), "https://gone.example/", opts)
 	assert.ErrorIs(t, err, ErrNoDescriptor)
+	assert.Len(t, d.Failures, 2)
 
-	_, err = DiscoverAll(t.Context(), "http://empty.example/", opts)
+	d, err = Discover(t.Context(), "http://empty.example/", opts)
 	assert.Error(t, err, "an http page URL is refused")
-	_, err = DiscoverAll(t.Context(), "https://127.0.0.1/", nil)
+	assert.Nil(t, d)
+	_, err = Discover(t.Context(), "https://127.0.0.1/", nil)
 	assert.Error(t, err)
 }
 
@@ -237,4 +238,65 @@ func TestDirectoryOverNetwork(t *testing.T) {
 		{SourceURL: "https://c.example/.well-known/openagent.json", Value: `"operator.coinpay"`},
 	}, e.Conflicts[0].Values)
 	assert.Empty(t, dir.PublicEntries())
+}
+
+// TestDiscoverThenFetchRequestsOnce: Discover reads the well-known
+// descriptor, and Discovery.Fetch returns it without asking again; another
+// descriptor is fetched as Fetch does.
+func TestDiscoverThenFetchRequestsOnce(t *testing.T) {
+	n := newNet(t)
+	var wkHits, otherHits atomic.Int32
+	mux := http.NewServeMux()
+	wk := profileHandler(t, nil)
+	mux.HandleFunc(WellKnownPath, func(w http.ResponseWriter, r *http.Request) { wkHits.Add(1); wk.ServeHTTP(w, r) })
+	mux.HandleFunc("/b.json", func(w http.ResponseWriter, r *http.Request) { otherHits.Add(1); wk.ServeHTTP(w, r) })
+	mux.Handle("/", htmlPage(`<link rel="openagent" type="application/json" href="/b.json">`))
+	n.Site("once.example", mux)
+	n.Site("invalid.example", serveJSON(`{"type":"logicsrc.agent"}`, "application/json"))
+	opts := &FetchOptions{Client: n.Client()}
+
+	d, err := Discover(t.Context(), "https://once.example/", opts)
+	require.NoError(t, err)
+	assert.Equal(t, 2, n.Requests("once.example"), "the well-known URL and the page")
+	for range 2 {
+		for _, u := range d.URLs() {
+			rec, err := d.Fetch(t.Context(), u, &FetchOptions{Client: n.Client(), ExpectDID: "research.coinpay"})
+			require.NoError(t, err, u)
+			assert.Equal(t, u, rec.URL)
+			assert.Equal(t, "research.coinpay", rec.Profile.DID)
+		}
+	}
+	assert.Equal(t, int32(1), wkHits.Load(), "the well-known descriptor is requested once")
+	assert.Equal(t, int32(2), otherHits.Load(), "a descriptor Discover did not read is fetched each time")
+	assert.Equal(t, 4, n.Requests("once.example"))
+
+	// The carried record is a copy, and ExpectDID still applies to it.
+	rec, err := d.Fetch(t.Context(), d.URLs()[0], nil)
+	require.NoError(t, err)
+	rec.Profile.Name = "changed"
+	again, err := d.Fetch(t.Context(), d.URLs()[0], nil)
+	require.NoError(t, err)
+	assert.Equal(t, "Research agent", again.Profile.Name)
+	_, err = d.Fetch(t.Context(), d.URLs()[0], &FetchOptions{ExpectDID: "someone.else"})
+	assert.ErrorIs(t, err, ErrDIDMismatch)
+	assert.Equal(t, int32(1), wkHits.Load())
+
+	// With Previous, the request is a revalidation and goes out.
+	rec, err = d.Fetch(t.Context(), d.URLs()[0], &FetchOptions{Client: n.Client(), Previous: &again.Provenance})
+	require.NoError(t, err)
+	assert.True(t, rec.NotModified)
+	assert.Equal(t, int32(2), wkHits.Load())
+
+	// An invalid well-known profile is listed, and Fetch returns its
+	// problems without a second request.
+	d, err = Discover(t.Context(), "https://invalid.example/", opts)
+	require.NoError(t, err)
+	require.Len(t, d.Descriptors, 1)
+	before := n.Requests("invalid.example")
+	_, err = d.Fetch(t.Context(), d.URLs()[0], opts)
+	var ve *ValidationError
+	require.ErrorAs(t, err, &ve)
+	assert.Equal(t, "https://invalid.example/.well-known/openagent.json", ve.Source)
+	assert.True(t, ve.Has(RuleSchemaRequired))
+	assert.Equal(t, before, n.Requests("invalid.example"))
 }

@@ -31,20 +31,21 @@ func ExampleFetch() {
 
 	ctx := context.Background()
 	opts := &openagent.FetchOptions{Client: n.Client()}
-	urls, err := openagent.Discover(ctx, "https://coinpay.example/agents/research", opts)
+	d, err := openagent.Discover(ctx, "https://coinpay.example/agents/research", opts)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
+	urls := d.URLs()
 	fmt.Println(urls)
 
 	opts.ExpectDID = "research.coinpay"
-	rec, err := openagent.Fetch(ctx, urls[0], opts)
+	rec, err := d.Fetch(ctx, urls[0], opts)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(rec.Profile.DID, rec.SourceURL, rec.ETag != "")
+	fmt.Println(rec.Profile.DID, rec.URL, rec.ETag != "")
 
 	opts.ExpectDID = "research.elsewhere"
 	_, err = openagent.Fetch(ctx, urls[0], opts)

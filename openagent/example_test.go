@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 
 	"github.com/agentweb/agentweb/openagent"
+	"github.com/agentweb/agentweb/safefetch"
 )
 
 func ExampleParse() {
@@ -55,7 +56,7 @@ func ExampleValidationError() {
 	// /did did-syntax
 	// /permissions_requested/0 permission-syntax
 	// /version version-unsupported
-	// /wallet unknown-member
+	// /wallet schema-additionalProperties
 	// true
 }
 
@@ -98,7 +99,7 @@ func ExampleCheckPublic() {
 		Description:          "Checks out into /home/ci/work with token ghp_abcdefghijklmnopqrstuvwxyz0123456789",
 		Public:               &private,
 	}
-	for _, f := range openagent.CheckPublic(p) {
+	for _, f := range openagent.CheckPublic(p, nil) {
 		fmt.Println(f.Severity, f.Pointer, f.Rule)
 	}
 	// Output:
@@ -147,8 +148,8 @@ func ExampleDirectory() {
 			DID: "research.coinpay", OwnerDID: owner, Skills: []string{"research"}, PermissionsRequested: []string{}}
 	}
 	var dir openagent.Directory
-	_, _ = dir.Add(&openagent.Record{Profile: profile("operator.coinpay"), SourceURL: "https://coinpay.example/.well-known/openagent.json"})
-	conflicts, _ := dir.Add(&openagent.Record{Profile: profile("mallory.example"), SourceURL: "https://mirror.example/research.json"})
+	_, _ = dir.Add(&openagent.Record{Profile: profile("operator.coinpay"), Provenance: safefetch.Provenance{URL: "https://coinpay.example/.well-known/openagent.json"}})
+	conflicts, _ := dir.Add(&openagent.Record{Profile: profile("mallory.example"), Provenance: safefetch.Provenance{URL: "https://mirror.example/research.json"}})
 	for _, c := range conflicts {
 		fmt.Println("conflict on", c.Pointer, "ownership:", c.Ownership())
 		for _, v := range c.Values {

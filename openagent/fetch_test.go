@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/agentweb/agentweb/internal/testhook"
 	"github.com/agentweb/agentweb/safefetch"
 	"github.com/agentweb/agentweb/safefetch/fetchtest"
 	"github.com/stretchr/testify/assert"
@@ -50,8 +51,8 @@ func TestFetch(t *testing.T) {
 		rec, err := Fetch(t.Context(), "https://agent.example"+WellKnownPath, opts)
 		require.NoError(t, err)
 		assert.Equal(t, "research.coinpay", rec.Profile.DID)
-		assert.Equal(t, "https://agent.example/.well-known/openagent.json", rec.SourceURL)
-		assert.Equal(t, rec.SourceURL, rec.FinalURL)
+		assert.Equal(t, "https://agent.example/.well-known/openagent.json", rec.URL)
+		assert.Equal(t, rec.URL, rec.FinalURL)
 		assert.NotEmpty(t, rec.ETag)
 		assert.False(t, rec.Retrieved.Before(before))
 		assert.False(t, rec.NotModified)
@@ -62,7 +63,7 @@ func TestFetch(t *testing.T) {
 	t.Run("redirect keeps the source URL", func(t *testing.T) {
 		rec, err := Fetch(t.Context(), "https://agent.example/old.json", opts)
 		require.NoError(t, err)
-		assert.Equal(t, "https://agent.example/old.json", rec.SourceURL)
+		assert.Equal(t, "https://agent.example/old.json", rec.URL)
 		assert.Equal(t, "https://agent.example/.well-known/openagent.json", rec.FinalURL)
 	})
 	t.Run("media type parameters allowed", func(t *testing.T) {
@@ -76,21 +77,22 @@ func TestFetch(t *testing.T) {
 		check      func(t *testing.T, err error)
 	}{
 		{"wrong content type", "/html.json", opts, func(t *testing.T, err error) {
-			var ce *ContentTypeError
+			var ce *safefetch.ContentTypeError
 			require.ErrorAs(t, err, &ce)
-			assert.Equal(t, "text/html; charset=utf-8", ce.ContentType)
-			assert.ErrorIs(t, err, ErrContentType)
+			assert.Equal(t, "text/html; charset=utf-8", ce.Got)
+			assert.ErrorIs(t, err, safefetch.ErrContentType)
 		}},
 		{"not found", "/missing.json", opts, func(t *testing.T, err error) {
-			var se *StatusError
+			var se *safefetch.StatusError
 			require.ErrorAs(t, err, &se)
 			assert.Equal(t, http.StatusNotFound, se.StatusCode)
-			assert.ErrorIs(t, err, ErrStatus)
+			assert.ErrorIs(t, err, safefetch.ErrStatus)
+			assert.ErrorIs(t, err, safefetch.ErrNotFound)
 		}},
 		{"invalid profile", "/invalid.json", opts, func(t *testing.T, err error) {
 			var ve *ValidationError
 			require.ErrorAs(t, err, &ve)
-			assert.Equal(t, "https://agent.example/invalid.json", ve.URL)
+			assert.Equal(t, "https://agent.example/invalid.json", ve.Source)
 			assert.True(t, ve.Has(RulePermissionSyntax))
 			assert.Contains(t, err.Error(), "https://agent.example/invalid.json")
 		}},
@@ -130,7 +132,7 @@ func TestFetch(t *testing.T) {
 }
 
 func TestFetchZeroOptionsIsSafe(t *testing.T) {
-	// nil options mean safefetch.New(nil): loopback and private addresses
+	// nil options mean safefetch.Default(): loopback and private addresses
 	// are refused before any connection.
 	for _, u := range []string{"https://127.0.0.1/.well-known/openagent.json", "https://10.0.0.1/a.json"} {
 		_, err := Fetch(t.Context(), u, nil)
@@ -141,7 +143,7 @@ func TestFetchZeroOptionsIsSafe(t *testing.T) {
 	assert.ErrorIs(t, err, safefetch.ErrForbiddenURL)
 }
 
-func TestRefresh(t *testing.T) {
+func TestFetchPrevious(t *testing.T) {
 	n := newNet(t)
 	wk, err := Handler(exampleProfile(t), nil)
 	require.NoError(t, err)
@@ -181,19 +183,22 @@ func TestRefresh(t *testing.T) {
 	n.Site("changing.example", changing)
 	opts := &FetchOptions{Client: n.Client()}
 
-	t.Run("304 by ETag keeps the record and updates its time", func(t *testing.T) {
+	t.Run("304 by ETag keeps the cached profile and sets NotModified", func(t *testing.T) {
 		rec, err := Fetch(t.Context(), "https://agent.example"+WellKnownPath, opts)
 		require.NoError(t, err)
-		rec.Retrieved = rec.Retrieved.Add(-time.Hour) // pretend it is old
+		require.NotEmpty(t, rec.ETag)
 		before := n.Requests("agent.example")
-		again, err := Refresh(t.Context(), rec, opts)
+		later := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
+		again, err := Fetch(t.Context(), rec.URL, &FetchOptions{Client: n.Client(), Previous: &rec.Provenance, Now: func() time.Time { return later }})
 		require.NoError(t, err)
 		assert.Equal(t, before+1, n.Requests("agent.example"))
 		assert.True(t, again.NotModified)
-		assert.Same(t, rec.Profile, again.Profile)
+		assert.Equal(t, http.StatusNotModified, again.StatusCode)
+		assert.Nil(t, again.Profile, "the caller keeps its cached profile")
+		assert.Nil(t, again.Body)
 		assert.Equal(t, rec.ETag, again.ETag)
-		assert.Equal(t, rec.SourceURL, again.SourceURL)
-		assert.True(t, again.Retrieved.After(rec.Retrieved))
+		assert.Equal(t, rec.URL, again.URL)
+		assert.Equal(t, later, again.Retrieved, "FetchOptions.Now is the retrieval clock")
 		assert.False(t, rec.NotModified, "the cached record is not modified in place")
 	})
 	t.Run("304 by Last-Modified", func(t *testing.T) {
@@ -201,9 +206,10 @@ func TestRefresh(t *testing.T) {
 		require.NoError(t, err)
 		assert.Empty(t, rec.ETag)
 		assert.Equal(t, "Mon, 02 Nov 2026 10:00:00 GMT", rec.LastModified)
-		again, err := Refresh(t.Context(), rec, opts)
+		again, err := Fetch(t.Context(), rec.URL, &FetchOptions{Client: n.Client(), Previous: &rec.Provenance})
 		require.NoError(t, err)
 		assert.True(t, again.NotModified)
+		assert.Equal(t, rec.LastModified, again.LastModified)
 		assert.Equal(t, int32(2), lastModHits.Load())
 	})
 	t.Run("200 on change is read again; did change is a mismatch", func(t *testing.T) {
@@ -211,22 +217,40 @@ func TestRefresh(t *testing.T) {
 		rec, err := Fetch(t.Context(), "https://changing.example/agent.json", opts)
 		require.NoError(t, err)
 		version.Store(1)
-		again, err := Refresh(t.Context(), rec, opts)
+		again, err := Fetch(t.Context(), rec.URL, &FetchOptions{Client: n.Client(), Previous: &rec.Provenance, ExpectDID: rec.Profile.DID})
 		require.NoError(t, err)
 		assert.False(t, again.NotModified)
 		assert.Equal(t, "Renamed agent", again.Profile.Name)
 		assert.NotEqual(t, rec.ETag, again.ETag)
 		version.Store(2)
-		_, err = Refresh(t.Context(), again, opts)
+		_, err = Fetch(t.Context(), again.URL, &FetchOptions{Client: n.Client(), Previous: &again.Provenance, ExpectDID: again.Profile.DID})
 		var me *DIDMismatchError
 		require.ErrorAs(t, err, &me)
 		assert.Equal(t, "research.coinpay", me.Expected)
 		assert.Equal(t, "someone.else", me.Got)
 	})
-	t.Run("empty record", func(t *testing.T) {
-		_, err := Refresh(t.Context(), nil, opts)
-		assert.Error(t, err)
-		_, err = Refresh(t.Context(), &Record{}, opts)
-		assert.Error(t, err)
+	t.Run("a Provenance kept elsewhere makes the request conditional", func(t *testing.T) {
+		rec, err := Fetch(t.Context(), "https://lastmod.example/agent.json", &FetchOptions{Client: n.Client(),
+			Previous: &safefetch.Provenance{LastModified: "Mon, 02 Nov 2026 10:00:00 GMT"}})
+		require.NoError(t, err)
+		assert.True(t, rec.NotModified)
 	})
+}
+
+// TestFetchDefaultClientReusesConnections proves that the nil-Client path
+// is safefetch.Default(): three fetches dial once. It swaps the default
+// client, so it does not run in parallel.
+func TestFetchDefaultClientReusesConnections(t *testing.T) {
+	n := newNet(t)
+	wk, err := Handler(exampleProfile(t), nil)
+	require.NoError(t, err)
+	n.Site("reuse.example", wk)
+	restore := testhook.SetDefaultClient(n.Client())
+	defer restore()
+	for _, opts := range []*FetchOptions{nil, {}, {ExpectDID: "research.coinpay"}} {
+		_, err := Fetch(t.Context(), "https://reuse.example"+WellKnownPath, opts)
+		require.NoError(t, err)
+	}
+	assert.Equal(t, 3, n.Requests("reuse.example"))
+	assert.Equal(t, 1, n.Dials(n.Addr("reuse.example")))
 }

@@ -8,38 +8,29 @@ import (
 	"strings"
 )
 
-// Severity tells how serious a [Finding] of [CheckPublic] is.
-type Severity string
-
+// Rule names of the findings of [CheckPublic].
 const (
-	// SeverityError marks material a public file must not contain.
-	SeverityError Severity = "error"
-	// SeverityWarning marks a profile that is valid to publish but whose
-	// publication probably does not do what the publisher intends.
-	SeverityWarning Severity = "warning"
+	RuleAccessToken     = "access-token"      // a string shaped like a token or API key
+	RuleCredentialInURL = "credential-in-url" // userinfo or a secret-looking query parameter in a URL
+	RulePrivateKey      = "private-key"       // a PEM private key block
+	RulePrivateJWK      = "private-jwk"       // a JWK carrying private members (d, p, q, dp, dq, qi, k, oth)
+	RuleWorkspacePath   = "workspace-path"    // an absolute filesystem path
+	RuleFileURL         = "file-url"          // a file: URL
+	RulePublicFalse     = "public-false-unauthenticated"
 )
 
-// Rule names of [Finding.Rule].
-const (
-	LintAccessToken     = "access-token"      // a string shaped like a token or API key
-	LintCredentialInURL = "credential-in-url" // userinfo or a secret-looking query parameter in a URL
-	LintPrivateKey      = "private-key"       // a PEM private key block
-	LintPrivateJWK      = "private-jwk"       // a JWK carrying private members (d, p, q, dp, dq, qi, k, oth)
-	LintWorkspacePath   = "workspace-path"    // an absolute filesystem path
-	LintFileURL         = "file-url"          // a file: URL
-	LintPublicFalse     = "public-false-unauthenticated"
-)
-
-// Finding is one result of [CheckPublic].
-type Finding struct {
-	Pointer  string   `json:"pointer"`  // JSON Pointer of the value the finding is about
-	Rule     string   `json:"rule"`     // one of the Lint constants
-	Severity Severity `json:"severity"` // error or warning
-	Message  string   `json:"message"`  // explanation; never repeats the secret itself
+// CheckPublicOptions configure [CheckPublic]. The zero value, and a nil
+// pointer, report every finding.
+type CheckPublicOptions struct {
+	// Allow lists rules of CheckPublic (RuleAccessToken, RuleWorkspacePath,
+	// ...) whose findings are not reported, for a value known to be a false
+	// positive. Allowing one rule leaves every other check in force, which
+	// is why it is preferred to skipping the check.
+	Allow []string
 }
 
-func (f Finding) String() string {
-	return fmt.Sprintf("%s %s: %s (%s)", f.Severity, f.Pointer, f.Message, f.Rule)
+func (o *CheckPublicOptions) allows(rule string) bool {
+	return o != nil && contains(o.Allow, rule)
 }
 
 // tokenShape is one family of credential shapes CheckPublic looks for.
@@ -77,7 +68,7 @@ var (
 )
 
 // CheckPublic lints a profile that is about to be served publicly
-// (openagent-0.1.md, "Publication and discovery": "Public files must contain
+// ([OpenAgent 0.1], "Publication and discovery": "Public files must contain
 // no access tokens, private keys or private workspace paths"). It looks in
 // every string of the profile for:
 //   - access tokens in common shapes: JSON Web Tokens, GitHub, Slack, AWS,
@@ -98,16 +89,24 @@ var (
 //
 // The checks are heuristics over shapes: an empty result is not proof that a
 // file is free of secrets. Messages name the kind of secret, never its value.
-func CheckPublic(p *Profile) []Finding {
+// [CheckPublicOptions].Allow turns off named rules, for a known false
+// positive.
+//
+// [OpenAgent 0.1]: https://github.com/profullstack/logicsrc/blob/main/docs/openagent.md
+func CheckPublic(p *Profile, opts *CheckPublicOptions) []Problem {
 	if p == nil {
 		return nil
 	}
-	var out []Finding
+	var out []Problem
 	for _, f := range stringsOf(p) {
-		out = append(out, lintString(f.pointer, f.value)...)
+		for _, x := range lintString(f.pointer, f.value) {
+			if !opts.allows(x.Rule) {
+				out = append(out, x)
+			}
+		}
 	}
-	if !p.IsPublic() {
-		out = append(out, Finding{Pointer: "/public", Rule: LintPublicFalse, Severity: SeverityWarning,
+	if !p.IsPublic() && !opts.allows(RulePublicFalse) {
+		out = append(out, Problem{Pointer: "/public", Rule: RulePublicFalse, Severity: SeverityWarning,
 			Message: "public is false but this file is being published: public: false is descriptive metadata, not protection; serve a private profile only behind authentication, and directories must not index it"})
 	}
 	return out
@@ -137,33 +136,33 @@ func stringsOf(p *Profile) []pointed {
 	return out
 }
 
-func lintString(ptr, s string) []Finding {
+func lintString(ptr, s string) []Problem {
 	if s == "" {
 		return nil
 	}
-	var out []Finding
+	var out []Problem
 	add := func(rule, msg string) {
-		out = append(out, Finding{Pointer: ptr, Rule: rule, Severity: SeverityError, Message: msg})
+		out = append(out, Problem{Pointer: ptr, Rule: rule, Severity: SeverityError, Message: msg})
 	}
 	for _, t := range tokenShapes {
 		if t.re.MatchString(s) {
-			add(LintAccessToken, "contains what looks like "+t.name+"; public files must contain no access tokens: remove it and revoke it")
+			add(RuleAccessToken, "contains what looks like "+t.name+"; public files must contain no access tokens: remove it and revoke it")
 			break
 		}
 	}
 	if pemPrivateRE.MatchString(s) {
-		add(LintPrivateKey, "contains a PEM private key block; public files must contain no private keys: remove it and replace the key")
+		add(RulePrivateKey, "contains a PEM private key block; public files must contain no private keys: remove it and replace the key")
 	}
 	if jwkKtyRE.MatchString(s) && jwkPrivateRE.MatchString(s) {
-		add(LintPrivateJWK, "contains a JSON Web Key with private members; public files must contain no private keys: publish only the public members")
+		add(RulePrivateJWK, "contains a JSON Web Key with private members; public files must contain no private keys: publish only the public members")
 	}
 	if fileURLRE.MatchString(s) {
-		add(LintFileURL, "contains a file: URL; public files must contain no private workspace paths")
+		add(RuleFileURL, "contains a file: URL; public files must contain no private workspace paths")
 	} else if unixPathRE.MatchString(s) || winPathRE.MatchString(s) {
-		add(LintWorkspacePath, "contains an absolute filesystem path; public files must contain no private workspace paths")
+		add(RuleWorkspacePath, "contains an absolute filesystem path; public files must contain no private workspace paths")
 	}
 	if msg := urlCredential(s); msg != "" {
-		add(LintCredentialInURL, msg)
+		add(RuleCredentialInURL, msg)
 	}
 	return out
 }

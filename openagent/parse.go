@@ -10,13 +10,14 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/agentweb/agentweb/internal/problem"
 	"github.com/agentweb/agentweb/internal/schema"
 	"github.com/agentweb/agentweb/internal/strictjson"
 )
 
-// schemaJSON is the agent profile schema written from openagent-0.1.md and
-// the LogicSRC schema facts in the project's NOTES.md: draft 2020-12,
-// additionalProperties false at the top level and inside pricing.
+// schemaJSON is the agent profile schema written from the OpenAgent 0.1 page
+// and the reference's agent schema: draft 2020-12, additionalProperties false
+// at the top level and inside pricing.
 //
 //go:embed agent-0.1.schema.json
 var schemaJSON []byte
@@ -44,95 +45,61 @@ var ErrUnsupportedVersion = errors.New("openagent: unsupported version")
 // on them. Syntax problems found while decoding carry the rule names of the
 // strict JSON decoder ("json-syntax", "json-duplicate-member", "json-bom",
 // "json-utf8", "json-surrogate", "json-depth", "json-trailing-data",
-// "json-number-range"): a profile must be I-JSON.
+// "json-number-range"): a profile must be I-JSON. A schema failure that no
+// rule below explains carries "schema-" followed by the failing keyword, as
+// in every package of this module.
 const (
-	RuleMissingMember      = "missing-member"      // a required member is absent
-	RuleUnknownMember      = "unknown-member"      // a member the schema does not define
-	RuleWrongType          = "wrong-type"          // a value of the wrong JSON type
-	RuleType               = "type-value"          // type is not "logicsrc.agent"
-	RuleVersionSyntax      = "version-syntax"      // version is not major.minor[.patch]
-	RuleVersionUnsupported = "version-unsupported" // a well-formed version other than 0.1
-	RuleNameLength         = "name-length"         // name is not 1 to 120 characters
-	RuleDIDSyntax          = "did-syntax"          // did or owner_did does not match the LogicSRC pattern
-	RuleSkillsEmpty        = "skills-empty"        // skills has no item
-	RuleEmptyItem          = "empty-item"          // an empty skill or task type
-	RuleDuplicateItem      = "duplicate-item"      // a repeated skill, task type or permission
-	RulePermissionSyntax   = "permission-syntax"   // a scope that is not resource[:action]
-	RulePricingModel       = "pricing-model"       // model is not free, per_task, hourly or subscription
-	RulePricingAmount      = "pricing-amount"      // amount is negative
-	RulePricingCurrency    = "pricing-currency"    // currency is not 2 to 12 characters
-	RuleWebhookURL         = "webhook-url"         // webhook_url is not an absolute URI
-	RuleSchema             = "schema"              // any other schema failure (not expected with the embedded schema)
+	RuleSchemaRequired             = "schema-required"             // a required member is absent
+	RuleSchemaAdditionalProperties = "schema-additionalProperties" // a member the schema does not define
+	RuleSchemaType                 = "schema-type"                 // a value of the wrong JSON type
+	RuleSchemaPrefix               = problem.RuleSchemaPrefix      // starts any other schema failure's rule
+	RuleType                       = "type-value"                  // type is not "logicsrc.agent"
+	RuleVersionSyntax              = "version-syntax"              // version is not major.minor[.patch]
+	RuleVersionUnsupported         = "version-unsupported"         // a well-formed version other than 0.1
+	RuleNameLength                 = "name-length"                 // name is not 1 to 120 characters
+	RuleDIDSyntax                  = "did-syntax"                  // did or owner_did does not match the LogicSRC pattern
+	RuleSkillsEmpty                = "skills-empty"                // skills has no item
+	RuleEmptyItem                  = "empty-item"                  // an empty skill or task type
+	RuleDuplicateItem              = "duplicate-item"              // a repeated skill, task type or permission
+	RulePermissionSyntax           = "permission-syntax"           // a scope that is not resource[:action]
+	RulePricingModel               = "pricing-model"               // model is not free, per_task, hourly or subscription
+	RulePricingAmount              = "pricing-amount"              // amount is negative
+	RulePricingCurrency            = "pricing-currency"            // currency is not 2 to 12 characters
+	RuleURLSyntax                  = problem.RuleURLSyntax         // webhook_url is not an absolute URI (RFC 3986)
 )
 
-// Problem is one reason a document is not a valid OpenAgent 0.1 profile.
-type Problem struct {
-	// Pointer is the JSON Pointer (RFC 6901) of the offending value; for a
-	// missing member it is the pointer the member would have.
-	Pointer string `json:"pointer"`
-	// Rule is a stable rule name, one of the Rule constants or a strict JSON
-	// rule name.
-	Rule string `json:"rule"`
-	// Message explains the problem to a person.
-	Message string `json:"message"`
-}
+// Problem is one reason a document is not a valid OpenAgent 0.1 profile, or
+// one finding of [CheckPublic]. It is the Problem of every package of this
+// module.
+type Problem = problem.Problem
 
-func (p Problem) String() string {
-	ptr := p.Pointer
-	if ptr == "" {
-		ptr = "(document)"
-	}
-	return fmt.Sprintf("%s: %s (%s)", ptr, p.Message, p.Rule)
-}
+// Severity says how much a [Problem] weighs; [Parse] reports only
+// [SeverityError], [CheckPublic] also [SeverityWarning].
+type Severity = problem.Severity
+
+// The severities of a [Problem].
+const (
+	SeverityError   = problem.SeverityError
+	SeverityWarning = problem.SeverityWarning
+)
 
 // ValidationError lists every problem [Parse] found in a document, sorted by
-// pointer then rule. It unwraps to [ErrInvalid], and also to
-// [ErrUnsupportedVersion] when one of its problems is an unsupported version.
-type ValidationError struct {
-	// URL is the descriptor URL when the document was fetched over the
-	// network, "" when it was parsed from bytes.
-	URL      string
-	Problems []Problem
-}
+// pointer then rule; Source is the descriptor URL when the document was
+// fetched. It unwraps to [ErrInvalid], and also to [ErrUnsupportedVersion]
+// when one of its problems is an unsupported version.
+type ValidationError = problem.ValidationError
 
-func (e *ValidationError) Error() string {
-	var b strings.Builder
-	b.WriteString("openagent: invalid profile: ")
-	if e.URL != "" {
-		b.WriteString(e.URL + ": ")
-	}
-	for i, p := range e.Problems {
-		if i > 0 {
-			b.WriteString("; ")
-		}
-		b.WriteString(p.String())
-	}
-	return b.String()
-}
-
-// Unwrap returns [ErrInvalid], plus [ErrUnsupportedVersion] when it applies.
-func (e *ValidationError) Unwrap() []error {
-	errs := []error{ErrInvalid}
-	for _, p := range e.Problems {
+// invalid builds the *ValidationError of ps.
+func invalid(ps []Problem) *ValidationError {
+	for _, p := range ps {
 		if p.Rule == RuleVersionUnsupported {
-			errs = append(errs, ErrUnsupportedVersion)
-			break
+			return problem.New(ps, ErrInvalid, ErrUnsupportedVersion)
 		}
 	}
-	return errs
+	return problem.New(ps, ErrInvalid)
 }
 
-// Has reports whether some problem has the given rule.
-func (e *ValidationError) Has(rule string) bool {
-	for _, p := range e.Problems {
-		if p.Rule == rule {
-			return true
-		}
-	}
-	return false
-}
-
-// Parse reads an OpenAgent 0.1 profile (openagent-0.1.md, "The record").
+// Parse reads an OpenAgent 0.1 profile ([OpenAgent 0.1], "The record").
 //
 // The document must be strict JSON (UTF-8, no duplicate member, no byte-order
 // mark, finite numbers), valid against the embedded schema (seven required
@@ -144,17 +111,19 @@ func (e *ValidationError) Has(rule string) bool {
 // never rewritten.
 //
 // A valid profile is still a set of unverified claims; see [Profile].
+//
+// [OpenAgent 0.1]: https://github.com/profullstack/logicsrc/blob/main/docs/openagent.md
 func Parse(data []byte) (*Profile, error) {
 	tree, err := strictjson.Decode(data)
 	if err != nil {
 		var se *strictjson.Error
 		if errors.As(err, &se) {
-			return nil, &ValidationError{Problems: []Problem{{Pointer: se.Pointer, Rule: se.Rule, Message: se.Message}}}
+			return nil, invalid([]Problem{{Pointer: se.Pointer, Rule: se.Rule, Message: se.Message}})
 		}
 		return nil, fmt.Errorf("openagent: %w", err)
 	}
 	if problems := check(tree); len(problems) > 0 {
-		return nil, &ValidationError{Problems: problems}
+		return nil, invalid(problems)
 	}
 	return fromTree(tree.(map[string]any)), nil
 }
@@ -167,6 +136,12 @@ func check(tree any) []Problem {
 		problems = append(problems, explain(tree, v)...)
 	}
 	if obj, ok := tree.(map[string]any); ok {
+		if w, ok := obj["webhook_url"].(string); ok && !isURI(w) {
+			// The schema library's "uri" format is Go's lenient URL parser;
+			// the reference validator (Ajv with ajv-formats) holds the value
+			// to RFC 3986, and so does this reader.
+			problems = append(problems, Problem{Pointer: "/webhook_url", Rule: RuleURLSyntax, Message: uriMessage(w)})
+		}
 		if v, ok := obj["version"].(string); ok && isVersion(v) && v != Version {
 			problems = append(problems, Problem{
 				Pointer: "/version",
@@ -240,9 +215,9 @@ func explain(tree any, v schema.Violation) []Problem {
 		return []Problem{unknown(v.Pointer, tokens[len(tokens)-1], len(tokens) == 2 && tokens[0] == "pricing")}
 	case "type":
 		if v.Pointer == "" {
-			return at(RuleWrongType, "an OpenAgent profile is a single JSON object (the well-known document is one profile, not an array or a directory)")
+			return at(RuleSchemaType, "an OpenAgent profile is a single JSON object (the well-known document is one profile, not an array or a directory)")
 		}
-		return at(RuleWrongType, fmt.Sprintf("wrong JSON type: %s", v.Message))
+		return at(RuleSchemaType, fmt.Sprintf("wrong JSON type: %s", v.Message))
 	case "const":
 		if field == "type" {
 			return at(RuleType, fmt.Sprintf(`type must be exactly %q`, Type))
@@ -302,14 +277,15 @@ func explain(tree any, v schema.Violation) []Problem {
 		}
 	case "format":
 		if field == "webhook_url" {
-			return at(RuleWebhookURL, "webhook_url must be an absolute URI")
+			s, _ := lookup(tree, tokens).(string)
+			return at(RuleURLSyntax, uriMessage(s))
 		}
 	}
-	return at(RuleSchema, fmt.Sprintf("%s: %s", v.Keyword, v.Message))
+	return at(RuleSchemaPrefix+v.Keyword, fmt.Sprintf("%s: %s", v.Keyword, v.Message))
 }
 
 func missing(ptr, name string) Problem {
-	return Problem{Pointer: ptr, Rule: RuleMissingMember,
+	return Problem{Pointer: ptr, Rule: RuleSchemaRequired,
 		Message: fmt.Sprintf("required member %q is missing (seven members are required: %s)", name, strings.Join(requiredMembers, ", "))}
 }
 
@@ -318,7 +294,7 @@ func unknown(ptr, name string, inPricing bool) Problem {
 	if inPricing {
 		where = "pricing (model, amount, currency)"
 	}
-	return Problem{Pointer: ptr, Rule: RuleUnknownMember,
+	return Problem{Pointer: ptr, Rule: RuleSchemaAdditionalProperties,
 		Message: fmt.Sprintf("member %q is not part of %s; the schema disallows extra properties, so put platform-specific data in a separate record linked by the host", name, where)}
 }
 
@@ -446,8 +422,10 @@ func isVersion(s string) bool {
 }
 
 // isDID matches the LogicSRC identity pattern
-// ^[a-z0-9][a-z0-9._-]*\.[a-z0-9][a-z0-9._-]*$ (openagent-0.1.md,
+// ^[a-z0-9][a-z0-9._-]*\.[a-z0-9][a-z0-9._-]*$ ([OpenAgent 0.1],
 // "Identity and ownership"), the schema's pattern for did and owner_did.
+//
+// [OpenAgent 0.1]: https://github.com/profullstack/logicsrc/blob/main/docs/openagent.md
 func isDID(s string) bool {
 	if s == "" || !(isLower(s[0]) || isDigit(s[0])) {
 		return false

@@ -8,31 +8,43 @@ import (
 )
 
 // Type is the only value the "type" member of an OpenAgent profile may have
-// (openagent-0.1.md, "The record": "Exactly logicsrc.agent").
+// ([OpenAgent 0.1], "The record": "Exactly logicsrc.agent").
+//
+// [OpenAgent 0.1]: https://github.com/profullstack/logicsrc/blob/main/docs/openagent.md
 const Type = "logicsrc.agent"
 
 // Version is the profile version this package reads and writes. The schema
 // accepts any numeric major.minor[.patch] version; this reader supports only
 // 0.1 and reports any other as unsupported, never rewriting it
-// (openagent-0.1.md, "The record").
+// ([OpenAgent 0.1], "The record").
+//
+// [OpenAgent 0.1]: https://github.com/profullstack/logicsrc/blob/main/docs/openagent.md
 const Version = "0.1"
 
 // WellKnownPath is where a domain representing one agent serves its profile
-// (openagent-0.1.md, "Publication and discovery"). The well-known document is
+// ([OpenAgent 0.1], "Publication and discovery"). The well-known document is
 // a single profile, not an array or a directory.
+//
+// [OpenAgent 0.1]: https://github.com/profullstack/logicsrc/blob/main/docs/openagent.md
 const WellKnownPath = "/.well-known/openagent.json"
 
 // MediaType is the Content-Type a profile is served with and the type
-// attribute of the discovery links (openagent-0.1.md, "Publication and
+// attribute of the discovery links ([OpenAgent 0.1], "Publication and
 // discovery").
+//
+// [OpenAgent 0.1]: https://github.com/profullstack/logicsrc/blob/main/docs/openagent.md
 const MediaType = "application/json"
 
 // LinkRel is the link relation that advertises a profile from a page or an
-// HTTP response (openagent-0.1.md, "Publication and discovery").
+// HTTP response ([OpenAgent 0.1], "Publication and discovery").
+//
+// [OpenAgent 0.1]: https://github.com/profullstack/logicsrc/blob/main/docs/openagent.md
 const LinkRel = "openagent"
 
-// Pricing models defined by the schema (openagent-0.1.md, "The record",
+// Pricing models defined by the schema ([OpenAgent 0.1], "The record",
 // field pricing).
+//
+// [OpenAgent 0.1]: https://github.com/profullstack/logicsrc/blob/main/docs/openagent.md
 const (
 	PricingFree         = "free"
 	PricingPerTask      = "per_task"
@@ -41,7 +53,7 @@ const (
 )
 
 // Profile is an OpenAgent 0.1 document: a logicsrc.agent profile
-// (openagent-0.1.md, "The record"). The seven required members are Type,
+// ([OpenAgent 0.1], "The record"). The seven required members are Type,
 // Version, Name, DID, OwnerDID, Skills and PermissionsRequested; the others
 // are optional and are nil or empty when the publisher omitted them.
 // Omission is never proof of availability, of a free price or of permission
@@ -65,6 +77,8 @@ const (
 //
 // The JSON member order of [Profile.Marshal] is the order of the fields
 // below, which is the order of the specification's table.
+//
+// [OpenAgent 0.1]: https://github.com/profullstack/logicsrc/blob/main/docs/openagent.md
 type Profile struct {
 	// Type is exactly "logicsrc.agent".
 	Type string `json:"type"`
@@ -109,12 +123,14 @@ type Profile struct {
 }
 
 // IsPublic reports the value of the public member, which defaults to true when
-// it is absent (openagent-0.1.md, "The record"). A directory must not
+// it is absent ([OpenAgent 0.1], "The record"). A directory must not
 // publicly index a profile for which IsPublic is false.
+//
+// [OpenAgent 0.1]: https://github.com/profullstack/logicsrc/blob/main/docs/openagent.md
 func (p *Profile) IsPublic() bool { return p.Public == nil || *p.Public }
 
 // Pricing is the optional indicative pricing of a profile
-// (openagent-0.1.md, "The record" and "Profiles and rental listings"). Every
+// ([OpenAgent 0.1], "The record" and "Profiles and rental listings"). Every
 // member is optional in the schema, so a partial object is valid; readers
 // must show it as incomplete (see [Pricing.Incomplete]), never as free.
 //
@@ -122,6 +138,8 @@ func (p *Profile) IsPublic() bool { return p.Public == nil || *p.Public }
 // exact decimal rates belong in OpenRental, and a consumer must not turn
 // Amount into a binding payment or charge an account because it fetched a
 // profile.
+//
+// [OpenAgent 0.1]: https://github.com/profullstack/logicsrc/blob/main/docs/openagent.md
 type Pricing struct {
 	// Model is one of "free", "per_task", "hourly" or "subscription", or ""
 	// when absent.
@@ -150,7 +168,9 @@ func (p *Pricing) Missing() []string {
 
 // Incomplete reports whether any of model, amount and currency is missing.
 // A reader must show incomplete pricing as incomplete: a missing amount is
-// not zero and a missing model is not "free" (openagent-0.1.md, "The record").
+// not zero and a missing model is not "free" ([OpenAgent 0.1], "The record").
+//
+// [OpenAgent 0.1]: https://github.com/profullstack/logicsrc/blob/main/docs/openagent.md
 func (p *Pricing) Incomplete() bool { return len(p.Missing()) > 0 }
 
 // String describes the pricing for display, marking it incomplete when a

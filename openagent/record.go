@@ -1,27 +1,21 @@
 package openagent
 
-import "time"
+import "github.com/agentweb/agentweb/safefetch"
 
 // Record is a profile as a reader retrieved it: the profile beside the
-// facts a reader must keep about where and when it came from
-// (openagent-0.1.md, "Publication and discovery"). The profile's claims
-// (owner, skills, pricing) remain unverified; see [Profile].
+// facts a reader must keep about where and when it came from ([OpenAgent 0.1],
+// "Publication and discovery"). The embedded [safefetch.Provenance] is the
+// retrieval record every fetched document of this module carries: the
+// declared and final URLs, redirects, status, validators and retrieval time.
+// The profile's claims (owner, skills, pricing) remain unverified; see
+// [Profile].
+//
+// [OpenAgent 0.1]: https://github.com/profullstack/logicsrc/blob/main/docs/openagent.md
 type Record struct {
-	// Profile is the validated profile.
-	Profile *Profile
-	// Body is the exact bytes received.
-	Body []byte
-	// SourceURL is the descriptor URL the reader asked for, never replaced.
-	SourceURL string
-	// FinalURL is the URL that answered, after redirects.
-	FinalURL string
-	// Retrieved is when the record was last fetched or revalidated.
-	Retrieved time.Time
-	// ETag and LastModified are the publisher's validators, "" when absent;
-	// [Refresh] sends them back.
-	ETag         string
-	LastModified string
-	// NotModified is true when the last [Refresh] got 304 Not Modified and
-	// kept the cached profile.
-	NotModified bool
+	safefetch.Provenance
+	// Profile is the validated profile; nil when NotModified is set, because
+	// the server confirmed the caller's cached profile without sending it.
+	Profile *Profile `json:"profile,omitempty"`
+	// Body is the exact bytes received; nil when NotModified is set.
+	Body []byte `json:"-"`
 }

@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"html"
 	"net/http"
-	"strings"
 
 	"github.com/agentweb/agentweb/internal/linkheader"
+	"github.com/agentweb/agentweb/internal/problem"
 	"github.com/agentweb/agentweb/internal/serve"
 )
 
@@ -16,26 +16,10 @@ import (
 // rule; a short lifetime with an ETag lets readers revalidate cheaply.
 const DefaultCacheControl = "max-age=300"
 
-// ErrNotPublishable is wrapped by the *[PublishError] of [Handler] when
-// [CheckPublic] finds material a public file must not contain.
+// ErrNotPublishable is wrapped by the *[ValidationError] of [Handler] when
+// [CheckPublic] finds material a public file must not contain; its Problems
+// are the findings of [SeverityError].
 var ErrNotPublishable = errors.New("openagent: profile must not be published")
-
-// PublishError is returned by [Handler] when [CheckPublic] reports findings of
-// [SeverityError]. It unwraps to [ErrNotPublishable].
-type PublishError struct {
-	Findings []Finding // the error findings
-}
-
-func (e *PublishError) Error() string {
-	parts := make([]string, len(e.Findings))
-	for i, f := range e.Findings {
-		parts[i] = f.Pointer + ": " + f.Rule
-	}
-	return "openagent: profile must not be published: " + strings.Join(parts, ", ")
-}
-
-// Unwrap returns [ErrNotPublishable].
-func (e *PublishError) Unwrap() error { return ErrNotPublishable }
 
 // HandlerOptions configure [Handler]. The zero value is ready to use.
 type HandlerOptions struct {
@@ -44,6 +28,10 @@ type HandlerOptions struct {
 	CacheControl string
 	// Header holds extra response headers (for example CORS or Link).
 	Header http.Header
+	// Allow lists rules of [CheckPublic] not to apply, for a finding known
+	// to be a false positive (see [CheckPublicOptions]); every other rule
+	// still refuses the profile.
+	Allow []string
 	// InsecureSkipPublicCheck serves the profile even when [CheckPublic]
 	// finds access tokens, private keys or workspace paths in it. Leave it
 	// false unless a finding is known to be a false positive.
@@ -53,16 +41,19 @@ type HandlerOptions struct {
 // Handler returns an http.Handler that serves p, as [Profile.Marshal] writes
 // it, at whatever path it is mounted: at [WellKnownPath] for a domain that
 // represents one agent, or at one stable URL per agent for a host with
-// several (openagent-0.1.md, "Publication and discovery"). Responses have
+// several ([OpenAgent 0.1], "Publication and discovery"). Responses have
 // Content-Type application/json, a strong ETag (the SHA-256 of the body),
 // Cache-Control, and answer a matching If-None-Match with 304; methods other
 // than GET and HEAD get 405.
 //
 // Handler returns a *[ValidationError] when p is not a valid profile and a
-// *[PublishError] when [CheckPublic] finds secrets or private paths in it
-// (unless [HandlerOptions].InsecureSkipPublicCheck). A profile with
+// *[ValidationError] that wraps [ErrNotPublishable] when [CheckPublic]
+// finds secrets or private paths in it (unless [HandlerOptions].Allow names
+// the rule, or InsecureSkipPublicCheck is set). A profile with
 // public: false is served when asked: the caller must put the handler behind
 // authentication, because public: false alone protects nothing.
+//
+// [OpenAgent 0.1]: https://github.com/profullstack/logicsrc/blob/main/docs/openagent.md
 func Handler(p *Profile, opts *HandlerOptions) (http.Handler, error) {
 	if opts == nil {
 		opts = &HandlerOptions{}
@@ -72,14 +63,14 @@ func Handler(p *Profile, opts *HandlerOptions) (http.Handler, error) {
 		return nil, err
 	}
 	if !opts.InsecureSkipPublicCheck {
-		var bad []Finding
-		for _, f := range CheckPublic(p) {
+		var bad []Problem
+		for _, f := range CheckPublic(p, &CheckPublicOptions{Allow: opts.Allow}) {
 			if f.Severity == SeverityError {
 				bad = append(bad, f)
 			}
 		}
 		if len(bad) > 0 {
-			return nil, &PublishError{Findings: bad}
+			return nil, problem.New(bad, ErrNotPublishable)
 		}
 	}
 	cc := opts.CacheControl
@@ -94,27 +85,27 @@ func Handler(p *Profile, opts *HandlerOptions) (http.Handler, error) {
 	}), nil
 }
 
-// ETag returns the entity tag [Handler] sends for a body: a double-quoted
-// lower-case hexadecimal SHA-256.
-func ETag(body []byte) string { return serve.ETag(body) }
-
 // LinkElement returns the HTML element a page about an agent uses to
-// advertise its descriptor (openagent-0.1.md, "Publication and discovery"):
+// advertise its descriptor ([OpenAgent 0.1], "Publication and discovery"):
 //
 //	<link rel="openagent" type="application/json" href="https://example.com/agents/research.json">
 //
 // href is escaped for an HTML attribute. It must be an absolute HTTPS URL or a
 // reference relative to the page; readers resolve it against the page URL.
+//
+// [OpenAgent 0.1]: https://github.com/profullstack/logicsrc/blob/main/docs/openagent.md
 func LinkElement(href string) string {
 	return fmt.Sprintf(`<link rel="%s" type="%s" href="%s">`, LinkRel, MediaType, html.EscapeString(href))
 }
 
 // LinkHeader returns the value of the equivalent HTTP Link header
-// (RFC 8288; openagent-0.1.md, "Publication and discovery"):
+// (RFC 8288; [OpenAgent 0.1], "Publication and discovery"):
 //
 //	<https://example.com/agents/research.json>; rel="openagent"; type="application/json"
 //
 // Readers resolve a relative target against the response URL.
+//
+// [OpenAgent 0.1]: https://github.com/profullstack/logicsrc/blob/main/docs/openagent.md
 func LinkHeader(href string) string {
 	return linkheader.Format(linkheader.Link{Target: href, Rel: []string{LinkRel}, Type: MediaType})
 }

@@ -1,6 +1,8 @@
 package openagent
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"net/http"
 	"net/http/httptest"
@@ -29,11 +31,11 @@ func TestHandler(t *testing.T) {
 		wantHeader map[string]string
 	}{
 		{"get", http.MethodGet, nil, http.StatusOK, true, map[string]string{
-			"Content-Type": "application/json", "ETag": ETag(body), "Cache-Control": DefaultCacheControl}},
-		{"head", http.MethodHead, nil, http.StatusOK, false, map[string]string{"ETag": ETag(body)}},
-		{"conditional match", http.MethodGet, http.Header{"If-None-Match": {ETag(body)}}, http.StatusNotModified, false,
-			map[string]string{"ETag": ETag(body)}},
-		{"conditional weak match in a list", http.MethodGet, http.Header{"If-None-Match": {`"x", W/` + ETag(body)}}, http.StatusNotModified, false, nil},
+			"Content-Type": "application/json", "ETag": etag(body), "Cache-Control": DefaultCacheControl}},
+		{"head", http.MethodHead, nil, http.StatusOK, false, map[string]string{"ETag": etag(body)}},
+		{"conditional match", http.MethodGet, http.Header{"If-None-Match": {etag(body)}}, http.StatusNotModified, false,
+			map[string]string{"ETag": etag(body)}},
+		{"conditional weak match in a list", http.MethodGet, http.Header{"If-None-Match": {`"x", W/` + etag(body)}}, http.StatusNotModified, false, nil},
 		{"conditional mismatch", http.MethodGet, http.Header{"If-None-Match": {`"other"`}}, http.StatusOK, true, nil},
 		{"post refused", http.MethodPost, nil, http.StatusMethodNotAllowed, false, map[string]string{"Allow": "GET, HEAD"}},
 	}
@@ -86,13 +88,19 @@ func TestHandlerRefuses(t *testing.T) {
 		p.Description = "uses ghp_" + strings.Repeat("x1", 20)
 		_, err := Handler(p, nil)
 		assert.ErrorIs(t, err, ErrNotPublishable)
-		var pe *PublishError
+		var pe *ValidationError
 		require.True(t, errors.As(err, &pe))
-		require.Len(t, pe.Findings, 1)
-		assert.Equal(t, LintAccessToken, pe.Findings[0].Rule)
+		require.Len(t, pe.Problems, 1)
+		assert.Equal(t, RuleAccessToken, pe.Problems[0].Rule)
 		assert.NotContains(t, err.Error(), "ghp_")
 
-		h, err := Handler(p, &HandlerOptions{InsecureSkipPublicCheck: true})
+		_, err = Handler(p, &HandlerOptions{Allow: []string{RuleWorkspacePath}})
+		assert.ErrorIs(t, err, ErrNotPublishable, "allowing another rule does not allow this one")
+		h, err := Handler(p, &HandlerOptions{Allow: []string{RuleAccessToken}})
+		require.NoError(t, err, "the named finding is allowed")
+		assert.NotNil(t, h)
+
+		h, err = Handler(p, &HandlerOptions{InsecureSkipPublicCheck: true})
 		require.NoError(t, err)
 		assert.NotNil(t, h)
 	})
@@ -131,4 +139,11 @@ func TestLinkHeader(t *testing.T) {
 	assert.Equal(t, "https://example.com/agents/r.json", links[0].Target)
 	assert.True(t, links[0].HasRel(LinkRel))
 	assert.Equal(t, MediaType, links[0].Type)
+}
+
+// etag is the entity tag Handler sends: a double-quoted lower-case
+// hexadecimal SHA-256 of the body.
+func etag(body []byte) string {
+	sum := sha256.Sum256(body)
+	return `"` + hex.EncodeToString(sum[:]) + `"`
 }

@@ -189,8 +189,30 @@ if ("modelContext" in document) {
 			},
 		},
 		{
-			name: "a page with no form whose every script was read is not applicable",
-			body: `<p>` + strings.Repeat("Tables for every party, booked in a minute. ", 6) + `</p><script src="/app.js"></script>`,
+			name: "same-origin scripts past the bound are not read",
+			body: `<p>` + strings.Repeat("Tables for every party, booked in a minute. ", 6) + `</p>` + func() string {
+				var b strings.Builder
+				for i := range maxScriptFetches + 1 {
+					fmt.Fprintf(&b, `<script src="/s%d.js"></script>`, i)
+				}
+				return b.String()
+			}(),
+			scripts: func() map[string]string {
+				m := map[string]string{}
+				for i := range maxScriptFetches + 1 {
+					m[fmt.Sprintf("/s%d.js", i)] = "console.log(1)"
+				}
+				return m
+			}(),
+			want: [3]Verdict{VerdictUnverified, VerdictUnverified, VerdictUnverified},
+			check: func(t *testing.T, r *Report) {
+				assert.Contains(t, checkByID(r, "page_actions_declared").Receipt.Received,
+					fmt.Sprintf("same-origin scripts past the first %d, not fetched: https://shop.example/s%d.js", maxScriptFetches, maxScriptFetches))
+			},
+		},
+		{
+			name:    "a page with no form whose every script was read is not applicable",
+			body:    `<p>` + strings.Repeat("Tables for every party, booked in a minute. ", 6) + `</p><script src="/app.js"></script>`,
 			scripts: map[string]string{"/app.js": "console.log('hi')"},
 			want:    [3]Verdict{VerdictNotApplicable, VerdictNotApplicable, VerdictNotApplicable},
 		},
@@ -228,38 +250,6 @@ func TestActUnverified(t *testing.T) {
 	assert.Contains(t, c.Receipt.Received, "timeout")
 }
 
-func TestParseToolsPolicy(t *testing.T) {
-	const origin = "https://shop.example"
-	tests := []struct {
-		values  []string
-		kind    toolsPolicyKind
-		invalid bool
-	}{
-		{nil, policyDefault, false},
-		{[]string{"geolocation=()"}, policyDefault, false},
-		{[]string{"tools=()"}, policyNone, false},
-		{[]string{"tools=*"}, policyAll, false},
-		{[]string{"tools=(self)"}, policySelf, false},
-		{[]string{"tools=self"}, policySelf, false},
-		{[]string{`tools=("https://shop.example")`}, policySelf, false},
-		{[]string{`tools=("https://shop.example:443/x")`}, policySelf, false},
-		{[]string{`tools=("https://ads.example")`}, policyNone, false},
-		{[]string{`tools=(self "https://ads.example" *)`}, policyAll, false},
-		{[]string{"camera=()", "tools=(self)"}, policySelf, false},
-		{[]string{"tools=(self"}, policyDefault, true},
-		{[]string{"Tools=*"}, policyDefault, true},
-		{[]string{"tools=?1"}, policyNone, false},
-	}
-	for _, tc := range tests {
-		t.Run(fmt.Sprint(tc.values), func(t *testing.T) {
-			p := parseToolsPolicy(tc.values, origin)
-			assert.Equal(t, tc.kind, p.kind)
-			assert.Equal(t, tc.invalid, p.invalid != nil)
-			assert.NotEmpty(t, p.describe())
-		})
-	}
-}
-
 func TestFindScriptTools(t *testing.T) {
 	tests := []struct {
 		name string
@@ -281,24 +271,6 @@ func TestFindScriptTools(t *testing.T) {
 			assert.Equal(t, tc.want, findScriptTools(tc.js))
 		})
 	}
-}
-
-func FuzzParseToolsPolicy(f *testing.F) {
-	for _, s := range []string{"", "tools=()", "tools=*", `tools=(self "https://a.example")`, "tools=(self", `geolocation=(), tools=("https://x.example:8443/p")`, "tools=?0;a=1", `tools=("\u00e9")`} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, h string) {
-		p := parseToolsPolicy([]string{h}, "https://shop.example")
-		switch p.kind {
-		case policyDefault, policySelf, policyAll, policyNone:
-		default:
-			t.Fatalf("kind %q", p.kind)
-		}
-		if p.invalid != nil && p.kind != policyDefault {
-			t.Fatalf("an invalid header must leave the default, got %q", p.kind)
-		}
-		_ = p.describe()
-	})
 }
 
 func FuzzFindScriptTools(f *testing.F) {
@@ -323,16 +295,6 @@ func BenchmarkReadPageTools(b *testing.B) {
 		forms, inline, _, _ := readPageTools(p)
 		if len(forms) != 4 || len(inline) != 1 {
 			b.Fatal(len(forms), len(inline))
-		}
-	}
-}
-
-func BenchmarkParseToolsPolicy(b *testing.B) {
-	v := []string{`geolocation=(), camera=(), tools=(self "https://partner.example")`}
-	b.ReportAllocs()
-	for b.Loop() {
-		if parseToolsPolicy(v, "https://shop.example").kind != policySelf {
-			b.Fatal("kind")
 		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/agentweb/agentweb/internal/webread"
 	"github.com/agentweb/agentweb/safefetch"
 	"github.com/agentweb/agentweb/safefetch/fetchtest"
 )
@@ -114,47 +115,7 @@ func BenchmarkParseRobots(b *testing.B) {
 	body := []byte(strings.Repeat("User-agent: GPTBot\nUser-agent: Some-Other-Bot\nDisallow: /private/\nAllow: /private/public\n\n", 200) + "User-agent: *\nAllow: /\n")
 	b.SetBytes(int64(len(body)))
 	for b.Loop() {
-		if _, _, err := parseRobots(body); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-func BenchmarkParseSitemap(b *testing.B) {
-	var sb strings.Builder
-	sb.WriteString(`<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`)
-	for range 1000 {
-		sb.WriteString("<url><loc>https://shop.example/products/item</loc><lastmod>2026-01-01</lastmod></url>\n")
-	}
-	sb.WriteString("</urlset>")
-	body := []byte(sb.String())
-	b.SetBytes(int64(len(body)))
-	for b.Loop() {
-		if _, err := parseSitemap(body); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-func BenchmarkParseFrontMatter(b *testing.B) {
-	doc := []byte((&testSite{host: "shop.example"}).markdown("/", "Shop"))
-	for b.Loop() {
-		if _, _, err := parseFrontMatter(doc); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-func BenchmarkPreferred(b *testing.B) {
-	for b.Loop() {
-		preferred("text/html,application/xhtml+xml,application/xml;q=0.9,text/markdown;q=0.8,*/*;q=0.7", formOffers)
-	}
-}
-
-func BenchmarkReadJSONLD(b *testing.B) {
-	blocks := []string{`{"@context":"https://schema.org","@graph":[{"@type":"Organization","name":"S","url":"https://s.example/","logo":"https://s.example/l.png"},{"@type":"WebPage","dateModified":"2026-01-01"}]}`}
-	for b.Loop() {
-		readJSONLD(blocks)
+		webread.ParseRobots(body)
 	}
 }
 

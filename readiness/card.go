@@ -3,10 +3,10 @@ package readiness
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/agentweb/agentweb/readiness/agentsjson"
 	"strings"
 
 	"github.com/agentweb/agentweb/internal/strictjson"
+	"github.com/agentweb/agentweb/readiness/agentsjson"
 	"github.com/gowebpki/jcs"
 )
 
@@ -23,16 +23,6 @@ type card = agentsjson.Card
 // reader's error, when the body is not a JSON object.
 func readCard(body []byte) (*card, error) {
 	return agentsjson.Parse(body)
-}
-
-func contactFrom(s string) *agentsjson.Contact {
-	if e, ok := strings.CutPrefix(s, "mailto:"); ok {
-		return &agentsjson.Contact{Email: e}
-	}
-	if strings.Contains(s, "@") && !strings.Contains(s, "/") {
-		return &agentsjson.Contact{Email: s}
-	}
-	return &agentsjson.Contact{URL: s}
 }
 
 func str(v any) string {
@@ -53,16 +43,6 @@ func list(v any) []any {
 		l = l[:maxCardItems]
 	}
 	return l
-}
-
-func strs(v any) []string {
-	var out []string
-	for _, x := range list(v) {
-		if s := str(x); s != "" {
-			out = append(out, s)
-		}
-	}
-	return out
 }
 
 // cardCopy is one of the two agents.json locations as read.
@@ -119,7 +99,7 @@ func canonicalJSON(b []byte) []byte {
 }
 
 // manifestFind is another recognised manifest found when no card is
-// (readiness-checks.md, capability_manifest partial).
+// (the check catalogue, capability_manifest partial).
 type manifestFind struct {
 	kind string
 	f    *fetched

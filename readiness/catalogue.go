@@ -1,16 +1,20 @@
 package readiness
 
 // This file holds the check catalogue as data: the six sections and their
-// points (readiness-method.md §02), the ten requirements (§03) and every check
-// of readiness-checks.md with its id, section, weight and requirement. The
-// engine scores from these tables only; a check's code (one file per check)
-// supplies the verdict and receipt and nothing else.
+// points (the agent-readiness scoring method, §02), the ten requirements
+// (§03) and every check with its id, section, weight and requirement. The
+// method fixes the sections, points, requirements and verdicts but publishes
+// no checks; this catalogue is this package's reading of it, 27 scored checks
+// and 8 optional conventions. The engine scores from these tables only; a
+// check's code (one file per check) supplies the verdict and receipt and
+// nothing else.
 
-// MethodVersion is the version of the scoring method the reports follow
-// (readiness-method.md §07).
+// MethodVersion is the version of the agent-readiness scoring method the
+// reports follow (its §07 lists what changed in 1.2).
 const MethodVersion = "1.2"
 
-// SectionID names one of the six sections (readiness-method.md §02).
+// SectionID names one of the six sections (the agent-readiness scoring
+// method, §02).
 type SectionID string
 
 // The section ids, as they appear in every form of the report.
@@ -24,7 +28,8 @@ const (
 )
 
 // Section describes one section of the method: its id, its title, the question
-// it asks and the points it is worth (readiness-method.md §02).
+// it asks and the points it is worth (the agent-readiness scoring method,
+// §02).
 type Section struct {
 	ID       SectionID
 	Title    string
@@ -34,8 +39,8 @@ type Section struct {
 }
 
 // Requirement is one of the ten clauses R1–R10 that decide whether a site is
-// ready (readiness-method.md §03), with the checks that prove it
-// (readiness-checks.md). R10 has two checks and needs both.
+// ready (the agent-readiness scoring method, §03), with the catalogue checks
+// that prove it. R10 has two checks and needs both.
 type Requirement struct {
 	ID     string
 	Layer  string
@@ -43,8 +48,8 @@ type Requirement struct {
 	Checks []string
 }
 
-// CheckSpec is one row of the check catalogue (readiness-checks.md): a stable
-// snake_case id, its section, its weight in that section, the requirement it
+// CheckSpec is one row of the check catalogue ([Catalogue]): a stable
+// snake_case id, which every form of the report uses, its section, its weight in that section, the requirement it
 // proves (empty for a diagnostic), whether it is an optional convention (weight
 // 0, verdict optional), what it requests and what passes.
 type CheckSpec struct {
@@ -84,7 +89,7 @@ var catalogueTable = [...]CheckSpec{
 	// Discover (15)
 	{"sitemap", "Sitemap", SectionDiscover, "R3", 4, false,
 		"Sitemap: lines of /robots.txt, else /sitemap.xml",
-		"a real urlset or sitemapindex (sitemaps.org 0.9 namespace) whose locs are on the site's own host (www/apex counterpart allowed)"},
+		"a real urlset or sitemapindex (sitemaps.org 0.9 namespace, gzip-compressed or not) whose locs, and those of the child sitemaps read, are on the site's own host (www/apex counterpart allowed)"},
 	{"llms_txt", "llms.txt", SectionDiscover, "R4", 4, false,
 		"GET /llms.txt",
 		"an H1 line, at least one Markdown link and at least 50 characters, served as text"},
@@ -135,7 +140,7 @@ var catalogueTable = [...]CheckSpec{
 	// Act (20)
 	{"page_actions_declared", "Page actions declared", SectionAct, "R8", 12, false,
 		"the page's forms and scripts",
-		"every action form is declared as a page tool, or the page registers tools"},
+		"every action form is declared as a page tool (toolname and tooldescription), or the page registers tools with document.modelContext; unverified when a script or an app shell's content was not read"},
 	{"page_tool_quality", "Page tool quality", SectionAct, "", 4, false,
 		"the declared tools",
 		"each tool has a name, a description and a description of each named control"},
@@ -187,14 +192,16 @@ var catalogueTable = [...]CheckSpec{
 		"registration_endpoint or client ID metadata documents", "found or absent"},
 }
 
-// Sections returns the six sections in report order (readiness-method.md §02).
+// Sections returns the six sections in report order (the agent-readiness
+// scoring method, §02).
 func Sections() []Section {
 	out := make([]Section, len(sectionTable))
 	copy(out, sectionTable[:])
 	return out
 }
 
-// Requirements returns the ten requirements R1–R10 (readiness-method.md §03).
+// Requirements returns the ten requirements R1–R10 (the agent-readiness
+// scoring method, §03).
 func Requirements() []Requirement {
 	out := make([]Requirement, len(requirementTable))
 	for i, r := range requirementTable {
@@ -204,9 +211,10 @@ func Requirements() []Requirement {
 	return out
 }
 
-// Catalogue returns every check of readiness-checks.md, scored and optional,
-// in catalogue order. Whether this scanner runs a check is a separate question:
-// see [Implemented].
+// Catalogue returns every check this package scores by, the 27 scored checks
+// and the 8 optional conventions, in catalogue order: its reading of the
+// agent-readiness scoring method, which publishes no checks of its own.
+// Every scan runs all of them.
 func Catalogue() []CheckSpec {
 	out := make([]CheckSpec, len(catalogueTable))
 	copy(out, catalogueTable[:])

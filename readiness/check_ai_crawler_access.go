@@ -3,6 +3,8 @@ package readiness
 import (
 	"fmt"
 	"strings"
+
+	"github.com/agentweb/agentweb/internal/webread"
 )
 
 func init() {
@@ -15,26 +17,28 @@ func init() {
 func checkAICrawlerAccess(s *scan) outcome {
 	r := s.robotsObs()
 	out := outcome{requests: []*fetched{r.f}}
-	if !r.f.answered() {
+	switch r.rules.Availability() {
+	case webread.AvailabilityUnavailable:
+		// A 4xx, 401 and 403 included: RFC 9309 §2.3.1.3 lets crawlers
+		// access any resource.
+		section := "§2.3.1.3"
+		if r.f.status() < 400 {
+			section = "§2.3.1.2" // a redirect that did not lead to the file
+		}
+		out.verdict, out.received = VerdictPass, fmt.Sprintf("robots.txt answered %d: everything allowed (RFC 9309 %s)", r.f.status(), section)
+		return out
+	case webread.AvailabilityUnreachable:
 		out.verdict, out.received = VerdictUnverified, r.f.why()
-		if r.f.status() >= 500 {
+		if r.f.status() >= 500 || r.f.status() == 429 {
 			out.notes = append(out.notes, "RFC 9309 crawlers treat a 5xx robots.txt as a complete disallow while it lasts")
 		}
-		return out
-	}
-	if r.allowAll {
-		out.verdict, out.received = VerdictPass, fmt.Sprintf("robots.txt answered %d: everything allowed (RFC 9309 §2.3.1.3)", r.f.status())
-		return out
-	}
-	if r.parseErr != nil {
-		out.verdict, out.received = VerdictUnverified, "robots.txt could not be read: "+clean(r.parseErr.Error())
 		return out
 	}
 	if mt, _ := r.f.mediaType(); mt == "text/html" || looksLikeHTML(r.f.body()) {
 		out.notes = append(out.notes, "robots.txt is an HTML page: it holds no rule a crawler would obey")
 	}
-	if r.truncated {
-		out.notes = append(out.notes, fmt.Sprintf("only the first %d bytes of robots.txt were parsed (RFC 9309 §2.5)", maxRobotsBytes))
+	if r.rules.Truncated() {
+		out.notes = append(out.notes, fmt.Sprintf("only the first %d bytes of robots.txt were parsed (RFC 9309 §2.5)", webread.MaxRobotsBytes))
 	}
 	pq := s.page.EscapedPath()
 	if pq == "" {

@@ -31,7 +31,7 @@ func isOpenAPI3(body []byte) bool {
 }
 
 // checkBackendInterfaceDeclared: R9, the service declares a backend tool or
-// API (readiness-checks.md, Connect; method §03: any honest answer counts):
+// API (the check catalogue, Connect; method §03: any honest answer counts):
 // an MCP endpoint that answers, an OpenAPI 3 document that parses, a GraphQL
 // endpoint that answers a query, or another interface named in the card that
 // answers. They are found in the card, agentic.json, the page's Link headers

@@ -12,7 +12,7 @@ func init() {
 }
 
 // checkCapabilityManifest: R5, a machine-readable capability manifest
-// (readiness-checks.md): a card at /.well-known/agents.json or /agents.json
+// (the check catalogue): a card at /.well-known/agents.json or /agents.json
 // naming a publication, an interface, a sign-in or a contact; else, for
 // partial credit, another recognised manifest.
 func checkCapabilityManifest(s *scan) outcome {

@@ -9,24 +9,24 @@ func init() {
 }
 
 // checkContentFreshness: CreativeWork-family nodes carry dateModified
-// (readiness-checks.md, Understand). It is asked only of content types that
+// (the check catalogue, Understand). It is asked only of content types that
 // define the field, never of Organization, Product, Person or WebSite
-// (readiness-method.md §07, "the right field for each type").
+// (the agent-readiness scoring method, §07, "the right field for each type").
 func checkContentFreshness(s *scan) outcome {
 	ld, out, ok := s.pageJSONLD()
 	if !ok {
 		return out
 	}
 	works, modified, published := 0, 0, 0
-	for _, n := range ld.nodes {
-		if !n.is(creativeWorkTypes) || n.is(identityTypes) || n.is(businessTypes) {
+	for _, n := range ld.Nodes {
+		if !n.Is(creativeWorkTypes) || n.Is(identityTypes) || n.Is(businessTypes) {
 			continue
 		}
 		works++
 		switch {
-		case n.has("dateModified"):
+		case n.Has("dateModified"):
 			modified++
-		case n.has("datePublished"):
+		case n.Has("datePublished"):
 			published++
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/agentweb/agentweb/internal/webread"
 )
 
 func init() {
@@ -49,9 +51,9 @@ func checkHumanHandoff(s *scan) outcome {
 			}
 			break
 		}
-		ld := readJSONLD(p.jsonld)
-		for _, n := range ld.nodes {
-			if n.has("contactPoint") || n.has("email") || (n.is(set("ContactPoint")) && (n.has("telephone") || n.has("url"))) {
+		ld := webread.ReadJSONLD(p.jsonld)
+		for _, n := range ld.Nodes {
+			if n.Has("contactPoint") || n.Has("email") || (n.Is(set("ContactPoint")) && (n.Has("telephone") || n.Has("url"))) {
 				found = append(found, "JSON-LD contact data on "+p.url)
 				break
 			}

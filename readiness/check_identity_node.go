@@ -19,22 +19,22 @@ func checkIdentityNode(s *scan) outcome {
 		return out
 	}
 	best, bestN, bestMissing := "", -1, []string(nil)
-	for _, n := range ld.nodes {
-		if !n.is(identityTypes) {
+	for _, n := range ld.Nodes {
+		if !n.Is(identityTypes) {
 			continue
 		}
 		var missing []string
-		if !n.has("name") {
+		if !n.Has("name") {
 			missing = append(missing, "name")
 		}
-		if !n.has("url") {
+		if !n.Has("url") {
 			missing = append(missing, "url")
 		}
-		if !n.has("logo") && !n.has("sameAs") {
+		if !n.Has("logo") && !n.Has("sameAs") {
 			missing = append(missing, "logo or sameAs")
 		}
 		if have := 3 - len(missing); have > bestN {
-			best, bestN, bestMissing = strings.Join(n.types, ","), have, missing
+			best, bestN, bestMissing = strings.Join(n.Types, ","), have, missing
 		}
 	}
 	switch {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+
+	"github.com/agentweb/agentweb/internal/webread"
 )
 
 func init() {
@@ -11,12 +13,12 @@ func init() {
 }
 
 // checkLanguageAndCanonical: R6, pages declare their language and canonical
-// URL (readiness-checks.md, Understand): <html lang> with a well-formed BCP
+// URL (the check catalogue, Understand): <html lang> with a well-formed BCP
 // 47 tag, and an absolute same-site rel=canonical.
 func checkLanguageAndCanonical(s *scan) outcome {
 	return s.overPages(func(p *pageObs) (Verdict, string) {
 		lang := strings.TrimSpace(p.head.Lang)
-		langOK := validLangTag(lang)
+		langOK := webread.ValidLanguageTag(lang)
 		canon, canonOK := "", false
 		for _, l := range p.head.Links {
 			if hasRel(l, "canonical") {

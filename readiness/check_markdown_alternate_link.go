@@ -5,8 +5,9 @@ func init() {
 }
 
 // checkMarkdownAlternateLink: the page announces its Markdown form with
-// rel=alternate type=text/markdown in its Link header and in its <head>
-// (readiness-method.md §04). Not applicable when there is no Markdown form.
+// rel=alternate type=text/markdown in its Link header and in its <head> (the
+// agent-readiness scoring method, §04). Not applicable when there is no Markdown
+// form.
 func checkMarkdownAlternateLink(s *scan) outcome {
 	m := s.mdFormObs()
 	p := s.pageObs()

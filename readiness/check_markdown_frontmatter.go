@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+
+	"github.com/agentweb/agentweb/internal/webread"
 )
 
 func init() {
@@ -11,9 +13,9 @@ func init() {
 }
 
 // checkMarkdownFrontmatter: the Markdown begins with front matter giving its
-// canonical address, last-modified date and language (readiness-method.md
-// §04, "frontmatter travels along"). Not applicable when there is no
-// Markdown form.
+// canonical address, last-modified date and language (the agent-readiness
+// scoring method §04, "frontmatter travels along"). Not applicable when there is
+// no Markdown form.
 func checkMarkdownFrontmatter(s *scan) outcome {
 	m := s.mdFormObs()
 	out := outcome{requests: m.requestsUsed, notes: []string{"read from one page"}}
@@ -25,7 +27,7 @@ func checkMarkdownFrontmatter(s *scan) outcome {
 		out.verdict, out.received = VerdictNotApplicable, "the page has no Markdown form"
 		return out
 	}
-	fields, dups, err := parseFrontMatter(m.body)
+	fields, dups, err := webread.ParseFrontMatter(m.body)
 	if err != nil {
 		out.verdict, out.received = VerdictFail, "no front matter in "+m.bodyFrom+": "+err.Error()
 		return out
@@ -44,7 +46,7 @@ func checkMarkdownFrontmatter(s *scan) outcome {
 		missing = append(missing, "no canonical")
 	}
 	if d := fields["updated"]; d != "" {
-		if validDate(d) {
+		if webread.ValidDate(d) {
 			have = append(have, "updated")
 		} else {
 			missing = append(missing, fmt.Sprintf("updated %q is not a date", truncate(clean(d), 40)))
@@ -53,7 +55,7 @@ func checkMarkdownFrontmatter(s *scan) outcome {
 		missing = append(missing, "no updated")
 	}
 	if l := fields["language"]; l != "" {
-		if validLangTag(l) {
+		if webread.ValidLanguageTag(l) {
 			have = append(have, "language")
 		} else {
 			missing = append(missing, fmt.Sprintf("language %q is not a BCP 47 tag", truncate(clean(l), 40)))

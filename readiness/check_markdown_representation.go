@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+
+	"github.com/agentweb/agentweb/internal/webread"
 )
 
 func init() {
@@ -24,14 +26,14 @@ func variesOnAccept(h http.Header) bool {
 }
 
 // checkMarkdownRepresentation: R2, a page exposes its own Markdown
-// representation (readiness-method.md §04, "Markdown on request"): GET the
-// page with Accept: text/markdown returns 200, text/markdown;
+// representation (the agent-readiness scoring method, §04, "Markdown on
+// request"): GET the page with Accept: text/markdown returns 200, text/markdown;
 // charset=utf-8 and Vary: Accept. The answer is judged against the form the
 // request's Accept header prefers, parsed with q-values.
 func checkMarkdownRepresentation(s *scan) outcome {
 	m := s.mdFormObs()
 	out := outcome{requests: m.requestsUsed, notes: []string{"read from one page"}}
-	want := preferred(m.negotiated.accept, formOffers)
+	want := webread.Preferred(m.negotiated.accept, formOffers)
 	out.expected = fmt.Sprintf("200, %s; charset=utf-8, Vary: Accept", want)
 	if m.unverified {
 		out.verdict, out.received = VerdictUnverified, m.why

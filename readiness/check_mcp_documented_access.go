@@ -55,7 +55,7 @@ func mcpPrecondition(o *mcpObs) (Verdict, string, bool) {
 	if o.isMCP() {
 		return "", "", true
 	}
-	if o.probe.unanswered() != nil || o.probe.initExchange() == nil || refused(exchangeStatus(o.probe.initExchange())) {
+	if o.probe.unanswered() != nil {
 		// Whether declared or only guessed, an unanswered probe is not an
 		// absence.
 		return VerdictUnverified, "the MCP endpoint " + o.endpoint + " did not answer", false

@@ -30,10 +30,10 @@ func checkMCPSigninDiscovery(s *scan) outcome {
 	out.requests = si.tried
 	out.notes = append([]string{"rules of " + si.rules}, si.problems...)
 	switch {
-	case si.resolved && si.as.hasS256() && !si.legacyFallback:
+	case si.resolved && si.as.HasS256() && !si.legacyFallback:
 		out.verdict = VerdictPass
 		out.received = fmt.Sprintf("metadata resolves at %s, issuer%s match, PKCE %s", si.asURL, resourceToo(si), strings.Join(si.as.CodeChallengeMethodsSupported, ", "))
-	case si.resolved && !si.as.hasS256():
+	case si.resolved && !si.as.HasS256():
 		out.verdict = VerdictPartial
 		out.received = "metadata resolves at " + si.asURL + ", but code_challenge_methods_supported does not contain S256"
 	case si.resolved:
@@ -45,8 +45,10 @@ func checkMCPSigninDiscovery(s *scan) outcome {
 	default:
 		out.verdict = VerdictFail
 		out.received = "sign-in metadata does not resolve"
-		if len(si.problems) > 0 {
-			out.received += ": " + si.problems[len(si.problems)-1]
+		if f := si.failure; f != nil {
+			out.received += fmt.Sprintf(": %s (%s, the %s rules): %s", f.URL, f.Rule, f.Version, f.Problem)
+		} else {
+			out.received += ": no discovery document was requested"
 		}
 	}
 	return out

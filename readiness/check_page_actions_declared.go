@@ -10,7 +10,7 @@ func init() {
 }
 
 // checkPageActionsDeclared: R8, where a page offers an action it declares it
-// as a page tool (readiness-checks.md, Act): every action form carries a
+// as a page tool (the check catalogue, Act): every action form carries a
 // WebMCP toolname and tooldescription (browsers register no declarative tool
 // without a description), or the page registers tools with
 // document.modelContext.registerTool, found by reading the scripts, never by

@@ -1,17 +1,19 @@
 package readiness
 
+import "github.com/agentweb/agentweb/internal/webread"
+
 func init() {
 	register(checkDef{id: "page_tool_permissions", needs: []resource{resPage, resPages}, run: checkPageToolPermissions})
 }
 
-// checkPageToolPermissions: the Permissions-Policy "tools" feature of the
-// page that declares tools (readiness-checks.md, Act; readiness-method.md
-// §07, "the default is a policy"): no tools entry means the default
-// allowlist 'self' applies, which passes, as does tools=(self ...);
-// tools=* is partial; tools=() (or an allowlist without the page's own
-// origin) while the page declares tools fails. Not applicable when no tool
-// is declared in everything read; unverified when a script or an app shell's
-// content was not read.
+// checkPageToolPermissions: the Permissions-Policy "tools" feature of the page
+// that declares tools (the check catalogue, Act; the agent-readiness scoring
+// method §07, "the default is a policy"): no tools entry means the default
+// allowlist 'self' applies, which passes, as does tools=(self ...); tools=* is
+// partial; tools=() (or an allowlist without the page's own origin) while the
+// page declares tools fails. Not applicable when no tool is declared in
+// everything read; unverified when a script or an app shell's content was not
+// read.
 func checkPageToolPermissions(s *scan) outcome {
 	o := s.toolsObs()
 	if o.tools() == 0 {
@@ -37,19 +39,19 @@ func checkPageToolPermissions(s *scan) outcome {
 		}
 	}
 	out := outcome{requests: []*fetched{p.f}, scope: []string{p.url}}
-	origin := originOf(p.url)
-	pol := parseToolsPolicy(p.f.resp.Header.Values("Permissions-Policy"), origin)
-	out.received = pol.describe()
-	if pol.invalid != nil {
-		out.notes = append(out.notes, "Permissions-Policy does not parse: "+clean(pol.invalid.Error()))
+	origin := webread.Origin(p.url)
+	pol := webread.ParseToolsPolicy(p.f.resp.Header.Values("Permissions-Policy"), origin)
+	out.received = describeToolsPolicy(pol)
+	if pol.Invalid != nil {
+		out.notes = append(out.notes, "Permissions-Policy does not parse: "+clean(pol.Invalid.Error()))
 	}
-	switch pol.kind {
-	case policyDefault, policySelf:
+	switch pol.Kind {
+	case webread.ToolsPolicyDefault, webread.ToolsPolicySelf:
 		out.verdict = VerdictPass
-		if pol.kind == policyDefault {
+		if pol.Kind == webread.ToolsPolicyDefault {
 			out.notes = append(out.notes, "an explicit tools=(self) allowlist is hardening on top of the default, not a requirement")
 		}
-	case policyAll:
+	case webread.ToolsPolicyAll:
 		out.verdict = VerdictPartial
 		out.notes = append(out.notes, "tools=* lets frames of any site use the page's tools; the missing half is an allowlist of the origins that need them")
 	default:

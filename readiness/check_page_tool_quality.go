@@ -11,7 +11,7 @@ func init() {
 
 // checkPageToolQuality: each declared page tool has a name, a description
 // and, for a declarative form, a toolparamdescription on each named control
-// (readiness-checks.md, Act; WebMCP declarative-api-explainer.md); a tool
+// (the check catalogue, Act; the WebMCP declarative API explainer); a tool
 // registered through navigator.modelContext, which current browsers no
 // longer expose, is not fully described. Not applicable when no tool is
 // declared in everything read; unverified when no tool is found but a

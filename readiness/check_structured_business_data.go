@@ -3,6 +3,8 @@ package readiness
 import (
 	"fmt"
 	"strings"
+
+	"github.com/agentweb/agentweb/internal/webread"
 )
 
 func init() {
@@ -11,61 +13,61 @@ func init() {
 
 // pageJSONLD reads the given page's JSON-LD for the Understand checks. It
 // returns a finished outcome when there is nothing to judge.
-func (s *scan) pageJSONLD() (ldResult, outcome, bool) {
+func (s *scan) pageJSONLD() (webread.JSONLD, outcome, bool) {
 	p := s.pageObs()
 	out := outcome{requests: []*fetched{p.f}, notes: []string{"read from one page"}}
 	if !p.f.answered() {
 		out.verdict, out.received = VerdictUnverified, p.f.why()
-		return ldResult{}, out, false
+		return webread.JSONLD{}, out, false
 	}
 	if !p.readable() {
 		mt, _ := p.f.mediaType()
 		out.verdict, out.received = VerdictFail, fmt.Sprintf("the page answered %d %s, not an HTML page", p.f.status(), mt)
-		return ldResult{}, out, false
+		return webread.JSONLD{}, out, false
 	}
-	return readJSONLD(p.jsonld), out, true
+	return webread.ReadJSONLD(p.jsonld), out, true
 }
 
 // checkStructuredBusinessData: R7, structured business or product metadata
-// (readiness-checks.md, Understand): a JSON-LD node of a business or product
+// (the check catalogue, Understand): a JSON-LD node of a business or product
 // type with name and url, and every block parsing.
 func checkStructuredBusinessData(s *scan) outcome {
 	ld, out, ok := s.pageJSONLD()
 	if !ok {
 		return out
 	}
-	if ld.blocks == 0 {
+	if ld.Blocks == 0 {
 		out.verdict, out.received = VerdictFail, "no JSON-LD"
 		return out
 	}
-	for _, e := range ld.parseErrs {
+	for _, e := range ld.ParseErrs {
 		out.notes = append(out.notes, "a JSON-LD block does not parse: "+truncate(clean(e), 200))
 	}
 	var complete, incomplete []string
-	for _, n := range ld.nodes {
-		if !n.is(businessTypes) {
+	for _, n := range ld.Nodes {
+		if !n.Is(businessTypes) {
 			continue
 		}
-		t := strings.Join(n.types, ",")
-		if n.has("name") && n.has("url") {
+		t := strings.Join(n.Types, ",")
+		if n.Has("name") && n.Has("url") {
 			complete = append(complete, t)
 		} else {
 			incomplete = append(incomplete, t)
 		}
 	}
 	switch {
-	case len(complete) > 0 && len(ld.parseErrs) == 0:
+	case len(complete) > 0 && len(ld.ParseErrs) == 0:
 		out.verdict, out.received = VerdictPass, "a node of type "+complete[0]+" with name and url"
 	case len(complete) > 0:
 		out.verdict = VerdictPartial
-		out.received = fmt.Sprintf("a node of type %s with name and url, but %d of %d JSON-LD blocks do not parse", complete[0], len(ld.parseErrs), ld.blocks)
+		out.received = fmt.Sprintf("a node of type %s with name and url, but %d of %d JSON-LD blocks do not parse", complete[0], len(ld.ParseErrs), ld.Blocks)
 	case len(incomplete) > 0:
 		out.verdict, out.received = VerdictPartial, "a node of type "+incomplete[0]+" without name or url"
-	case len(ld.parseErrs) == ld.blocks:
+	case len(ld.ParseErrs) == ld.Blocks:
 		// Nothing an agent can read: no structured data at all.
-		out.verdict, out.received = VerdictFail, fmt.Sprintf("JSON-LD present, but none of its %d blocks parses", ld.blocks)
+		out.verdict, out.received = VerdictFail, fmt.Sprintf("JSON-LD present, but none of its %d blocks parses", ld.Blocks)
 	default:
-		out.verdict, out.received = VerdictPartial, fmt.Sprintf("JSON-LD present (%d nodes), but no business or product node", len(ld.nodes))
+		out.verdict, out.received = VerdictPartial, fmt.Sprintf("JSON-LD present (%d nodes), but no business or product node", len(ld.Nodes))
 	}
 	return out
 }

@@ -1,12 +1,14 @@
 package readiness
 
+import "github.com/agentweb/agentweb/internal/webread"
+
 func init() {
 	register(checkDef{id: "vary_accept", needs: []resource{resPage, resMDForm}, run: checkVaryAccept})
 }
 
-// checkVaryAccept: the HTML form names Accept in Vary, so caches keep the
-// two forms apart (readiness-method.md §04, "Vary: Accept, every time"). Not
-// applicable when the page has no Markdown form.
+// checkVaryAccept: the HTML form names Accept in Vary, so caches keep the two
+// forms apart (the agent-readiness scoring method, §04, "Vary: Accept, every
+// time"). Not applicable when the page has no Markdown form.
 func checkVaryAccept(s *scan) outcome {
 	m := s.mdFormObs()
 	p := s.pageObs()
@@ -24,7 +26,7 @@ func checkVaryAccept(s *scan) outcome {
 		return out
 	}
 	mt, _ := p.f.mediaType()
-	want := preferred(p.f.accept, formOffers)
+	want := webread.Preferred(p.f.accept, formOffers)
 	switch {
 	case mt != want:
 		out.verdict, out.received = VerdictFail, describe(p.f)+", not "+want

@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/agentweb/agentweb/internal/strictjson"
-	"github.com/agentweb/agentweb/safefetch/fetchtest"
+	"github.com/agentweb/agentweb/readiness/mcpprobe"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -125,6 +125,13 @@ var oauthDocs = map[string]string{
 // connectVerdicts are the verdicts of the five Connect checks, in catalogue order.
 var connectIDs = []string{"backend_interface_declared", "mcp_discovery", "mcp_documented_access", "mcp_signin_discovery", "mcp_tested_execution"}
 
+func assertProtocol(t *testing.T, m *MCPReceipt, offered, returned, negotiated string) {
+	t.Helper()
+	assert.Equal(t, offered, m.Protocol.Offered, "offered")
+	assert.Equal(t, returned, m.Protocol.Returned, "returned")
+	assert.Equal(t, negotiated, m.Protocol.Negotiated, "negotiated")
+}
+
 func TestConnectChecks(t *testing.T) {
 	tests := []struct {
 		name    string
@@ -140,13 +147,16 @@ func TestConnectChecks(t *testing.T) {
 			check: func(t *testing.T, r *Report, _ *connectSite) {
 				m := checkByID(r, "mcp_discovery").Receipt.MCP
 				require.NotNil(t, m)
-				assert.Equal(t, MCPProtocol{Offered: "2025-06-18", Returned: "2025-06-18", Negotiated: "2025-06-18"}, m.Protocol)
+				assertProtocol(t, m, "2026-07-28", "2025-11-25", "2025-11-25")
+				assert.Equal(t, []mcpprobe.Offer{{RPC: "server/discover", Version: "2026-07-28"}, {RPC: "initialize", Version: "2025-11-25"}}, m.Protocol.Offers,
+					"the latest version first, then down: the go-sdk server declines server/discover by default")
 				assert.Equal(t, 3, m.Tools.ListedWithoutToken)
 				assert.Zero(t, m.Tools.WithReadOnlyHint)
 				assert.Nil(t, m.Tools.Authenticated)
 				assert.Equal(t, "none", m.Auth.Mode)
-				require.NotEmpty(t, m.Handshake)
-				h := m.Handshake[0]
+				require.Greater(t, len(m.Handshake), 1)
+				assert.Equal(t, "server/discover", m.Handshake[0].RPC)
+				h := m.Handshake[1]
 				assert.Equal(t, "initialize", h.RPC)
 				assert.Equal(t, http.StatusOK, h.Status)
 				assert.True(t, h.SessionID, "the stateful server returns a session id")
@@ -170,12 +180,16 @@ func TestConnectChecks(t *testing.T) {
 				require.NotNil(t, m)
 				assert.True(t, m.Initialize)
 				assert.False(t, m.ToolsList)
-				assert.Equal(t, MCPAuth{Mode: "oauth", OAuthMetadata: true,
-					MetadataURL:         "https://shop.example/.well-known/oauth-authorization-server",
-					ResourceMetadataURL: "https://shop.example/.well-known/oauth-protected-resource/mcp",
-					PKCE:                []string{"S256"}, DynamicRegistration: true, RequirementsDocumentedAt: "the capability manifest"}, m.Auth)
+				assert.Equal(t, "oauth", m.Auth.Mode)
+				assert.True(t, m.Auth.OAuthMetadata)
+				assert.Equal(t, "https://shop.example/.well-known/oauth-authorization-server", m.Auth.MetadataURL)
+				assert.Equal(t, "https://shop.example/.well-known/oauth-protected-resource/mcp", m.Auth.ResourceMetadataURL)
+				assert.Equal(t, []string{"S256"}, m.Auth.PKCE)
+				assert.True(t, m.Auth.DynamicRegistration)
+				assert.Equal(t, "the capability manifest", m.Auth.RequirementsDocumentedAt)
+				assert.False(t, m.Auth.BeforeVersion, "the 401 came at tools/list, after the version was negotiated")
 				si := checkByID(r, "mcp_signin_discovery")
-				assert.Contains(t, si.Receipt.Notes[0], "2025-06-18: RFC 9728")
+				assert.Contains(t, si.Receipt.Notes[0], "2025-11-25 (the negotiated version): RFC 9728")
 				assert.Contains(t, si.Receipt.Received, "issuer and resource match, PKCE S256")
 			},
 		},
@@ -207,10 +221,10 @@ func TestConnectChecks(t *testing.T) {
 			want: [5]Verdict{VerdictPass, VerdictPass, VerdictPass, VerdictPass, VerdictUnverified},
 			check: func(t *testing.T, r *Report, site *connectSite) {
 				m := checkByID(r, "mcp_discovery").Receipt.MCP
-				assert.Equal(t, MCPProtocol{Offered: "2025-06-18", Returned: "2025-03-26", Negotiated: "2025-03-26"}, m.Protocol)
+				assertProtocol(t, m, "2026-07-28", "2025-03-26", "2025-03-26")
 				assert.False(t, site.asked("/.well-known/oauth-protected-resource/mcp"), "2025-03-26 has no protected resource metadata")
 				assert.False(t, site.asked("/.well-known/oauth-protected-resource"))
-				assert.Contains(t, checkByID(r, "mcp_signin_discovery").Receipt.Notes[0], "2025-03-26: RFC 8414 metadata at the MCP server origin")
+				assert.Contains(t, checkByID(r, "mcp_signin_discovery").Receipt.Notes[0], "2025-03-26 (the negotiated version): RFC 8414 metadata at the MCP server origin")
 				for _, e := range m.Handshake[1:] {
 					if e.ProtocolHeader != "" {
 						assert.Equal(t, "2025-03-26", e.ProtocolHeader, "later requests carry the negotiated version")
@@ -227,7 +241,7 @@ func TestConnectChecks(t *testing.T) {
 			want: [5]Verdict{VerdictPass, VerdictPass, VerdictPass, VerdictPass, VerdictUnverified},
 			check: func(t *testing.T, r *Report, site *connectSite) {
 				m := checkByID(r, "mcp_discovery").Receipt.MCP
-				assert.Equal(t, MCPProtocol{Offered: "2025-06-18", Returned: "2025-11-25", Negotiated: "2025-11-25"}, m.Protocol)
+				assertProtocol(t, m, "2026-07-28", "2025-11-25", "2025-11-25")
 				assert.Equal(t, "https://shop.example/.well-known/openid-configuration", m.Auth.MetadataURL)
 				assert.True(t, site.asked("/.well-known/oauth-protected-resource/mcp"), "path-inserted first")
 				assert.Contains(t, checkByID(r, "mcp_signin_discovery").Receipt.Notes[0], "then OpenID Connect discovery")
@@ -238,7 +252,7 @@ func TestConnectChecks(t *testing.T) {
 			site: &connectSite{card: oauthCard, docs: map[string]string{
 				"/.well-known/oauth-protected-resource/mcp": prmDoc,
 				"/.well-known/openid-configuration":         asDoc,
-			}, mcp: newMCPServer(2, false, nil, 0)},
+			}, mcp: newMCPServer(2, false, []string{"2025-06-18"}, 0)},
 			want: [5]Verdict{VerdictPass, VerdictPass, VerdictPass, VerdictFail, VerdictUnverified},
 			check: func(t *testing.T, r *Report, site *connectSite) {
 				assert.False(t, site.asked("/.well-known/openid-configuration"))
@@ -258,7 +272,7 @@ func TestConnectChecks(t *testing.T) {
 			want: [5]Verdict{VerdictPass, VerdictPartial, VerdictPass, VerdictNotApplicable, VerdictUnverified},
 			check: func(t *testing.T, r *Report, _ *connectSite) {
 				m := checkByID(r, "mcp_discovery").Receipt.MCP
-				assert.Equal(t, MCPProtocol{Offered: "2025-06-18", Returned: "2099-01-01", Negotiated: ""}, m.Protocol)
+				assertProtocol(t, m, "2026-07-28", "2099-01-01", "")
 				assert.Equal(t, "streamable-http", m.Transport)
 				assert.False(t, m.Initialize)
 			},
@@ -378,90 +392,17 @@ func TestMCPReceiptMatchesMethodExample(t *testing.T) {
 	assert.Contains(t, gotMap, "handshake", "the raw handshake travels with the receipt")
 	delete(gotMap, "handshake")
 
-	want, err := os.ReadFile(filepath.Join("testdata", "mcp_transport_receipt.json"))
+	golden := filepath.Join("testdata", "mcp_transport_receipt.json")
+	if *update {
+		b, err := json.MarshalIndent(gotMap, "", "  ")
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(golden, append(b, '\n'), 0o644))
+	}
+	want, err := os.ReadFile(golden)
 	require.NoError(t, err)
 	var wantMap map[string]any
 	require.NoError(t, json.Unmarshal(want, &wantMap))
 	assert.Equal(t, wantMap, gotMap)
-}
-
-func TestBearerChallenge(t *testing.T) {
-	tests := []struct {
-		in   string
-		want map[string]string
-		ok   bool
-	}{
-		{"", nil, false},
-		{"Basic realm=\"x\"", nil, false},
-		{"Bearer", map[string]string{}, true},
-		{`Bearer resource_metadata="https://a.example/.well-known/oauth-protected-resource/mcp"`,
-			map[string]string{"resource_metadata": "https://a.example/.well-known/oauth-protected-resource/mcp"}, true},
-		{`Basic realm="a, b", Bearer realm="shop", error="invalid_token", Resource_Metadata="https://a.example/m?x=1,2"`,
-			map[string]string{"realm": "shop", "error": "invalid_token", "resource_metadata": "https://a.example/m?x=1,2"}, true},
-		{`Bearer realm=shop, scope="a b", DPoP algs="ES256"`, map[string]string{"realm": "shop", "scope": "a b"}, true},
-		{`Negotiate abc==, bearer error="x\"y"`, map[string]string{"error": `x"y`}, true},
-	}
-	for _, tc := range tests {
-		t.Run(tc.in, func(t *testing.T) {
-			got, ok := bearerChallenge(tc.in)
-			assert.Equal(t, tc.ok, ok)
-			assert.Equal(t, tc.want, got)
-		})
-	}
-}
-
-func TestWellKnownURL(t *testing.T) {
-	for in, want := range map[string]string{
-		"https://a.example":         "https://a.example/.well-known/oauth-authorization-server",
-		"https://a.example/":        "https://a.example/.well-known/oauth-authorization-server",
-		"https://a.example/tenant1": "https://a.example/.well-known/oauth-authorization-server/tenant1",
-		"https://a.example:8443/t/": "https://a.example:8443/.well-known/oauth-authorization-server/t",
-	} {
-		got, ok := wellKnownURL(in, "oauth-authorization-server")
-		assert.True(t, ok, in)
-		assert.Equal(t, want, got, in)
-	}
-	_, ok := wellKnownURL("not a url", "x")
-	assert.False(t, ok)
-}
-
-func FuzzBearerChallenge(f *testing.F) {
-	for _, s := range []string{"", "Bearer", `Bearer resource_metadata="https://a.example/x"`, `Basic realm="a, b", Bearer error="x\"y"`, `Bearer a=b=, c`, `"`} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, v string) {
-		ps, ok := bearerChallenge(v)
-		if !ok && ps != nil {
-			t.Fatal("params without a challenge")
-		}
-		if len(ps) > 32 {
-			t.Fatalf("%d params", len(ps))
-		}
-	})
-}
-
-// BenchmarkMCPProbe measures one MCP probe (initialize, initialized,
-// tools/list, close) against an open go-sdk server with 20 tools on the fake
-// internet: time, requests and response bytes per probe.
-func BenchmarkMCPProbe(b *testing.B) {
-	n := fetchtest.New()
-	b.Cleanup(n.Close)
-	n.Site("shop.example", newMCPServer(20, true, nil, 0))
-	c := n.Client()
-	var requests, bytes int64
-	b.ReportAllocs()
-	for b.Loop() {
-		p := probeMCP(context.Background(), c, "https://shop.example/mcp", nil)
-		if !p.listed || p.tools != 20 {
-			b.Fatalf("probe: %v %v", p.connectErr, p.listErr)
-		}
-		for _, e := range p.exchanges {
-			requests++
-			bytes += e.Bytes
-		}
-	}
-	b.ReportMetric(float64(requests)/float64(b.N), "requests/probe")
-	b.ReportMetric(float64(bytes)/float64(b.N), "resp-bytes/probe")
 }
 
 func FuzzServerCardEndpoint(f *testing.F) {
@@ -476,24 +417,6 @@ func FuzzServerCardEndpoint(f *testing.F) {
 		if m, ok := v.(map[string]any); ok {
 			_ = serverCardEndpoint(m)
 		}
-	})
-}
-
-func FuzzJSONRPCMessages(f *testing.F) {
-	f.Add("text/event-stream", []byte("event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n\n"))
-	f.Add("application/json", []byte(`{"jsonrpc":"2.0","id":1,"error":{"code":-1}}`))
-	f.Add("text/event-stream", []byte("data: a\ndata: b\n\ndata:"))
-	f.Fuzz(func(t *testing.T, ct string, body []byte) {
-		msgs := jsonRPCMessages(ct, body)
-		total := 0
-		for _, m := range msgs {
-			total += len(m)
-		}
-		if total > len(body) {
-			t.Fatalf("messages hold %d bytes of a %d-byte body", total, len(body))
-		}
-		e := &exchange{MCPExchange: MCPExchange{ContentType: ct}, body: body}
-		_ = e.isJSONRPC()
 	})
 }
 
@@ -576,4 +499,208 @@ func TestMCPDocumentedAccessPartial(t *testing.T) {
 	assert.Equal(t, VerdictPartial, c.Verdict, c.Receipt.Received)
 	assert.Contains(t, c.Receipt.Received, "sign-in exists, but nothing states")
 	assert.Equal(t, VerdictPass, checkByID(r, "mcp_signin_discovery").Verdict, "the card says the interface needs OAuth, so sign-in discovery applies")
+}
+
+// bearerOnly answers 401 with a Bearer challenge that names no resource
+// metadata to every request, as many servers behind an OAuth gateway do.
+func bearerOnly() http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("WWW-Authenticate", `Bearer realm="shop"`)
+		http.Error(w, "sign in", http.StatusUnauthorized)
+	})
+}
+
+// recordInitialize records the capabilities of every initialize request.
+type recordInitialize struct {
+	next http.Handler
+	mu   sync.Mutex
+	caps []map[string]any
+}
+
+func (h *recordInitialize) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	b, _ := io.ReadAll(io.LimitReader(r.Body, 1<<20))
+	r.Body = io.NopCloser(bytes.NewReader(b))
+	var m struct {
+		Method string `json:"method"`
+		Params struct {
+			Capabilities map[string]any `json:"capabilities"`
+		} `json:"params"`
+	}
+	if json.Unmarshal(b, &m) == nil && m.Method == "initialize" {
+		h.mu.Lock()
+		h.caps = append(h.caps, m.Params.Capabilities)
+		h.mu.Unlock()
+	}
+	h.next.ServeHTTP(w, r)
+}
+
+// TestConnectSignInDiscoveryByTheRulesThatFindTheMost covers what the probe
+// got wrong before it offered the latest version and applied the
+// discovery rules that find the most when a 401 comes before any version.
+func TestConnectSignInDiscoveryByTheRulesThatFindTheMost(t *testing.T) {
+	oidcOnly := map[string]string{
+		"/.well-known/oauth-protected-resource/mcp": prmDoc,
+		"/.well-known/openid-configuration":         asDoc,
+	}
+	tests := []struct {
+		name  string
+		site  *connectSite
+		want  [5]Verdict
+		check func(t *testing.T, r *Report, site *connectSite)
+	}{
+		{
+			name: "401 before any version: OpenID Connect discovery is tried (2025-11-25)",
+			site: &connectSite{card: oauthCard, docs: oidcOnly,
+				mcp: behindBearer(newMCPServer(1, false, nil, 0), "https://shop.example/.well-known/oauth-protected-resource/mcp", false)},
+			want: [5]Verdict{VerdictPass, VerdictPartial, VerdictPass, VerdictPass, VerdictUnverified},
+			check: func(t *testing.T, r *Report, site *connectSite) {
+				m := checkByID(r, "mcp_discovery").Receipt.MCP
+				assert.True(t, m.Auth.BeforeVersion)
+				assert.Equal(t, "2025-11-25", m.Auth.Rules)
+				assert.Empty(t, m.Protocol.Negotiated, "no version was agreed, and none is labelled as agreed")
+				assert.Equal(t, "https://shop.example/.well-known/openid-configuration", m.Auth.MetadataURL)
+				var versions []string
+				for _, d := range m.Auth.Documents {
+					versions = append(versions, string(d.Kind)+" "+d.Version)
+				}
+				assert.Equal(t, []string{"protected_resource 2025-06-18", "authorization_server 2025-06-18", "openid_configuration 2025-11-25"}, versions,
+					"each document names the version whose rules found it")
+				assert.Contains(t, checkByID(r, "mcp_signin_discovery").Receipt.Notes[0], "no protocol version was negotiated before the 401")
+			},
+		},
+		{
+			name: "a guessed /mcp answering 401 Bearer without resource_metadata is MCP, and well-known metadata is read",
+			site: &connectSite{docs: oauthDocs, mcp: bearerOnly()},
+			want: [5]Verdict{VerdictPass, VerdictPartial, VerdictPartial, VerdictPass, VerdictUnverified},
+			check: func(t *testing.T, r *Report, site *connectSite) {
+				assert.True(t, site.asked("/.well-known/oauth-protected-resource/mcp"), "path-inserted well-known URI (2025-11-25)")
+				m := checkByID(r, "mcp_discovery").Receipt.MCP
+				assert.Equal(t, "streamable-http", m.Transport)
+				assert.Equal(t, "https://shop.example/.well-known/oauth-protected-resource/mcp", m.Auth.ResourceMetadataURL)
+				a := checkByID(r, "auth_discovery")
+				assert.Equal(t, VerdictPass, a.Verdict, a.Receipt.Received)
+				assert.Contains(t, a.Receipt.Received, "OAuth metadata at https://shop.example/.well-known/oauth-authorization-server")
+			},
+		},
+		{
+			name: "a declared endpoint answering 401 Bearer with no metadata anywhere is MCP behind sign-in, not 'not MCP'",
+			site: &connectSite{card: oauthCard, mcp: bearerOnly()},
+			want: [5]Verdict{VerdictPass, VerdictPartial, VerdictPass, VerdictFail, VerdictUnverified},
+			check: func(t *testing.T, r *Report, site *connectSite) {
+				d := checkByID(r, "mcp_discovery")
+				assert.NotContains(t, d.Receipt.Received, "not MCP")
+				assert.Contains(t, d.Receipt.Received, "names no resource_metadata")
+				assert.Equal(t, "streamable-http", d.Receipt.MCP.Transport)
+				si := checkByID(r, "mcp_signin_discovery")
+				assert.Contains(t, si.Receipt.Received, "https://shop.example/.well-known/oauth-authorization-server")
+				assert.Contains(t, si.Receipt.Received, "404")
+			},
+		},
+		{
+			name: "authorization server metadata answering 404: the reason and the URL",
+			site: &connectSite{card: oauthCard, docs: map[string]string{"/.well-known/oauth-protected-resource/mcp": prmDoc},
+				mcp: behindBearer(newMCPServer(1, false, nil, 0), "https://shop.example/.well-known/oauth-protected-resource/mcp", false)},
+			want: [5]Verdict{VerdictPass, VerdictPartial, VerdictPass, VerdictFail, VerdictUnverified},
+			check: func(t *testing.T, r *Report, site *connectSite) {
+				si := checkByID(r, "mcp_signin_discovery")
+				assert.Regexp(t, `does not resolve: https://shop\.example/\.well-known/\S+ \(.*\): answered 404`, si.Receipt.Received)
+				a := checkByID(r, "auth_discovery")
+				assert.NotContains(t, a.Receipt.Received+strings.Join(a.Receipt.Notes, " "), "for the MCP endpoint: ;")
+				assert.Regexp(t, `OAuth metadata for the MCP endpoint: \S+`, a.Receipt.Received)
+			},
+		},
+		{
+			name: "an issuer that does not match: none of that document's data is used",
+			site: &connectSite{card: oauthCard, docs: map[string]string{
+				"/.well-known/oauth-protected-resource/mcp": prmDoc,
+				"/.well-known/oauth-authorization-server":   strings.Replace(asDoc, `"issuer": "https://shop.example"`, `"issuer": "https://evil.example"`, 1),
+			}, mcp: behindBearer(newMCPServer(1, false, nil, 0), "https://shop.example/.well-known/oauth-protected-resource/mcp", false)},
+			want: [5]Verdict{VerdictPass, VerdictPartial, VerdictPass, VerdictFail, VerdictUnverified},
+			check: func(t *testing.T, r *Report, site *connectSite) {
+				m := checkByID(r, "mcp_discovery").Receipt.MCP
+				assert.Empty(t, m.Auth.PKCE)
+				assert.False(t, m.Auth.DynamicRegistration)
+				assert.Nil(t, m.Auth.AuthorizationServer)
+				assert.Empty(t, m.Auth.MetadataURL)
+				assert.Contains(t, checkByID(r, "mcp_signin_discovery").Receipt.Received, "RFC 8414 Section 3.3")
+				assert.NotContains(t, checkByID(r, "dynamic_client_registration").Receipt.Received, "https://shop.example/register",
+					"the refused document's registration endpoint is not reported")
+			},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := scanMux(t, "shop.example", tc.site, 5*time.Second)
+			for i, id := range connectIDs {
+				c := checkByID(r, id)
+				assert.Equal(t, tc.want[i], c.Verdict, "%s: %s %q", id, c.Receipt.Received, c.Receipt.Notes)
+			}
+			tc.check(t, r, tc.site)
+		})
+	}
+}
+
+// TestMCPRequirementsDocumentedAgree: the receipt's
+// requirements_documented_at and mcp_documented_access say the same thing;
+// scopes in protected resource metadata say sign-in exists, not which
+// capabilities need it.
+func TestMCPRequirementsDocumentedAgree(t *testing.T) {
+	card := `{"name": "Shop", "interfaces": [{"type": "mcp", "url": "https://shop.example/mcp", "auth": "oauth2"}]}`
+	r := scanMux(t, "shop.example", &connectSite{card: card, docs: oauthDocs,
+		mcp: behindBearer(newMCPServer(1, false, nil, 0), "https://shop.example/.well-known/oauth-protected-resource/mcp", true)}, 5*time.Second)
+	m := checkByID(r, "mcp_discovery").Receipt.MCP
+	require.NotNil(t, m.Auth.ProtectedResource)
+	assert.Equal(t, []string{"orders"}, m.Auth.ProtectedResource.ScopesSupported)
+	assert.Empty(t, m.Auth.RequirementsDocumentedAt)
+	assert.Equal(t, VerdictPartial, checkByID(r, "mcp_documented_access").Verdict)
+}
+
+// TestMCPProbeDeclaresNoCapability: the probe serves no roots, sampling or
+// elicitation, so it declares none (the go-sdk's default is roots).
+func TestMCPProbeDeclaresNoCapability(t *testing.T) {
+	h := &recordInitialize{next: newMCPServer(1, false, nil, 0)}
+	scanMux(t, "shop.example", &connectSite{card: openCard, mcp: h}, 5*time.Second)
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	require.NotEmpty(t, h.caps)
+	for _, c := range h.caps {
+		assert.Empty(t, c, "no client capability is declared")
+	}
+}
+
+// TestMCPTransportFailureIsUnverified: a connection that breaks after
+// initialize answered is a transport failure, unverified, never "a version
+// the client does not support"; a pooled connection closed once is retried.
+func TestMCPTransportFailureIsUnverified(t *testing.T) {
+	breaker := func(times int) http.Handler {
+		var mu sync.Mutex
+		broken := 0
+		next := newMCPServer(2, false, []string{"2025-06-18"}, 0)
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if rpcMethod(r) == "notifications/initialized" {
+				mu.Lock()
+				brk := broken < times
+				broken++
+				mu.Unlock()
+				if brk {
+					panic(http.ErrAbortHandler) // the connection (or stream) is cut
+				}
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+	t.Run("always broken: unverified", func(t *testing.T) {
+		r := scanMux(t, "shop.example", &connectSite{card: openCard, mcp: breaker(100)}, 5*time.Second)
+		c := checkByID(r, "mcp_discovery")
+		assert.Equal(t, VerdictUnverified, c.Verdict, c.Receipt.Received)
+		assert.NotContains(t, c.Receipt.Received, "does not support")
+		assert.Contains(t, c.Receipt.Received, "notifications/initialized")
+		assert.True(t, c.Receipt.MCP.Retried)
+	})
+	t.Run("broken once: retried, pass", func(t *testing.T) {
+		r := scanMux(t, "shop.example", &connectSite{card: openCard, mcp: breaker(1)}, 5*time.Second)
+		c := checkByID(r, "mcp_discovery")
+		assert.Equal(t, VerdictPass, c.Verdict, c.Receipt.Received)
+		assert.True(t, c.Receipt.MCP.Retried)
+	})
 }

@@ -1,11 +1,20 @@
-// Package readiness scores how ready a website is for AI agents, by the
-// agent-readiness method version 1.2 (readiness-method.md) and this project's
-// check catalogue (readiness-checks.md), and renders the result with evidence
-// for every verdict.
+// Package readiness scores how ready a website is for AI agents, by version
+// 1.2 of the agent-readiness scoring method and this package's own check
+// catalogue, and renders the result with evidence for every verdict.
 //
 // # Method
 //
-// A site is graded in six sections worth 100 points in all (method §02):
+// The method fixes the sections, their points, the ten requirements, the
+// verdicts and the evidence rules, but publishes no checks; the catalogue
+// ([Catalogue]) is this package's reading of it: 27 scored checks and 8
+// optional conventions, each with a stable snake_case id that every form of
+// the report uses. The method has no public address; this documentation
+// cites it as the agent-readiness scoring method and its numbered sections
+// (§02 scoring, §03 requirements, §04 one address, §05 evidence, §06
+// verdicts, §07 what changed in 1.2).
+//
+// A site is graded in six sections worth 100 points in all (the scoring
+// method, §02):
 // Discover 15, Understand 15, Read 20, Act 20, Connect 20 and Trust 10. Each
 // section holds checks with weights that add up to its points; ten of them
 // prove the requirements R1–R10 that decide whether a site is ready (§03).
@@ -18,7 +27,7 @@
 // check leaves its section's denominator) or [VerdictUnverified] (the probe could
 // not be answered: a refusal, a timeout, a redirect that never ends, an
 // exhausted budget). Unverified is never a pass and never a fail: it keeps its
-// weight, earns nothing and is listed apart (method §06).
+// weight, earns nothing and is listed apart (the scoring method, §06).
 //
 // A section's score is its points × Σ(credit × weight) / Σ(weight of its
 // applicable checks); a section with no applicable check leaves the total's
@@ -29,15 +38,11 @@
 //
 // # What this scanner runs
 //
-// The engine runs the checks it has an implementation for ([Implemented]).
-// A catalogue check with no implementation is never scored and never
-// silently passes: it is listed in the report's [Scope] as not scanned, a
-// section none of whose checks ran leaves the total's denominator (so the
-// total is the score over the sections that were scanned, and the report says
-// which), and a requirement that depends on an unscanned check has the status
-// "not_scanned" and is not met, so such a report never claims a site is
-// ready. This release runs every check of the catalogue: the six sections
-// and the eight optional conventions.
+// Every scan runs every check of the catalogue: the six sections and the
+// eight optional conventions, so every report lists every check with a
+// verdict. An engine of one's own that feeds [Compose] must do the same; a
+// check it does not run is reported as [VerdictUnverified], which never
+// passes, keeps its weight and meets no requirement.
 //
 // # Page tools (Act)
 //
@@ -47,39 +52,44 @@
 // toolparamdescription on its controls); a script registers tools when its
 // text calls registerTool (or the older provideContext) on
 // document.modelContext or navigator.modelContext, in an inline script or a
-// same-origin script file (at most six are read). A plain site search (one
+// same-origin script file (at most six are read). A form tool needs a
+// tooldescription to count (browsers register none without one), and tools
+// registered only on navigator.modelContext, which current browsers no
+// longer expose, are partial. What the scan did not read (scripts of another
+// origin, scripts past the bound, the content a script builds in an app
+// shell) makes the Act checks unverified, never not applicable, and the
+// receipt names it. A plain site search (one
 // search box, in a search landmark or named like one) is not an action. The
 // Permissions-Policy header is read as an RFC 9651 dictionary: no tools
 // member means the feature's default allowlist, 'self', applies, which
-// passes (method §07, "the default is a policy"); a header that does not
+// passes (the scoring method, §07, "the default is a policy"); a header that does not
 // parse is ignored, as browsers ignore it.
 //
 // # The MCP probe (Connect)
 //
 // The MCP endpoint is the one the capability card names, else the MCP server
 // card's, else agentic.json's, else /mcp; an endpoint on another site is
-// named, never probed. The probe speaks Streamable HTTP with the official
-// Go SDK (github.com/modelcontextprotocol/go-sdk), whose requests go through
-// the scan's safefetch client behind a round-tripper that records every
-// exchange and caps every body at 256 KiB: initialize offering
-// [MCPOfferedVersion] (2025-06-18), notifications/initialized, and
-// tools/list without a token, at most five pages; retries and the standalone
-// SSE stream are off and the probe has a deadline. It never signs in and
-// never calls a tool. A 401 is not a failure of discovery: its Bearer
-// challenge's resource_metadata starts sign-in discovery, by the rules of
-// the negotiated version (2025-03-26: RFC 8414 metadata at the server
-// origin; from 2025-06-18: RFC 9728 protected resource metadata, from the
-// challenge, then path-inserted, then at the root, then the authorization
-// server's RFC 8414 metadata, and OpenID Connect discovery for 2025-11-25).
-// Metadata is decoded strictly into this package's own types; issuer and
-// resource must match and PKCE S256 must be advertised. The evidence is an
-// [MCPReceipt] on mcp_discovery, the method's §05 receipt field for field
-// with the raw handshake added. mcp_tested_execution is always
-// [VerdictUnverified], so no site scores 20/20 in Connect (method §07).
+// named, never probed. The probe is package mcpprobe's [mcpprobe.Probe],
+// through the scan's client: it offers the latest protocol version it
+// implements (2026-07-28's server/discover, then initialize offering
+// 2025-11-25) and accepts the version the server negotiates down to, lists
+// the tools without a token, at most five pages, declares no client
+// capability, never signs in and never calls a tool. A 401 is not a failure
+// of discovery: a Bearer challenge makes the endpoint MCP (a guessed /mcp
+// too), and sign-in discovery follows the negotiated version's rules, or,
+// when the 401 came before any version, the 2025-11-25 rules, which find
+// the most (the challenge's resource_metadata, the path-inserted then the
+// root RFC 9728 well-known URI, RFC 8414 then OpenID Connect discovery). A
+// document whose issuer or resource does not match is not used. A
+// transport failure is unverified, never a version problem. The evidence is
+// an [MCPReceipt] on mcp_discovery, the scoring method's §05 receipt with every
+// version offer, every discovery document and the raw handshake added.
+// mcp_tested_execution is always [VerdictUnverified], so no site scores
+// 20/20 in Connect (the scoring method, §07).
 //
 // # Trust and the optional conventions
 //
-// A way to reach a person needs no crawl (method §07): a mailto: link or a
+// A way to reach a person needs no crawl (the scoring method, §07): a mailto: link or a
 // link to a contact page on a route read, JSON-LD contact data, a contact in
 // llms.txt or in the card. A position on who may do what is the card's
 // sign-in section, an auth statement for each of its interfaces, its
@@ -106,7 +116,7 @@
 // by method, URL and Accept header, and shared by every check that reads it;
 // independent fetches run concurrently, the ones on the critical path
 // (robots.txt, /sitemap.xml, the page) first. Everything goes through a
-// safefetch client charged to one budget: by default 48 attempts, 5 in
+// safefetch client charged to one budget: by default 80 attempts, 5 in
 // flight, 1 MiB a response, 8 MiB in all and 60 s. The scanner never sends
 // a credential, never runs JavaScript and never calls a tool.
 //
@@ -117,13 +127,17 @@
 //
 // The readers of remote data are bounded and strict where the format is: the
 // sitemap is decoded with a strict XML decoder (sitemaps.org 0.9 namespace,
-// UTF-8, at most 50,000 locs) and its locs compared by host with the exact
-// www/apex rule; robots.txt is parsed by github.com/temoto/robotstxt from at
-// most 512 KiB, with AI crawler groups matched by exact product token
-// (RFC 9309 §2.2.1) rather than by the library's prefix rule; Accept headers
+// UTF-8, at most 50,000 locs; gzip-compressed sitemaps are inflated within
+// the per-response cap; of a sitemap index, the first three child sitemaps
+// on the site are read) and its locs compared by host with the exact
+// www/apex rule; robots.txt is read by RFC 9309 from at most 500 KiB
+// (fetched with up to five redirects, §2.3.1.2), with AI crawler groups
+// matched by exact product token (§2.2.1); Accept headers
 // are parsed with q-values; Markdown front matter is read by a small reader
-// of the keys the method names; agents.json is read by a tolerant reader
-// that knows the public proposals' fields and this project's card.
+// of the keys the method names; agents.json is read by package agentsjson,
+// a tolerant reader of the formats in use (the method's card, the agents.txt
+// draft's capabilities, wild-card-ai's sources and flows, the site_info
+// draft's intents) that names a document of another kind as foreign.
 //
 // # Adding a check
 //
@@ -133,23 +147,24 @@
 // reads (so the engine fetches them ahead, concurrently) and a function from
 // the scan's shared observations to a verdict, the text received, notes and
 // the requests relied on. The engine turns that into a receipt, scores it
-// from the catalogue and renders it. A check that is not registered is not
-// run and is reported as not scanned, never as passed.
+// from the catalogue and renders it; a test fails when a catalogue check has
+// no file.
 //
 // # Evidence
 //
-// Every check carries a [Receipt] (method §05): the requests it relied on
+// Every check carries a [Receipt] (the scoring method, §05): the requests it relied on
 // (method, URL and only the request headers that change the answer), what
 // was expected, what was received (status, media type, the relevant response
 // headers and a short summary of the body), and notes. Credentials are never
 // sent and never recorded. Every finding names the routes it was read from,
-// and the routes the scan read travel with the report (§07, "findings state
-// their scope").
+// and the routes the scan read travel with the report (the scoring method,
+// §07, "findings state their scope"). A check whose verdict leaves something
+// to do may say what to publish or change ([CheckResult].Fix).
 //
 // # One result, three forms
 //
-// A [Report] is one value. [Report.JSON] is the canonical form with the field
-// names of readiness-checks.md; [Report.Markdown] and [Report.HTML] render the
-// same numbers for people. The HTML page is self-contained (inline CSS and
+// A [Report] is one value. [Report.JSON] is the canonical form, with
+// snake_case field names as every result type of this module has;
+// [Report.Markdown] and [Report.HTML] render the same numbers for people. The HTML page is self-contained (inline CSS and
 // SVG only) and readable with scripts off and on paper.
 package readiness

@@ -13,10 +13,11 @@ import (
 	"github.com/agentweb/agentweb/safefetch"
 )
 
-// Default scan bounds (readiness-checks.md, "Scope and budget").
+// Default scan bounds: two further pages, and a budget of 48 HTTP attempts,
+// 5 in flight, 1 MiB a response, 8 MiB in all and 60 s.
 const (
 	DefaultMaxPages     = 2
-	DefaultAttempts     = 48
+	DefaultAttempts     = 80
 	DefaultConcurrency  = 5
 	DefaultMaxBodyBytes = 1 << 20
 	DefaultTotalBytes   = 8 << 20
@@ -31,9 +32,11 @@ var ErrInvalidURL = errors.New("readiness: invalid site URL")
 // Options configures [Scan]. The zero value (and a nil *Options) is safe: the
 // default safefetch client, two further pages, and the default budget.
 type Options struct {
-	// Client fetches everything the scan reads. Nil means safefetch.New(nil).
-	// Its own options (resolver, roots, per-request timeout, redirects) apply;
-	// the scan charges every request to its own budget (Client.WithBudget).
+	// Client fetches everything the scan reads. Nil means safefetch.Default(),
+	// the module's shared client, whose connections every scan reuses. Its
+	// own options (resolver, roots, per-request timeout, redirects) apply;
+	// the scan charges every request to its own budget (Client.WithBudget),
+	// which shares the client's transport.
 	Client *safefetch.Client
 
 	// MaxPages bounds the same-origin routes read besides the given page,
@@ -42,7 +45,14 @@ type Options struct {
 	MaxPages int
 
 	// Budget bounds the whole scan. Each zero field takes its default:
-	// 48 attempts, 5 concurrent, 8 MiB of bodies, 60 s.
+	// 80 attempts, 5 concurrent, 8 MiB of bodies, 60 s. Every redirect hop
+	// is an attempt. Measured on a site that publishes every document the
+	// scan reads (both cards, the MCP server cards, an A2A card, an API
+	// catalog, the four spec documents, a sitemap index with three
+	// children, three pages with a script each, and an MCP endpoint whose
+	// tool list asks for sign-in): 31 attempts and about 16 KB served
+	// directly, 53 attempts behind an apex-to-www redirect; 80 leaves a third
+	// of the budget for slower or larger sites.
 	Budget safefetch.BudgetLimits
 
 	// MaxBodyBytes bounds each response body. 0 means 1 MiB.
@@ -63,27 +73,30 @@ type EventKind string
 
 // The progress events.
 const (
-	CheckStarted  EventKind = "check_started"
-	FetchDone     EventKind = "fetch_done"
-	CheckFinished EventKind = "check_finished"
+	// EventKindCheckStarted: a check has started.
+	EventKindCheckStarted EventKind = "check_started"
+	// EventKindFetchDone: a request of the scan is done (or failed).
+	EventKindFetchDone EventKind = "fetch_done"
+	// EventKindCheckFinished: a check has its verdict.
+	EventKindCheckFinished EventKind = "check_finished"
 )
 
 // Event is one progress report of a scan.
 type Event struct {
 	Kind EventKind
-	// Check is the check id (CheckStarted, CheckFinished).
+	// Check is the check id (EventKindCheckStarted, EventKindCheckFinished).
 	Check string
-	// Verdict is the check's verdict (CheckFinished).
+	// Verdict is the check's verdict (EventKindCheckFinished).
 	Verdict Verdict
-	// Method, URL and Status describe a fetch (FetchDone); Status is 0 and
-	// Err is set when no response arrived.
+	// Method, URL and Status describe a fetch (EventKindFetchDone); Status
+	// is 0 and Err is set when no response arrived.
 	Method string
 	URL    string
 	Status int
 	Err    error
 }
 
-// checkDef is one implemented check: its catalogue id, the observations it
+// checkDef is one check's code: its catalogue id, the observations it
 // reads (fetched ahead, concurrently, and shared), and its function.
 type checkDef struct {
 	id    string
@@ -91,7 +104,7 @@ type checkDef struct {
 	run   func(s *scan) outcome
 }
 
-// registry holds the implemented checks. Each check file adds itself with
+// registry holds the code of every catalogue check. Each check file adds itself with
 // register from an init function; the map is never written after package
 // initialisation.
 var registry = map[string]checkDef{}
@@ -106,21 +119,6 @@ func register(d checkDef) {
 	registry[d.id] = d
 }
 
-// Implemented reports the ids of the catalogue checks this scanner runs, in
-// catalogue order. A catalogue check that is not implemented is never scored:
-// the report lists it in its scope as not scanned, its section leaves the
-// total's denominator when none of its checks ran, and a requirement that
-// depends on it is "not_scanned" and not met.
-func Implemented() []string {
-	var ids []string
-	for _, c := range catalogueTable {
-		if _, ok := registry[c.ID]; ok {
-			ids = append(ids, c.ID)
-		}
-	}
-	return ids
-}
-
 // outcome is what a check function returns; the engine turns it into a
 // CheckResult.
 type outcome struct {
@@ -132,10 +130,11 @@ type outcome struct {
 	scope    []string        // "" : the given page
 	records  []RequestRecord // requests made outside the fetch memo (the MCP probe)
 	mcp      *MCPReceipt
+	fix      string // what to publish or change; dropped on pass and optional
 }
 
-// Scan reads the site at siteURL and scores it (readiness-method.md,
-// readiness-checks.md). It reads the given page, the site's well-known files
+// Scan reads the site at siteURL and scores it by the agent-readiness scoring
+// method and this package's [Catalogue]. It reads the given page, the site's well-known files
 // and at most MaxPages further same-origin routes, within the budget; every
 // resource is fetched once and shared by the checks that read it, and
 // independent fetches run concurrently.
@@ -149,10 +148,7 @@ func Scan(ctx context.Context, siteURL string, opts *Options) (*Report, error) {
 	if opts != nil {
 		o = *opts
 	}
-	client := o.Client
-	if client == nil {
-		client = safefetch.New(nil)
-	}
+	client := safefetch.OrDefault(o.Client)
 	if err := safefetch.CheckURL(siteURL, client.AllowsLoopback()); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrInvalidURL, err)
 	}
@@ -203,9 +199,18 @@ func Scan(ctx context.Context, siteURL string, opts *Options) (*Report, error) {
 	defer cancel()
 	s := newScan(ctx, page, client.WithBudget(budget), maxBody, maxPages, limits.Concurrency, o.Progress)
 
-	defs := make([]checkDef, 0, len(registry))
-	for _, id := range Implemented() {
-		defs = append(defs, registry[id])
+	// Every catalogue check runs. Each check file registers itself; a
+	// catalogue check without one would be a build mistake (a test guards
+	// it), and is reported as unverified rather than scored.
+	defs := make([]checkDef, 0, len(catalogueTable))
+	for _, c := range catalogueTable {
+		d, ok := registry[c.ID]
+		if !ok {
+			d = checkDef{id: c.ID, run: func(*scan) outcome {
+				return outcome{verdict: VerdictUnverified, notes: []string{"internal error: check not registered"}}
+			}}
+		}
+		defs = append(defs, d)
 	}
 	// Warm every resource some check needs, all at once; the budget's
 	// concurrency limit paces the requests.
@@ -228,10 +233,10 @@ func Scan(ctx context.Context, siteURL string, opts *Options) (*Report, error) {
 	var wg sync.WaitGroup
 	for i, d := range defs {
 		wg.Go(func() {
-			s.emit(Event{Kind: CheckStarted, Check: d.id})
+			s.emit(Event{Kind: EventKindCheckStarted, Check: d.id})
 			out := d.run(s)
 			results[i] = s.result(d.id, out)
-			s.emit(Event{Kind: CheckFinished, Check: d.id, Verdict: out.verdict})
+			s.emit(Event{Kind: EventKindCheckFinished, Check: d.id, Verdict: out.verdict})
 		})
 	}
 	wg.Wait()
@@ -275,6 +280,12 @@ func (s *scan) result(id string, out outcome) CheckResult {
 		// A check function bug must not score; say so instead.
 		r.Verdict = VerdictUnverified
 		r.Receipt.Notes = append(r.Receipt.Notes, "internal error: invalid verdict")
+	}
+	if r.Verdict.leavesWork() {
+		r.Fix = out.fix
+		if r.Fix == "" {
+			r.Fix = fixFor(id, r.Verdict)
+		}
 	}
 	return r
 }

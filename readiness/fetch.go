@@ -201,7 +201,10 @@ type call struct {
 // get fetches u once per scan: concurrent callers asking for the same
 // method, URL and Accept wait for the one request in flight and share its
 // result.
-func (s *scan) get(u, accept string) *fetched {
+func (s *scan) get(u, accept string) *fetched { return s.getRedirects(u, accept, 0) }
+
+// getRedirects is get with a redirect limit of its own (0: the client's).
+func (s *scan) getRedirects(u, accept string, maxRedirects int) *fetched {
 	key := memoKey(u, accept)
 	s.memoMu.Lock()
 	if c, ok := s.memo[key]; ok {
@@ -221,12 +224,12 @@ func (s *scan) get(u, accept string) *fetched {
 	if release, err := s.acquire(key); err != nil {
 		f.err = fmt.Errorf("readiness: waiting to fetch: %w", err)
 	} else {
-		f.resp, f.err = s.client.Do(s.ctx, &safefetch.Request{Method: http.MethodGet, URL: u, Header: h, MaxBodyBytes: s.maxBody})
+		f.resp, f.err = s.client.Do(s.ctx, &safefetch.Request{Method: http.MethodGet, URL: u, Header: h, MaxBodyBytes: s.maxBody, MaxRedirects: maxRedirects})
 		release()
 	}
 	c.f = f
 	close(c.done)
-	ev := Event{Kind: FetchDone, Method: f.method, URL: u, Err: f.err}
+	ev := Event{Kind: EventKindFetchDone, Method: f.method, URL: u, Err: f.err}
 	if f.resp != nil {
 		ev.Status = f.resp.StatusCode
 	}
@@ -297,7 +300,8 @@ func (f *fetched) why() string {
 	return "no answer"
 }
 
-// errorKind names a safefetch refusal in the words of the method (§06).
+// errorKind names a safefetch refusal in the words of the agent-readiness
+// scoring method (§06).
 func errorKind(err error) string {
 	switch {
 	case errors.Is(err, safefetch.ErrTimeout), errors.Is(err, context.DeadlineExceeded):

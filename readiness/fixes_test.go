@@ -2,6 +2,7 @@ package readiness
 
 import (
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 )
@@ -29,4 +30,20 @@ func TestFixes(t *testing.T) {
 		_, ok := specOf(id)
 		assert.True(t, ok, "fix for unknown check %s", id)
 	}
+}
+
+// A scan of a site with defects gives a fix on every check that leaves
+// work, and none on the others.
+func TestScanCarriesFixes(t *testing.T) {
+	r, _ := scanSite(t, &testSite{host: "broken.example", noVary: true, spaShell: true, sitemapHTML: true, brokenJSONLD: true}, 3*time.Second, nil)
+	worked := 0
+	for _, c := range r.Checks {
+		if c.Verdict.leavesWork() {
+			worked++
+			assert.NotEmpty(t, c.Fix, "%s (%s) has no fix", c.ID, c.Verdict)
+		} else {
+			assert.Empty(t, c.Fix, c.ID)
+		}
+	}
+	assert.Greater(t, worked, 3, "the defects leave work")
 }

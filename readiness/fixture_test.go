@@ -4,9 +4,10 @@ import (
 	"time"
 )
 
-// fixedReport is the report behind the golden files: checks from every
-// section, every verdict, receipts with headers and bodies, text that needs
-// escaping in each form, and three sections not scanned at all.
+// fixedReport is the report behind the golden files: every check of the
+// catalogue, every verdict, receipts with headers and bodies, text that needs
+// escaping in each form, and a section (Act) that leaves the total because
+// none of its checks applies.
 func fixedReport() *Report {
 	site := "https://shop.example/"
 	page := []string{site}
@@ -40,9 +41,40 @@ func fixedReport() *Report {
 		res("initial_html_content", VerdictPass, "h1 and 812 characters of text"),
 		res("markdown_representation", VerdictPartial, "text/markdown without Vary: Accept",
 			get(site, "text/markdown", 200, "text/markdown", "---\ncanonical: https://shop.example/\n---\n# Shop")),
-		res("vary_accept", VerdictFail, "no Vary header"),
+		func() CheckResult {
+			r := res("vary_accept", VerdictFail, "no Vary header")
+			r.Fix = "Send `Vary: Accept` with every HTML response of a page that also has a <Markdown> form."
+			return r
+		}(),
 		res("markdown_alternate_link", VerdictPass, "in Link header and <head>"),
 		res("markdown_frontmatter", VerdictPartial, "canonical only"),
+		res("page_actions_declared", VerdictNotApplicable, "no action form and no script registering tools"),
+		res("page_tool_quality", VerdictNotApplicable, "no declared tool"),
+		res("page_tool_permissions", VerdictNotApplicable, "no declared tool"),
+		res("backend_interface_declared", VerdictPass, "MCP endpoint https://shop.example/mcp answers",
+			RequestRecord{Method: "POST", URL: site + "mcp", Headers: map[string]string{"MCP-Protocol-Version": "2025-06-18"},
+				Response: &ResponseRecord{Status: 200, MediaType: "application/json", Bytes: 2, Body: "{}"}}),
+		res("mcp_discovery", VerdictPartial, "initialize answered; tools/list needs a token"),
+		res("mcp_documented_access", VerdictFail, "no statement of which capabilities need a token"),
+		{ID: "mcp_signin_discovery", Verdict: VerdictUnverified, Scope: page, Receipt: Receipt{
+			Requests: []RequestRecord{{Method: "GET", URL: site + ".well-known/oauth-protected-resource", Error: "safefetch: budget exhausted"}},
+			Expected: "see the catalogue", Received: "no answer: budget exhausted",
+		}},
+		res("mcp_tested_execution", VerdictUnverified, "never executed: the scanner holds no credentials"),
+		res("human_handoff", VerdictPass, "mailto: link <support@shop.example> on the page"),
+		res("access_policy", VerdictPartial, "sign-in exists; no statement of who may do what"),
+		res("auth_discovery", VerdictNotApplicable, "no sign-in"),
+		res("mcp_server_card", VerdictOptional, "absent (https://shop.example/.well-known/mcp.json: 404)"),
+		res("a2a_agent_card", VerdictOptional, "absent (https://shop.example/.well-known/agent-card.json: 404)"),
+		res("api_catalog", VerdictOptional, "absent (https://shop.example/.well-known/api-catalog: 404)"),
+		{ID: "agentic_site_profile", Verdict: VerdictOptional, Scope: page, Receipt: Receipt{
+			Expected: "see the catalogue", Received: "found at https://shop.example/agentic.json, with 1 validation problem(s): an Agentic Site Profile",
+			Notes: []string{"/resources/0/url [url-https] must be an https URL"},
+		}},
+		res("knowledge_linkset", VerdictOptional, "absent (https://shop.example/.well-known/knowledge-linkset: 404)"),
+		res("openagent_profile", VerdictOptional, "found: an OpenAgent 0.1 profile at https://shop.example/.well-known/openagent.json"),
+		res("agent_signup", VerdictUnverified, "https://shop.example/.well-known/agent-signup.json: 503"),
+		res("dynamic_client_registration", VerdictOptional, "absent: no OAuth metadata"),
 	}
 	scope := Scope{
 		Routes: []string{site, site + "about"},

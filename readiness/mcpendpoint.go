@@ -1,13 +1,15 @@
 package readiness
 
 import (
+	"context"
+	"errors"
 	"fmt"
-	"net/http"
 	"net/url"
 	"strings"
 
 	"github.com/agentweb/agentweb/internal/strictjson"
 	"github.com/agentweb/agentweb/internal/weburl"
+	"github.com/agentweb/agentweb/safefetch"
 	"golang.org/x/net/publicsuffix"
 )
 
@@ -107,26 +109,15 @@ type mcpObs struct {
 	// authNeeded: something asks for a token (a 401, or the card says the
 	// MCP interface needs sign-in).
 	authNeeded bool
-	challenge  map[string]string // the Bearer challenge of a 401
 	signin     *signinResult
-	receipt    *MCPReceipt
 }
 
 // isMCP reports whether the endpoint answered as MCP: a session, a
-// JSON-RPC answer to initialize, or a Bearer challenge from a declared
-// endpoint or one that names its resource metadata (a guessed /mcp behind
-// some other sign-in is not taken for MCP).
+// JSON-RPC answer to initialize, or a 401 with a Bearer challenge (MCP
+// authorization's way to say a token is needed; a guessed /mcp that
+// answers so is an MCP endpoint whose sign-in is discovered).
 func (o *mcpObs) isMCP() bool {
-	if o.probe == nil {
-		return false
-	}
-	if o.probe.initialized || (o.challenge != nil && (o.declared || o.challenge["resource_metadata"] != "")) {
-		return true
-	}
-	if e := o.probe.initExchange(); e != nil && e.Status == http.StatusOK && e.isJSONRPC() {
-		return true
-	}
-	return false
+	return o.probe != nil && o.probe.r.Outcome.IsMCP()
 }
 
 // sameRegistrable reports whether u is on the scanned site: the same host, its
@@ -213,47 +204,24 @@ func (s *scan) readMCP() *mcpObs {
 	if !found {
 		o.endpoint, o.source = s.resolve("/mcp"), "the default path /mcp"
 	}
-	// When the card already says sign-in is needed, sign-in discovery starts
-	// as soon as the version is negotiated, while the tools are listed.
-	var early chan *signinResult
-	earlyVersion := ""
-	afterConnect := func(v string) {
-		if o.cardSaysSignIn() {
-			earlyVersion = v
-			early = make(chan *signinResult, 1)
-			go func() { early <- s.discoverSignin(v, o.endpoint, "") }()
-		}
+	// Sign-in discovery's requests go through the scan's fetch memo, so a
+	// document another check reads is fetched once.
+	get := func(_ context.Context, u string) (*safefetch.Response, error) {
+		f := s.get(u, "application/json")
+		return f.resp, f.err
 	}
-	o.probe = probeMCP(s.ctx, s.client, o.endpoint, afterConnect)
-	for _, e := range o.probe.exchanges {
-		s.emit(Event{Kind: FetchDone, Method: e.Method, URL: e.URL, Status: e.Status, Err: e.err})
-	}
-
-	if e := o.probe.unauthorized(); e != nil {
-		if ch, ok := bearerChallenge(e.WWWAuthenticate); ok {
-			o.challenge = ch
+	o.probe = probeMCP(s.ctx, s.client, o.endpoint, o.cardSaysSignIn(), get)
+	r := o.probe.r
+	for _, e := range r.Handshake {
+		var err error
+		if e.Status == 0 {
+			err = errors.New(first(e.Error, "no answer"))
 		}
+		s.emit(Event{Kind: EventKindFetchDone, Method: e.Method, URL: e.URL, Status: e.Status, Err: err})
 	}
 	o.authNeeded = o.probe.unauthorized() != nil || o.cardSaysSignIn()
-	var si *signinResult
-	if early != nil {
-		si = <-early
-	}
-	if o.authNeeded && o.isMCP() {
-		version := o.probe.negotiated
-		if version == "" {
-			version = o.probe.returned
-		}
-		if version == "" {
-			version = MCPOfferedVersion
-		}
-		rm := o.challenge["resource_metadata"]
-		// The early discovery stands unless a 401 named resource metadata
-		// it did not read.
-		if si == nil || si.version != earlyVersion || version != earlyVersion || (rm != "" && !si.triedURL(rm)) {
-			si = s.discoverSignin(version, o.endpoint, rm)
-		}
-		o.signin = si
+	if o.authNeeded && o.isMCP() && r.Auth.Rules != "" {
+		o.signin = newSignin(&r.Auth, func(u string) *fetched { return s.get(u, "application/json") })
 	}
 	return o
 }
@@ -309,50 +277,24 @@ func (o *mcpObs) documented() (where string, signInStated bool) {
 	if o.signin != nil && o.signin.prm != nil && len(o.signin.prm.ScopesSupported) > 0 {
 		signInStated = true
 	}
-	if o.challenge != nil {
+	if o.probe != nil && o.probe.r.Auth.Challenge != nil {
 		signInStated = true
 	}
 	return "", signInStated
 }
 
-// mcpReceipt builds the method's §05 receipt from the probe, with the
-// verdict of mcp_discovery as its status.
+// mcpReceipt is the probe's receipt with the verdict of mcp_discovery as
+// its status and where the service states which capabilities need a token
+// (the same reading as mcp_documented_access: scopes in protected resource
+// metadata say that sign-in exists, not what needs it).
 func (o *mcpObs) mcpReceipt(status Verdict) *MCPReceipt {
-	p := o.probe
-	r := &MCPReceipt{
-		Endpoint:   o.endpoint,
-		Protocol:   MCPProtocol{Offered: MCPOfferedVersion, Returned: p.returned, Negotiated: p.negotiated},
-		Initialize: p.initialized,
-		ToolsList:  p.listed,
-		Auth:       MCPAuth{Mode: "none", PKCE: []string{}},
-		Tools:      MCPTools{ListedWithoutToken: p.tools, WithReadOnlyHint: p.readOnly},
-		Status:     status,
-		Handshake:  p.handshake(),
-	}
-	if o.isMCP() {
-		r.Transport = "streamable-http"
-	}
-	switch {
-	case o.challenge != nil || o.cardSaysSignIn() || (o.signin != nil && o.signin.as != nil):
-		r.Auth.Mode = "oauth"
-	case p.unauthorized() != nil:
-		r.Auth.Mode = "token"
-	}
-	if si := o.signin; si != nil {
-		r.Auth.ResourceMetadataURL = si.prmURL
-		if si.as != nil {
-			r.Auth.OAuthMetadata = si.resolved
-			r.Auth.MetadataURL = si.asURL
-			if si.as.CodeChallengeMethodsSupported != nil {
-				r.Auth.PKCE = append(r.Auth.PKCE, si.as.CodeChallengeMethodsSupported...)
-			}
-			r.Auth.DynamicRegistration = si.as.dynamicRegistration()
-		}
-	}
+	r := *o.probe.r
+	r.Status = string(status)
 	if where, _ := o.documented(); where != "" {
 		r.Auth.RequirementsDocumentedAt = where
-	} else if o.signin != nil && o.signin.prm != nil && len(o.signin.prm.ScopesSupported) > 0 {
-		r.Auth.RequirementsDocumentedAt = "protected resource metadata"
 	}
-	return r
+	if r.Auth.Mode == "none" && o.cardSaysSignIn() {
+		r.Auth.Mode = "oauth"
+	}
+	return &r
 }

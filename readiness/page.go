@@ -200,7 +200,7 @@ var skippedExt = map[string]bool{
 }
 
 // readExtraPages reads at most MaxPages further same-origin routes, chosen
-// from the sitemap, then from the page's own links (readiness-checks.md,
+// from the sitemap, then from the page's own links (the check catalogue,
 // "Scope and budget"), concurrently.
 func (s *scan) readExtraPages() []*pageObs {
 	if s.maxPages <= 0 {
@@ -227,8 +227,8 @@ func (s *scan) readExtraPages() []*pageObs {
 		seen[k] = true
 		picks = append(picks, k)
 	}
-	if sm := s.sitemapObs(); sm != nil && sm.doc != nil && sm.doc.root == "urlset" {
-		for _, l := range sm.doc.locs {
+	if sm := s.sitemapObs(); sm != nil {
+		for _, l := range sm.pageLocs() {
 			if u, err := url.Parse(l); err == nil {
 				consider(u)
 			}
@@ -266,12 +266,12 @@ func (s *scan) pagesRead() (read []*pageObs, skipped []*pageObs) {
 	return read, skipped
 }
 
-// overPages judges every page the scan read as HTML and combines the
-// verdicts: all the same gives that verdict, a mix gives partial (the
-// receipt names each page). The given page decides alone whether there is
-// anything to judge: unanswered is unverified, and a page that is not HTML
-// fails. Further pages that could not be read are left out of the scope and
-// named in the notes (readiness-method.md §07, "findings state their scope").
+// overPages judges every page the scan read as HTML and combines the verdicts:
+// all the same gives that verdict, a mix gives partial (the receipt names each
+// page). The given page decides alone whether there is anything to judge:
+// unanswered is unverified, and a page that is not HTML fails. Further pages
+// that could not be read are left out of the scope and named in the notes (the
+// agent-readiness scoring method, §07, "findings state their scope").
 func (s *scan) overPages(judge func(p *pageObs) (Verdict, string)) outcome {
 	pages, skipped := s.pagesRead()
 	main := pages[0]

@@ -11,7 +11,7 @@ import (
 	"golang.org/x/net/html/atom"
 )
 
-// Bounds on what the page-tool reader keeps (readiness-checks.md, Act).
+// Bounds on what the page-tool reader keeps (the check catalogue, Act).
 const (
 	maxForms          = 64 // forms read per page
 	maxControls       = 64 // named controls read per form
@@ -22,8 +22,8 @@ const (
 )
 
 // pageForm is one <form> of a page as the Act checks read it: its WebMCP
-// declarative attributes (toolname, tooldescription, toolautosubmit; WebMCP
-// declarative-api-explainer.md) and its named controls.
+// declarative attributes (toolname, tooldescription, toolautosubmit; the
+// WebMCP declarative API explainer) and its named controls.
 type pageForm struct {
 	page       string
 	toolName   string

@@ -9,9 +9,10 @@ import (
 	"unicode"
 )
 
-// JSON renders the report in its canonical form (readiness-checks.md, "The
-// JSON form"): indented UTF-8 JSON, fields in the documented order, maps with
-// sorted keys, numbers exact, HTML characters not escaped, ending in a newline.
+// JSON renders the report in its canonical form: indented UTF-8 JSON with
+// the snake_case field names of [Report] in the order of its fields, maps
+// with sorted keys, numbers exact, HTML characters not escaped, ending in a
+// newline.
 func (r *Report) JSON() ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
@@ -23,8 +24,8 @@ func (r *Report) JSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// receiptText is the plain-text receipt of one check, in the layout of
-// readiness-method.md §05, shared by the Markdown and HTML forms.
+// receiptText is the plain-text receipt of one check, in the layout of the
+// agent-readiness scoring method, §05, shared by the Markdown and HTML forms.
 func receiptText(c CheckResult) string {
 	var b strings.Builder
 	line := func(format string, args ...any) {

@@ -9,20 +9,22 @@ import (
 	"time"
 )
 
-// Report is the one result of a scan (readiness-method.md §07, "one result,
-// three forms"). [Report.JSON], [Report.Markdown] and [Report.HTML] are
+// Report is the one result of a scan (the agent-readiness scoring method,
+// §07, "one result, three forms"). [Report.JSON], [Report.Markdown] and [Report.HTML] are
 // renderings of it and show the same checks, verdicts, earned points, section
 // scores, total, requirements and scope.
 //
-// The JSON field names are those of readiness-checks.md, "The JSON form"; the
-// fields appear in the order of this struct.
+// The JSON form uses snake_case field names, as every result type of this
+// module does; the fields appear in the order of this struct, section ids
+// and verdicts are spelled as their constants are, and fields may be added
+// but none is renamed.
 type Report struct {
 	// Method is the version of the scoring method, "1.2".
 	Method string `json:"method"`
 	// Site is the page the scan started from.
 	Site string `json:"site"`
 	// ScannedAt is when the scan started (Options.Now), in UTC.
-	ScannedAt time.Time `json:"scannedAt"`
+	ScannedAt time.Time `json:"scanned_at"`
 	// Ready is true when all ten requirements are met.
 	Ready bool `json:"ready"`
 	// Score is the total: 100 × Σ section scores / Σ points of the sections
@@ -37,7 +39,7 @@ type Report struct {
 	// Checks holds every check that ran, in catalogue order.
 	Checks []CheckResult `json:"checks"`
 	// Unverified lists the ids of the checks whose verdict is unverified,
-	// listed apart as the method asks (§06).
+	// listed apart as the agent-readiness scoring method asks (§06).
 	Unverified []string `json:"unverified"`
 	// Scope says what the scan read and what it did not run.
 	Scope Scope `json:"scope"`
@@ -49,14 +51,11 @@ type SectionResult struct {
 	Title  string    `json:"title"`
 	Points float64   `json:"points"`
 	Score  float64   `json:"score"`
-	// Scored is false when the section left the total's denominator: none of
-	// its checks ran, or every check that ran was not applicable.
+	// Scored is false when the section left the total's denominator: every
+	// one of its checks was not applicable.
 	Scored bool `json:"scored"`
-	// Checks lists the ids of the checks of this section that ran.
+	// Checks lists the ids of the checks of this section, in catalogue order.
 	Checks []string `json:"checks"`
-	// NotScanned lists the catalogue checks of this section that this scanner
-	// does not run; they are not scored.
-	NotScanned []string `json:"notScanned,omitempty"`
 }
 
 // RequirementResult says whether one of R1–R10 is met, and why.
@@ -64,13 +63,37 @@ type RequirementResult struct {
 	ID   string `json:"id"`
 	Text string `json:"text"`
 	Met  bool   `json:"met"`
-	// Status is "pass" or "not_applicable" when met; otherwise the worst
-	// verdict of its checks ("fail", "unverified", "partial"), or
-	// "not_scanned" when a check it needs was not run.
-	Status string   `json:"status"`
-	Checks []string `json:"checks"`
-	Why    string   `json:"why"`
+	// Status is [RequirementStatusPass] or [RequirementStatusNotApplicable]
+	// when met; otherwise the worst verdict of its checks
+	// ([RequirementStatusFail], [RequirementStatusUnverified],
+	// [RequirementStatusPartial]).
+	Status RequirementStatus `json:"status"`
+	Checks []string          `json:"checks"`
+	Why    string            `json:"why"`
 }
+
+// RequirementStatus says how a requirement landed: the verdict of its checks
+// that decided it. It is spelled as that verdict is, in every form of the
+// report.
+type RequirementStatus string
+
+// The requirement statuses. A requirement is met exactly when its status is
+// [RequirementStatusPass] or [RequirementStatusNotApplicable].
+const (
+	// RequirementStatusPass: every check of the requirement passed, or was
+	// not applicable and at least one passed.
+	RequirementStatusPass RequirementStatus = "pass"
+	// RequirementStatusNotApplicable: none of its checks applies to the site;
+	// the requirement is met.
+	RequirementStatusNotApplicable RequirementStatus = "not_applicable"
+	// RequirementStatusPartial: the worst of its checks is partial.
+	RequirementStatusPartial RequirementStatus = "partial"
+	// RequirementStatusUnverified: the worst of its checks is unverified (no
+	// check failed); an unanswered probe never meets a requirement.
+	RequirementStatusUnverified RequirementStatus = "unverified"
+	// RequirementStatusFail: at least one of its checks failed.
+	RequirementStatusFail RequirementStatus = "fail"
+)
 
 // CheckResult is one check's verdict and receipt.
 type CheckResult struct {
@@ -85,16 +108,23 @@ type CheckResult struct {
 	// Scope lists the routes the finding was read from.
 	Scope   []string `json:"scope"`
 	Receipt Receipt  `json:"receipt"`
+	// Fix says, in a sentence or two for the site's owner, what to publish or
+	// change so that the check passes. It is set only on the verdicts that
+	// leave something to do (partial, fail, not applicable, unverified),
+	// never on pass or optional, and is left out of the JSON form when empty.
+	Fix string `json:"fix,omitempty"`
 }
 
-// Receipt is the evidence behind a verdict (readiness-method.md §05): the
+// Receipt is the evidence behind a verdict (the agent-readiness scoring
+// method, §05): the
 // requests relied on, what was expected, what was received, and notes.
 type Receipt struct {
 	Requests []RequestRecord `json:"requests"`
 	Expected string          `json:"expected"`
 	Received string          `json:"received"`
 	Notes    []string        `json:"notes,omitempty"`
-	// MCP is the MCP probe's receipt (method §05), on mcp_discovery only.
+	// MCP is the MCP probe's receipt (the agent-readiness scoring method,
+	// §05), on mcp_discovery only.
 	MCP *MCPReceipt `json:"mcp,omitempty"`
 }
 
@@ -114,48 +144,50 @@ type RequestRecord struct {
 // headers that matter to the checks, and a short summary of the body.
 type ResponseRecord struct {
 	Status    int               `json:"status"`
-	FinalURL  string            `json:"finalUrl,omitempty"`
-	MediaType string            `json:"mediaType,omitempty"`
+	FinalURL  string            `json:"final_url,omitempty"`
+	MediaType string            `json:"media_type,omitempty"`
 	Headers   map[string]string `json:"headers,omitempty"`
 	Bytes     int               `json:"bytes"`
 	Body      string            `json:"body,omitempty"`
 }
 
-// Scope records what the scan read (readiness-method.md §07, "findings state
-// their scope") and what it spent.
+// Scope records what the scan read (the agent-readiness scoring method, §07,
+// "findings state their scope") and what it spent.
 type Scope struct {
 	// Routes are the pages the scan actually read, the given page first.
 	Routes []string `json:"routes"`
-	// Sections lists the sections that have at least one check that ran.
-	Sections []SectionID `json:"sections"`
-	// NotScanned lists the catalogue checks this scanner did not run.
-	NotScanned []string  `json:"notScanned"`
-	Budget     BudgetUse `json:"budget"`
+	// Budget is what the scan spent of its budget.
+	Budget BudgetUse `json:"budget"`
 }
 
-// BudgetUse is what the scan spent of its budget (readiness-checks.md, "Scope
-// and budget").
+// BudgetUse is what the scan spent of its budget ([Options].Budget) and the
+// limits it had.
 type BudgetUse struct {
 	Attempts        int    `json:"attempts"`
 	Bytes           int64  `json:"bytes"`
-	PeakConcurrency int    `json:"peakConcurrency"`
+	PeakConcurrency int    `json:"peak_concurrency"`
 	Exhausted       string `json:"exhausted,omitempty"`
-	MaxAttempts     int    `json:"maxAttempts"`
-	MaxBytes        int64  `json:"maxBytes"`
+	MaxAttempts     int    `json:"max_attempts"`
+	MaxBytes        int64  `json:"max_bytes"`
 }
 
-// ErrInvalidReport is returned by [Compose] when a check result does not fit
-// the catalogue. Every such error wraps it.
+// ErrInvalidReport is returned by [Compose] when the check results do not
+// fit the catalogue. Every such error wraps it.
 var ErrInvalidReport = errors.New("readiness: invalid report")
 
-// Compose builds a [Report] from check results: it fills each result's title,
-// section, requirement, weight and earned points from the catalogue, and
-// computes section scores, the total, the requirements and Ready exactly as
-// the Scoring section of readiness-checks.md says. Results may come in any
-// order; they are sorted into catalogue order. A check id outside the
-// catalogue, a repeated id or an invalid verdict is an error wrapping
-// [ErrInvalidReport]. Catalogue checks without a result are recorded as not
-// scanned.
+// Compose builds a [Report] from check results, one for every check of the
+// [Catalogue]: it fills each result's title, section, requirement, weight and
+// earned points from the catalogue, and computes section scores, the total,
+// the requirements and Ready by the scoring rules of the package doc. Results
+// may come in any order; they are sorted into catalogue order.
+//
+// A check id outside the catalogue, a repeated id, an invalid verdict, a
+// verdict that does not fit the check's kind, a Fix on a pass or optional
+// verdict, or a catalogue check without a result is an error wrapping
+// [ErrInvalidReport]. An engine that does not run
+// a check reports it as [VerdictUnverified], with a note saying why: it then
+// keeps its weight, earns nothing, is listed apart and meets no requirement,
+// so a partial engine never scores or reads as more ready than it showed.
 func Compose(site string, scannedAt time.Time, results []CheckResult, scope Scope) (*Report, error) {
 	byID := make(map[string]CheckResult, len(results))
 	for _, r := range results {
@@ -172,6 +204,9 @@ func Compose(site string, scannedAt time.Time, results []CheckResult, scope Scop
 		if spec.Optional != (r.Verdict == VerdictOptional) && r.Verdict != VerdictUnverified {
 			return nil, fmt.Errorf("%w: check %q: verdict %q does not fit its kind", ErrInvalidReport, r.ID, r.Verdict)
 		}
+		if r.Fix != "" && !r.Verdict.leavesWork() {
+			return nil, fmt.Errorf("%w: check %q: a fix on verdict %q", ErrInvalidReport, r.ID, r.Verdict)
+		}
 		r.Title, r.Section, r.Requirement, r.Weight = spec.Title, spec.Section, spec.Requirement, spec.Weight
 		r.Earned = r.Weight * r.Verdict.Credit()
 		if r.Scope == nil {
@@ -182,29 +217,32 @@ func Compose(site string, scannedAt time.Time, results []CheckResult, scope Scop
 		}
 		byID[r.ID] = r
 	}
+	var missing []string
+	for _, spec := range catalogueTable {
+		if _, ok := byID[spec.ID]; !ok {
+			missing = append(missing, spec.ID)
+		}
+	}
+	if len(missing) > 0 {
+		return nil, fmt.Errorf("%w: no result for %s", ErrInvalidReport, strings.Join(missing, ", "))
+	}
 
 	rep := &Report{
 		Method:       MethodVersion,
 		Site:         site,
 		ScannedAt:    scannedAt.UTC(),
 		Possible:     100,
-		Checks:       []CheckResult{},
+		Checks:       make([]CheckResult, 0, len(catalogueTable)),
 		Unverified:   []string{},
-		Sections:     []SectionResult{},
-		Requirements: []RequirementResult{},
+		Sections:     make([]SectionResult, 0, len(sectionTable)),
+		Requirements: make([]RequirementResult, 0, len(requirementTable)),
+		Scope:        scope,
 	}
-	rep.Scope = scope
-	rep.Scope.Sections = []SectionID{}
-	rep.Scope.NotScanned = []string{}
 	if rep.Scope.Routes == nil {
 		rep.Scope.Routes = []string{}
 	}
 	for _, spec := range catalogueTable {
-		r, ok := byID[spec.ID]
-		if !ok {
-			rep.Scope.NotScanned = append(rep.Scope.NotScanned, spec.ID)
-			continue
-		}
+		r := byID[spec.ID]
 		rep.Checks = append(rep.Checks, r)
 		if r.Verdict == VerdictUnverified {
 			rep.Unverified = append(rep.Unverified, r.ID)
@@ -215,23 +253,15 @@ func Compose(site string, scannedAt time.Time, results []CheckResult, scope Scop
 	for _, sec := range sectionTable {
 		sr := SectionResult{ID: sec.ID, Title: sec.Title, Points: sec.Points, Checks: []string{}}
 		var num, den float64
-		for _, spec := range catalogueTable {
-			if spec.Section != sec.ID {
+		for _, r := range rep.Checks {
+			if r.Section != sec.ID {
 				continue
 			}
-			r, ok := byID[spec.ID]
-			if !ok {
-				sr.NotScanned = append(sr.NotScanned, spec.ID)
-				continue
-			}
-			sr.Checks = append(sr.Checks, spec.ID)
+			sr.Checks = append(sr.Checks, r.ID)
 			if r.Verdict.counts() {
 				num += r.Verdict.Credit() * r.Weight
 				den += r.Weight
 			}
-		}
-		if len(sr.Checks) > 0 {
-			rep.Scope.Sections = append(rep.Scope.Sections, sec.ID)
 		}
 		if den > 0 {
 			sr.Scored = true
@@ -256,17 +286,15 @@ func Compose(site string, scannedAt time.Time, results []CheckResult, scope Scop
 	return rep, nil
 }
 
+// judgeRequirement decides one requirement from the results of its checks,
+// every one of which is in byID (Compose makes sure of it).
 func judgeRequirement(req Requirement, byID map[string]CheckResult) RequirementResult {
 	rr := RequirementResult{ID: req.ID, Text: req.Text, Checks: slices.Clone(req.Checks)}
-	var missing, unmet []string
+	var unmet []string
 	worst := Verdict("")
 	allNA := true
 	for _, id := range req.Checks {
-		r, ok := byID[id]
-		if !ok {
-			missing = append(missing, id)
-			continue
-		}
+		r := byID[id]
 		if r.Verdict != VerdictNotApplicable {
 			allNA = false
 		}
@@ -283,24 +311,17 @@ func judgeRequirement(req Requirement, byID map[string]CheckResult) RequirementR
 		unmet = append(unmet, why)
 	}
 	switch {
-	case len(missing) > 0:
-		rr.Status = "not_scanned"
-		rr.Why = "this scanner does not run " + strings.Join(missing, " and ")
-		if len(unmet) > 0 {
-			rr.Why += "; " + strings.Join(unmet, "; ")
-		}
 	case len(unmet) > 0:
-		rr.Status = string(worst)
+		rr.Status = RequirementStatus(worst)
 		rr.Why = strings.Join(unmet, "; ")
+	case allNA:
+		rr.Met = true
+		rr.Status = RequirementStatusNotApplicable
+		rr.Why = "does not apply: " + strings.Join(req.Checks, " and ") + " not applicable"
 	default:
 		rr.Met = true
-		if allNA {
-			rr.Status = string(VerdictNotApplicable)
-			rr.Why = "does not apply: " + strings.Join(req.Checks, " and ") + " not applicable"
-		} else {
-			rr.Status = string(VerdictPass)
-			rr.Why = strings.Join(req.Checks, " and ") + " passed"
-		}
+		rr.Status = RequirementStatusPass
+		rr.Why = strings.Join(req.Checks, " and ") + " passed"
 	}
 	return rr
 }

@@ -63,26 +63,30 @@ func TestCatalogueIsConsistent(t *testing.T) {
 	assert.Len(t, reqs[9].Checks, 2, "R10 needs both of its checks")
 }
 
-func TestCompose(t *testing.T) {
-	allPass := func(extra ...CheckResult) []CheckResult {
-		var out []CheckResult
-		over := map[string]CheckResult{}
-		for _, e := range extra {
-			over[e.ID] = e
-		}
-		for _, c := range Catalogue() {
-			if e, ok := over[c.ID]; ok {
-				out = append(out, e)
-				continue
-			}
-			v := VerdictPass
-			if c.Optional {
-				v = VerdictOptional
-			}
-			out = append(out, result(c.ID, v))
-		}
-		return out
+// everyCheck is one result for every catalogue check: pass (optional for the
+// optional conventions), except the results given, which replace theirs.
+func everyCheck(extra ...CheckResult) []CheckResult {
+	var out []CheckResult
+	over := map[string]CheckResult{}
+	for _, e := range extra {
+		over[e.ID] = e
 	}
+	for _, c := range Catalogue() {
+		if e, ok := over[c.ID]; ok {
+			out = append(out, e)
+			continue
+		}
+		v := VerdictPass
+		if c.Optional {
+			v = VerdictOptional
+		}
+		out = append(out, result(c.ID, v))
+	}
+	return out
+}
+
+func TestCompose(t *testing.T) {
+	allPass := everyCheck
 	tests := []struct {
 		name      string
 		results   []CheckResult
@@ -90,7 +94,7 @@ func TestCompose(t *testing.T) {
 		ready     bool
 		sections  map[SectionID]float64
 		unscored  []SectionID
-		reqStatus map[string]string
+		reqStatus map[string]RequirementStatus
 		unverif   []string
 	}{
 		{name: "everything passes", results: allPass(), score: 100, ready: true,
@@ -101,18 +105,18 @@ func TestCompose(t *testing.T) {
 			score: 100 * (15 + 15 + 20 + 20*12.0/16 + 20 + 10) / 100, ready: true, sections: map[SectionID]float64{SectionAct: 15}},
 		{name: "a section with no applicable check leaves the total", results: allPass(
 			result("page_actions_declared", VerdictNotApplicable), result("page_tool_quality", VerdictNotApplicable), result("page_tool_permissions", VerdictNotApplicable)),
-			score: 100, ready: true, unscored: []SectionID{SectionAct}, reqStatus: map[string]string{"R8": "not_applicable"}},
+			score: 100, ready: true, unscored: []SectionID{SectionAct}, reqStatus: map[string]RequirementStatus{"R8": RequirementStatusNotApplicable}},
 		{name: "partial credit is half", results: allPass(result("sitemap", VerdictPartial)), score: 98, ready: false,
-			sections: map[SectionID]float64{SectionDiscover: 13}, reqStatus: map[string]string{"R3": "partial"}},
+			sections: map[SectionID]float64{SectionDiscover: 13}, reqStatus: map[string]RequirementStatus{"R3": RequirementStatusPartial}},
 		{name: "R10 needs both of its checks", results: allPass(result("access_policy", VerdictFail)), score: 96, ready: false,
-			sections: map[SectionID]float64{SectionTrust: 6}, reqStatus: map[string]string{"R10": "fail"}},
+			sections: map[SectionID]float64{SectionTrust: 6}, reqStatus: map[string]RequirementStatus{"R10": RequirementStatusFail}},
 		{name: "an unverified requirement is not met", results: allPass(result("llms_txt", VerdictUnverified)), score: 96, ready: false,
-			reqStatus: map[string]string{"R4": "unverified"}, unverif: []string{"llms_txt"}},
+			reqStatus: map[string]RequirementStatus{"R4": RequirementStatusUnverified}, unverif: []string{"llms_txt"}},
 		{name: "fail outranks partial in a requirement", results: allPass(result("human_handoff", VerdictPartial), result("access_policy", VerdictFail)), score: 94, ready: false,
-			reqStatus: map[string]string{"R10": "fail"}},
-		{name: "unscanned sections leave the total and their requirements are not met", results: discoverOnly(), score: 100, ready: false,
-			sections: map[SectionID]float64{SectionDiscover: 15}, unscored: []SectionID{SectionUnderstand, SectionRead, SectionAct, SectionConnect, SectionTrust},
-			reqStatus: map[string]string{"R3": "pass", "R1": "not_scanned", "R10": "not_scanned"}},
+			reqStatus: map[string]RequirementStatus{"R10": RequirementStatusFail}},
+		{name: "checks an engine did not run are unverified: weight kept, nothing earned, not ready", results: discoverOnly(), score: 15, ready: false,
+			sections:  map[SectionID]float64{SectionDiscover: 15, SectionUnderstand: 0, SectionTrust: 0},
+			reqStatus: map[string]RequirementStatus{"R3": RequirementStatusPass, "R1": RequirementStatusUnverified, "R10": RequirementStatusUnverified}, unverif: notDiscover()},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -135,7 +139,7 @@ func TestCompose(t *testing.T) {
 			for _, q := range r.Requirements {
 				if want, ok := tc.reqStatus[q.ID]; ok {
 					assert.Equal(t, want, q.Status, "requirement %s", q.ID)
-					assert.Equal(t, want == "pass" || want == "not_applicable", q.Met, "requirement %s met", q.ID)
+					assert.Equal(t, want == RequirementStatusPass || want == RequirementStatusNotApplicable, q.Met, "requirement %s met", q.ID)
 					assert.NotEmpty(t, q.Why)
 				}
 			}
@@ -147,11 +151,25 @@ func TestCompose(t *testing.T) {
 	}
 }
 
+// discoverOnly is the result of an engine that runs only the scored
+// Discover checks and reports every other check as unverified.
 func discoverOnly() []CheckResult {
 	var out []CheckResult
 	for _, c := range Catalogue() {
 		if c.Section == SectionDiscover && !c.Optional {
 			out = append(out, result(c.ID, VerdictPass))
+		} else {
+			out = append(out, result(c.ID, VerdictUnverified))
+		}
+	}
+	return out
+}
+
+func notDiscover() []string {
+	var out []string
+	for _, c := range Catalogue() {
+		if c.Section != SectionDiscover || c.Optional {
+			out = append(out, c.ID)
 		}
 	}
 	return out
@@ -161,17 +179,23 @@ func TestComposeRejects(t *testing.T) {
 	tests := []struct {
 		name    string
 		results []CheckResult
+		says    string
 	}{
-		{"unknown id", []CheckResult{result("no_such_check", VerdictPass)}},
-		{"repeated id", []CheckResult{result("sitemap", VerdictPass), result("sitemap", VerdictFail)}},
-		{"invalid verdict", []CheckResult{result("sitemap", "great")}},
-		{"optional verdict on a scored check", []CheckResult{result("sitemap", VerdictOptional)}},
-		{"pass on an optional convention", []CheckResult{result("api_catalog", VerdictPass)}},
+		{"unknown id", append(everyCheck(), result("no_such_check", VerdictPass)), `unknown check "no_such_check"`},
+		{"repeated id", append(everyCheck(), result("sitemap", VerdictFail)), `check "sitemap" appears twice`},
+		{"invalid verdict", everyCheck(result("sitemap", "great")), `check "sitemap" has verdict "great"`},
+		{"optional verdict on a scored check", everyCheck(result("sitemap", VerdictOptional)), `check "sitemap": verdict "optional" does not fit its kind`},
+		{"pass on an optional convention", everyCheck(result("api_catalog", VerdictPass)), `check "api_catalog": verdict "pass" does not fit its kind`},
+		{"a catalogue check without a result", everyCheck()[1:], "no result for sitemap"},
+		{"a fix on a pass", everyCheck(CheckResult{ID: "sitemap", Verdict: VerdictPass, Fix: "publish a sitemap"}), `check "sitemap": a fix on verdict "pass"`},
+		{"a fix on an optional convention", everyCheck(CheckResult{ID: "api_catalog", Verdict: VerdictOptional, Fix: "publish one"}), `check "api_catalog": a fix on verdict "optional"`},
+		{"no result at all", nil, "no result for sitemap, llms_txt,"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Compose("https://shop.example/", at, tc.results, Scope{})
-			assert.ErrorIs(t, err, ErrInvalidReport)
+			require.ErrorIs(t, err, ErrInvalidReport)
+			assert.Contains(t, err.Error(), tc.says)
 		})
 	}
 }
@@ -203,13 +227,13 @@ func TestJSONFieldNamesAndRoundTrip(t *testing.T) {
 	require.NoError(t, err)
 	var generic map[string]any
 	require.NoError(t, json.Unmarshal(js, &generic))
-	for _, k := range []string{"method", "site", "scannedAt", "ready", "score", "possible", "sections", "requirements", "checks", "unverified", "scope"} {
+	for _, k := range []string{"method", "site", "scanned_at", "ready", "score", "possible", "sections", "requirements", "checks", "unverified", "scope"} {
 		assert.Contains(t, generic, k)
 	}
 	// The documented top-level order.
 	idx := func(k string) int { return bytes.Index(js, []byte(`"`+k+`":`)) }
 	assert.Less(t, idx("method"), idx("site"))
-	assert.Less(t, idx("site"), idx("scannedAt"))
+	assert.Less(t, idx("site"), idx("scanned_at"))
 	assert.Less(t, idx("ready"), idx("score"))
 	assert.Less(t, idx("checks"), idx("unverified"))
 	var back Report

@@ -1,6 +1,8 @@
 package readiness
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"fmt"
 	"net/http"
@@ -76,12 +78,80 @@ func TestScanEdges(t *testing.T) {
 			paths: map[string]http.HandlerFunc{
 				"/robots.txt":         text("text/plain", "User-agent: *\nAllow: /\nSitemap: https://shop.example/sitemaps/index.xml\n"),
 				"/sitemaps/index.xml": text("application/xml", index),
+				"/sitemaps/pages.xml": text("application/xml", `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://shop.example/products</loc></url><url><loc>https://shop.example/about</loc></url></urlset>`),
 			},
 			want: map[string]Verdict{"sitemap": VerdictPass},
 			check: func(t *testing.T, r *Report) {
-				assert.Contains(t, checkByID(r, "sitemap").Receipt.Received, "<sitemapindex> with 1 locs")
-				// An index lists sitemaps, not pages: the routes come from the page's links.
-				assert.Equal(t, []string{"https://shop.example/", "https://shop.example/about", "https://shop.example/products"}, r.Scope.Routes)
+				assert.Equal(t, "a <sitemapindex> with 1 locs (1 of 1 child sitemaps read, 2 page URLs), all on shop.example", checkByID(r, "sitemap").Receipt.Received)
+				// The routes come from the index's children.
+				assert.Equal(t, []string{"https://shop.example/", "https://shop.example/products", "https://shop.example/about"}, r.Scope.Routes)
+			},
+		},
+		{
+			name: "a sitemap index whose child is missing",
+			paths: map[string]http.HandlerFunc{
+				"/robots.txt":         text("text/plain", "User-agent: *\nAllow: /\nSitemap: https://shop.example/sitemaps/index.xml\n"),
+				"/sitemaps/index.xml": text("application/xml", index),
+			},
+			want: map[string]Verdict{"sitemap": VerdictPartial},
+			check: func(t *testing.T, r *Report) {
+				assert.Contains(t, checkByID(r, "sitemap").Receipt.Received, "child sitemaps that are not usable: https://shop.example/sitemaps/pages.xml: answered 404")
+			},
+		},
+		{
+			name: "a sitemap index with more children than are read",
+			paths: func() map[string]http.HandlerFunc {
+				var b strings.Builder
+				b.WriteString(`<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`)
+				m := map[string]http.HandlerFunc{"/robots.txt": text("text/plain", "User-agent: *\nAllow: /\nSitemap: https://shop.example/index.xml\n")}
+				for i := range maxSitemapChildren + 2 {
+					fmt.Fprintf(&b, "<sitemap><loc>https://shop.example/s%d.xml</loc></sitemap>", i)
+					m[fmt.Sprintf("/s%d.xml", i)] = text("application/xml", fmt.Sprintf(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://shop.example/p%d</loc></url></urlset>`, i))
+				}
+				b.WriteString(`</sitemapindex>`)
+				m["/index.xml"] = text("application/xml", b.String())
+				return m
+			}(),
+			want: map[string]Verdict{"sitemap": VerdictPass},
+			check: func(t *testing.T, r *Report) {
+				c := checkByID(r, "sitemap")
+				assert.Contains(t, c.Receipt.Received, fmt.Sprintf("(%d of %d child sitemaps read, %d page URLs)", maxSitemapChildren, maxSitemapChildren+2, maxSitemapChildren))
+				assert.Contains(t, c.Receipt.Notes, fmt.Sprintf("read %d of the index's %d child sitemaps", maxSitemapChildren, maxSitemapChildren+2))
+				assert.Len(t, c.Receipt.Requests, 2+maxSitemapChildren, "robots.txt, the index and the children read")
+			},
+		},
+		{
+			name: "a gzip-compressed sitemap",
+			paths: map[string]http.HandlerFunc{
+				"/robots.txt":     text("text/plain", "User-agent: *\nAllow: /\nSitemap: https://shop.example/sitemap.xml.gz\n"),
+				"/sitemap.xml.gz": text("application/gzip", string(gzipped(t, []byte(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://shop.example/about</loc></url></urlset>`)))),
+			},
+			want: map[string]Verdict{"sitemap": VerdictPass},
+			check: func(t *testing.T, r *Report) {
+				assert.Equal(t, "a gzip-compressed <urlset> with 1 locs, all on shop.example", checkByID(r, "sitemap").Receipt.Received)
+				assert.Contains(t, r.Scope.Routes, "https://shop.example/about")
+			},
+		},
+		{
+			name: "a gzip bomb is refused at the body cap",
+			paths: map[string]http.HandlerFunc{
+				"/sitemap.xml": text("application/gzip", string(gzipped(t, append([]byte(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`), make([]byte, 64<<20)...)))),
+			},
+			want: map[string]Verdict{"sitemap": VerdictFail},
+			check: func(t *testing.T, r *Report) {
+				got := checkByID(r, "sitemap").Receipt.Received
+				assert.Contains(t, got, "https://shop.example/sitemap.xml: gzip sitemap refused: uncompressed size over the cap:")
+				assert.Contains(t, got, "inflate past 1048576 bytes")
+			},
+		},
+		{
+			name:  "a document that is not a sitemap says so once",
+			paths: map[string]http.HandlerFunc{"/sitemap.xml": text("application/xml", `<rss version="2.0"><channel/></rss>`)},
+			want:  map[string]Verdict{"sitemap": VerdictFail},
+			check: func(t *testing.T, r *Report) {
+				got := checkByID(r, "sitemap").Receipt.Received
+				assert.Equal(t, "https://shop.example/sitemap.xml: not a sitemap: root element <rss>, not <urlset> or <sitemapindex>", got)
+				assert.Equal(t, 1, strings.Count(got, "not a sitemap"))
 			},
 		},
 		{
@@ -115,6 +185,45 @@ func TestScanEdges(t *testing.T) {
 			check: func(t *testing.T, r *Report) {
 				assert.Contains(t, checkByID(r, "ai_crawler_access").Receipt.Received, "503")
 			},
+		},
+		{
+			// RFC 9309 §2.3.1.2: at least five redirects are followed for
+			// robots.txt, though the client follows three for other files.
+			name: "robots.txt behind five redirects",
+			paths: map[string]http.HandlerFunc{
+				"/robots.txt": http.RedirectHandler("/r1", http.StatusFound).ServeHTTP,
+				"/r1":         http.RedirectHandler("/r2", http.StatusMovedPermanently).ServeHTTP,
+				"/r2":         http.RedirectHandler("/r3", http.StatusFound).ServeHTTP,
+				"/r3":         http.RedirectHandler("/r4", http.StatusFound).ServeHTTP,
+				"/r4":         http.RedirectHandler("/r5", http.StatusFound).ServeHTTP,
+				"/r5":         text("text/plain", "User-agent: OAI-SearchBot\nDisallow: /\n"),
+			},
+			want: map[string]Verdict{"ai_crawler_access": VerdictPartial},
+		},
+		{
+			// §2.3.1.2 lets a crawler take the file as unavailable past
+			// five redirects; the scan could not read it, and says so.
+			name: "robots.txt behind six redirects",
+			paths: map[string]http.HandlerFunc{
+				"/robots.txt": http.RedirectHandler("/s1", http.StatusFound).ServeHTTP,
+				"/s1":         http.RedirectHandler("/s2", http.StatusFound).ServeHTTP,
+				"/s2":         http.RedirectHandler("/s3", http.StatusFound).ServeHTTP,
+				"/s3":         http.RedirectHandler("/s4", http.StatusFound).ServeHTTP,
+				"/s4":         http.RedirectHandler("/s5", http.StatusFound).ServeHTTP,
+				"/s5":         http.RedirectHandler("/s6", http.StatusFound).ServeHTTP,
+				"/s6":         text("text/plain", "User-agent: *\nDisallow: /\n"),
+			},
+			want: map[string]Verdict{"ai_crawler_access": VerdictUnverified},
+			check: func(t *testing.T, r *Report) {
+				assert.Contains(t, checkByID(r, "ai_crawler_access").Receipt.Received, "redirect")
+			},
+		},
+		{
+			// RFC 9309 §2.3.1.3: a 4xx, 401 and 403 included, is
+			// "unavailable": crawlers may access any resource.
+			name:  "robots.txt refused with 403",
+			paths: map[string]http.HandlerFunc{"/robots.txt": status(http.StatusForbidden)},
+			want:  map[string]Verdict{"ai_crawler_access": VerdictPass},
 		},
 		{
 			name:  "robots.txt is missing",
@@ -154,6 +263,28 @@ func TestScanEdges(t *testing.T) {
 				"/.well-known/agent-card.json": text("application/json", `{"name":"Shop agent","skills":[{"id":"search"}]}`),
 			},
 			want: map[string]Verdict{"capability_manifest": VerdictPartial, "manifest_twins": VerdictNotApplicable},
+		},
+		{
+			name: "an A2A agent card served as agents.json",
+			paths: map[string]http.HandlerFunc{
+				"/.well-known/agents.json": text("application/json", `{"name": "Shop agent", "url": "https://shop.example/a2a", "skills": [{"id": "search"}]}`),
+				"/agents.json":             status(http.StatusNotFound),
+			},
+			want: map[string]Verdict{"capability_manifest": VerdictFail},
+			check: func(t *testing.T, r *Report) {
+				assert.Contains(t, checkByID(r, "capability_manifest").Receipt.Notes, "https://shop.example/.well-known/agents.json is an A2A agent card, not a capability card")
+			},
+		},
+		{
+			name: "a card with members the reader skips",
+			paths: map[string]http.HandlerFunc{
+				"/.well-known/agents.json": text("application/json", `{"name": "Shop", "contact": {"email": "a@shop.example"}, "interfaces": [{"id": "x"}]}`),
+				"/agents.json":             status(http.StatusNotFound),
+			},
+			want: map[string]Verdict{"capability_manifest": VerdictPass},
+			check: func(t *testing.T, r *Report) {
+				assert.Contains(t, checkByID(r, "capability_manifest").Receipt.Notes, "https://shop.example/.well-known/agents.json: not read: /interfaces/0: an interface with neither a url nor a type")
+			},
 		},
 		{
 			name: "a card that is not JSON",
@@ -251,4 +382,13 @@ func TestScanEdges(t *testing.T) {
 			}
 		})
 	}
+}
+
+func gzipped(t testing.TB, b []byte) []byte {
+	var buf bytes.Buffer
+	w := gzip.NewWriter(&buf)
+	_, err := w.Write(b)
+	require.NoError(t, err)
+	require.NoError(t, w.Close())
+	return buf.Bytes()
 }

@@ -15,7 +15,7 @@ import (
 // allPass is the verdict of every implemented check on the well-made site.
 func allPass() map[string]Verdict {
 	m := map[string]Verdict{}
-	for _, id := range Implemented() {
+	for _, id := range catalogueIDs() {
 		m[id] = VerdictPass
 	}
 	// Never executed, on every site (method §07).
@@ -81,10 +81,8 @@ func TestScanSites(t *testing.T) {
 				assert.Equal(t, []string{"https://shop.example/", "https://shop.example/about", "https://shop.example/products"}, r.Scope.Routes)
 				assert.True(t, r.Ready, "all ten requirements are met")
 				for _, q := range r.Requirements {
-					assert.Equal(t, "pass", q.Status, q.ID)
+					assert.Equal(t, RequirementStatusPass, q.Status, q.ID)
 				}
-				assert.Equal(t, []SectionID{SectionDiscover, SectionUnderstand, SectionRead, SectionAct, SectionConnect, SectionTrust}, r.Scope.Sections)
-				assert.Empty(t, r.Scope.NotScanned)
 				assert.Equal(t, []string{"mcp_tested_execution"}, r.Unverified, "the only unverified check")
 				assertSelfContained(t, r, r.HTML())
 			},
@@ -169,7 +167,7 @@ func TestScanSites(t *testing.T) {
 			want: with(allPass(), map[string]Verdict{"structured_business_data": VerdictPartial}),
 		},
 		{
-			name: "server times out on llms.txt", site: &testSite{llmsTimeout: true}, timeout: 400 * time.Millisecond,
+			name: "server times out on llms.txt", site: &testSite{llmsTimeout: true}, timeout: 3 * time.Second,
 			want: with(allPass(), map[string]Verdict{"llms_txt": VerdictUnverified}),
 			check: func(t *testing.T, r *Report) {
 				assert.Equal(t, []string{"llms_txt", "mcp_tested_execution"}, r.Unverified)
@@ -178,20 +176,24 @@ func TestScanSites(t *testing.T) {
 				assert.Zero(t, c.Earned)
 				assert.Contains(t, c.Receipt.Received, "timeout")
 				assert.InDelta(t, 11, r.Sections[0].Score, 1e-9, "Discover: 11 of 15 weight earned")
-				assert.Equal(t, "unverified", r.Requirements[3].Status)
+				assert.Equal(t, RequirementStatusUnverified, r.Requirements[3].Status)
 			},
 		},
 		{
 			name: "server that redirects forever", site: &testSite{redirectForever: true},
 			want: func() map[string]Verdict {
 				m := map[string]Verdict{}
-				for _, id := range Implemented() {
+				for _, id := range catalogueIDs() {
 					m[id] = VerdictUnverified
 				}
+				// The MCP probe's POST to the guessed /mcp is answered with a
+				// redirect, which an MCP client does not follow: no MCP
+				// endpoint there, so the MCP checks do not apply.
+				m["mcp_discovery"], m["mcp_documented_access"], m["mcp_signin_discovery"] = VerdictNotApplicable, VerdictNotApplicable, VerdictNotApplicable
 				return m
 			}(),
 			check: func(t *testing.T, r *Report) {
-				assert.Len(t, r.Unverified, len(Implemented()))
+				assert.Len(t, r.Unverified, len(catalogueIDs())-3)
 				assert.Zero(t, r.Score)
 				assert.Contains(t, checkByID(r, "sitemap").Receipt.Received, "a redirect that never ends")
 			},
@@ -206,7 +208,7 @@ func TestScanSites(t *testing.T) {
 				timeout = 5 * time.Second
 			}
 			r, _ := scanSite(t, tc.site, timeout, nil)
-			require.Len(t, r.Checks, len(Implemented()))
+			require.Len(t, r.Checks, len(catalogueIDs()))
 			for _, c := range r.Checks {
 				want, ok := tc.want[c.ID]
 				if !assert.True(t, ok, "no expectation for %s", c.ID) {
@@ -247,15 +249,15 @@ func TestScanProgressAndBudget(t *testing.T) {
 		mu.Lock()
 		defer mu.Unlock()
 		counts[e.Kind]++
-		if e.Kind == CheckFinished {
+		if e.Kind == EventKindCheckFinished {
 			finished[e.Check] = e.Verdict
 		}
 	}}
 	ts := &testSite{host: "shop.example"}
 	r, n := scanSite(t, ts, 5*time.Second, opts)
-	assert.Equal(t, len(Implemented()), counts[CheckStarted])
-	assert.Equal(t, len(Implemented()), counts[CheckFinished])
-	assert.Equal(t, n.Requests("shop.example"), counts[FetchDone], "one fetch event per request")
+	assert.Equal(t, len(catalogueIDs()), counts[EventKindCheckStarted])
+	assert.Equal(t, len(catalogueIDs()), counts[EventKindCheckFinished])
+	assert.Equal(t, n.Requests("shop.example"), counts[EventKindFetchDone], "one fetch event per request")
 	assert.Equal(t, n.Requests("shop.example"), r.Scope.Budget.Attempts)
 	assert.LessOrEqual(t, r.Scope.Budget.PeakConcurrency, DefaultConcurrency)
 	assert.Equal(t, DefaultAttempts, r.Scope.Budget.MaxAttempts)
@@ -281,4 +283,26 @@ func TestScanRejectsBadURL(t *testing.T) {
 			assert.ErrorIs(t, err, ErrInvalidURL)
 		})
 	}
+}
+
+// catalogueIDs lists the id of every catalogue check, in catalogue order.
+func catalogueIDs() []string {
+	var ids []string
+	for _, c := range Catalogue() {
+		ids = append(ids, c.ID)
+	}
+	return ids
+}
+
+// TestEveryCatalogueCheckIsRegistered guards the promise of the package doc:
+// every check of the catalogue has its code, so every scan runs them all.
+func TestEveryCatalogueCheckIsRegistered(t *testing.T) {
+	for _, id := range catalogueIDs() {
+		d, ok := registry[id]
+		if assert.True(t, ok, "check %s has no check_%s.go", id, id) {
+			assert.Equal(t, id, d.id)
+			assert.NotNil(t, d.run, id)
+		}
+	}
+	assert.Len(t, registry, len(catalogueTable), "registry holds only catalogue checks")
 }

@@ -1,108 +1,63 @@
 package readiness
 
 import (
-	"bytes"
-	"encoding/xml"
-	"errors"
 	"fmt"
-	"io"
 	"net/url"
 	"strings"
+	"sync"
 
+	"github.com/agentweb/agentweb/internal/webread"
 	"github.com/agentweb/agentweb/internal/weburl"
 )
 
-// sitemapNS is the sitemaps.org 0.9 namespace.
-const sitemapNS = "http://www.sitemaps.org/schemas/sitemap/0.9"
+// maxSitemapChildren bounds the child sitemaps of a sitemap index the scan
+// fetches (each one request of the scan's budget); the others are counted,
+// not read.
+const maxSitemapChildren = 3
 
-// Bounds of the sitemap reader (sitemaps.org: at most 50,000 URLs a file).
-const (
-	maxSitemapLocs   = 50000
-	maxSitemapTokens = 1 << 20
-	maxSitemapDepth  = 16
-	maxLocBytes      = 2048
-)
-
-var errNotSitemap = errors.New("not a sitemap")
-
-// sitemapDoc is a sitemap as the strict reader saw it.
-type sitemapDoc struct {
-	root string // "urlset" or "sitemapindex"
-	locs []string
+// readSitemapBody returns a sitemap response's XML: the body itself, or, when
+// it is gzip-compressed (sitemaps.org allows a sitemap "compressed using
+// gzip"), its decompression, whose size counts against the same per-response
+// cap as any body, so that a decompression bomb is refused once it passes
+// the cap.
+//
+// [sitemaps.org]: https://www.sitemaps.org/protocol.html
+func (s *scan) readSitemapBody(f *fetched) (body []byte, gzipped bool, err error) {
+	body = f.body()
+	if !webread.IsGzip(body) {
+		return body, false, nil
+	}
+	out, err := webread.Gunzip(body, s.maxBody)
+	if err != nil {
+		return nil, true, fmt.Errorf("gzip sitemap refused: %w", err)
+	}
+	return out, true, nil
 }
 
-// parseSitemap reads a sitemap with a strict XML decoder: the root must be
-// urlset or sitemapindex in the sitemaps.org 0.9 namespace, every loc is
-// collected (url/loc or sitemap/loc), and the token count, depth and loc count
-// are bounded. Entities other than XML's five are refused by the strict
-// decoder; non-UTF-8 encodings are refused.
-func parseSitemap(data []byte) (*sitemapDoc, error) {
-	d := xml.NewDecoder(bytes.NewReader(data))
-	d.Strict = true
-	d.CharsetReader = func(charset string, r io.Reader) (io.Reader, error) {
-		if strings.EqualFold(charset, "utf-8") || strings.EqualFold(charset, "utf8") {
-			return r, nil
-		}
-		return nil, fmt.Errorf("encoding %q is not UTF-8", charset)
+// sitemapChild is one child sitemap of a sitemap index, as read.
+type sitemapChild struct {
+	f       *fetched
+	doc     *webread.Sitemap
+	err     error // not XML, not a sitemap, or a refused gzip body
+	html    bool
+	gzipped bool
+}
+
+// problem says why a child that answered is not a usable urlset, or "".
+func (c *sitemapChild) problem() string {
+	switch {
+	case !c.f.answered():
+		return ""
+	case !c.f.ok():
+		return fmt.Sprintf("answered %d", c.f.status())
+	case c.html:
+		return "HTML, not a sitemap"
+	case c.err != nil:
+		return clean(c.err.Error())
+	case c.doc.Root != webread.SitemapURLSet:
+		return "a <" + c.doc.Root + "> inside a sitemap index (sitemaps.org: an index lists urlsets only); not followed"
 	}
-	doc := &sitemapDoc{}
-	var stack []xml.Name
-	var loc *strings.Builder
-	for tokens := 0; ; tokens++ {
-		if tokens > maxSitemapTokens {
-			return nil, fmt.Errorf("%w: more than %d XML tokens", errNotSitemap, maxSitemapTokens)
-		}
-		tok, err := d.Token()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%w: %w", errNotSitemap, err)
-		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			if len(stack) == 0 {
-				if doc.root != "" {
-					return nil, fmt.Errorf("%w: more than one root element", errNotSitemap)
-				}
-				if t.Name.Local != "urlset" && t.Name.Local != "sitemapindex" {
-					return nil, fmt.Errorf("%w: root element <%s>, not <urlset> or <sitemapindex>", errNotSitemap, t.Name.Local)
-				}
-				if t.Name.Space != sitemapNS {
-					return nil, fmt.Errorf("%w: root element in namespace %q, not %q", errNotSitemap, t.Name.Space, sitemapNS)
-				}
-				doc.root = t.Name.Local
-			}
-			stack = append(stack, t.Name)
-			if len(stack) > maxSitemapDepth {
-				return nil, fmt.Errorf("%w: elements nested deeper than %d", errNotSitemap, maxSitemapDepth)
-			}
-			want := "url"
-			if doc.root == "sitemapindex" {
-				want = "sitemap"
-			}
-			if len(stack) == 3 && t.Name.Local == "loc" && t.Name.Space == sitemapNS && stack[1].Local == want && stack[1].Space == sitemapNS {
-				if len(doc.locs) >= maxSitemapLocs {
-					return nil, fmt.Errorf("%w: more than %d locs", errNotSitemap, maxSitemapLocs)
-				}
-				loc = &strings.Builder{}
-			}
-		case xml.CharData:
-			if loc != nil && loc.Len() <= maxLocBytes {
-				loc.Write(t)
-			}
-		case xml.EndElement:
-			if loc != nil && len(stack) == 3 {
-				doc.locs = append(doc.locs, strings.TrimSpace(loc.String()))
-				loc = nil
-			}
-			stack = stack[:len(stack)-1]
-		}
-	}
-	if doc.root == "" {
-		return nil, fmt.Errorf("%w: no root element", errNotSitemap)
-	}
-	return doc, nil
+	return ""
 }
 
 // sitemapObs is the sitemap the scan judged, with the requests it took.
@@ -110,20 +65,46 @@ type sitemapObs struct {
 	f        *fetched   // the response judged
 	tried    []*fetched // every sitemap request relied on
 	source   string     // where its URL came from
-	doc      *sitemapDoc
+	doc      *webread.Sitemap
 	parseErr error
 	html     bool
+	gzipped  bool
 	notes    []string
+
+	// For a sitemap index: the children read (at most maxSitemapChildren
+	// of childTotal same-site children).
+	children   []*sitemapChild
+	childTotal int
+}
+
+// pageLocs are the page URLs the sitemap lists: its locs when it is a
+// urlset, the locs of the children read when it is an index.
+func (o *sitemapObs) pageLocs() []string {
+	if o == nil || o.doc == nil {
+		return nil
+	}
+	if o.doc.Root == webread.SitemapURLSet {
+		return o.doc.Locs
+	}
+	var out []string
+	for _, c := range o.children {
+		if c.doc != nil && c.doc.Root == webread.SitemapURLSet {
+			out = append(out, c.doc.Locs...)
+		}
+	}
+	return out
 }
 
 // readSitemap takes the first same-site Sitemap: line of robots.txt, else
-// /sitemap.xml (readiness-checks.md, sitemap), and reads it. When the
-// declared sitemap is missing, /sitemap.xml is tried too.
+// /sitemap.xml (the catalogue row of the sitemap check), and reads it,
+// gzip-compressed or not. When the declared sitemap is missing, /sitemap.xml
+// is tried too. The children of a sitemap index are fetched concurrently,
+// the first maxSitemapChildren on the site.
 func (s *scan) readSitemap() *sitemapObs {
 	o := &sitemapObs{}
 	var candidates []string
 	r := s.robotsObs()
-	for _, sm := range r.sitemaps {
+	for _, sm := range r.sitemaps() {
 		u, err := url.Parse(strings.TrimSpace(sm))
 		if err != nil || !u.IsAbs() || !s.sameSite(u) {
 			o.notes = append(o.notes, fmt.Sprintf("robots.txt names a sitemap on another site, not read: %s", truncate(clean(sm), 200)))
@@ -159,12 +140,62 @@ func (s *scan) readSitemap() *sitemapObs {
 		o.html = true
 		return o
 	}
-	o.doc, o.parseErr = parseSitemap(o.f.body())
+	var body []byte
+	body, o.gzipped, o.parseErr = s.readSitemapBody(o.f)
+	if o.parseErr != nil {
+		return o
+	}
+	o.doc, o.parseErr = webread.ParseSitemap(body)
+	if o.doc != nil && o.doc.Root == webread.SitemapIndex {
+		s.readSitemapChildren(o)
+	}
 	return o
 }
 
+func (s *scan) readSitemapChildren(o *sitemapObs) {
+	var urls []string
+	seen := map[string]bool{}
+	for _, l := range o.doc.Locs {
+		u, err := url.Parse(l)
+		if err != nil || !u.IsAbs() || !s.sameSite(u) || seen[u.String()] {
+			continue
+		}
+		seen[u.String()] = true
+		o.childTotal++
+		if len(urls) < maxSitemapChildren {
+			urls = append(urls, u.String())
+		}
+	}
+	if o.childTotal > len(urls) {
+		o.notes = append(o.notes, fmt.Sprintf("read %d of the index's %d child sitemaps", len(urls), o.childTotal))
+	}
+	o.children = make([]*sitemapChild, len(urls))
+	var wg sync.WaitGroup
+	for i, u := range urls {
+		wg.Go(func() {
+			c := &sitemapChild{f: s.get(u, "")}
+			o.children[i] = c
+			if !c.f.ok() {
+				return
+			}
+			if looksLikeHTML(c.f.body()) {
+				c.html = true
+				return
+			}
+			var body []byte
+			if body, c.gzipped, c.err = s.readSitemapBody(c.f); c.err == nil {
+				c.doc, c.err = webread.ParseSitemap(body)
+			}
+		})
+	}
+	wg.Wait()
+	for _, c := range o.children {
+		o.tried = append(o.tried, c.f)
+	}
+}
+
 // sameSite reports whether u is on the scanned host or its exact www/apex
-// counterpart (readiness-checks.md, sitemap).
+// counterpart (the catalogue row of the sitemap check).
 func (s *scan) sameSite(u *url.URL) bool {
 	if u == nil || (u.Scheme != "https" && u.Scheme != "http") {
 		return false

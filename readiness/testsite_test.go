@@ -2,6 +2,7 @@ package readiness
 
 import (
 	"fmt"
+	"github.com/agentweb/agentweb/internal/webread"
 	"net/http"
 	"strings"
 	"sync"
@@ -51,7 +52,10 @@ func (ts *testSite) repeats() []string {
 	defer ts.mu.Unlock()
 	var out []string
 	for k, n := range ts.counts {
-		if n > 1 {
+		// The MCP endpoint is a conversation, not a resource: the probe
+		// posts one request per protocol offer, and a redirect of each
+		// leads to the same GET.
+		if n > 1 && !strings.Contains(k, " /mcp") {
 			out = append(out, fmt.Sprintf("%s (%d times)", k, n))
 		}
 	}
@@ -147,7 +151,7 @@ func (ts *testSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !ts.noVary {
 		h.Set("Vary", "Accept")
 	}
-	wantsMD := preferred(r.Header.Get("Accept"), []string{"text/html", "text/markdown"}) == "text/markdown"
+	wantsMD := webread.Preferred(r.Header.Get("Accept"), []string{"text/html", "text/markdown"}) == "text/markdown"
 	page := func(path, title string) {
 		for _, l := range ts.links(path) {
 			h.Add("Link", l)

@@ -33,8 +33,8 @@ func (s *scan) signupObs() *signupDoc {
 // agentConfigDoc is /.well-known/agent-configuration (Agent Auth
 // configuration) as read. It counts as valid discovery when it is a JSON
 // object whose "issuer" is a string and whose "endpoints" is an object: the
-// same recognition rule the Agentic site profile's generator applies to this
-// path (NOTES.md, "Conventional paths"). The scanner reads no further into it.
+// same recognition rule the Agentic Site Profile's reference generator
+// applies to this path. The scanner reads no further into it.
 type agentConfigDoc struct {
 	f       *fetched
 	present bool

@@ -1,7 +1,10 @@
 package readiness
 
-// Verdict is how a check landed (readiness-method.md §06 and the Scoring
-// section of readiness-checks.md).
+// Verdict is how a check landed. The agent-readiness scoring method, §06,
+// names four verdicts (pass, partial, optional, fail) and says that a probe
+// that could not be answered is never a pass and is listed apart; this
+// package spells that as unverified, and adds not_applicable for a check that
+// cannot apply to the site.
 type Verdict string
 
 // The six verdicts, as they appear in every form of the report.
@@ -47,8 +50,13 @@ func (v Verdict) Valid() bool {
 // denominator: every verdict but not_applicable does (optional checks weigh 0).
 func (v Verdict) counts() bool { return v != VerdictNotApplicable }
 
+// leavesWork reports whether the verdict leaves the site's owner something
+// to do, so that a check result may carry a fix: every verdict but pass and
+// optional.
+func (v Verdict) leavesWork() bool { return v != VerdictPass && v != VerdictOptional }
+
 // meets reports whether the verdict satisfies a requirement: pass or
-// not_applicable (readiness-checks.md, Scoring).
+// not_applicable.
 func (v Verdict) meets() bool { return v == VerdictPass || v == VerdictNotApplicable }
 
 // severity orders the verdicts that do not meet a requirement, worst first, to

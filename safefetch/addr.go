@@ -2,6 +2,7 @@ package safefetch
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"net/netip"
 	"slices"
@@ -34,6 +35,15 @@ import (
 //     translated forms are refused), and their errors name the embedded
 //     IPv4 address (for Teredo, the client address, bit-inverted on the
 //     wire as RFC 4380 §4 specifies).
+//   - An otherwise accepted IPv6 address whose interface identifier is an
+//     ISATAP one (RFC 5214 §6.1: 0000:5efe:a.b.c.d, or 0200:5efe:a.b.c.d
+//     for a globally unique IPv4 address, in any /64; the u and g bits are
+//     not looked at) is judged by the IPv4 address it embeds: ISATAP
+//     reaches that IPv4 node through the site's IPv4 network, so an ISATAP
+//     address that embeds 10.0.0.1 reaches a private host.
+//
+// CheckAddr takes no options: the NAT64 prefixes of the local network
+// ([Options.NAT64Prefixes]) are applied by the [Client] on top of it.
 //
 // CheckAddr does not allocate when it accepts an address.
 func CheckAddr(addr netip.Addr) error {
@@ -63,14 +73,14 @@ func CheckAddr(addr netip.Addr) error {
 	e := addrTable.lookup6(hi, lo)
 	if e == nil {
 		if addrTable.global6.contains6(hi, lo) {
-			return nil
+			return checkISATAP(addr, lo)
 		}
 		return &AddrError{Addr: addr, Block: netip.PrefixFrom(addr, 3).Masked(), Name: "Not global unicast",
 			Reason: "outside the global unicast space 2000::/3 and in no globally reachable registry row (RFC 4291 §2.4)"}
 	}
 	if e.row.reach == reachTrue {
 		if e.row.embed != embedNAT64 {
-			return nil
+			return checkISATAP(addr, lo)
 		}
 		v4 := embeddedIPv4(addr, e.row.embed)
 		e4 := addrTable.lookup4(v4)
@@ -92,6 +102,91 @@ func CheckAddr(addr netip.Addr) error {
 		}
 	}
 	return err
+}
+
+// isatapMask and isatapIID select and match the ISATAP interface
+// identifier of RFC 5214 §6.1 in the low 64 bits of an address: 0x00 (or
+// 0x02, 0x01, 0x03: the u and g bits) 0x00 0x5e 0xfe, then the IPv4
+// address.
+const (
+	isatapMask = 0xfcffffff_00000000
+	isatapIID  = 0x00005efe_00000000
+)
+
+// checkISATAP judges an address that is otherwise accepted, whose low 64
+// bits are lo: an ISATAP interface identifier is judged by its IPv4 address.
+func checkISATAP(addr netip.Addr, lo uint64) error {
+	if lo&isatapMask != isatapIID {
+		return nil
+	}
+	v4 := netip.AddrFrom4([4]byte{byte(lo >> 24), byte(lo >> 16), byte(lo >> 8), byte(lo)})
+	e4 := addrTable.lookup4(v4)
+	if e4 == nil || e4.row.reach == reachTrue {
+		return nil
+	}
+	return e4.refuse(addr, fmt.Sprintf("ISATAP interface identifier (RFC 5214 §6.1) judged by the IPv4 address it embeds, %s: ", v4))
+}
+
+// nat64Lengths are the prefix lengths of RFC 6052 §2.2.
+var nat64Lengths = [...]int{32, 40, 48, 56, 64, 96}
+
+// checkNAT64 applies the local network's NAT64 prefixes to an address that
+// [CheckAddr] accepted: an address in one of them is judged by the IPv4
+// address it embeds (RFC 6052 §2.2). An address whose "u" octet (bits 64–71)
+// is not zero, or that is in a prefix of a length RFC 6052 does not define,
+// is refused.
+func checkNAT64(host string, addr netip.Addr, prefixes []netip.Prefix) error {
+	if !addr.Is6() || addr.Is4In6() {
+		return nil
+	}
+	for _, p := range prefixes {
+		if !p.Contains(addr) {
+			continue
+		}
+		refuse := func(reason string) error {
+			return &AddrError{Host: host, Addr: addr, Block: p, Name: "NAT64 network-specific prefix", Reason: reason}
+		}
+		if !slices.Contains(nat64Lengths[:], p.Bits()) {
+			return refuse(fmt.Sprintf("in the local network's NAT64 prefix %s, whose length is none of RFC 6052 §2.2's (32, 40, 48, 56, 64, 96): refused rather than decoded", p))
+		}
+		b := addr.As16()
+		if p.Bits() != 96 && b[8] != 0 {
+			return refuse(fmt.Sprintf("in the local network's NAT64 prefix %s with a non-zero u octet (bits 64–71), which RFC 6052 §2.2 requires to be zero", p))
+		}
+		v4 := nat64Embedded(b, p.Bits())
+		if err := CheckAddr(v4); err != nil {
+			var ae *AddrError
+			why := err.Error()
+			if errors.As(err, &ae) {
+				why = fmt.Sprintf("%s (%s)", ae.Reason, ae.Block)
+			}
+			return refuse(fmt.Sprintf("in the local network's NAT64 prefix %s, judged by the IPv4 address it embeds, %s (RFC 6052 §2.2): %s", p, v4, why))
+		}
+		return nil
+	}
+	return nil
+}
+
+// nat64Embedded extracts the IPv4 address of an IPv6 address b translated
+// with a prefix of the given length, per the layout of RFC 6052 §2.2: the
+// 32 bits follow the prefix, skipping the u octet (bits 64–71).
+func nat64Embedded(b [16]byte, bits int) netip.Addr {
+	var v [4]byte
+	switch bits {
+	case 32:
+		copy(v[:], b[4:8])
+	case 40:
+		v = [4]byte{b[5], b[6], b[7], b[9]}
+	case 48:
+		v = [4]byte{b[6], b[7], b[9], b[10]}
+	case 56:
+		v = [4]byte{b[7], b[9], b[10], b[11]}
+	case 64:
+		copy(v[:], b[9:13])
+	default: // 96
+		copy(v[:], b[12:16])
+	}
+	return netip.AddrFrom4(v)
 }
 
 // embeddedIPv4 extracts the IPv4 address an IPv6 address carries in the

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"testing"
 	"time"
 
@@ -189,4 +190,46 @@ func BenchmarkFetch1MiBInterleaved(b *testing.B) {
 	b.ReportMetric(float64(tPre)/float64(b.N), "nethttp-prealloc-ns/op")
 	b.ReportMetric(float64(tSafe)/float64(tAll), "ratio-vs-readall")
 	b.ReportMetric(float64(tSafe)/float64(tPre), "ratio-vs-prealloc")
+}
+
+// BenchmarkFetch1MiBHTTP2 is BenchmarkFetch1MiB over HTTP/2 (a loopback
+// server in development mode), where safefetch's flow-control windows are
+// smaller than net/http's defaults (see the package documentation,
+// "Connections"): the cost of bounding what a server may have in flight.
+func BenchmarkFetch1MiBHTTP2(b *testing.B) {
+	body := bytes.Repeat([]byte("0123456789abcdef"), mib/16)
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Length", "1048576")
+		_, _ = w.Write(body)
+	}))
+	srv.EnableHTTP2 = true
+	srv.StartTLS()
+	defer srv.Close()
+	roots := srv.Client().Transport.(*http.Transport).TLSClientConfig.RootCAs
+	b.Run("safefetch", func(b *testing.B) {
+		c := safefetch.New(&safefetch.Options{AllowLoopback: true, RootCAs: roots})
+		b.SetBytes(mib)
+		for b.Loop() {
+			resp, err := c.Get(context.Background(), srv.URL, nil)
+			if err != nil || len(resp.Body) != mib || resp.Proto != "HTTP/2.0" {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("net-http", func(b *testing.B) {
+		c := srv.Client()
+		b.SetBytes(mib)
+		for b.Loop() {
+			resp, err := c.Get(srv.URL)
+			if err != nil || resp.ProtoMajor != 2 {
+				b.Fatal(err)
+			}
+			got := make([]byte, resp.ContentLength)
+			_, err = io.ReadFull(resp.Body, got)
+			resp.Body.Close()
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }

@@ -14,8 +14,19 @@ import (
 // larger than what is left of the budget is a *BudgetError. At most
 // allowance+1 bytes are ever read, and a failed read is charged its whole
 // allowance (Agentic site profile, "Discovery and auditing").
+//
+// A read that fails, or breaks the cap, kills the connection (see
+// [trackedConn]). A body delimited by the end of the connection (HTTP/1
+// without Content-Length or chunking) is refused when the TCP stream ended
+// without TLS's close_notify: it may have been cut anywhere.
 func (c *Client) readBody(ctx context.Context, resp *http.Response, max int64) (_ []byte, err error) {
 	defer resp.Body.Close()
+	h := handleOf(resp)
+	defer func() {
+		if err != nil {
+			h.kill()
+		}
+	}()
 	allowance, limited, err := c.budget.reserve(max)
 	if err != nil {
 		return nil, err
@@ -47,7 +58,54 @@ func (c *Client) readBody(ctx context.Context, resp *http.Response, max int64) (
 	if tooBig {
 		return nil, over()
 	}
+	if err := checkCloseDelimited(resp, h); err != nil {
+		return nil, err
+	}
 	return b, nil
+}
+
+// checkCloseDelimited refuses a body that ended with its connection (no
+// Content-Length, no chunked coding) when the connection ended with a TCP
+// FIN and no TLS close_notify alert before it: such a body may have been
+// cut anywhere by anyone on the path (RFC 9112 §9.8: "a client cannot
+// tell ... whether the message was complete"). crypto/tls reports such an
+// end as a clean io.EOF, so the FIN is observed on the connection itself:
+// after a close_notify, TLS reads nothing more from the socket.
+func checkCloseDelimited(resp *http.Response, h *connHandle) error {
+	if resp.ProtoMajor != 1 || resp.ContentLength >= 0 || len(resp.TransferEncoding) > 0 {
+		return nil
+	}
+	if h == nil {
+		return nil
+	}
+	h.mu.Lock()
+	tc, isTLS := h.conn, h.tls
+	h.mu.Unlock()
+	if tc != nil && isTLS && tc.eof.Load() {
+		return fmt.Errorf("safefetch: the body, delimited by the end of the connection, ended without TLS close_notify and may be truncated: %w", io.ErrUnexpectedEOF)
+	}
+	return nil
+}
+
+// drainBytes is how much of a body the call does not want (a redirect's) is
+// read to keep its connection.
+const drainBytes = 4 << 10
+
+// closeUnread closes a body the call does not want (a redirect's). A body
+// that ends within drainBytes is read to its end, charged to the budget, so
+// that its connection stays usable for the calls sharing it; a longer one
+// kills the connection: over HTTP/2 closing an unfinished body only resets
+// the stream, and a hostile server could go on sending to it.
+func (c *Client) closeUnread(resp *http.Response) {
+	defer resp.Body.Close()
+	if resp.Body == http.NoBody {
+		return
+	}
+	n, err := io.Copy(io.Discard, io.LimitReader(resp.Body, drainBytes+1))
+	_ = c.budget.charge(n)
+	if err != nil || n > drainBytes {
+		handleOf(resp).kill()
+	}
 }
 
 // readCapped reads r to its end, reading at most limit+1 bytes. With a known

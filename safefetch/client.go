@@ -10,8 +10,10 @@ import (
 	"net/http"
 	"net/http/httptrace"
 	"net/netip"
+	"net/textproto"
 	"net/url"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -68,6 +70,14 @@ type Request struct {
 	Header       http.Header // sent as given, except Accept-Encoding (always identity)
 	Body         []byte      // sent with the request; resent on 307 and 308 redirects
 	MaxBodyBytes int64       // 0: the Client's MaxBodyBytes
+	// MaxRedirects bounds the redirects followed for this request: 0 means
+	// the Client's [Options.MaxRedirects]; a negative value follows none,
+	// and a 3xx is returned as the response. RFC 9309 Section 2.3.1.2, for
+	// example, asks a crawler to follow at least five redirects for
+	// robots.txt.
+	//
+	// [RFC 9309]: https://www.rfc-editor.org/rfc/rfc9309
+	MaxRedirects int
 }
 
 // Get fetches rawURL with GET. header may be nil.
@@ -107,6 +117,10 @@ func (c *Client) Do(ctx context.Context, req *Request) (*Response, error) {
 	if maxBody <= 0 {
 		maxBody = c.opts.MaxBodyBytes
 	}
+	maxRedirects := req.MaxRedirects
+	if maxRedirects == 0 {
+		maxRedirects = c.opts.MaxRedirects
+	}
 	ev := &Response{Method: method, URL: req.URL, RequestHeader: redactHeader(req.Header), Started: started}
 	fail := func(err error) error { return &Error{Method: method, URL: req.URL, Hops: ev.Hops, Err: err} }
 	u, err := c.parseURL(req.URL)
@@ -139,11 +153,9 @@ func (c *Client) Do(ctx context.Context, req *Request) (*Response, error) {
 			return nil, fail(c.mapErr(ctx, httpCtx, err))
 		}
 		hop := Hop{URL: cur.String(), StatusCode: hr.StatusCode, RemoteAddr: remote}
-		next, follow, err := c.nextHop(cur, hr, len(ev.Redirects))
+		next, follow, err := c.nextHop(cur, hr, len(ev.Redirects), maxRedirects)
 		if err != nil || follow {
-			// A redirect's body is closed unread: closing an unread HTTP/1
-			// body drops the connection rather than draining it.
-			hr.Body.Close()
+			c.closeUnread(hr)
 		}
 		if err != nil {
 			ev.Hops = append(ev.Hops, hop)
@@ -164,6 +176,7 @@ func (c *Client) Do(ctx context.Context, req *Request) (*Response, error) {
 		ev.Header = hr.Header
 		ev.RemoteAddr = remote
 		if err := checkContentEncoding(hr.Header); err != nil {
+			handleOf(hr).kill()
 			hr.Body.Close()
 			return nil, fail(err)
 		}
@@ -212,11 +225,7 @@ func (c *Client) attempt(dnsCtx, ctx context.Context, method string, u *url.URL,
 	if err != nil {
 		return nil, netip.AddrPort{}, err
 	}
-	var remote netip.AddrPort
-	trace := &httptrace.ClientTrace{GotConn: func(info httptrace.GotConnInfo) {
-		remote, _ = addrPortOf(info.Conn.RemoteAddr())
-	}}
-	rctx := httptrace.WithClientTrace(context.WithValue(ctx, pinKey{}, &pin{host: u.Hostname(), addrs: addrs}), trace)
+	rctx := context.WithValue(ctx, pinKey{}, &pin{host: u.Hostname(), addrs: addrs})
 	var rd io.Reader
 	if body != nil {
 		rd = bytes.NewReader(body)
@@ -226,11 +235,93 @@ func (c *Client) attempt(dnsCtx, ctx context.Context, method string, u *url.URL,
 		return nil, netip.AddrPort{}, fmt.Errorf("safefetch: invalid request: %w", err)
 	}
 	c.prepareHeader(hr, header)
-	resp, err := c.transport.RoundTrip(hr)
+	resp, err := c.roundTrip(hr, body == nil)
 	if err != nil {
-		return nil, netip.AddrPort{}, c.transportErr(err)
+		return nil, netip.AddrPort{}, err
+	}
+	var remote netip.AddrPort
+	if tc := handleOf(resp).get(); tc != nil {
+		remote, _ = addrPortOf(tc.RemoteAddr())
 	}
 	return resp, remote, nil
+}
+
+// roundTrip sends hr through the transport, keeping a handle on the
+// connection it runs on (see [handleOf]). A failed round trip kills that
+// connection. When the request is safe to repeat (GET or HEAD, no body) and
+// it failed on a connection the pool handed out that was then closed (by
+// the server, or by another call that broke a cap on it) before any
+// response, it is sent once more, charged to the budget as a new attempt.
+func (c *Client) roundTrip(hr *http.Request, noBody bool) (*http.Response, error) {
+	replayable := noBody && (hr.Method == http.MethodGet || hr.Method == http.MethodHead)
+	for try := 0; ; try++ {
+		h := &connHandle{}
+		ctx := context.WithValue(hr.Context(), connKey{}, h)
+		var info1xx int64
+		ctx = httptrace.WithClientTrace(ctx, &httptrace.ClientTrace{
+			GotConn: h.gotConn,
+			// Informational responses count against the header cap, all
+			// of them together; past it the connection is killed from
+			// the transport's read loop itself, before it reads more.
+			Got1xxResponse: func(code int, header textproto.MIMEHeader) error {
+				info1xx += 64
+				for k, vs := range header {
+					for _, v := range vs {
+						info1xx += int64(len(k) + len(v) + 32)
+					}
+				}
+				if info1xx <= c.opts.MaxHeaderBytes {
+					return nil
+				}
+				err := fmt.Errorf("%w: informational (1xx) responses over the header cap of %d bytes", ErrTooLarge, c.opts.MaxHeaderBytes)
+				h.mu.Lock()
+				h.capErr = err
+				h.mu.Unlock()
+				h.kill()
+				return err
+			},
+		})
+		resp, err := c.transport.RoundTrip(hr.WithContext(ctx))
+		if err == nil {
+			if tc := h.get(); tc != nil && resp.Body != nil && resp.Body != http.NoBody {
+				tc.live.Add(1)
+				resp.Body = &liveBody{ReadCloser: resp.Body, tc: tc}
+			}
+			return resp, nil
+		}
+		h.mu.Lock()
+		capErr := h.capErr
+		h.mu.Unlock()
+		if capErr != nil {
+			return nil, capErr
+		}
+		tc := h.get()
+		lost := tc != nil && connLost(h, tc, err)
+		h.kill()
+		if try > 0 || !replayable || !lost || hr.Context().Err() != nil || c.budget.attempt() != nil {
+			return nil, c.transportErr(err)
+		}
+	}
+}
+
+// connLost reports whether err is the failure of a reused connection that
+// was closed under the request: killed by another call, or closed or reset
+// by the server.
+func connLost(h *connHandle, tc *trackedConn, err error) bool {
+	if tc.killed.Load() {
+		return true
+	}
+	h.mu.Lock()
+	reused := h.reused
+	h.mu.Unlock()
+	if !reused {
+		return false
+	}
+	msg := err.Error()
+	return errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, net.ErrClosed) ||
+		errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE) ||
+		strings.Contains(msg, "client connection lost") || strings.Contains(msg, "putIdleConn") ||
+		strings.Contains(msg, "server closed idle connection")
 }
 
 // prepareHeader copies the caller's header onto hr, adds the User-Agent when
@@ -246,16 +337,26 @@ func (c *Client) prepareHeader(hr *http.Request, header http.Header) {
 }
 
 // transportErr gives the response-header cap its sentinel; net/http reports
-// it only as text. Over HTTP/1 the transport stops reading at the cap; over
-// HTTP/2 the header decoder refuses a field longer than the cap with a
-// COMPRESSION_ERROR, which also covers a malformed header block.
+// it only as text. Over HTTP/1 the transport stops reading at the cap (1xx
+// responses included); over HTTP/2 the header decoder refuses a field
+// longer than the cap with a COMPRESSION_ERROR, a header list over the cap
+// with "header list larger than advertised limit" or, made of many small
+// fields, a bare PROTOCOL_ERROR, and 1xx responses over the cap with
+// "header list too large"; the COMPRESSION_ERROR and PROTOCOL_ERROR cases
+// also cover a malformed header block.
 func (c *Client) transportErr(err error) error {
 	msg := err.Error()
 	switch {
 	case strings.Contains(msg, "server response headers exceeded"),
-		strings.Contains(msg, "header list larger than"):
+		strings.Contains(msg, "header list larger than"),
+		strings.Contains(msg, "header list too large"):
 		return fmt.Errorf("%w: response headers over %d bytes: %w", ErrTooLarge, c.opts.MaxHeaderBytes, err)
-	case strings.Contains(msg, "COMPRESSION_ERROR"):
+	case strings.Contains(msg, "too many 1xx"), strings.Contains(msg, "1xx informational responses too large"):
+		return fmt.Errorf("%w: informational (1xx) responses over the header cap of %d bytes: %w", ErrTooLarge, c.opts.MaxHeaderBytes, err)
+	case strings.Contains(msg, "COMPRESSION_ERROR"), msg == "connection error: PROTOCOL_ERROR":
+		// The bare local PROTOCOL_ERROR is how the HTTP/2 client ends a
+		// connection whose header block runs past the header-list cap in
+		// many small fields (it stops decoding, and says no more).
 		return fmt.Errorf("%w: HTTP/2 header block refused (over %d bytes, or malformed): %w", ErrTooLarge, c.opts.MaxHeaderBytes, err)
 	}
 	// The transport's own timers (the TLS handshake's, a dial's share of
@@ -272,7 +373,7 @@ func (c *Client) transportErr(err error) error {
 // errors: the call's Timeout into ErrTimeout, the budget's deadline into a
 // *BudgetError, the caller's cancellation into ctx.Err().
 func (c *Client) mapErr(parent, ctx context.Context, err error) error {
-	if errors.Is(err, ErrBudgetExhausted) || ctx.Err() == nil {
+	if errors.Is(err, ErrBudgetExhausted) || errors.Is(err, ErrTimeout) || ctx.Err() == nil {
 		return err
 	}
 	if perr := parent.Err(); perr != nil {
@@ -283,6 +384,11 @@ func (c *Client) mapErr(parent, ctx context.Context, err error) error {
 	}
 	switch context.Cause(ctx) {
 	case errCallTimeout:
+		if errors.Is(err, ErrDNS) {
+			// One sentinel per error: the call's deadline is what ended
+			// the lookup.
+			return fmt.Errorf("%w: no complete response within %s: %v", ErrTimeout, c.opts.Timeout, err)
+		}
 		return fmt.Errorf("%w: no complete response within %s: %w", ErrTimeout, c.opts.Timeout, err)
 	case errBudgetDeadline:
 		return c.budget.deadlineError()

@@ -38,7 +38,9 @@
 //     non-empty Location, resolved against the current URL; never https to
 //     http outside development mode; then [Options.Redirect]
 //     ([SameOriginOrWWW] is the Agentic site profile's rule). A redirect's
-//     body is closed unread. Credentials (Authorization, Cookie,
+//     body is read only when it ends within 4 KiB (charged to the Budget),
+//     so that its connection serves the next hop; a longer one is left
+//     unread and its connection closed. Credentials (Authorization, Cookie,
 //     Proxy-Authorization) are dropped when a hop changes host.
 //     [Response.URL] stays the declared URL (draft §7.1: "The final URL of a
 //     redirected fetch is not substituted for the URL that was declared");
@@ -52,15 +54,35 @@
 //     cap+1 bytes are read, so a larger, lying or endless body is
 //     [ErrTooLarge] without being buffered; bodies of unknown length are
 //     read in pooled chunks, so a refused one leaves no allocation behind.
-//     Response headers are capped at [Options.MaxHeaderBytes] (64 KiB);
-//     over HTTP/2, a header block over the cap made of many small fields
-//     ends the connection with a protocol error that net/http does not
-//     explain, so that call fails without the [ErrTooLarge] sentinel.
+//     Response headers are capped at [Options.MaxHeaderBytes] (64 KiB),
+//     informational (1xx) responses included, all of them together, over
+//     HTTP/1.1 and HTTP/2 alike ([ErrTooLarge]). A body delimited only by
+//     the end of the connection (neither Content-Length nor chunked) is
+//     refused when the connection ended with a TCP FIN but no TLS
+//     close_notify, since it may have been cut anywhere; the error wraps
+//     io.ErrUnexpectedEOF, as for a body shorter than its Content-Length.
 //     One deadline, [Options.Timeout]
 //     (10 s, the draft's suggested default), covers DNS, connect, TLS,
 //     headers and body of the whole redirect chain, so a slow server cannot
 //     hold a call open ([ErrTimeout]).
-//  6. Budget. A [Budget] shared by the fetches of one scan or walk bounds
+//  6. Connections. A call that breaks a cap (body, headers, 1xx
+//     responses), is refused for its content coding, or whose stream ends
+//     in an error closes the connection it ran on, over HTTP/2 too, where
+//     closing the body would only reset the stream while the server went
+//     on sending: a host that breaks a cap loses its connection, and no
+//     byte goes on being read for a call that has ended. A body of
+//     [Client.HTTPClient] closed before its end over HTTP/2 closes its
+//     connection too when no other response is open on it. HTTP/2 flow
+//     control allows a server 48 KiB in flight per stream, so a call reads
+//     at most its cap plus that (and the framing) from the socket. The
+//     other calls on a closed connection fail too; those that had no answer
+//     yet and are safe to repeat (GET or HEAD without a body) are sent once
+//     more on a new connection, as is such a request whose reused
+//     connection the server closed under it; the repeat is charged to the
+//     Budget as an attempt. The pool is sized by the rule of
+//     [Options.MaxConnsPerHost], so that a shared Client never fails a
+//     call because of its own pool.
+//  7. Budget. A [Budget] shared by the fetches of one scan or walk bounds
 //     attempts (every request, redirects included, draft §7.2), body bytes
 //     (a failed read charged its full allowance), concurrency, and a
 //     deadline that a DNS lookup in flight may overrun by at most
@@ -85,7 +107,9 @@
 //
 // [Client.HTTPClient] returns an *http.Client with the same pinned
 // transport, the same redirect rules, the same deadline, the Budget, and a
-// body reader that fails with [ErrTooLarge] past the cap.
+// body reader that fails with [ErrTooLarge] past the cap. Its errors are
+// those of [Client.Do]: the deadline is applied inside its transport, so a
+// time-out in any phase, a streamed body's included, is [ErrTimeout].
 //
 // # Tests
 //

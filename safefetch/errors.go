@@ -5,13 +5,20 @@ import (
 	"fmt"
 	"net/netip"
 	"strconv"
+	"strings"
 	"time"
 )
 
 // Sentinel errors. Every error a [Client] returns for a refusal or a bound
 // wraps exactly one of them, so callers branch with [errors.Is]; the typed
 // errors [URLError], [AddrError] and [BudgetError] carry the details and are
-// reached with [errors.As].
+// reached with [errors.As]. A redirect whose Location fails [CheckURL] is
+// [ErrRedirectRefused], not [ErrForbiddenURL]: the redirect is what was
+// refused, and the *URLError that says why is still reached with
+// errors.As. A hop whose host resolves to a refused address is
+// [ErrForbiddenAddress]. A failure of the network itself (a reset, a
+// connection or body cut short, a TLS error) wraps none of them: the cause
+// (for example io.ErrUnexpectedEOF) is in the chain.
 var (
 	// ErrForbiddenURL reports a URL refused by CheckURL: a scheme other
 	// than https (or http to loopback in development mode), a relative
@@ -30,7 +37,8 @@ var (
 	ErrDNS = errors.New("safefetch: dns resolution failed")
 
 	// ErrTooLarge reports a response body over MaxBodyBytes, or response
-	// headers over MaxHeaderBytes.
+	// headers over MaxHeaderBytes (informational 1xx responses counted
+	// with them), over HTTP/1.1 or HTTP/2.
 	ErrTooLarge = errors.New("safefetch: response too large")
 
 	// ErrTooManyRedirects reports more than MaxRedirects redirect hops.
@@ -44,8 +52,9 @@ var (
 	// attempts, bytes or time. The *BudgetError that wraps it says which.
 	ErrBudgetExhausted = errors.New("safefetch: budget exhausted")
 
-	// ErrTimeout reports that the per-request Timeout elapsed during
-	// connect, TLS handshake, headers or body.
+	// ErrTimeout reports that the per-call Timeout elapsed during DNS,
+	// connect, TLS handshake, headers or body, through [Client.Do] and
+	// [Client.HTTPClient] alike.
 	ErrTimeout = errors.New("safefetch: timeout")
 
 	// ErrContentEncoding reports a response with a content coding that
@@ -139,3 +148,34 @@ func (e *BudgetError) Error() string {
 
 // Unwrap returns [ErrBudgetExhausted].
 func (e *BudgetError) Unwrap() error { return ErrBudgetExhausted }
+
+// redirectURLError is a redirect refused because its Location failed
+// CheckURL. It wraps [ErrRedirectRefused] alone, and gives its *URLError to
+// errors.As.
+type redirectURLError struct {
+	msg string
+	url *URLError
+}
+
+// redirectURLErr refuses the redirect described by what (its origin and
+// Location) for err, the CheckURL refusal of its target.
+func redirectURLErr(what string, err error) error {
+	var ue *URLError
+	if !errors.As(err, &ue) {
+		return fmt.Errorf("%w: %s: %w", ErrRedirectRefused, what, unprefix(err))
+	}
+	return &redirectURLError{msg: ErrRedirectRefused.Error() + ": " + what + ": " + strings.TrimPrefix(ue.Error(), "safefetch: "), url: ue}
+}
+
+func (e *redirectURLError) Error() string { return e.msg }
+func (e *redirectURLError) Unwrap() error { return ErrRedirectRefused }
+
+// As gives the *URLError to errors.As without putting [ErrForbiddenURL] in
+// the chain.
+func (e *redirectURLError) As(target any) bool {
+	if p, ok := target.(**URLError); ok {
+		*p = e.url
+		return true
+	}
+	return false
+}

@@ -63,9 +63,10 @@ func TestHTTP2Bounds(t *testing.T) {
 			require.ErrorIs(t, err, want)
 		})
 	}
-	// Many small header fields over the cap: net/http's HTTP/2 client ends
-	// the connection with a PROTOCOL_ERROR (it is not told why), so the
-	// call fails, without the ErrTooLarge sentinel.
+	// Many small header fields over the cap: net/http's HTTP/2 server
+	// refuses to send them, and the client is told only of a protocol
+	// error on the stream; hand-framed, past the client's limit, see
+	// TestHTTP2HostileHeadersAndResets.
 	_, err = c.Get(t.Context(), srv.URL+"/many-headers", nil)
 	require.Error(t, err)
 

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"sync"
+	"time"
 )
 
 // HTTPClient returns an *http.Client for libraries that need one (the MCP
@@ -15,9 +16,16 @@ import (
 // pinned; environment proxies are ignored; identity encoding is requested
 // and any other coding refused; redirects are bounded, checked and never
 // downgraded; response bodies are capped by a wrapping reader that returns
-// [ErrTooLarge] past [Options.MaxBodyBytes]; the whole exchange, body
-// included, is bounded by [Options.Timeout]; and the Budget, if any, is
-// charged.
+// [ErrTooLarge] past [Options.MaxBodyBytes]; the whole exchange (every
+// redirect hop, and the body, a streamed one included) is bounded by
+// [Options.Timeout]; and the Budget, if any, is charged.
+//
+// Errors are those of [Client.Do]: the transport's errors are *[Error]
+// values (inside net/http's *url.Error) wrapping the package's sentinels.
+// The time-out is applied inside the transport, as a context deadline with
+// a cause, so a call that runs out of Options.Timeout fails with
+// [ErrTimeout] in every phase (connect, headers, body), never with
+// net/http's own time-out error.
 //
 // The caller must close every response body, as with any *http.Client: a
 // Budget's concurrency slot is held until then.
@@ -25,8 +33,25 @@ func (c *Client) HTTPClient() *http.Client {
 	return &http.Client{
 		Transport:     &roundTripper{c: c},
 		CheckRedirect: c.checkRedirect,
-		Timeout:       c.opts.Timeout,
 	}
+}
+
+// chainKey is the context key under which the transport of
+// [Client.HTTPClient] records the deadline of a redirect chain, so that
+// each hop's request (whose Response field is the previous hop's answer)
+// runs under the first hop's deadline.
+type chainKey struct{}
+
+// chainDeadline returns the deadline of the chain req belongs to: the one
+// recorded by the hop that answered with the redirect, or now+Timeout for
+// the first hop.
+func (c *Client) chainDeadline(req *http.Request) time.Time {
+	if prev := req.Response; prev != nil && prev.Request != nil {
+		if d, ok := prev.Request.Context().Value(chainKey{}).(time.Time); ok {
+			return d
+		}
+	}
+	return time.Now().Add(c.opts.Timeout)
 }
 
 // checkRedirect applies the hop rules of [Client.Do] inside net/http's
@@ -71,38 +96,47 @@ func (rt *roundTripper) RoundTrip(req *http.Request) (*http.Response, error) {
 		return nil, fail(err)
 	}
 	parent := req.Context()
-	if err := c.budget.acquire(parent); err != nil {
-		return nil, fail(err)
+	// The call's deadline starts before the wait for a concurrency slot,
+	// as net/http's Client.Timeout did.
+	deadline := c.chainDeadline(req)
+	chainCtx, cancelChain := context.WithDeadlineCause(parent, deadline, errCallTimeout)
+	if err := c.budget.acquire(chainCtx); err != nil {
+		cancelChain()
+		return nil, fail(c.mapErr(parent, chainCtx, err))
 	}
-	ctx, cancel := parent, context.CancelFunc(func() {})
+	ctx, cancel := chainCtx, context.CancelFunc(func() {})
 	if d, ok := c.budget.deadline(); ok {
-		ctx, cancel = context.WithDeadlineCause(parent, d, errBudgetDeadline)
+		ctx, cancel = context.WithDeadlineCause(chainCtx, d, errBudgetDeadline)
 	}
-	done := func() { cancel(); c.budget.release() }
+	done := func() { cancel(); cancelChain(); c.budget.release() }
 	if err := c.budget.attempt(); err != nil {
 		done()
 		return nil, fail(err)
 	}
-	addrs, err := c.resolveHost(parent, u)
+	addrs, err := c.resolveHost(chainCtx, u)
 	if err != nil {
+		err = c.mapErr(parent, chainCtx, err)
 		done()
 		return nil, fail(err)
 	}
-	out := req.Clone(context.WithValue(ctx, pinKey{}, &pin{host: u.Hostname(), addrs: addrs}))
+	octx := context.WithValue(ctx, pinKey{}, &pin{host: u.Hostname(), addrs: addrs})
+	out := req.Clone(context.WithValue(octx, chainKey{}, deadline))
 	out.URL, out.Host = u, ""
 	out.Header = make(http.Header, len(req.Header)+2)
 	c.prepareHeader(out, req.Header)
-	resp, err := c.transport.RoundTrip(out)
+	resp, err := c.roundTrip(out, req.Body == nil || req.Body == http.NoBody)
 	if err != nil {
+		err = c.mapErr(parent, ctx, err)
 		done()
-		return nil, &Error{Method: req.Method, URL: req.URL.String(), Err: c.mapErr(parent, ctx, c.transportErr(err))}
+		return nil, &Error{Method: req.Method, URL: req.URL.String(), Err: err}
 	}
 	if err := checkContentEncoding(resp.Header); err != nil {
+		handleOf(resp).kill()
 		resp.Body.Close()
 		done()
 		return nil, fail(err)
 	}
-	resp.Body = &cappedBody{rc: resp.Body, max: c.opts.MaxBodyBytes, declared: resp.ContentLength, c: c, parent: parent, ctx: ctx, done: done}
+	resp.Body = &cappedBody{rc: resp.Body, resp: resp, max: c.opts.MaxBodyBytes, declared: resp.ContentLength, c: c, parent: parent, ctx: ctx, done: done}
 	return resp, nil
 }
 
@@ -110,6 +144,7 @@ func (rt *roundTripper) RoundTrip(req *http.Request) (*http.Response, error) {
 // budget as it is read.
 type cappedBody struct {
 	rc       io.ReadCloser
+	resp     *http.Response
 	max      int64
 	declared int64
 	c        *Client
@@ -148,6 +183,14 @@ func (b *cappedBody) Read(p []byte) (int, error) {
 		return n, b.failLocked(b.c.mapErr(b.parent, b.ctx, err))
 	}
 	if err != nil {
+		if b.ctx.Err() != nil {
+			// The deadline passed during the read: whatever ended it, the
+			// body cannot be trusted to be complete.
+			return n, b.failLocked(b.c.mapErr(b.parent, b.ctx, fmt.Errorf("safefetch: body read past the deadline: %w", context.Cause(b.ctx))))
+		}
+		if cerr := checkCloseDelimited(b.resp, handleOf(b.resp)); cerr != nil {
+			return n, b.failLocked(cerr)
+		}
 		b.err = err
 		b.release()
 	}
@@ -155,20 +198,37 @@ func (b *cappedBody) Read(p []byte) (int, error) {
 }
 
 // failLocked records a failed read: the budget is charged the rest of the
-// read's allowance, and the connection is dropped.
+// read's allowance, and the connection is killed (over HTTP/2, closing the
+// body would only reset the stream).
 func (b *cappedBody) failLocked(err error) error {
 	if rest := b.max - b.n; rest > 0 {
 		_ = b.c.budget.charge(rest)
 	}
-	b.err = err
+	b.err = &Error{Method: b.resp.Request.Method, URL: b.resp.Request.URL.String(), Err: err}
+	handleOf(b.resp).kill()
 	b.rc.Close()
 	b.release()
-	return err
+	return b.err
 }
 
 func (b *cappedBody) release() { b.released.Do(b.done) }
 
+// Close closes the body. Over HTTP/2, a body closed before its end only
+// resets its stream, and a hostile server may go on sending to it, data
+// the transport reads and discards; so when no other response is open on
+// the connection, the connection is closed too, as over HTTP/1.
 func (b *cappedBody) Close() error {
+	b.mu.Lock()
+	// Closed before its end: neither EOF nor an error was read, and the
+	// bytes read fall short of a declared length (a JSON decoder stops at
+	// the end of the value, before reading EOF, on a complete body).
+	early := b.err == nil && (b.resp.ContentLength < 0 || b.n < b.resp.ContentLength)
+	b.mu.Unlock()
+	if early && b.resp.ProtoMajor == 2 {
+		if tc := handleOf(b.resp).get(); tc != nil && tc.live.Load() <= 1 {
+			tc.kill()
+		}
+	}
 	err := b.rc.Close()
 	b.release()
 	return err

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/x509"
 	"net"
+	"net/netip"
 	"time"
 )
 
@@ -20,6 +21,13 @@ const (
 	DefaultDNSTimeout           = 5 * time.Second
 	DefaultDNSGrace             = 5 * time.Second
 	DefaultUserAgent            = "agentweb/0 (+https://github.com/agentweb/agentweb)"
+
+	// DefaultMaxConnsPerHost is room for six scans of one host at the
+	// Agentic site profile's concurrency (five documents at once each),
+	// plus headroom: a crawler sharing one Client seldom runs more.
+	DefaultMaxConnsPerHost = 32
+	// DefaultIdleConnTimeout is how long an unused connection is kept.
+	DefaultIdleConnTimeout = 30 * time.Second
 )
 
 // Options configures a [Client]. The zero value (and a nil *Options given to
@@ -71,6 +79,8 @@ type Options struct {
 	// Timeout is the one deadline of a call: DNS, connect, TLS, headers and
 	// body of every hop of the redirect chain together. 0 means
 	// [DefaultTimeout]. When it elapses the call fails with [ErrTimeout].
+	// Through [Client.HTTPClient] it bounds each request from its first
+	// hop to the end of its body, a streamed one included.
 	Timeout time.Duration
 
 	// DNSTimeout bounds each DNS lookup. 0 means [DefaultDNSTimeout]. A
@@ -87,9 +97,40 @@ type Options struct {
 	// means [DefaultUserAgent].
 	UserAgent string
 
+	// MaxConnsPerHost bounds the connections open to one host (dialing,
+	// in use and idle together). 0 means [DefaultMaxConnsPerHost]. A call
+	// that finds them all busy waits for one, within its deadline.
+	//
+	// The pool is sized by one rule, so that a Client shared by many
+	// concurrent scans (a crawler) never fails a call because of its own
+	// pool: every one of a host's MaxConnsPerHost connections may stay idle,
+	// and the idle connections of all hosts together are not capped (a total
+	// cap evicts the oldest idle connection, and an HTTP/2 connection counts
+	// as idle while its streams are open); idle connections are closed after
+	// IdleConnTimeout. The descriptors a Client holds are thus bounded by
+	// the calls in flight plus the hosts used in the last IdleConnTimeout,
+	// times MaxConnsPerHost.
+	MaxConnsPerHost int
+
+	// IdleConnTimeout is how long an idle connection is kept for reuse. 0
+	// means [DefaultIdleConnTimeout].
+	IdleConnTimeout time.Duration
+
 	// Budget, when not nil, is charged for every request of the Client (see
 	// [Budget]). Nil means only the per-call bounds apply.
 	Budget *Budget
+
+	// NAT64Prefixes names the network-specific NAT64 prefixes of the local
+	// network (RFC 6052 §2.2; the well-known 64:ff9b::/96 is always
+	// decoded). An address in one of them that [CheckAddr] accepts is
+	// judged once more by the IPv4 address it embeds, decoded by the
+	// layout of the prefix's length (32, 40, 48, 56, 64 or 96 bits, the u
+	// octet skipped), so that a translated private address is refused. An
+	// address in a prefix of another length, or with a non-zero u octet,
+	// is refused. The field only ever refuses more: an address must pass
+	// [CheckAddr] as an IPv6 address first. Entries that are not IPv6
+	// prefixes are ignored.
+	NAT64Prefixes []netip.Prefix
 }
 
 // normalized returns a copy of o with every zero value replaced by its default.
@@ -113,8 +154,21 @@ func (o *Options) normalized() Options {
 	if n.DNSTimeout <= 0 {
 		n.DNSTimeout = DefaultDNSTimeout
 	}
+	if n.MaxConnsPerHost <= 0 {
+		n.MaxConnsPerHost = DefaultMaxConnsPerHost
+	}
+	if n.IdleConnTimeout <= 0 {
+		n.IdleConnTimeout = DefaultIdleConnTimeout
+	}
 	if n.UserAgent == "" {
 		n.UserAgent = DefaultUserAgent
 	}
+	var nat64 []netip.Prefix
+	for _, p := range n.NAT64Prefixes {
+		if p.IsValid() && p.Addr().Is6() && !p.Addr().Is4In6() {
+			nat64 = append(nat64, p.Masked())
+		}
+	}
+	n.NAT64Prefixes = nat64
 	return n
 }

@@ -22,10 +22,11 @@ func isRedirect(code int) bool {
 // redirect to follow, and checks it (knowledge-linkset draft §7.1: bound the
 // redirects, re-apply the rules to every hop, never follow to a non-https
 // URL outside the development loopback case). followed is how many
-// redirects the call has already followed. The address rules are applied
-// when the hop is requested.
-func (c *Client) nextHop(cur *url.URL, resp *http.Response, followed int) (*url.URL, bool, error) {
-	if !isRedirect(resp.StatusCode) || c.opts.MaxRedirects < 0 {
+// redirects the call has already followed and max how many it may follow
+// (negative: none). The address rules are applied when the hop is
+// requested.
+func (c *Client) nextHop(cur *url.URL, resp *http.Response, followed, max int) (*url.URL, bool, error) {
+	if !isRedirect(resp.StatusCode) || max < 0 {
 		return nil, false, nil
 	}
 	locs := resp.Header.Values("Location")
@@ -36,9 +37,9 @@ func (c *Client) nextHop(cur *url.URL, resp *http.Response, followed int) (*url.
 	if err != nil {
 		return nil, false, err
 	}
-	if followed >= c.opts.MaxRedirects {
+	if followed >= max {
 		return nil, false, fmt.Errorf("%w: %s redirects to %s after %d redirects (at most %d are followed)",
-			ErrTooManyRedirects, cur.Redacted(), next.Redacted(), followed, c.opts.MaxRedirects)
+			ErrTooManyRedirects, cur.Redacted(), next.Redacted(), followed, max)
 	}
 	return next, true, nil
 }
@@ -65,7 +66,7 @@ func checkLocation(cur *url.URL, locs []string, allowLoopback bool, policy Redir
 	resolved := cur.ResolveReference(ref)
 	norm, err := NormalizeURL(resolved.String(), allowLoopback)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %s to %q: %w", ErrRedirectRefused, cur.Redacted(), loc, unprefix(err))
+		return nil, redirectURLErr(fmt.Sprintf("%s to %q", cur.Redacted(), loc), err)
 	}
 	next, err := url.Parse(norm)
 	if err != nil {

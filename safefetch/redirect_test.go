@@ -84,7 +84,7 @@ func TestRedirects(t *testing.T) {
 	}{
 		{path: "/to-private", errs: []error{safefetch.ErrForbiddenAddress}, requests: 1},
 		{path: "/to-http", errs: []error{safefetch.ErrRedirectRefused}, requests: 1},
-		{path: "/to-file", errs: []error{safefetch.ErrRedirectRefused, safefetch.ErrForbiddenURL}, requests: 1},
+		{path: "/to-file", errs: []error{safefetch.ErrRedirectRefused}, requests: 1},
 		{path: "/to-other", policy: safefetch.SameOriginOrWWW, errs: []error{safefetch.ErrRedirectRefused}, requests: 1},
 		{path: "/to-other", final: "https://other.example/", requests: 1, redirects: 1},
 		{path: "/to-www", policy: safefetch.SameOriginOrWWW, final: "https://www.shop.example/final", requests: 1, redirects: 1},
@@ -96,9 +96,9 @@ func TestRedirects(t *testing.T) {
 		{path: "/chain3", final: "https://shop.example/final", requests: 4, redirects: 3},
 		{path: "/chain4", errs: []error{safefetch.ErrTooManyRedirects}, requests: 4},
 		{path: "/relative", final: "https://shop.example/final?x=1", requests: 2, redirects: 1},
-		{path: "/metadata", errs: []error{safefetch.ErrRedirectRefused, safefetch.ErrForbiddenURL}, requests: 1},
-		{path: "/userinfo", errs: []error{safefetch.ErrRedirectRefused, safefetch.ErrForbiddenURL}, requests: 1},
-		{path: "/to-literal", errs: []error{safefetch.ErrRedirectRefused, safefetch.ErrForbiddenURL}, requests: 1},
+		{path: "/metadata", errs: []error{safefetch.ErrRedirectRefused}, requests: 1},
+		{path: "/userinfo", errs: []error{safefetch.ErrRedirectRefused}, requests: 1},
+		{path: "/to-literal", errs: []error{safefetch.ErrRedirectRefused}, requests: 1},
 		{path: "/to-nxdomain", errs: []error{safefetch.ErrDNS}, requests: 1},
 		{path: "/empty", errs: []error{safefetch.ErrRedirectRefused}, requests: 1},
 		{path: "/dup", errs: []error{safefetch.ErrRedirectRefused}, requests: 1},
@@ -166,6 +166,26 @@ func TestRedirects(t *testing.T) {
 		assert.Equal(t, http.StatusFound, resp.StatusCode)
 		assert.Equal(t, "https://intranet.example/", resp.Header.Get("Location"))
 		assert.Empty(t, resp.Redirects)
+	})
+	t.Run("Request.MaxRedirects overrides the Client's", func(t *testing.T) {
+		c := n.Client() // the default: three redirects
+		_, err := c.Get(t.Context(), "https://shop.example/chain4", nil)
+		require.ErrorIs(t, err, safefetch.ErrTooManyRedirects, "four redirects with the Client's three")
+		resp, err := c.Do(t.Context(), &safefetch.Request{URL: "https://shop.example/chain4", MaxRedirects: 5})
+		require.NoError(t, err, "RFC 9309 §2.3.1.2: at least five for robots.txt")
+		assert.Equal(t, http.StatusOK, resp.StatusCode)
+		assert.Len(t, resp.Redirects, 4)
+		_, err = c.Do(t.Context(), &safefetch.Request{URL: "https://shop.example/chain2", MaxRedirects: 1})
+		require.ErrorIs(t, err, safefetch.ErrTooManyRedirects)
+		resp, err = c.Do(t.Context(), &safefetch.Request{URL: "https://shop.example/chain1", MaxRedirects: -1})
+		require.NoError(t, err)
+		assert.Equal(t, http.StatusFound, resp.StatusCode, "negative: none followed")
+		assert.Empty(t, resp.Redirects)
+		opts := n.Options()
+		opts.MaxRedirects = -1
+		resp, err = safefetch.New(opts).Do(t.Context(), &safefetch.Request{URL: "https://shop.example/chain1", MaxRedirects: 2})
+		require.NoError(t, err)
+		assert.Equal(t, http.StatusOK, resp.StatusCode, "a request may follow redirects its Client does not")
 	})
 	t.Run("MaxRedirects 1", func(t *testing.T) {
 		opts := n.Options()

@@ -90,9 +90,13 @@ func (c *Client) resolveHost(ctx context.Context, u *url.URL) ([]netip.Addr, err
 }
 
 // classify applies [CheckAddr] to the unmapped address, allowing loopback
-// only in development mode. A refusal is an *AddrError naming the host.
+// only in development mode, then the local network's NAT64 prefixes
+// ([Options.NAT64Prefixes]). A refusal is an *AddrError naming the host.
 func (c *Client) classify(host string, a netip.Addr) error {
-	return classifyAddr(host, a, c.opts.AllowLoopback)
+	if err := classifyAddr(host, a, c.opts.AllowLoopback); err != nil {
+		return err
+	}
+	return checkNAT64(host, a.Unmap(), c.opts.NAT64Prefixes)
 }
 
 // classifyAddr is [Client.classify] for code that has no Client (the dialer).

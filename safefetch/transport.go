@@ -4,11 +4,15 @@ import (
 	"context"
 	"crypto/tls"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
+	"net/http/httptrace"
 	"net/netip"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 )
@@ -59,11 +63,146 @@ func newTransport(o *Options) *http.Transport {
 		DisableCompression:     true,
 		MaxResponseHeaderBytes: o.MaxHeaderBytes,
 		ForceAttemptHTTP2:      true,
-		MaxIdleConns:           64,
-		MaxIdleConnsPerHost:    4,
-		IdleConnTimeout:        90 * time.Second,
-		ExpectContinueTimeout:  time.Second,
+		// The pool never closes a connection in use: a total cap on idle
+		// connections evicts the oldest, and net/http counts an HTTP/2
+		// connection as idle while its streams are open; a per-host cap
+		// below the connections a host may have open closes the connection
+		// a finished response was read from. So there is no total cap, and
+		// each host keeps at most MaxConnsPerHost connections, all of which
+		// may stay idle until IdleConnTimeout.
+		MaxIdleConns:          0,
+		MaxConnsPerHost:       o.MaxConnsPerHost,
+		MaxIdleConnsPerHost:   o.MaxConnsPerHost,
+		IdleConnTimeout:       o.IdleConnTimeout,
+		ExpectContinueTimeout: time.Second,
+		HTTP2: &http.HTTP2Config{
+			// A server may have at most this much in flight beyond what
+			// the calls have read: what bounds the bytes read from the
+			// socket past a call's cap before its connection is closed.
+			MaxReceiveBufferPerStream:     h2StreamWindow,
+			MaxReceiveBufferPerConnection: h2ConnWindow,
+		},
 	}
+}
+
+// HTTP/2 flow-control windows: per stream, and per connection (every
+// stream together).
+const (
+	h2StreamWindow = 48 << 10
+	h2ConnWindow   = 1 << 20
+)
+
+// trackedConn is every connection the transport dials. A call that breaks a
+// cap, or whose stream ends in an error, kills the connection it ran on, so
+// that over HTTP/2 a server cannot go on sending to a reset stream (data the
+// transport would read and discard, charged to no call), as closing the
+// body does over HTTP/1.
+type trackedConn struct {
+	net.Conn
+	killed atomic.Bool  // closed by kill
+	live   atomic.Int32 // responses whose body is open on the connection
+	eof    atomic.Bool  // the peer closed the TCP stream (a FIN was read)
+}
+
+func (c *trackedConn) Read(p []byte) (int, error) {
+	n, err := c.Conn.Read(p)
+	if err == io.EOF {
+		c.eof.Store(true)
+	}
+	return n, err
+}
+
+// kill closes the connection for every call that shares it.
+func (c *trackedConn) kill() {
+	c.killed.Store(true)
+	_ = c.Conn.Close()
+}
+
+// liveBody counts an open response body on its connection (see
+// [trackedConn.live]) until it ends or is closed.
+type liveBody struct {
+	io.ReadCloser
+	tc   *trackedConn
+	once sync.Once
+}
+
+func (b *liveBody) done() { b.once.Do(func() { b.tc.live.Add(-1) }) }
+
+func (b *liveBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	if err != nil {
+		b.done()
+	}
+	return n, err
+}
+
+func (b *liveBody) Close() error {
+	err := b.ReadCloser.Close()
+	b.done()
+	return err
+}
+
+// trackedOf finds the trackedConn under a connection of the transport (a
+// *tls.Conn over https).
+func trackedOf(c net.Conn) *trackedConn {
+	for range 4 {
+		switch t := c.(type) {
+		case *trackedConn:
+			return t
+		case interface{ NetConn() net.Conn }:
+			c = t.NetConn()
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// connKey is the context key under which an attempt keeps the handle of the
+// connection it was given.
+type connKey struct{}
+
+// connHandle is the connection an attempt ran on, as httptrace's GotConn
+// reported it.
+type connHandle struct {
+	mu     sync.Mutex
+	conn   *trackedConn
+	reused bool
+	tls    bool
+	capErr error // a cap broken inside the transport's read loop
+}
+
+func (h *connHandle) gotConn(info httptrace.GotConnInfo) {
+	tc := trackedOf(info.Conn)
+	_, isTLS := info.Conn.(*tls.Conn)
+	h.mu.Lock()
+	h.conn, h.reused, h.tls = tc, info.Reused, isTLS
+	h.mu.Unlock()
+}
+
+func (h *connHandle) get() *trackedConn {
+	if h == nil {
+		return nil
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.conn
+}
+
+// kill closes the attempt's connection, if it got one.
+func (h *connHandle) kill() {
+	if c := h.get(); c != nil {
+		c.kill()
+	}
+}
+
+// handleOf returns the connection handle of the attempt that produced resp.
+func handleOf(resp *http.Response) *connHandle {
+	if resp == nil || resp.Request == nil {
+		return nil
+	}
+	h, _ := resp.Request.Context().Value(connKey{}).(*connHandle)
+	return h
 }
 
 // DialContext dials the addresses pinned in ctx for the host of addr, in
@@ -102,7 +241,7 @@ func (d *pinnedDialer) DialContext(ctx context.Context, network, addr string) (n
 			conn.Close()
 			return nil, err
 		}
-		return conn, nil
+		return &trackedConn{Conn: conn}, nil
 	}
 	return nil, firstErr
 }

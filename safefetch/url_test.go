@@ -38,6 +38,11 @@ func TestCheckURL(t *testing.T) {
 		{"path with at sign", "https://example.com/@user", false, ""},
 		{"backslash in query", `https://example.com/?q=a\b`, false, ""},
 		{"fetchtest style", "https://shop.example/.well-known/agentic.json", false, ""},
+		// The URL Standard's domain to ASCII sets CheckHyphens false: "--"
+		// in a label's third and fourth characters is a public host.
+		{"hyphens 3 and 4", "https://r3---sn-4g5e6nsz.googlevideo.com/videoplayback?id=1", false, ""},
+		{"hyphens 3 and 4, upper case", "https://R1---SN-AIGL6NSK.googlevideo.com/", false, ""},
+		{"hyphens 3 and 4 in an IDN", "https://bü--cher.example/", false, ""},
 
 		// §4.1 schemes and references.
 		{"http", "http://example.com/", false, RuleScheme},
@@ -77,6 +82,10 @@ func TestCheckURL(t *testing.T) {
 		{"empty label", "https://a..example/", false, RuleHost},
 		{"two trailing dots", "https://example.com../", false, RuleHost},
 		{"leading hyphen", "https://-a.example/", false, RuleHost},
+		{"trailing hyphen", "https://r3---sn-.googlevideo.com/", false, RuleHost},
+		{"bad punycode after xn--", "https://xn--zz-.example/", false, RuleHost},
+		{"hyphens 3 and 4 on localhost", "https://r3---sn.localhost/", false, RuleLocalhost},
+		{"hyphens 3 and 4 as a single label", "https://r3---sn/", false, RuleSingleLabel},
 		{"label of 64", "https://" + strings.Repeat("a", 64) + ".example/", false, RuleHost},
 		{"host of 254", "https://" + strings.Repeat("a.", 126) + "ab/", false, RuleHost},
 		{"single label", "https://intranet/", false, RuleSingleLabel},

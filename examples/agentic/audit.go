@@ -26,11 +26,11 @@ func audit(ctx context.Context, args []string, o cli.Output, client *safefetch.C
 		return exitUsage
 	}
 	for _, c := range rep.Checks {
-		if c.ID == "fetch" && c.Status == agentic.CheckFail {
+		if c.ID == "fetch" && c.Status == agentic.CheckStatusFail {
 			return o.JSON(rep, exitUsage)
 		}
 	}
-	if !rep.Valid || rep.TextIndex.Status == agentic.TextMismatch {
+	if !rep.Valid || rep.TextIndex.Status == agentic.TextStatusMismatch {
 		return o.JSON(rep, exitInvalid)
 	}
 	return o.JSON(rep, exitOK)

@@ -51,11 +51,14 @@ func discover(ctx context.Context, args []string, o cli.Output, client *safefetc
 	d, err := agentic.Discover(ctx, origin, &agentic.DiscoverOptions{Client: client, ProfileURL: *profileURL, TextVersion: *txt, Regenerate: *regenerate})
 	res := discoverResult{Origin: origin, Out: *out}
 	if d != nil {
-		res.Origin, res.Outcome, res.ProfileURL = d.Origin, d.Outcome, d.ProfileURL
+		res.Origin, res.Outcome, res.ProfileURL = d.Origin, string(d.Outcome), d.ProfileURL
 		res.Requests = len(d.Report.Requests)
 		res.Failures, res.Truncations, res.Budget = d.Report.Failures, d.Report.Truncations, d.Report.Budget
 		if d.Site != nil {
-			res.Resources, res.Operations = len(d.Site.Resources), d.Site.OperationCount()
+			res.Resources = len(d.Site.Resources)
+			for _, a := range d.Site.APIs {
+				res.Operations += len(a.Operations)
+			}
 		}
 	}
 	if err == nil {
@@ -65,6 +68,6 @@ func discover(ctx context.Context, args []string, o cli.Output, client *safefetc
 		res.Error = err.Error()
 		return o.JSON(res, exitUsage)
 	}
-	res.Files = []string{agentic.FileJSON, agentic.FileText, agentic.FileReadme, agentic.FileListing, agentic.FileReport}
+	res.Files = []string{"agentic.json", "agentic.txt", "README.md", "LISTING.md", "discovery-report.json"}
 	return o.JSON(res, exitOK)
 }

@@ -60,33 +60,33 @@ func TestDiscoverValidateTextAudit(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(out), &dr))
 	assert.Equal(t, "generated", dr["outcome"])
 	assert.EqualValues(t, 1, dr["operations"])
-	for _, f := range []string{agentic.FileJSON, agentic.FileText, agentic.FileReadme, agentic.FileListing, agentic.FileReport} {
+	for _, f := range []string{"agentic.json", "agentic.txt", "README.md", "LISTING.md", "discovery-report.json"} {
 		assert.FileExists(t, filepath.Join(dir, f))
 	}
 	code, _, _ = runCmd(t, n, "discover", "https://shop.example", "--out", dir)
 	assert.Equal(t, exitUsage, code, "an existing directory is refused")
 
-	code, out, _ = runCmd(t, nil, "validate", filepath.Join(dir, agentic.FileJSON))
+	code, out, _ = runCmd(t, nil, "validate", filepath.Join(dir, "agentic.json"))
 	assert.Equal(t, exitOK, code)
 	assert.Contains(t, out, `"valid": true`)
 
-	code, out, _ = runCmd(t, nil, "text", filepath.Join(dir, agentic.FileJSON), "--check")
+	code, out, _ = runCmd(t, nil, "text", filepath.Join(dir, "agentic.json"), "--check")
 	assert.Equal(t, exitOK, code, out)
 	assert.Contains(t, out, `"status": "matched"`)
 
-	code, out, _ = runCmd(t, nil, "text", filepath.Join(dir, agentic.FileJSON))
+	code, out, _ = runCmd(t, nil, "text", filepath.Join(dir, "agentic.json"))
 	assert.Equal(t, exitOK, code)
-	assert.Equal(t, string(readAll(t, filepath.Join(dir, agentic.FileText))), out)
+	assert.Equal(t, string(readAll(t, filepath.Join(dir, "agentic.txt"))), out)
 
 	// A changed TXT is a mismatch with the first differing line.
-	txtPath := filepath.Join(dir, agentic.FileText)
+	txtPath := filepath.Join(dir, "agentic.txt")
 	require.NoError(t, os.WriteFile(txtPath, []byte(strings.Replace(out, `Name: "Shop"`, `Name: "Shop!"`, 1)), 0o644))
-	code, out, _ = runCmd(t, nil, "text", filepath.Join(dir, agentic.FileJSON), "--check")
+	code, out, _ = runCmd(t, nil, "text", filepath.Join(dir, "agentic.json"), "--check")
 	assert.Equal(t, exitInvalid, code)
 	assert.Contains(t, out, `"line": 8`)
 
 	// Publish the generated pair and audit it.
-	js := readAll(t, filepath.Join(dir, agentic.FileJSON))
+	js := readAll(t, filepath.Join(dir, "agentic.json"))
 	site, err := agentic.ParseSite(js)
 	require.NoError(t, err)
 	h, err := agentic.Handler(site, nil)

@@ -60,7 +60,7 @@ func text(args []string, o cli.Output) int {
 	}
 	tf := *txtFile
 	if tf == "" {
-		tf = filepath.Join(filepath.Dir(file), agentic.FileText)
+		tf = filepath.Join(filepath.Dir(file), "agentic.txt")
 	}
 	txt, err := cli.ReadFile(tf, maxFileBytes)
 	if err != nil {
@@ -68,11 +68,11 @@ func text(args []string, o cli.Output) int {
 	}
 	res := textResult{File: file, TextFile: tf, ProfileURL: *profileURL}
 	if action != nil {
-		res.Check = agentic.CheckActionText(action, *profileURL, txt)
+		res.Check = action.CompareText(*profileURL, txt)
 	} else {
-		res.Check = agentic.CheckTextDetail(site, *profileURL, txt)
+		res.Check = site.CompareText(*profileURL, txt)
 	}
-	if res.Check.Status == agentic.TextMatched {
+	if res.Check.Status == agentic.TextStatusMatched {
 		return o.JSON(res, exitOK)
 	}
 	return o.JSON(res, exitInvalid)

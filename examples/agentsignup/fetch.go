@@ -44,7 +44,7 @@ func fetch(ctx context.Context, args []string, o cli.Output, client *safefetch.C
 			return o.Fail(exitUsage, err)
 		}
 	}
-	f, err := agentsignup.Fetch(ctx, pos[0], &agentsignup.FetchOptions{Client: client, Keys: keys})
+	f, err := agentsignup.Fetch(ctx, pos[0], &agentsignup.FetchOptions{Client: client, Verifier: agentsignup.NewVerifier(keys, nil)})
 	r := &report{Fetch: f}
 	if f != nil {
 		r.fill(f.Document, err)

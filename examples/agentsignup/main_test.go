@@ -69,7 +69,7 @@ func TestValidate(t *testing.T) {
 	assert.Equal(t, exitInvalid, code)
 	assert.Equal(t, false, m["conformant"])
 	require.Len(t, m["problems"], 1)
-	assert.Equal(t, "url-not-https", m["problems"].([]any)[0].(map[string]any)["rule"])
+	assert.Equal(t, "url-https", m["problems"].([]any)[0].(map[string]any)["rule"])
 
 	code, _, stderr := runCmd(t, nil, "validate", filepath.Join(t.TempDir(), "missing.json"))
 	assert.Equal(t, exitUsage, code)
@@ -130,7 +130,7 @@ func TestFetch(t *testing.T) {
 	code, m, _ = runCmd(t, n, "fetch", "example.com", "--jwks", "https://agentregistrar.dev/jwks.json")
 	assert.Equal(t, exitOK, code)
 	assert.Equal(t, "verified", status(m))
-	assert.Equal(t, "https://example.com/.well-known/agent-signup.json", m["fetch"].(map[string]any)["source_url"])
+	assert.Equal(t, "https://example.com/.well-known/agent-signup.json", m["fetch"].(map[string]any)["url"])
 
 	file := writeFile(t, "jwks.json", jwks)
 	code, m, _ = runCmd(t, n, "fetch", "--jwks", file, "https://example.com")
@@ -143,7 +143,7 @@ func TestFetch(t *testing.T) {
 
 	code, m, _ = runCmd(t, n, "fetch", "text.example")
 	assert.Equal(t, exitInvalid, code)
-	assert.Contains(t, m["error"], "Content-Type")
+	assert.Contains(t, m["error"], "content type")
 
 	code, _, _ = runCmd(t, n, "fetch", "example.com", "--jwks", filepath.Join(t.TempDir(), "none.json"))
 	assert.Equal(t, exitUsage, code)

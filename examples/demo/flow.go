@@ -84,8 +84,8 @@ func run(ctx context.Context, t target, w io.Writer) *outcome {
 		}
 		return fmt.Sprintf("%s, %d requests", o.discovery.Outcome, len(o.discovery.Report.Requests))
 	})
-	step(w, 2, "agentic.Audit "+agentic.DefaultProfileURL(o.origin), func() string {
-		o.audit, o.auditErr = agentic.Audit(ctx, agentic.DefaultProfileURL(o.origin), &agentic.AuditOptions{Client: t.client})
+	step(w, 2, "agentic.Audit "+o.origin+"/agentic.json", func() string {
+		o.audit, o.auditErr = agentic.Audit(ctx, o.origin+"/agentic.json", &agentic.AuditOptions{Client: t.client})
 		if o.auditErr != nil {
 			return errText(o.auditErr)
 		}
@@ -93,12 +93,16 @@ func run(ctx context.Context, t target, w io.Writer) *outcome {
 	})
 	step(w, 3, "openagent.Discover + Fetch "+t.page, func() string {
 		opts := &openagent.FetchOptions{Client: t.client}
-		o.descriptors, o.openErr = openagent.Discover(ctx, t.page, opts)
+		disc, err := openagent.Discover(ctx, t.page, opts)
+		o.openErr = err
+		if disc != nil {
+			o.descriptors = disc.URLs()
+		}
 		for i, d := range o.descriptors {
 			if i == 4 {
 				break
 			}
-			rec, err := openagent.Fetch(ctx, d, opts)
+			rec, err := disc.Fetch(ctx, d, opts)
 			if err != nil {
 				o.openErr = err
 				continue
@@ -111,7 +115,7 @@ func run(ctx context.Context, t target, w io.Writer) *outcome {
 		return fmt.Sprintf("%d descriptor(s), %d profile(s)", len(o.descriptors), len(o.agents))
 	})
 	step(w, 4, "linkset.Fetch, Verify and Walk "+o.origin+linkset.WellKnownPath, func() string {
-		o.linkset, o.linkErr = linkset.Fetch(ctx, o.origin+linkset.WellKnownPath, &linkset.FetchOptions{Client: t.client, Mode: linkset.Reader})
+		o.linkset, o.linkErr = linkset.Fetch(ctx, o.origin+linkset.WellKnownPath, &linkset.FetchOptions{Client: t.client, Mode: linkset.ModeReader})
 		if o.linkErr != nil {
 			return errText(o.linkErr)
 		}
@@ -124,7 +128,7 @@ func run(ctx context.Context, t target, w io.Writer) *outcome {
 		return fmt.Sprintf("%s, %d/%d digests verified, walk %d node(s)", formOf(o.linkset), v, n, len(o.walk.Nodes))
 	})
 	step(w, 5, "agentsignup.Fetch "+o.origin, func() string {
-		o.signup, o.signupErr = agentsignup.Fetch(ctx, o.origin, &agentsignup.FetchOptions{Client: t.client, Keys: t.keys})
+		o.signup, o.signupErr = agentsignup.Fetch(ctx, o.origin, &agentsignup.FetchOptions{Client: t.client, Verifier: agentsignup.NewVerifier(t.keys, nil)})
 		if o.signupErr != nil {
 			return errText(o.signupErr)
 		}
@@ -150,7 +154,7 @@ func verified(states []linkset.ArtefactState) (ok, withDigest int) {
 		if a.HasDigest {
 			withDigest++
 		}
-		if a.State == linkset.Verified {
+		if a.State == linkset.DigestVerified {
 			ok++
 		}
 	}

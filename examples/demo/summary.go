@@ -31,10 +31,13 @@ func summarize(w io.Writer, o *outcome) {
 	case o.audit == nil:
 		fmt.Fprintf(w, "  %s agentic       %s; audit: %v\n", mark(false), o.discovery.Outcome, o.auditErr)
 	default:
-		ok := o.audit.Valid && o.audit.TextIndex.Status == agentic.TextMatched
+		ok := o.audit.Valid && o.audit.TextIndex.Status == agentic.TextStatusMatched
 		res, ops := 0, 0
 		if o.discovery.Site != nil {
-			res, ops = len(o.discovery.Site.Resources), o.discovery.Site.OperationCount()
+			res = len(o.discovery.Site.Resources)
+			for _, a := range o.discovery.Site.APIs {
+				ops += len(a.Operations)
+			}
 		}
 		fmt.Fprintf(w, "  %s agentic       %s: %d resources, %d operations; audit valid=%t, agentic.txt %s\n",
 			mark(ok), o.discovery.Outcome, res, ops, o.audit.Valid, o.audit.TextIndex.Status)
@@ -64,10 +67,10 @@ func summarize(w io.Writer, o *outcome) {
 			complete = o.walk.Complete
 			walk = fmt.Sprintf("complete=%t, %d node(s): %s", o.walk.Complete, len(o.walk.Nodes), strings.Join(hosts, ", "))
 		}
-		ok := o.linkset.Conformant() && v == n && complete
+		ok := (o.linkset.Report != nil && o.linkset.Report.Conformant()) && v == n && complete
 		fmt.Fprintf(w, "  %s linkset       %s; digests %d/%d verified; walk %s\n", mark(ok), formOf(o.linkset), v, n, walk)
 		for _, a := range o.artefacts {
-			if a.State == linkset.Mismatch || a.State == linkset.Malformed || (a.State == linkset.Unverified && a.HasDigest) {
+			if a.State == linkset.DigestMismatch || a.State == linkset.DigestMalformed || (a.State == linkset.DigestUnverified && a.HasDigest) {
 				fmt.Fprintf(w, "                     %s %s %s\n", a.State, a.Href, a.Reason)
 			}
 		}
@@ -105,7 +108,7 @@ func summarize(w io.Writer, o *outcome) {
 	fmt.Fprintf(w, "\n  readiness %.1f / 100, %s (method %s, %d requests)\n", r.Score, ready, r.Method, r.Scope.Budget.Attempts)
 	for _, s := range r.Sections {
 		if !s.Scored {
-			fmt.Fprintf(w, "    %-10s  not scored (%d checks not scanned yet)\n", s.Title, len(s.NotScanned))
+			fmt.Fprintf(w, "    %-10s  not scored (no check applies)\n", s.Title)
 			continue
 		}
 		bar := int(s.Score/s.Points*20 + 0.5)
@@ -113,13 +116,20 @@ func summarize(w io.Writer, o *outcome) {
 	}
 	var reqs []string
 	for _, q := range r.Requirements {
-		s := q.ID + " " + q.Status
+		s := q.ID + " " + string(q.Status)
 		if q.Met {
 			s = q.ID + " met"
 		}
 		reqs = append(reqs, s)
 	}
 	fmt.Fprintf(w, "    requirements: %s\n", strings.Join(reqs, ", "))
+	for _, c := range r.Checks {
+		// The MCP probe's receipt (package mcpprobe), on mcp_discovery.
+		if m := c.Receipt.MCP; m != nil {
+			fmt.Fprintf(w, "    mcp: %s %s, offered %s, negotiated %s, %d tool(s) listed without a token, sign-in %s\n",
+				m.Endpoint, m.Outcome, m.Protocol.Offered, first(m.Protocol.Negotiated, "none"), m.Tools.ListedWithoutToken, m.Auth.Mode)
+		}
+	}
 	var off []string
 	for _, c := range r.Checks {
 		if c.Verdict == readiness.VerdictFail || c.Verdict == readiness.VerdictPartial {
@@ -194,4 +204,11 @@ func write(dir string, o *outcome) ([]string, error) {
 		files = append(files, "agentic/")
 	}
 	return files, nil
+}
+
+func first(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
 }

@@ -53,9 +53,9 @@ func validate(args []string) int {
 		fmt.Fprintln(os.Stderr, "usage: linkset [-strict] [-verify] [-dev] URL|FILE | linkset -peer FILE FILE | linkset serve DIR")
 		return cli.ExitUsage
 	}
-	mode := linkset.Publisher
+	mode := linkset.ModePublisher
 	if *strict {
-		mode = linkset.Strict
+		mode = linkset.ModeStrict
 	}
 	reps, code, docs := []report{}, cli.ExitOK, []*linkset.Document{}
 	for _, src := range fs.Args() {
@@ -85,7 +85,7 @@ func validate(args []string) int {
 				fmt.Fprintln(os.Stderr, err)
 				return cli.ExitUsage
 			}
-			doc, rep.Report = linkset.Validate(data, mode)
+			doc, rep.Report = evaluate(data, mode)
 		}
 		if reps, docs = append(reps, rep), append(docs, doc); rep.Form == linkset.FormNotConformant {
 			code = cli.ExitInvalid
@@ -109,12 +109,29 @@ func validate(args []string) int {
 	return code
 }
 
+// maxDocumentBytes is the size a client reads: one mebibyte (Section 7.1).
+const maxDocumentBytes = 1 << 20
+
+// evaluate parses data and evaluates it in mode; the document is nil when
+// data is not a link set, and the report then lists why.
+func evaluate(data []byte, mode linkset.Mode) (*linkset.Document, *linkset.Report) {
+	doc, err := linkset.Parse(data)
+	if err != nil {
+		r := &linkset.Report{Form: linkset.FormNotConformant, Problems: []linkset.Problem{}, Notices: []linkset.Problem{}}
+		if ve, ok := errors.AsType[*linkset.ValidationError](err); ok {
+			r.Problems = ve.Problems
+		}
+		return nil, r
+	}
+	return doc, doc.Evaluate(mode)
+}
+
 // readFile reads a local discovery document, capped at the draft's size
 // limit (Section 7.1).
 func readFile(name string) ([]byte, error) {
-	data, err := cli.ReadFile(name, linkset.MaxDocumentBytes)
+	data, err := cli.ReadFile(name, maxDocumentBytes)
 	if errors.Is(err, cli.ErrTooLarge) {
-		err = fmt.Errorf("%s: larger than %d bytes (Section 7.1)", name, linkset.MaxDocumentBytes)
+		err = fmt.Errorf("%s: larger than %d bytes (Section 7.1)", name, maxDocumentBytes)
 	}
 	return data, err
 }
@@ -132,14 +149,20 @@ func serve(args []string) int {
 		fmt.Fprintln(os.Stderr, err)
 		return cli.ExitUsage
 	}
-	if _, r := linkset.Validate(body, linkset.Publisher); !r.Conformant() {
+	doc, r := evaluate(body, linkset.ModePublisher)
+	if !r.Conformant() {
 		for _, p := range r.Problems {
 			fmt.Fprintln(os.Stderr, p)
 		}
 		return cli.ExitInvalid
 	}
+	h, err := linkset.Handler(doc, nil)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return cli.ExitInvalid
+	}
 	mux := http.NewServeMux()
-	mux.Handle(linkset.WellKnownPath, linkset.Handler(body, nil))
+	mux.Handle(linkset.WellKnownPath, h)
 	mux.Handle("/", linkset.CORS(http.FileServerFS(os.DirFS(dir))))
 	srv := &http.Server{Addr: *addr, Handler: linkset.Advertise(mux), ReadHeaderTimeout: 10 * time.Second}
 	log.Printf("serving %s on http://%s%s", dir, *addr, linkset.WellKnownPath)

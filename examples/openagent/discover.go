@@ -19,8 +19,8 @@ func discover(ctx context.Context, args []string, o cli.Output, client *safefetc
 	if !ok {
 		return exitUsage
 	}
-	d, err := openagent.DiscoverAll(ctx, pos[0], &openagent.FetchOptions{Client: client})
-	if err != nil {
+	d, err := openagent.Discover(ctx, pos[0], &openagent.FetchOptions{Client: client})
+	if d == nil {
 		fmt.Fprintln(o.Stderr, err)
 		return exitNetwork
 	}
@@ -28,7 +28,7 @@ func discover(ctx context.Context, args []string, o cli.Output, client *safefetc
 	if len(d.Descriptors) == 0 {
 		code = exitInvalid
 		for _, f := range d.Failures {
-			if !errors.Is(f.Err(), openagent.ErrStatus) {
+			if !errors.Is(f.Err(), safefetch.ErrStatus) {
 				code = exitNetwork
 			}
 		}

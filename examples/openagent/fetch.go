@@ -59,9 +59,9 @@ func fetch(ctx context.Context, args []string, o cli.Output, client *safefetch.C
 				res.ErrorKind = "unsupported-version"
 			}
 			res.Problems = problems(err)
-		case errors.Is(err, openagent.ErrContentType):
+		case errors.Is(err, safefetch.ErrContentType):
 			res.ErrorKind = "content-type"
-		case errors.Is(err, openagent.ErrStatus):
+		case errors.Is(err, safefetch.ErrStatus):
 			res.ErrorKind = "status"
 		default:
 			res.ErrorKind = "network"

@@ -12,7 +12,7 @@ type validateResult struct {
 	Problems []problemJSON       `json:"problems,omitempty"`
 	Profile  *openagent.Profile  `json:"profile,omitempty"`
 	Pricing  string              `json:"pricing,omitempty"`
-	Findings []openagent.Finding `json:"public_findings,omitempty"`
+	Findings []openagent.Problem `json:"public_findings,omitempty"`
 }
 
 // validate parses the profile FILE and, when it is valid, reports what it
@@ -31,7 +31,7 @@ func validate(args []string, o cli.Output) int {
 	} else {
 		res.Valid = true
 		res.Profile = p
-		res.Findings = openagent.CheckPublic(p)
+		res.Findings = openagent.CheckPublic(p, nil)
 		if p.Pricing != nil {
 			res.Pricing = p.Pricing.String()
 		}

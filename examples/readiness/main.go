@@ -5,6 +5,7 @@
 //
 //	readiness scan URL [--json FILE] [--md FILE] [--html FILE] [-fail-under SCORE] [-baseline OLD.json]
 //	readiness scan -list FILE [-out FILE] [-resume] [-shard I/N] [-concurrency N] [-per-host N]
+//	readiness mcp URL
 //
 // One site: progress goes to stderr and a summary to stdout; each --json,
 // --md or --html flag writes that form of the report to FILE ("-" for
@@ -24,6 +25,12 @@
 // N machines split one list without talking to each other. The exit code is
 // 0 when every site was scanned, 1 when some could not be, 2 on a usage
 // error.
+//
+// mcp: probes one MCP endpoint (package
+// github.com/agentweb/agentweb/readiness/mcpprobe) and prints its receipt as
+// JSON to stdout, for an MCP server author's CI. The exit code is 0 when
+// the endpoint answers as MCP (tools listed, or sign-in required with a
+// Bearer challenge), 1 when nothing answers as MCP, and 2 on a usage error.
 package main
 
 import (
@@ -40,7 +47,8 @@ import (
 )
 
 const usage = `usage: readiness scan URL [--json FILE] [--md FILE] [--html FILE] [-fail-under SCORE] [-baseline OLD.json]
-       readiness scan -list FILE [-out FILE] [-resume] [-shard I/N] [-concurrency N] [-per-host N]`
+       readiness scan -list FILE [-out FILE] [-resume] [-shard I/N] [-concurrency N] [-per-host N]
+       readiness mcp URL`
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -67,6 +75,9 @@ type config struct {
 
 // run is the whole program; client nil means safefetch.Default().
 func run(ctx context.Context, args []string, stdout, stderr io.Writer, client *safefetch.Client) int {
+	if len(args) > 0 && args[0] == "mcp" {
+		return runMCP(ctx, args[1:], stdout, stderr, client)
+	}
 	if len(args) > 0 && args[0] == "scan" {
 		args = args[1:]
 	}

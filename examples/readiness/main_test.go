@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/agentweb/agentweb/safefetch/fetchtest"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -52,4 +53,34 @@ func TestRun(t *testing.T) {
 	stderr.Reset()
 	assert.Equal(t, 2, run(context.Background(), []string{"scan", "http://10.0.0.1/"}, &stdout, &stderr, n.Client()), "a refused URL")
 	assert.Contains(t, stderr.String(), "invalid site URL")
+}
+
+func TestRunMCP(t *testing.T) {
+	n := fetchtest.New()
+	t.Cleanup(n.Close)
+	srv := mcp.NewServer(&mcp.Implementation{Name: "shop", Version: "1.0.0"}, nil)
+	srv.AddTool(&mcp.Tool{Name: "search", Description: "Search.", InputSchema: map[string]any{"type": "object"}},
+		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return &mcp.CallToolResult{}, nil
+		})
+	n.Site("shop.example", mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, &mcp.StreamableHTTPOptions{DisableLocalhostProtection: true}))
+	n.Site("plain.example", http.NotFoundHandler())
+
+	var stdout, stderr bytes.Buffer
+	assert.Equal(t, 0, run(context.Background(), []string{"mcp", "https://shop.example/mcp"}, &stdout, &stderr, n.Client()), stderr.String())
+	var r map[string]any
+	require.NoError(t, json.Unmarshal(stdout.Bytes(), &r), stdout.String())
+	assert.Equal(t, "listed", r["outcome"])
+	assert.Equal(t, "streamable-http", r["transport"])
+	assert.Contains(t, r, "handshake")
+
+	stdout.Reset()
+	assert.Equal(t, 1, run(context.Background(), []string{"mcp", "https://plain.example/mcp"}, &stdout, &stderr, n.Client()), "no MCP endpoint answers")
+	require.NoError(t, json.Unmarshal(stdout.Bytes(), &r))
+	assert.Equal(t, "not_mcp", r["outcome"])
+
+	for _, args := range [][]string{{"mcp"}, {"mcp", "a", "b"}, {"mcp", "--x"}, {"mcp", "ftp://shop.example/mcp"}} {
+		stderr.Reset()
+		assert.Equal(t, 2, run(context.Background(), args, &stdout, &stderr, n.Client()), "%q", args)
+	}
 }

@@ -27,13 +27,13 @@ func runOne(ctx context.Context, c *config, stdout, stderr io.Writer, client *sa
 		Client: client,
 		Progress: func(e readiness.Event) {
 			switch e.Kind {
-			case readiness.FetchDone:
+			case readiness.EventKindFetchDone:
 				if e.Err != nil {
 					fmt.Fprintf(stderr, "  fetch %s %s: %v\n", e.Method, e.URL, e.Err)
 				} else {
 					fmt.Fprintf(stderr, "  fetch %s %s: %d\n", e.Method, e.URL, e.Status)
 				}
-			case readiness.CheckFinished:
+			case readiness.EventKindCheckFinished:
 				fmt.Fprintf(stderr, "check %-26s %s\n", e.Check, e.Verdict)
 			}
 		},

@@ -23,8 +23,13 @@
 // response that carried the header (RFC 8288 section 3.1 and 3.2).
 //
 // A field that does not follow the grammar is an error naming the field and
-// the byte offset, never silently skipped, and a field list holding more than
-// [MaxLinks] links is refused.
+// the byte offset, never silently skipped: the target must hold only
+// characters a URI-reference may hold (RFC 3986 section 2), and an unquoted
+// parameter value must be a token (RFC 8288 section 3, RFC 9110 section
+// 5.6.2), so "rel=x garbage" and "type=application/json" are errors where
+// "rel=\"x garbage\"" and "type=\"application/json\"" are not. The one
+// tolerance beyond the grammar is an empty parameter ("</a>;; rel=x", "</a>;").
+// A field list holding more than [MaxLinks] links is refused.
 //
 // [Format] writes links back in RFC 8288 syntax that Parse reads to the same
 // values.

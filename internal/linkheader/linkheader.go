@@ -160,7 +160,7 @@ func (p *parser) link() (Link, error) {
 	}
 	raw := p.s[p.p+1 : p.p+1+end]
 	for i := 0; i < len(raw); i++ {
-		if c := raw[i]; c <= ' ' || c == 0x7f || c == '<' {
+		if c := raw[i]; !isURIChar(c) {
 			return l, p.errorf(p.p+1+i, "invalid character %q in target URI", c)
 		}
 	}
@@ -206,14 +206,28 @@ func (p *parser) link() (Link, error) {
 				}
 				quoted = true
 			} else {
+				// An unquoted value is a token (RFC 8288 section 3,
+				// RFC 9110 section 5.6.2), followed only by whitespace
+				// before the next ';' or ','.
 				vs := p.p
-				for p.p < len(p.s) && p.s[p.p] != ';' && p.s[p.p] != ',' {
-					if c := p.s[p.p]; c < ' ' && c != '\t' || c == 0x7f {
-						return l, p.errorf(p.p, "control character %q in parameter %s", c, name)
-					}
+				for p.p < len(p.s) && isTchar(p.s[p.p]) {
 					p.p++
 				}
-				value = strings.TrimRight(p.s[vs:p.p], " \t")
+				value = p.s[vs:p.p]
+				if value == "" {
+					if p.p < len(p.s) {
+						return l, p.errorf(p.p, "parameter %s: expected a token or a quoted string, found %q", name, p.s[p.p])
+					}
+					return l, p.errorf(p.p, "parameter %s: expected a token or a quoted string, found the end", name)
+				}
+				ws := p.p
+				p.skipOWS()
+				if p.p < len(p.s) && p.s[p.p] != ';' && p.s[p.p] != ',' {
+					if p.p == ws {
+						return l, p.errorf(p.p, "parameter %s: character %q is not allowed in a token (quote the value)", name, p.s[p.p])
+					}
+					return l, p.errorf(p.p, "parameter %s: unquoted value %q is followed by %q (a token holds no whitespace; quote the value)", name, value, p.s[p.p])
+				}
 			}
 		}
 		switch name {
@@ -390,6 +404,13 @@ func isTchar(c byte) bool {
 		return true
 	}
 	return strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0
+}
+
+// isURIChar reports whether c may appear in a URI-reference (RFC 3986
+// section 2): a printable US-ASCII character other than the ones RFC 3986
+// never allows (space, '"', '<', '>', '\\', '^', '`', '{', '|', '}').
+func isURIChar(c byte) bool {
+	return c > ' ' && c < 0x7f && strings.IndexByte("\"<>\\^`{|}", c) < 0
 }
 
 // isAttrChar reports whether c is an attr-char (RFC 8187 section 3.2.1).

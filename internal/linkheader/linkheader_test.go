@@ -126,8 +126,6 @@ func TestParse(t *testing.T) {
 			[]Link{{Target: "/a", Title: "café"}}},
 		{"unknown params kept in order", []string{`</style.css>; rel=preload; as=style; crossorigin; nopush; X-Custom="v w"; ext*=UTF-8''%41`}, nil,
 			[]Link{{Target: "/style.css", Rel: []string{"preload"}, Params: []Param{{"as", "style"}, {"crossorigin", ""}, {"nopush", ""}, {"x-custom", "v w"}, {"ext*", "UTF-8''%41"}}}}},
-		{"unquoted type with slash", []string{`</a>; rel=alternate; type=application/json`}, nil,
-			[]Link{{Target: "/a", Rel: []string{"alternate"}, Type: "application/json"}}},
 		{"whitespace and empty elements", []string{" , ,\t</a> ;rel = \"x\" ; ; ,, </b>;  ", "", "  ,  "}, nil,
 			[]Link{{Target: "/a", Rel: []string{"x"}}, {Target: "/b"}}},
 		{"empty rel", []string{`</a>; rel=""`}, nil, []Link{{Target: "/a"}}},
@@ -169,7 +167,17 @@ func TestParseErrors(t *testing.T) {
 		{"title* bad utf8", []string{`</a>; title*=UTF-8''%ff`}, 0, 6},
 		{"title* unknown charset", []string{`</a>; title*=koi8-r''abc`}, 0, 6},
 		{"title* quoted", []string{`</a>; title*="UTF-8''abc"`}, 0, 6},
-		{"title* space", []string{`</a>; title*=UTF-8''a b`}, 0, 6},
+		{"title* space", []string{`</a>; title*=UTF-8''a b`}, 0, 22},
+		// An unquoted value is a token (RFC 8288 section 3, RFC 9110
+		// section 5.6.2): a '/' or a space needs quotes.
+		{"unquoted type with slash", []string{`</a>; rel=alternate; type=application/json`}, 0, 37},
+		{"unquoted value with a space", []string{`<https://a.example/>; rel=x garbage`}, 0, 28},
+		{"unquoted value with a tab", []string{"</a>; rel=x\ty"}, 0, 12},
+		{"unquoted URI", []string{`</a>; rel=https://a.example/rel`}, 0, 15},
+		{"empty value", []string{`</a>; rel=`}, 0, 10},
+		{"empty value before ;", []string{`</a>; rel= ; type="x"`}, 0, 11},
+		{"quote after a token", []string{`</a>; rel=x"y"`}, 0, 11},
+		{"non-ASCII token", []string{"</a>; rel=n\u00e4chst"}, 0, 11},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -31,16 +31,24 @@ var ErrInvalidHost = errors.New("weburl: invalid host")
 // "0x7f.1", "2130706433", "0177.0.0.1", "127.0.0.1." or full-width digits.
 var ErrNonCanonicalIP = errors.New("weburl: non-canonical IP address")
 
-// hostProfile is the IDNA profile used for hosts: UTS #46 lookup mapping
-// (lower-casing, full-width forms folded, STD3 rules) with the DNS length
-// limits checked.
+// hostProfile is the IDNA profile used for hosts: the domain to ASCII of
+// the URL Standard (section 3.3, beStrict false), that is UTS #46 ToASCII
+// with CheckHyphens false, CheckBidi and CheckJoiners true, non-transitional
+// processing and VerifyDnsLength false, except that the STD3 rules stay on
+// (UseSTD3ASCIIRules true: letters, digits and hyphens only). CheckHyphens
+// is off because public hosts such as "r3---sn-4g5e6nsz.googlevideo.com"
+// have "--" in their third and fourth characters; the DNS length limits
+// and the hyphen at a label's edge are checked by NormalizeHost itself.
+//
+// [URL Standard]: https://url.spec.whatwg.org/#concept-domain-to-ascii
 var hostProfile = idna.New(
-	idna.MapForLookup(),
+	idna.MapForLookup(), // sets ValidateLabels, which turns CheckHyphens on: keep it first
 	idna.BidiRule(),
 	idna.Transitional(false),
-	idna.ValidateLabels(true),
-	idna.VerifyDNSLength(true),
 	idna.StrictDomainName(true),
+	idna.CheckHyphens(false),
+	idna.CheckJoiners(true),
+	idna.VerifyDNSLength(false),
 )
 
 // NormalizeHost returns the canonical form of a host name or IP address
@@ -54,6 +62,10 @@ var hostProfile = idna.New(
 // dropped, and the result must be at most [MaxHostLength] octets with
 // non-empty labels of at most 63 octets (RFC 1035 §2.3.4). Names with
 // characters outside letters, digits and hyphens (such as "_") are errors.
+// Hyphens may stand anywhere inside a label, "--" in the third and fourth
+// characters included, as the URL Standard's domain to ASCII allows
+// (CheckHyphens false), but not first or last (RFC 1123 section 2.1); an
+// "xn--" label must still be valid Punycode.
 //
 // Every error wraps [ErrInvalidHost].
 func NormalizeHost(host string) (string, error) {
@@ -111,6 +123,12 @@ func NormalizeHost(host string) (string, error) {
 	for label := range strings.SplitSeq(ascii, ".") {
 		if label == "" || len(label) > maxLabelLength {
 			return "", fmt.Errorf("%w: %q has an empty label or one longer than %d octets", ErrInvalidHost, host, maxLabelLength)
+		}
+		// The URL Standard would take a label that starts or ends with a
+		// hyphen; RFC 1123 section 2.1 host names do not, and neither do
+		// we.
+		if label[0] == '-' || label[len(label)-1] == '-' {
+			return "", fmt.Errorf("%w: %q has a label that starts or ends with a hyphen", ErrInvalidHost, host)
 		}
 	}
 	return ascii, nil

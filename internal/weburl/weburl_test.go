@@ -31,6 +31,13 @@ func TestNormalizeHost(t *testing.T) {
 		{in: "[2606:4700:4700::1111]", want: "2606:4700:4700::1111"},
 		{in: "::ffff:1.2.3.4", want: "::ffff:1.2.3.4"},
 		{in: strings.Repeat("a", 63) + ".example", want: strings.Repeat("a", 63) + ".example"},
+		// "--" in the third and fourth characters: the URL Standard sets
+		// CheckHyphens false, and such hosts are public.
+		{in: "r3---sn-4g5e6nsz.googlevideo.com", want: "r3---sn-4g5e6nsz.googlevideo.com"},
+		{in: "R4---SN-N4V7SNLS.googlevideo.com.", want: "r4---sn-n4v7snls.googlevideo.com"},
+		{in: "ab--cd.example", want: "ab--cd.example"},
+		{in: "a--b.example", want: "a--b.example"},
+		{in: "bü--cher.example", want: "xn--b--cher-n2a.example"},
 
 		{in: "", fails: true},
 		{in: ".", fails: true},
@@ -43,6 +50,10 @@ func TestNormalizeHost(t *testing.T) {
 		{in: "-a.example", fails: true},
 		{in: "a-.example", fails: true},
 		{in: "xn--a.example", fails: true},
+		{in: "xn--.example", fails: true},
+		{in: "xn--zz-.example", fails: true},
+		{in: "r3---sn-4g5e6nsz-.googlevideo.com", fails: true},
+		{in: "-r3---sn.googlevideo.com", fails: true},
 		{in: "a\u200db.example", fails: true},
 		{in: "example.com:443", fails: true},
 		{in: strings.Repeat("a", 64) + ".example", fails: true},

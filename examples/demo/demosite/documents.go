@@ -141,11 +141,11 @@ func (s *Site) agenticSite() *agentic.Site {
 		Name:        "Example Shop",
 		Description: "Outdoor gear for hikers and campers, shipped within the EU. Agents may read the catalogue; orders need an OAuth token.",
 		Resources: []agentic.Resource{
-			{Kind: agentic.KindWebsite, URL: b + "/", Source: b + "/", Availability: agentic.Retrieved, Title: "Example Shop"},
-			{Kind: agentic.KindLLMs, URL: b + "/llms.txt", Source: b + "/", Availability: agentic.Retrieved, Title: "llms.txt"},
-			{Kind: agentic.KindDocumentation, URL: b + "/docs", Source: b + "/", Availability: agentic.Retrieved, Title: "Developer documentation"},
-			{Kind: agentic.KindOpenAPI, URL: b + "/openapi.json", Source: b + "/docs", Availability: agentic.Retrieved, Title: "Example Shop API"},
-			{Kind: agentic.KindMCP, URL: b + "/mcp", Source: b + "/docs", Availability: agentic.Linked, Title: "Example Shop MCP server"},
+			{Kind: agentic.KindWebsite, URL: b + "/", Source: b + "/", Availability: agentic.AvailabilityRetrieved, Title: "Example Shop"},
+			{Kind: agentic.KindLLMs, URL: b + "/llms.txt", Source: b + "/", Availability: agentic.AvailabilityRetrieved, Title: "llms.txt"},
+			{Kind: agentic.KindDocumentation, URL: b + "/docs", Source: b + "/", Availability: agentic.AvailabilityRetrieved, Title: "Developer documentation"},
+			{Kind: agentic.KindOpenAPI, URL: b + "/openapi.json", Source: b + "/docs", Availability: agentic.AvailabilityRetrieved, Title: "Example Shop API"},
+			{Kind: agentic.KindMCP, URL: b + "/mcp", Source: b + "/docs", Availability: agentic.AvailabilityLinked, Title: "Example Shop MCP server"},
 		},
 		APIs: []agentic.API{{
 			Document: b + "/openapi.json", OpenAPI: "3.1.0",
@@ -197,7 +197,7 @@ func (s *Site) artefacts() map[string][]byte {
 }
 
 // shopLinkset builds the shop's knowledge-linkset discovery document.
-func (s *Site) shopLinkset() ([]byte, error) {
+func (s *Site) shopLinkset() (*linkset.Document, error) {
 	b := strings.TrimSuffix(s.URL, "/")
 	art := s.artefacts()
 	builder := &linkset.Builder{
@@ -205,7 +205,7 @@ func (s *Site) shopLinkset() ([]byte, error) {
 		SpecVersion: "1.0.0-rc.6", BundleVersion: "2026.11.2",
 		Counts: map[string]int{"organizations": 1, "products": 3},
 	}
-	builder.Add(
+	builder.Artefacts = append(builder.Artefacts,
 		linkset.Artefact{Relation: "describedby", Href: b + "/graph.jsonld", Type: "application/ld+json", Body: art["/graph.jsonld"]},
 		linkset.Artefact{Relation: linkset.RelGraph, Href: b + "/graph.nq", Type: "application/n-quads", Body: art["/graph.nq"]},
 		linkset.Artefact{Relation: "alternate", Href: b + "/llms.txt", Type: "text/plain", Body: art["/llms.txt"]},
@@ -214,18 +214,18 @@ func (s *Site) shopLinkset() ([]byte, error) {
 			{Name: "agsc-surface", Values: []string{"mcp"}}, {Name: "agsc-access", Values: []string{"public"}}}},
 		linkset.Artefact{Relation: linkset.RelPeer, Href: "https://" + PeerHost + linkset.WellKnownPath, Type: linkset.MediaType},
 	)
-	_, body, err := builder.Build()
-	return body, err
+	doc, _, err := builder.Build()
+	return doc, err
 }
 
 // peerLinkset builds the peer's document, which names the shop back.
-func (s *Site) peerLinkset() ([]byte, error) {
+func (s *Site) peerLinkset() (*linkset.Document, error) {
 	b := "https://" + PeerHost
-	_, body, err := (&linkset.Builder{BundleIRI: b + "/", Reduced: true}).Add(
-		linkset.Artefact{Relation: "describedby", Href: b + "/guide.jsonld", Type: "application/ld+json"},
-		linkset.Artefact{Relation: linkset.RelPeer, Href: strings.TrimSuffix(s.URL, "/") + linkset.WellKnownPath, Type: linkset.MediaType},
-	).Build()
-	return body, err
+	doc, _, err := (&linkset.Builder{BundleIRI: b + "/", Reduced: true, Artefacts: []linkset.Artefact{
+		{Relation: "describedby", Href: b + "/guide.jsonld", Type: "application/ld+json"},
+		{Relation: linkset.RelPeer, Href: strings.TrimSuffix(s.URL, "/") + linkset.WellKnownPath, Type: linkset.MediaType},
+	}}).Build()
+	return doc, err
 }
 
 // signupDocument builds the agent-signup document with its rp_attestation,

@@ -261,7 +261,11 @@ func (s *Site) shopHandler() (http.Handler, error) {
 	if err != nil {
 		return nil, fmt.Errorf("demosite: linkset: %w", err)
 	}
-	mux.Handle("GET "+linkset.WellKnownPath, linkset.Handler(ls, &linkset.HandlerOptions{ProfileLink: true}))
+	lh, err := linkset.Handler(ls, &linkset.HandlerOptions{ProfileLink: true})
+	if err != nil {
+		return nil, fmt.Errorf("demosite: linkset: %w", err)
+	}
+	mux.Handle("GET "+linkset.WellKnownPath, lh)
 	s.Artefacts = map[string][]byte{}
 	for path, body := range s.artefacts() {
 		s.Artefacts[b+path] = body
@@ -315,12 +319,16 @@ func (s *Site) shopHandler() (http.Handler, error) {
 }
 
 func (s *Site) peerHandler() (http.Handler, error) {
-	body, err := s.peerLinkset()
+	doc, err := s.peerLinkset()
+	if err != nil {
+		return nil, fmt.Errorf("demosite: peer linkset: %w", err)
+	}
+	lh, err := linkset.Handler(doc, nil)
 	if err != nil {
 		return nil, fmt.Errorf("demosite: peer linkset: %w", err)
 	}
 	mux := http.NewServeMux()
-	mux.Handle("GET "+linkset.WellKnownPath, linkset.Handler(body, nil))
+	mux.Handle("GET "+linkset.WellKnownPath, lh)
 	mux.Handle("GET /guide.jsonld", linkset.CORS(static("application/ld+json",
 		[]byte(`{"@context":"https://schema.org","@type":"Organization","name":"Example Trail Guide","url":"https://`+PeerHost+`/"}`+"\n"))))
 	return linkset.Advertise(mux), nil

@@ -1,0 +1,38 @@
+package agentic
+
+import (
+	"net/http"
+	"testing"
+
+	"github.com/agentweb/agentweb/internal/testhook"
+	"github.com/agentweb/agentweb/safefetch/fetchtest"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// A nil Client means safefetch.Default(): three audits through that path
+// (each charged to a budget of its own) reuse one connection. This test
+// swaps the default client, so it must not run in parallel with the other
+// tests of the package.
+func TestNilClientReusesConnections(t *testing.T) {
+	s, err := ParseSite(readFile(t, "testdata/valid/shop.json"))
+	require.NoError(t, err)
+	js, err := s.JSON()
+	require.NoError(t, err)
+	n := fetchtest.New()
+	t.Cleanup(n.Close)
+	n.Site("shop.example", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", jsonMediaType)
+		_, _ = w.Write(js)
+	}))
+	restore := testhook.SetDefaultClient(n.Client())
+	defer restore()
+	for i := range 3 {
+		rep, err := Audit(t.Context(), "https://shop.example/agentic.json", &AuditOptions{SkipText: true, MaxDocuments: -1})
+		require.NoError(t, err)
+		assert.True(t, rep.Valid, "audit %d", i)
+		assert.Equal(t, 1, rep.Budget.Attempts, "audit %d has a budget of its own", i)
+	}
+	assert.Equal(t, 3, n.Requests("shop.example"))
+	assert.Equal(t, 1, n.Dials(n.Addr("shop.example")))
+}

@@ -1,0 +1,123 @@
+package agentic
+
+import (
+	"errors"
+
+	"github.com/agentweb/agentweb/internal/problem"
+	"github.com/agentweb/agentweb/internal/strictjson"
+)
+
+// Problem is one reason a document does not conform: a JSON Pointer, a
+// stable rule name (one of the Rule constants), a message and a severity.
+// It is the same type as the Problem of every other spec package of this
+// module, so one function handles the findings of all of them. This
+// package reports every problem with the zero Severity, an error.
+type Problem = problem.Problem
+
+// ValidationError lists every problem of a document, never only the first.
+// errors.Is(err, [ErrInvalid]) holds for one returned by [ParseSite],
+// [Site.Validate] or [ParseActionProfile]; its Has and Rules methods look
+// problems up by rule.
+type ValidationError = problem.ValidationError
+
+// Severity says how much a [Problem] weighs; every problem of this package
+// is an error (the zero value).
+type Severity = problem.Severity
+
+// Rule names of the URL rules, shared with the other spec packages of this
+// module. Every URL of a profile (origin, url, source, document) is https,
+// at most 2048 characters, without credentials, query, fragment or a port
+// other than 443, and names neither a local host nor a local, private or
+// reserved address ([Agentic Site Profile 1.1], section "Resource records").
+//
+// [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
+const (
+	// RuleURLSyntax: not an absolute URL with a host, or an empty port.
+	RuleURLSyntax = problem.RuleURLSyntax
+	// RuleURLHTTPS: the scheme is not https.
+	RuleURLHTTPS = problem.RuleURLHTTPS
+	// RuleURLUserinfo: the URL carries credentials (user information).
+	RuleURLUserinfo = problem.RuleURLUserinfo
+	// RuleURLQuery: the URL has a query, even an empty one.
+	RuleURLQuery = problem.RuleURLQuery
+	// RuleURLFragment: the URL has a fragment, even an empty one.
+	RuleURLFragment = problem.RuleURLFragment
+	// RuleURLPort: the URL names a port other than 443.
+	RuleURLPort = problem.RuleURLPort
+	// RuleURLPrivateAddress: the host is localhost, a name under
+	// .localhost or .local, an IP literal that is not public unicast, or a
+	// numeric host in a non-canonical form.
+	RuleURLPrivateAddress = problem.RuleURLPrivateAddress
+)
+
+// Rule names of the semantic rules of a site profile that the schema cannot
+// state ([Agentic Site Profile 1.1], section "Required JSON fields", "Resource
+// records", "OpenAPI indexes").
+//
+// [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
+const (
+	// RuleOriginForm: origin is not a bare https origin in canonical form.
+	RuleOriginForm = "origin-form"
+	// RuleRetrievedRequired: no resource has availability "retrieved".
+	RuleRetrievedRequired = "retrieved-required"
+	// RuleResourceDuplicate: a (kind, url) pair is repeated.
+	RuleResourceDuplicate = "resource-duplicate"
+	// RuleDocumentBinding: an API document is not the url of a retrieved
+	// openapi resource of the profile.
+	RuleDocumentBinding = "document-binding"
+	// RulePathForm: an operation path does not start with exactly one "/"
+	// or contains "?", "#" or "\".
+	RulePathForm = "path-form"
+	// RuleOperationDuplicate: a (method, path) pair is repeated within an API.
+	RuleOperationDuplicate = "operation-duplicate"
+	// RuleProfileSize: the compact JSON is over 64 KiB.
+	RuleProfileSize = "profile-size"
+	// RuleStringUTF8: a string of a Site built in code is not valid UTF-8.
+	RuleStringUTF8 = "string-utf8"
+)
+
+// Rule names of the JSON Schema and strict JSON layers. A schema failure is
+// [RuleSchemaPrefix] followed by the failing keyword ("schema-required",
+// "schema-maxLength", "schema-additionalProperties", ...); a document that
+// is not a JSON object is [RuleSchemaType].
+const (
+	RuleSchemaPrefix = problem.RuleSchemaPrefix
+	RuleSchemaType   = problem.RuleSchemaPrefix + "type"
+
+	RuleJSONSyntax      = strictjson.RuleSyntax
+	RuleJSONBOM         = strictjson.RuleBOM
+	RuleJSONUTF8        = strictjson.RuleUTF8
+	RuleJSONSurrogate   = strictjson.RuleSurrogate
+	RuleJSONDuplicate   = strictjson.RuleDuplicate
+	RuleJSONDepth       = strictjson.RuleDepth
+	RuleJSONTrailing    = strictjson.RuleTrailing
+	RuleJSONNumberRange = strictjson.RuleNumberRange
+)
+
+// Rule names of [ParseActionProfile], which reads only the members the
+// Action TXT 1.0 index needs.
+const (
+	// RuleActionVersion: agentic is not "1.0.0", or a type member is present.
+	RuleActionVersion = "action-version"
+	// RuleActionOrigin: origin is missing or not a bare https origin.
+	RuleActionOrigin = "action-origin"
+	// RuleActionList: actions is missing or not an array of {id, description}.
+	RuleActionList = "action-list"
+)
+
+const (
+	maxProblems            = 1000 // bound on the problems reported for one document
+	maxReportedValueLength = 80   // values quoted in messages are cut to this many bytes
+)
+
+// invalid returns the *ValidationError of a list of problems.
+func invalid(ps []Problem) *ValidationError { return problem.New(ps, ErrInvalid) }
+
+// jsonProblem turns a strict JSON failure into its one problem.
+func jsonProblem(err error) *ValidationError {
+	var je *strictjson.Error
+	if errors.As(err, &je) {
+		return invalid([]Problem{{Pointer: je.Pointer, Rule: je.Rule, Message: je.Message}})
+	}
+	return invalid([]Problem{{Rule: RuleJSONSyntax, Message: err.Error()}})
+}

@@ -1,0 +1,299 @@
+package linkheader
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// The reference grammar: RFC 8288 section 3 with the list rule of RFC 9110
+// section 5.6.1, written straight from the ABNF, plus the one tolerance the
+// package documents (an empty parameter between ';'s).
+//
+//	Link       = #link-value
+//	link-value = "<" URI-Reference ">" *( OWS ";" OWS link-param )
+//	link-param = token BWS [ "=" BWS ( token / quoted-string ) ]
+//	quoted-string = DQUOTE *( qdtext / quoted-pair ) DQUOTE
+//	qdtext     = HTAB / SP / %x21 / %x23-5B / %x5D-7E / obs-text
+//	quoted-pair = "\" ( HTAB / SP / VCHAR / obs-text )
+//
+// The generator's URI-References are drawn from characters RFC 3986 allows
+// or from ones it never does (space, CTL, '<'), so the reference needs no
+// URI parser.
+
+type refParam struct{ name, value string }
+
+type refLink struct {
+	target string
+	params []refParam
+}
+
+func refTchar(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0
+}
+
+// refURIChar: RFC 3986 section 2, the unreserved, reserved and '%'
+// characters.
+func refURIChar(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || strings.IndexByte("-._~:/?#[]@!$&'()*+,;=%", c) >= 0
+}
+
+// refParse reports whether s matches the grammar and returns its links.
+func refParse(s string) ([]refLink, bool) {
+	i := 0
+	ows := func() {
+		for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+			i++
+		}
+	}
+	token := func() string {
+		j := i
+		for i < len(s) && refTchar(s[i]) {
+			i++
+		}
+		return s[j:i]
+	}
+	var links []refLink
+	for {
+		for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == ',') {
+			i++
+		}
+		if i == len(s) {
+			return links, true
+		}
+		if s[i] != '<' {
+			return nil, false
+		}
+		j := i + 1
+		for j < len(s) && refURIChar(s[j]) {
+			j++
+		}
+		if j == len(s) || s[j] != '>' {
+			return nil, false
+		}
+		l := refLink{target: s[i+1 : j]}
+		i = j + 1
+		for {
+			ows()
+			if i == len(s) || s[i] == ',' {
+				break
+			}
+			if s[i] != ';' {
+				return nil, false
+			}
+			i++
+			ows()
+			if i == len(s) || s[i] == ';' || s[i] == ',' {
+				continue // the documented tolerance: an empty parameter
+			}
+			name := token()
+			if name == "" {
+				return nil, false
+			}
+			ows()
+			p := refParam{name: strings.ToLower(name)}
+			if i < len(s) && s[i] == '=' {
+				i++
+				ows()
+				if i < len(s) && s[i] == '"' {
+					i++
+					var v strings.Builder
+					closed := false
+					for i < len(s) && !closed {
+						c := s[i]
+						switch {
+						case c == '"':
+							closed = true
+						case c == '\\':
+							if i+1 == len(s) || s[i+1] != '\t' && s[i+1] < ' ' || s[i+1] == 0x7f {
+								return nil, false
+							}
+							i++
+							v.WriteByte(s[i])
+						case c == '\t' || c >= ' ' && c != 0x7f:
+							v.WriteByte(c)
+						default:
+							return nil, false
+						}
+						i++
+					}
+					if !closed {
+						return nil, false
+					}
+					p.value = v.String()
+				} else if p.value = token(); p.value == "" {
+					return nil, false
+				}
+			}
+			l.params = append(l.params, p)
+		}
+		links = append(links, l)
+	}
+}
+
+// genHeader builds one Link field value from the grammar, and the byte
+// spans of its targets.
+func genHeader(r *rand.Rand) (string, [][2]int) {
+	var spans [][2]int
+	pick := func(xs ...string) string { return xs[r.IntN(len(xs))] }
+	word := func(alpha string, n int) string {
+		var b strings.Builder
+		for range 1 + r.IntN(n) {
+			b.WriteByte(alpha[r.IntN(len(alpha))])
+		}
+		return b.String()
+	}
+	const tchars = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&'*+-.^_`|~"
+	const pathChars = "abcxyz0123456789-._~"
+	ows := func() string { return pick("", "", " ", "\t", "  ") }
+	var b strings.Builder
+	for li := range 1 + r.IntN(4) {
+		if li > 0 {
+			b.WriteString(ows() + "," + pick("", ",", " ,") + ows())
+		}
+		b.WriteString("<")
+		start := b.Len()
+		b.WriteString(pick("https://a.example", "", "/", "https://b.example", "//c.example") + "/" + word(pathChars, 8))
+		if r.IntN(3) == 0 {
+			b.WriteString("?" + word(pathChars, 5) + "=" + word(pathChars, 5))
+		}
+		if r.IntN(4) == 0 {
+			b.WriteString("#" + word(pathChars, 4))
+		}
+		spans = append(spans, [2]int{start, b.Len()})
+		b.WriteString(">")
+		for range r.IntN(5) {
+			b.WriteString(ows() + ";" + ows())
+			if r.IntN(12) == 0 {
+				continue // an empty parameter
+			}
+			b.WriteString(pick("rel", "REL", "type", "title", "media", "hreflang", "x-ext", "crossorigin", "a"))
+			if r.IntN(5) == 0 {
+				continue // no value
+			}
+			b.WriteString(ows() + "=" + ows())
+			if r.IntN(2) == 0 {
+				b.WriteString(word(tchars, 10))
+			} else {
+				q := word(tchars+" \t,;=/:@()<>[]{}?\x80\xff", 12)
+				q = strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(q)
+				if r.IntN(4) == 0 {
+					q += `\"` + word(tchars, 3)
+				}
+				b.WriteString(`"` + q + `"`)
+			}
+		}
+	}
+	return b.String(), spans
+}
+
+// mutate inserts, replaces or deletes one byte, drawn mostly from the bytes
+// that matter to the grammar. Inside a target it puts only characters RFC
+// 3986 never allows, so that the target stays a URI-reference or becomes
+// plainly none.
+func mutate(r *rand.Rand, s string, spans [][2]int) string {
+	const hostile = " \t,;=\"\\<>/:@()[]{}?\x00\x01\x1f\x7f\x80\xffé"
+	const never = " \t\"<\\^`{|}\x00\x01\x7f\x80\xff"
+	i := r.IntN(len(s) + 1)
+	c := string(hostile[r.IntN(len(hostile))])
+	for _, sp := range spans {
+		if i >= sp[0] && i < sp[1] {
+			c = string(never[r.IntN(len(never))])
+		}
+	}
+	switch r.IntN(3) {
+	case 0:
+		return s[:i] + c + s[i:]
+	case 1:
+		if i < len(s) {
+			return s[:i] + c + s[i+1:]
+		}
+		return s + c
+	default:
+		if i < len(s) {
+			return s[:i] + s[i+1:]
+		}
+		return s
+	}
+}
+
+func TestGeneratedGrammar(t *testing.T) {
+	r := rand.New(rand.NewPCG(8288, 9110))
+	const n = 4000
+	valid, hostile, accepted := 0, 0, 0
+	for k := range n {
+		h, spans := genHeader(r)
+		if k%2 == 1 {
+			h = mutate(r, h, spans)
+			hostile++
+		}
+		want, ok := refParse(h)
+		got, err := Parse([]string{h}, nil)
+		if !assert.Equal(t, ok, err == nil, "header %q: reference grammar %v, Parse error %v", h, ok, err) {
+			continue
+		}
+		if !ok {
+			assert.ErrorIs(t, err, ErrMalformed, "header %q", h)
+			continue
+		}
+		accepted++
+		if k%2 == 0 {
+			valid++
+		}
+		if !assert.Len(t, got, len(want), "header %q", h) {
+			continue
+		}
+		for i, w := range want {
+			assert.Equal(t, w.target, got[i].Target, "header %q", h)
+			assert.Equal(t, refView(w), linkView(got[i]), "header %q", h)
+		}
+	}
+	assert.Equal(t, n/2, valid, "every generated valid header is accepted")
+	t.Logf("%d generated headers (%d mutated): %d accepted, %d refused, all as the reference grammar says", n, hostile, accepted, n-accepted)
+}
+
+// refView applies the attribute rules of RFC 8288 section 3 to a reference
+// link: the first rel, type, title and media count, hreflang repeats, the
+// rest is kept in order.
+func refView(l refLink) map[string]string {
+	m := map[string]string{"rel": "", "type": "", "title": "", "media": ""}
+	seen := map[string]bool{}
+	var other, hreflang []string
+	for _, p := range l.params {
+		switch p.name {
+		case "rel", "type", "title", "media":
+			if !seen[p.name] {
+				seen[p.name] = true
+				m[p.name] = p.value
+			}
+		case "hreflang":
+			hreflang = append(hreflang, p.value)
+		default:
+			other = append(other, p.name+"="+p.value)
+		}
+	}
+	var rels []string
+	for _, r := range strings.Fields(m["rel"]) {
+		if !strings.Contains(r, ":") {
+			r = strings.ToLower(r)
+		}
+		rels = append(rels, r)
+	}
+	m["rel"] = strings.Join(rels, " ")
+	m["hreflang"] = strings.Join(hreflang, " ")
+	m["other"] = strings.Join(other, ";")
+	return m
+}
+
+func linkView(l Link) map[string]string {
+	var other []string
+	for _, p := range l.Params {
+		other = append(other, p.Name+"="+p.Value)
+	}
+	return map[string]string{
+		"rel": strings.Join(l.Rel, " "), "type": l.Type, "title": l.Title, "media": l.Media,
+		"hreflang": strings.Join(l.Hreflang, " "), "other": strings.Join(other, ";"),
+	}
+}

@@ -1,0 +1,82 @@
+package readiness
+
+import (
+	"bytes"
+	"context"
+	"net/url"
+	"testing"
+	"time"
+
+	"github.com/agentweb/agentweb/internal/testhook"
+	"github.com/agentweb/agentweb/safefetch"
+	"github.com/agentweb/agentweb/safefetch/fetchtest"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestScanDefaultClientReusesConnections scans twice with a nil
+// Options.Client: both scans go through safefetch.Default (swapped here for
+// one on the fake internet), and the second dials no new connection to the
+// site. It uses the default client, so it must not run in parallel.
+func TestScanDefaultClientReusesConnections(t *testing.T) {
+	n := fetchtest.New()
+	defer n.Close()
+	ts := &testSite{host: "shop.example"}
+	n.Site(ts.host, ts)
+	n.Site("www."+ts.host, ts)
+	restore := testhook.SetDefaultClient(n.Client())
+	defer restore()
+
+	opts := &Options{Budget: safefetch.BudgetLimits{Concurrency: 1}, Now: func() time.Time { return at }}
+	first, err := Scan(context.Background(), ts.base()+"/", opts)
+	require.NoError(t, err)
+	require.Len(t, first.Checks, len(catalogueTable))
+	assert.Empty(t, first.Scope.Budget.Exhausted)
+	addr := n.Addr(ts.host)
+	dials, requests := n.Dials(addr), n.Requests(ts.host)
+	require.Positive(t, requests)
+	assert.Equal(t, 1, dials, "one request at a time: one connection for the whole scan")
+
+	second, err := Scan(context.Background(), ts.base()+"/", opts)
+	require.NoError(t, err)
+	assert.Equal(t, 2*requests, n.Requests(ts.host), "the second scan made the same requests")
+	assert.Equal(t, dials, n.Dials(addr), "the second scan reused the first one's connection")
+	assert.Equal(t, first.Score, second.Score)
+}
+
+// TestResultCarriesFix checks the plumbing from a check's outcome to
+// CheckResult.Fix: kept on the verdicts that leave something to do, dropped
+// on pass and optional.
+func TestResultCarriesFix(t *testing.T) {
+	page, err := url.Parse("https://shop.example/")
+	require.NoError(t, err)
+	s := &scan{page: page}
+	for _, tc := range []struct {
+		id      string
+		verdict Verdict
+		want    string
+	}{
+		{"sitemap", VerdictFail, "publish a sitemap"},
+		{"sitemap", VerdictPartial, "publish a sitemap"},
+		{"sitemap", VerdictUnverified, "publish a sitemap"},
+		{"content_freshness", VerdictNotApplicable, "publish a sitemap"},
+		{"sitemap", VerdictPass, ""},
+		{"api_catalog", VerdictOptional, ""},
+	} {
+		t.Run(string(tc.verdict), func(t *testing.T) {
+			r := s.result(tc.id, outcome{verdict: tc.verdict, fix: "publish a sitemap"})
+			assert.Equal(t, tc.want, r.Fix)
+		})
+	}
+}
+
+func TestFixInEveryForm(t *testing.T) {
+	r := fixedReport()
+	c := checkByID(r, "vary_accept")
+	require.NotEmpty(t, c.Fix)
+	js, err := r.JSON()
+	require.NoError(t, err)
+	assert.Equal(t, 1, bytes.Count(js, []byte(`"fix":`)), "only the check with a fix has the field")
+	assert.Contains(t, string(r.Markdown()), "Fix: Send \\`Vary: Accept\\` with every HTML response of a page that also has a \\<Markdown\\> form.")
+	assert.Contains(t, string(r.HTML()), `<p class="fix" data-fix="vary_accept"><strong>Fix:</strong> Send `+"`Vary: Accept`"+` with every HTML response of a page that also has a &lt;Markdown&gt; form.</p>`)
+}

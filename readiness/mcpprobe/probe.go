@@ -1,0 +1,694 @@
+package mcpprobe
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+	"unicode/utf8"
+
+	"github.com/agentweb/agentweb/safefetch"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// The protocol versions the probe implements, newest first: 2026-07-28
+// (stateless, server/discover), 2025-11-25, 2025-06-18 and 2025-03-26.
+const (
+	Version20260728 = "2026-07-28"
+	Version20251125 = "2025-11-25"
+	Version20250618 = "2025-06-18"
+	Version20250326 = "2025-03-26"
+	// LatestVersion is the version offered first.
+	LatestVersion = Version20260728
+)
+
+// Versions returns the protocol versions the probe implements, newest first.
+func Versions() []string {
+	return []string{Version20260728, Version20251125, Version20250618, Version20250326}
+}
+
+// Defaults of [Options].
+const (
+	DefaultTimeout      = 15 * time.Second
+	DefaultMaxToolPages = 5
+	// MaxBodyBytes caps every response body (and SSE event) of the probe.
+	MaxBodyBytes = 256 << 10
+	// maxExchanges bounds the requests of one session attempt.
+	maxExchanges = 16
+	// keepBody is how much of a response body is kept for reading.
+	keepBody = 16 << 10
+	// receiptBody is how much of it the receipt shows.
+	receiptBody = 2 << 10
+)
+
+// ErrInvalidEndpoint is returned by [Probe] for an endpoint that is not an
+// absolute http or https URL. Every other failure is in the receipt.
+var ErrInvalidEndpoint = errors.New("mcpprobe: invalid endpoint")
+
+// Options configures [Probe]. The zero value is safe: the shared
+// [safefetch.Default] client, the latest version offered first, a 15-second
+// deadline, five pages of tools.
+type Options struct {
+	// Client makes every request; nil means safefetch.Default().
+	Client *safefetch.Client
+	// ClientName and ClientVersion are the clientInfo of initialize; zero:
+	// "agentweb-mcpprobe" and "1".
+	ClientName, ClientVersion string
+	// ProtocolVersion is the version offered first; "" means
+	// LatestVersion. It must be one of Versions().
+	ProtocolVersion string
+	// Timeout bounds the whole probe, sign-in discovery included; zero
+	// means DefaultTimeout.
+	Timeout time.Duration
+	// MaxToolPages bounds tools/list; zero means DefaultMaxToolPages.
+	MaxToolPages int
+	// Get, when set, makes sign-in discovery's GET requests instead of
+	// Client, for a caller that shares one fetch per URL among its own
+	// readers (a scanner that reads the same metadata elsewhere). It must
+	// honour ctx and apply the same address policy as Client.
+	Get func(ctx context.Context, url string) (*safefetch.Response, error)
+	// DiscoverSignIn runs sign-in discovery even when no request is
+	// answered 401, for a caller that knows from elsewhere (a capability
+	// card) that the endpoint needs a token.
+	DiscoverSignIn bool
+}
+
+// Probe speaks MCP Streamable HTTP to endpoint with the official Go SDK
+// (github.com/modelcontextprotocol/go-sdk), every request through the
+// safefetch client behind a recording, size-capping round-tripper. It
+// offers the latest version it implements and negotiates down
+// ([MCP lifecycle 2025-11-25], "Version Negotiation"): 2026-07-28's stateless
+// server/discover first, then initialize offering 2025-11-25, accepting the
+// version the server returns when the probe implements it; then
+// notifications/initialized and tools/list without a token, at most
+// MaxToolPages pages. It declares no client capability (it serves no roots,
+// sampling or elicitation), never calls a tool and never signs in.
+//
+// When a request answers 401 (or Options.DiscoverSignIn is set), sign-in
+// discovery follows the negotiated version's rules ([MCP authorization
+// 2025-11-25]); when the 401 came before any version was negotiated, the
+// receipt says so and the 2025-11-25 rules, which find the most, are
+// applied: the challenge's resource_metadata, the path-inserted and then
+// the root RFC 9728 well-known URI, then the authorization server's RFC 8414
+// metadata and OpenID Connect discovery, path insertion before appending.
+// Each Document names the version whose rules asked for it.
+//
+// A session that fails on a transport error because a pooled connection
+// was closed is run once more. Probe returns an error only for an invalid
+// endpoint; every network failure is in the receipt, as OutcomeUnanswered
+// or in a Document, with its URL and reason.
+//
+// [MCP lifecycle 2025-11-25]: https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle
+// [MCP authorization 2025-11-25]: https://modelcontextprotocol.io/specification/2025-11-25/basic/authorization
+func Probe(ctx context.Context, endpoint string, opts *Options) (*Receipt, error) {
+	var o Options
+	if opts != nil {
+		o = *opts
+	}
+	u, err := url.Parse(endpoint)
+	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+		return nil, fmt.Errorf("%w: %q is not an absolute http(s) URL", ErrInvalidEndpoint, endpoint)
+	}
+	if o.ProtocolVersion == "" {
+		o.ProtocolVersion = LatestVersion
+	} else if !slices.Contains(Versions(), o.ProtocolVersion) {
+		return nil, fmt.Errorf("%w: protocol version %q is not one of %v", ErrInvalidEndpoint, o.ProtocolVersion, Versions())
+	}
+	if o.Timeout <= 0 {
+		o.Timeout = DefaultTimeout
+	}
+	if o.MaxToolPages <= 0 {
+		o.MaxToolPages = DefaultMaxToolPages
+	}
+	if o.ClientName == "" {
+		o.ClientName = "agentweb-mcpprobe"
+	}
+	if o.ClientVersion == "" {
+		o.ClientVersion = "1"
+	}
+	c := safefetch.OrDefault(o.Client)
+	ctx, cancel := context.WithTimeout(ctx, o.Timeout)
+	defer cancel()
+
+	s := runSession(ctx, c, endpoint, &o)
+	retried := false
+	if s.closedConn() && ctx.Err() == nil {
+		// A pooled connection closed under an idempotent step: the probe
+		// only reads, so the whole session is run once more.
+		retried = true
+		first := s.exchanges
+		s = runSession(ctx, c, endpoint, &o)
+		s.exchanges = append(first, s.exchanges...)
+		s.firstAttempt = len(first)
+	}
+	r := s.receipt(&o)
+	r.Retried = retried
+	if r.Outcome == OutcomeSignInRequired || r.Outcome == OutcomeUnauthorized || (o.DiscoverSignIn && r.Outcome.IsMCP()) {
+		discoverSignIn(ctx, c, o.Get, u, r, s)
+	}
+	if r.Auth.Mode == "none" && r.Auth.OAuthMetadata {
+		r.Auth.Mode = "oauth"
+	}
+	return r, nil
+}
+
+// session is one run of the MCP client.
+type session struct {
+	endpoint     string
+	negotiated   string
+	serverInfo   *Implementation
+	initialized  bool
+	listed       bool
+	tools        int
+	readOnly     int
+	pages        int
+	pageCapped   bool
+	connectErr   error
+	listErr      error
+	exchanges    []*exchange
+	firstAttempt int // exchanges of a first attempt that was retried
+}
+
+func runSession(ctx context.Context, c *safefetch.Client, endpoint string, o *Options) *session {
+	s := &session{endpoint: endpoint}
+	hc := c.HTTPClient()
+	rec := &recorder{next: hc.Transport}
+	hc.Transport = rec
+	client := mcp.NewClient(&mcp.Implementation{Name: o.ClientName, Version: o.ClientVersion},
+		// No capability is declared that the probe does not serve: an
+		// empty set, not the SDK's default roots.
+		&mcp.ClientOptions{Capabilities: &mcp.ClientCapabilities{}})
+	tr := &mcp.StreamableClientTransport{
+		Endpoint:             endpoint,
+		HTTPClient:           hc,
+		MaxRetries:           -1,
+		DisableStandaloneSSE: true,
+		MaxEventSize:         MaxBodyBytes,
+	}
+	cs, err := client.Connect(ctx, tr, &mcp.ClientSessionOptions{ProtocolVersion: o.ProtocolVersion})
+	if err != nil {
+		s.connectErr = err
+	} else {
+		if ir := cs.InitializeResult(); ir != nil {
+			s.initialized = true
+			s.negotiated = ir.ProtocolVersion
+			if ir.ServerInfo != nil {
+				s.serverInfo = &Implementation{Name: clip(ir.ServerInfo.Name, 120), Version: clip(ir.ServerInfo.Version, 40)}
+			}
+		}
+		cursor := ""
+		for page := 0; page < o.MaxToolPages; page++ {
+			res, err := cs.ListTools(ctx, &mcp.ListToolsParams{Cursor: cursor})
+			if err != nil {
+				s.listErr = err
+				break
+			}
+			s.listed = true
+			s.pages++
+			for _, t := range res.Tools {
+				if t == nil {
+					continue
+				}
+				s.tools++
+				if t.Annotations != nil && t.Annotations.ReadOnlyHint {
+					s.readOnly++
+				}
+			}
+			if res.NextCursor == "" {
+				break
+			}
+			if page == o.MaxToolPages-1 {
+				s.pageCapped = true
+			}
+			cursor = res.NextCursor
+		}
+		_ = cs.Close()
+	}
+	rec.mu.Lock()
+	s.exchanges = append(s.exchanges, rec.ex...)
+	rec.mu.Unlock()
+	return s
+}
+
+// closedConn reports whether the session failed because a connection
+// closed under a request that can be repeated: a reset, an EOF before the
+// answer, or a pooled connection net/http had already closed.
+func (s *session) closedConn() bool {
+	if s.connectErr == nil && s.listErr == nil {
+		return false
+	}
+	for _, e := range s.exchanges {
+		if e.Status == 0 && e.err != nil && isClosedConn(e.err) {
+			return true
+		}
+	}
+	return false
+}
+
+func isClosedConn(err error) bool {
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) ||
+		errors.Is(err, safefetch.ErrTimeout) || errors.Is(err, safefetch.ErrTooLarge) ||
+		errors.Is(err, safefetch.ErrForbiddenAddress) || errors.Is(err, safefetch.ErrForbiddenURL) ||
+		errors.Is(err, safefetch.ErrBudgetExhausted) || errors.Is(err, errExchanges) {
+		return false
+	}
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, syscall.ECONNRESET) ||
+		errors.Is(err, syscall.EPIPE) || errors.Is(err, http.ErrServerClosed) {
+		return true
+	}
+	msg := err.Error()
+	for _, s := range []string{"putIdleConn", "server closed idle connection", "use of closed network connection", "connection reset", "broken pipe", "http2: client connection lost", "GOAWAY"} {
+		if strings.Contains(msg, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// errCap is returned to the MCP client when a response body passes
+// MaxBodyBytes; it wraps safefetch.ErrTooLarge.
+var errCap = fmt.Errorf("mcpprobe: MCP response over %d bytes: %w", MaxBodyBytes, safefetch.ErrTooLarge)
+
+// errExchanges is returned when a session would make more than maxExchanges
+// requests.
+var errExchanges = errors.New("mcpprobe: request limit reached")
+
+// exchange is one recorded request with the body kept for reading.
+type exchange struct {
+	Exchange
+	body []byte
+	err  error
+}
+
+// recorder is the round-tripper the MCP client's requests go through: it
+// records every exchange and caps each response body. It wraps the
+// safefetch transport, so address policy, time-outs and a budget apply to
+// every request.
+type recorder struct {
+	next http.RoundTripper
+	mu   sync.Mutex
+	ex   []*exchange
+}
+
+func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
+	e := &exchange{Exchange: Exchange{Method: req.Method, URL: req.URL.String(),
+		ProtocolHeader: clip(req.Header.Get("Mcp-Protocol-Version"), 40), SessionIDSent: req.Header.Get("Mcp-Session-Id") != ""}}
+	// The probe never sends a credential; make sure of it.
+	req.Header.Del("Authorization")
+	req.Header.Del("Cookie")
+	if req.Body != nil && req.GetBody != nil {
+		if b, err := req.GetBody(); err == nil {
+			raw, _ := io.ReadAll(io.LimitReader(b, 64<<10))
+			_ = b.Close()
+			e.RPC, e.Offered = requestOffer(raw)
+		}
+	}
+	r.mu.Lock()
+	if len(r.ex) >= maxExchanges {
+		r.mu.Unlock()
+		if req.Body != nil {
+			_ = req.Body.Close()
+		}
+		return nil, errExchanges
+	}
+	r.ex = append(r.ex, e)
+	r.mu.Unlock()
+
+	resp, err := r.next.RoundTrip(req)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if err != nil {
+		e.err = err
+		e.Error = errorKind(err)
+		if req.Context().Err() != nil && errors.Is(req.Context().Err(), context.DeadlineExceeded) {
+			e.Error = "timeout"
+		}
+		return nil, err
+	}
+	e.Status = resp.StatusCode
+	e.ContentType = clip(resp.Header.Get("Content-Type"), 200)
+	e.SessionID = resp.Header.Get("Mcp-Session-Id") != ""
+	e.WWWAuthenticate = clip(strings.Join(resp.Header.Values("Www-Authenticate"), ", "), 1000)
+	resp.Body = &cappedBody{rc: resp.Body, r: r, e: e}
+	return resp, nil
+}
+
+// requestOffer reads the JSON-RPC method of a request body and the protocol
+// version it offers (initialize's params.protocolVersion, or the _meta
+// protocol version of 2026-07-28's requests).
+func requestOffer(raw []byte) (rpc, offered string) {
+	var m struct {
+		Method string `json:"method"`
+		Params struct {
+			ProtocolVersion string         `json:"protocolVersion"`
+			Meta            map[string]any `json:"_meta"`
+		} `json:"params"`
+	}
+	if json.Unmarshal(raw, &m) != nil {
+		return "", ""
+	}
+	offered = m.Params.ProtocolVersion
+	if v, ok := m.Params.Meta["io.modelcontextprotocol/protocolVersion"].(string); ok && offered == "" && (m.Method == "server/discover" || m.Method == "initialize") {
+		offered = v
+	}
+	return clip(m.Method, 80), clip(offered, 40)
+}
+
+// cappedBody counts, keeps the start of, and caps a response body.
+type cappedBody struct {
+	rc io.ReadCloser
+	r  *recorder
+	e  *exchange
+}
+
+func (b *cappedBody) Read(p []byte) (int, error) {
+	n, err := b.rc.Read(p)
+	b.r.mu.Lock()
+	defer b.r.mu.Unlock()
+	if keep := keepBody - len(b.e.body); keep > 0 && n > 0 {
+		b.e.body = append(b.e.body, p[:min(n, keep)]...)
+	}
+	b.e.Bytes += int64(n)
+	if b.e.Bytes > MaxBodyBytes {
+		b.e.Capped = true
+		b.e.Error = "response too large: capped"
+		return 0, errCap
+	}
+	if err != nil && !errors.Is(err, io.EOF) && b.e.Error == "" {
+		b.e.err = err
+		b.e.Error = errorKind(err)
+	}
+	return n, err
+}
+
+func (b *cappedBody) Close() error { return b.rc.Close() }
+
+// errorKind names a failure in a few words.
+func errorKind(err error) string {
+	switch {
+	case errors.Is(err, safefetch.ErrTimeout), errors.Is(err, context.DeadlineExceeded):
+		return "timeout"
+	case errors.Is(err, safefetch.ErrTooManyRedirects):
+		return "a redirect that never ends"
+	case errors.Is(err, safefetch.ErrRedirectRefused):
+		return "redirect refused"
+	case errors.Is(err, safefetch.ErrBudgetExhausted):
+		return "scan budget exhausted"
+	case errors.Is(err, safefetch.ErrTooLarge):
+		return "response too large"
+	case errors.Is(err, safefetch.ErrForbiddenURL), errors.Is(err, safefetch.ErrForbiddenAddress):
+		return "refused by the fetch policy"
+	case errors.Is(err, safefetch.ErrDNS):
+		return "DNS failed"
+	case errors.Is(err, errExchanges):
+		return "request limit reached"
+	case errors.Is(err, context.Canceled):
+		return "cancelled"
+	case isClosedConn(err):
+		return "connection closed: " + clip(err.Error(), 160)
+	}
+	return "request failed: " + clip(err.Error(), 160)
+}
+
+// refused reports the statuses that are a refusal or failure, not an
+// answer; 401 is judged by the probe itself.
+func refused(code int) bool {
+	switch {
+	case code == 403, code == 407, code == 408, code == 425, code == 429, code >= 500:
+		return true
+	}
+	return false
+}
+
+// receipt classifies the session.
+func (s *session) receipt(o *Options) *Receipt {
+	r := &Receipt{
+		Endpoint:   s.endpoint,
+		Protocol:   Protocol{Offered: o.ProtocolVersion, Offers: []Offer{}, Negotiated: s.negotiated},
+		Initialize: s.initialized,
+		ToolsList:  s.listed,
+		ServerInfo: s.serverInfo,
+		Auth:       Auth{Mode: "none", PKCE: []string{}, Documents: []Document{}},
+		Tools:      Tools{ListedWithoutToken: s.tools, WithReadOnlyHint: s.readOnly, Pages: s.pages, PagesCapped: s.pageCapped},
+		Handshake:  make([]Exchange, 0, len(s.exchanges)),
+	}
+	for i, e := range s.exchanges {
+		x := e.Exchange
+		x.Body = bodyText(e.body)
+		r.Handshake = append(r.Handshake, x)
+		if e.Offered != "" && i >= s.firstAttempt {
+			r.Protocol.Offers = append(r.Protocol.Offers, Offer{RPC: e.RPC, Version: e.Offered})
+		}
+	}
+	if len(r.Protocol.Offers) > 0 {
+		r.Protocol.Offered = r.Protocol.Offers[0].Version
+	}
+	r.Protocol.Returned = s.returnedVersion()
+	if r.Protocol.Returned == "" {
+		r.Protocol.Returned = s.negotiated
+	}
+
+	unauth := s.unauthorized()
+	if unauth != nil {
+		r.Auth.Mode = "token"
+		if ps, ok := parseChallenge(unauth.WWWAuthenticate); ok {
+			r.Auth.Mode = "oauth"
+			r.Auth.Challenge = &Challenge{URL: unauth.URL, ResourceMetadata: clip(ps["resource_metadata"], 2000), Scope: clip(ps["scope"], 500), Error: clip(ps["error"], 100)}
+		}
+		r.Auth.BeforeVersion = !s.initialized
+	}
+	init := s.initExchange()
+	failed := s.failedExchange()
+	switch {
+	case s.initialized && s.listed:
+		r.Outcome = OutcomeListed
+		r.Reason = fmt.Sprintf("%s negotiated; %d tool(s) listed without a token in %d page(s)", s.negotiated, s.tools, s.pages)
+		if s.pageCapped {
+			r.Reason += fmt.Sprintf("; stopped after %d pages: more tools may exist", s.pages)
+		}
+	case r.Auth.Challenge != nil:
+		r.Outcome = OutcomeSignInRequired
+		if s.initialized {
+			r.Reason = fmt.Sprintf("%s negotiated; %s %s (%s) answered 401 with a Bearer challenge: listing needs a token", s.negotiated, unauth.Method, unauth.URL, unauth.RPC)
+		} else {
+			r.Reason = fmt.Sprintf("%s %s (%s) answered 401 with a Bearer challenge before any version was negotiated", unauth.Method, unauth.URL, unauth.RPC)
+		}
+	case failed != nil:
+		// A transport failure, a time-out, a cap: not an answer, whatever
+		// came before it.
+		r.Outcome = OutcomeUnanswered
+		r.Reason = fmt.Sprintf("%s %s (%s): %s", failed.Method, failed.URL, failed.RPC, first(failed.Error, "no answer"))
+	case s.initialized:
+		r.Outcome = OutcomeInitialized
+		r.Reason = fmt.Sprintf("%s negotiated, but tools/list failed: %s", s.negotiated, errText(s.listErr))
+	case r.Protocol.Returned != "" && !slices.Contains(Versions(), r.Protocol.Returned) && init != nil:
+		r.Outcome = OutcomeUnsupportedVersion
+		r.Reason = fmt.Sprintf("initialize at %s answered with protocol version %q, which this client does not implement (it implements %s)", init.URL, r.Protocol.Returned, strings.Join(Versions(), ", "))
+	case init != nil && refused(init.Status):
+		r.Outcome = OutcomeUnanswered
+		r.Reason = fmt.Sprintf("initialize at %s: the server answered %d: a refusal or failure is not an answer", init.URL, init.Status)
+	case init == nil:
+		if d := s.refusedExchange(); d != nil {
+			r.Outcome = OutcomeUnanswered
+			r.Reason = fmt.Sprintf("%s %s (%s): the server answered %d: a refusal or failure is not an answer", d.Method, d.URL, d.RPC, d.Status)
+		} else if d := s.discoverAnswer(); d != nil {
+			r.Outcome = OutcomeNotMCP
+			r.Reason = fmt.Sprintf("server/discover at %s answered %d %s, and no initialize followed: %s", d.URL, d.Status, first(d.ContentType, "(no type)"), errText(s.connectErr))
+		} else {
+			r.Outcome = OutcomeUnanswered
+			r.Reason = "no initialize request was made: " + errText(s.connectErr)
+		}
+	case init.Status == http.StatusUnauthorized:
+		r.Outcome = OutcomeUnauthorized
+		r.Reason = fmt.Sprintf("initialize at %s answered 401 without a Bearer challenge", init.URL)
+	case init.Status == http.StatusOK && init.isJSONRPC():
+		// A JSON-RPC answer that the client could not use.
+		r.Outcome = OutcomeInitialized
+		r.Reason = fmt.Sprintf("initialize at %s answered JSON-RPC, but no session was established: %s", init.URL, errText(s.connectErr))
+	default:
+		r.Outcome = OutcomeNotMCP
+		r.Reason = fmt.Sprintf("initialize at %s answered %d %s, not MCP", init.URL, init.Status, first(init.ContentType, "(no type)"))
+	}
+	if r.Outcome.IsMCP() {
+		r.Transport = "streamable-http"
+	}
+	return r
+}
+
+// initExchange returns the last exchange that carried initialize (of the
+// last attempt), or nil.
+func (s *session) initExchange() *exchange {
+	var out *exchange
+	for _, e := range s.exchanges[s.firstAttempt:] {
+		if e.RPC == "initialize" {
+			out = e
+		}
+	}
+	return out
+}
+
+// discoverAnswer returns the server/discover exchange that got an answer
+// (not a refusal, not a 401), or nil.
+func (s *session) discoverAnswer() *exchange {
+	for _, e := range s.exchanges[s.firstAttempt:] {
+		if e.RPC == "server/discover" && e.Status != 0 && e.Status != http.StatusUnauthorized && !refused(e.Status) {
+			return e
+		}
+	}
+	return nil
+}
+
+// refusedExchange returns the first exchange answered with a refusal, or nil.
+func (s *session) refusedExchange() *exchange {
+	for _, e := range s.exchanges[s.firstAttempt:] {
+		if refused(e.Status) {
+			return e
+		}
+	}
+	return nil
+}
+
+// unauthorized returns the first exchange (of the last attempt) answered
+// 401, or nil.
+func (s *session) unauthorized() *exchange {
+	for _, e := range s.exchanges[s.firstAttempt:] {
+		if e.Status == http.StatusUnauthorized {
+			return e
+		}
+	}
+	return nil
+}
+
+// failedExchange returns the first exchange of the last attempt that got no
+// answer (a transport error, a time-out, a cap), or nil. The closing DELETE
+// of a session that did its work is not counted.
+func (s *session) failedExchange() *exchange {
+	for _, e := range s.exchanges[s.firstAttempt:] {
+		if e.Status == 0 || e.Capped || e.err != nil {
+			if e.Method == http.MethodDelete && s.initialized && (s.listed || s.listErr == nil) {
+				continue
+			}
+			return e
+		}
+	}
+	return nil
+}
+
+// returnedVersion reads the protocol version of the initialize result from
+// the raw answer (JSON or an SSE data event carrying a result), so that a
+// version the client refused is still on record.
+func (s *session) returnedVersion() string {
+	e := s.initExchange()
+	if e == nil || e.Status != http.StatusOK {
+		return ""
+	}
+	for _, msg := range jsonRPCMessages(e.ContentType, e.body) {
+		var m struct {
+			Result struct {
+				ProtocolVersion string `json:"protocolVersion"`
+			} `json:"result"`
+		}
+		if json.Unmarshal(msg, &m) == nil && m.Result.ProtocolVersion != "" {
+			return clip(m.Result.ProtocolVersion, 40)
+		}
+	}
+	return ""
+}
+
+// jsonRPCMessages splits a response body into JSON texts: the body itself
+// for JSON, the data of each event for an SSE stream.
+func jsonRPCMessages(contentType string, body []byte) [][]byte {
+	if !strings.HasPrefix(strings.ToLower(strings.TrimSpace(contentType)), "text/event-stream") {
+		return [][]byte{body}
+	}
+	var out [][]byte
+	var data []byte
+	sc := bufio.NewScanner(bytes.NewReader(body))
+	sc.Buffer(make([]byte, 0, 4096), keepBody)
+	for sc.Scan() {
+		line := sc.Bytes()
+		switch {
+		case len(line) == 0:
+			if len(data) > 0 {
+				out = append(out, data)
+				data = nil
+			}
+		case bytes.HasPrefix(line, []byte("data:")):
+			d := bytes.TrimPrefix(bytes.TrimPrefix(line, []byte("data:")), []byte(" "))
+			if len(data) > 0 {
+				data = append(data, '\n')
+			}
+			data = append(data, d...)
+		}
+	}
+	if len(data) > 0 {
+		out = append(out, data)
+	}
+	return out
+}
+
+// isJSONRPC reports whether an exchange answered with a JSON-RPC message.
+func (e *exchange) isJSONRPC() bool {
+	for _, msg := range jsonRPCMessages(e.ContentType, e.body) {
+		var m struct {
+			JSONRPC string          `json:"jsonrpc"`
+			Result  json.RawMessage `json:"result"`
+			Error   json.RawMessage `json:"error"`
+		}
+		if json.Unmarshal(msg, &m) == nil && m.JSONRPC == "2.0" && (m.Result != nil || m.Error != nil) {
+			return true
+		}
+	}
+	return false
+}
+
+// bodyText is the receipt form of a kept body: valid UTF-8, at most
+// receiptBody bytes.
+func bodyText(b []byte) string {
+	if len(b) > receiptBody {
+		b = b[:receiptBody]
+	}
+	return strings.ToValidUTF8(string(b), "\uFFFD")
+}
+
+// clip makes remote text safe to show: control characters replaced, at
+// most n bytes, valid UTF-8.
+func clip(s string, n int) string {
+	s = strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f {
+			return ' '
+		}
+		return r
+	}, strings.ToValidUTF8(s, "\uFFFD"))
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
+}
+
+func errText(err error) string {
+	if err == nil {
+		return "no error"
+	}
+	return clip(strings.TrimPrefix(err.Error(), "calling \""), 200)
+}
+
+func first(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}

@@ -1,0 +1,194 @@
+package readiness
+
+import (
+	"bytes"
+	"fmt"
+	"html/template"
+	"math"
+)
+
+// HTML renders the report as one self-contained HTML5 page: inline CSS and
+// inline SVG only (no script, no external stylesheet, image or font, no link
+// out), so it reads the same with scripts off, offline and on paper. It shows a
+// score gauge, one bar per section, the ten requirements, each check with a
+// verdict badge, what to fix when the check says so, and its receipt in a
+// <details> element, the unverified checks
+// apart, and the scan's scope and time. The numbers are those of
+// [Report.JSON], rounded as the Markdown form rounds them. Every value read
+// from a site is escaped by html/template.
+func (r *Report) HTML() []byte {
+	var buf bytes.Buffer
+	if err := pageTemplate.Execute(&buf, r.htmlView()); err != nil {
+		// The template is fixed and the view holds only strings and numbers;
+		// an error here is a programming error.
+		panic(fmt.Sprintf("readiness: render html: %v", err))
+	}
+	return buf.Bytes()
+}
+
+const (
+	gaugeRadius = 52.0
+	barRow      = 20 // height of one section bar row in the SVG
+)
+
+type htmlView struct {
+	R            *Report
+	Score        string
+	Ready        string
+	GaugeDash    string
+	GaugeGap     string
+	GaugeColor   string
+	ScannedAt    string
+	BarsHeight   int
+	Sections     []htmlSection
+	Unverified   []string
+	BudgetDetail string
+}
+
+type htmlSection struct {
+	S      SectionResult
+	Y      int
+	Score  string
+	BarW   string
+	Checks []htmlCheck
+}
+
+type htmlCheck struct {
+	C       CheckResult
+	Verdict string
+	Label   string
+	Earned  string
+	Weight  string
+	Receipt string
+}
+
+func (r *Report) htmlView() htmlView {
+	circ := 2 * math.Pi * gaugeRadius
+	frac := math.Max(0, math.Min(1, r.Score/100))
+	v := htmlView{
+		R:          r,
+		Score:      oneDecimal(r.Score),
+		Ready:      readyWord(r.Ready),
+		GaugeDash:  fmt.Sprintf("%.2f", circ*frac),
+		GaugeGap:   fmt.Sprintf("%.2f", circ),
+		GaugeColor: scoreColor(frac),
+		ScannedAt:  r.ScannedAt.Format("2006-01-02T15:04:05Z07:00"),
+		Unverified: r.Unverified,
+	}
+	b := r.Scope.Budget
+	v.BudgetDetail = fmt.Sprintf("%d of %d attempts, %d of %d bytes, peak concurrency %d", b.Attempts, b.MaxAttempts, b.Bytes, b.MaxBytes, b.PeakConcurrency)
+	if b.Exhausted != "" {
+		v.BudgetDetail += ", exhausted: " + b.Exhausted
+	}
+	for _, s := range r.Sections {
+		hs := htmlSection{S: s, Y: barRow * len(v.Sections), Score: sectionScoreText(s), BarW: "0"}
+		if s.Scored && s.Points > 0 {
+			hs.BarW = fmt.Sprintf("%.1f", 200*s.Score/s.Points)
+		}
+		for _, c := range r.checksOf(s.ID) {
+			hs.Checks = append(hs.Checks, htmlCheck{
+				C: c, Verdict: string(c.Verdict), Label: verdictLabel(c.Verdict),
+				Earned: points(c.Earned), Weight: points(c.Weight), Receipt: receiptText(c),
+			})
+		}
+		v.Sections = append(v.Sections, hs)
+	}
+	v.BarsHeight = barRow * len(v.Sections)
+	return v
+}
+
+func scoreColor(frac float64) string {
+	switch {
+	case frac >= 0.9:
+		return "#0a7d32"
+	case frac >= 0.5:
+		return "#b35c00"
+	}
+	return "#c5221f"
+}
+
+var pageTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Agent readiness: {{.R.Site}}</title>
+<style>
+body{font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1b1b1b;background:#fff;margin:0 auto;max-width:60rem;padding:1.5rem}
+h1{font-size:1.5rem;margin:0 0 .25rem}h2{font-size:1.2rem;margin:2rem 0 .5rem;border-bottom:1px solid #ddd}
+.summary{display:flex;gap:2rem;align-items:center;flex-wrap:wrap}
+.meta{color:#555;margin:0}
+table{border-collapse:collapse;width:100%;margin:.5rem 0}th,td{text-align:left;padding:.3rem .5rem;border-bottom:1px solid #eee;vertical-align:top}
+td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
+.badge{display:inline-block;padding:0 .5rem;border-radius:.75rem;font-size:.8rem;font-weight:600;border:1px solid currentColor}
+.v-pass{color:#0a7d32}.v-partial{color:#b35c00}.v-fail{color:#c5221f}.v-unverified{color:#5b3cc4}.v-not_applicable,.v-optional{color:#555}
+.ready{font-size:1.1rem;font-weight:700}
+details{margin:.25rem 0 .75rem}.fix{margin:.25rem 0}summary{cursor:pointer}
+pre{white-space:pre-wrap;word-break:break-all;background:#f6f6f6;padding:.5rem;border-radius:4px;font-size:.8rem}
+ul.reqs{list-style:none;padding:0}ul.reqs li{margin:.25rem 0}
+@media print{body{max-width:none;padding:0}details{break-inside:avoid}details::details-content{content-visibility:visible;display:block}summary{display:none}h2{break-after:avoid}}
+</style>
+</head>
+<body>
+<header>
+<h1>Agent readiness: {{.R.Site}}</h1>
+<p class="meta">Method {{.R.Method}} · scanned at <time datetime="{{.ScannedAt}}">{{.ScannedAt}}</time></p>
+</header>
+<section class="summary" aria-label="Summary">
+<svg width="140" height="140" viewBox="0 0 140 140" role="img" aria-label="Score {{.Score}} of 100">
+<circle cx="70" cy="70" r="52" fill="none" stroke="#e6e6e6" stroke-width="14"/>
+<circle cx="70" cy="70" r="52" fill="none" stroke="{{.GaugeColor}}" stroke-width="14" stroke-dasharray="{{.GaugeDash}} {{.GaugeGap}}" transform="rotate(-90 70 70)"/>
+<text x="70" y="78" text-anchor="middle" font-size="26" font-weight="700" fill="#1b1b1b" id="total" data-score="{{.Score}}">{{.Score}}</text>
+</svg>
+<div>
+<p class="ready" id="ready" data-ready="{{.R.Ready}}">{{.Ready}}</p>
+<p class="meta">Score {{.Score}} of 100</p>
+</div>
+<svg width="360" height="{{.BarsHeight}}" viewBox="0 0 360 {{.BarsHeight}}" role="img" aria-label="Section scores">
+{{- range $s := .Sections}}
+<g transform="translate(0 {{$s.Y}})"><text x="0" y="13" font-size="12" fill="#1b1b1b">{{$s.S.Title}}</text><rect x="80" y="3" width="200" height="12" fill="#e6e6e6"/><rect x="80" y="3" width="{{$s.BarW}}" height="12" fill="#3367d6"/><text x="288" y="13" font-size="12" fill="#1b1b1b">{{if $s.S.Scored}}{{$s.Score}} / {{$s.S.Points}}{{else}}not scored{{end}}</text></g>
+{{- end}}
+</svg>
+</section>
+<h2>Sections</h2>
+<table>
+<thead><tr><th>Section</th><th class="num">Score</th><th class="num">Points</th></tr></thead>
+<tbody>
+{{- range .Sections}}
+<tr class="section" data-section="{{.S.ID}}" data-score="{{.Score}}"><td><a href="#section-{{.S.ID}}">{{.S.Title}}</a></td><td class="num">{{.Score}}</td><td class="num">{{.S.Points}}</td></tr>
+{{- end}}
+</tbody>
+</table>
+<h2>Requirements</h2>
+<ul class="reqs">
+{{- range .R.Requirements}}
+<li class="requirement" data-requirement="{{.ID}}" data-met="{{.Met}}"><span class="badge v-{{.Status}}">{{if .Met}}met{{else}}not met{{end}}</span> <strong>{{.ID}}</strong> {{.Text}} <span class="meta">({{.Status}}: {{.Why}})</span></li>
+{{- end}}
+</ul>
+{{- range .Sections}}
+<h2 id="section-{{.S.ID}}">{{.S.Title}} ({{.Score}} / {{.S.Points}})</h2>
+<p class="meta">{{.S.Title}}: {{if .S.Scored}}scored{{else}}not scored{{end}}</p>
+<table>
+<thead><tr><th>Check</th><th>Requirement</th><th>Verdict</th><th class="num">Earned</th><th class="num">Weight</th></tr></thead>
+<tbody>
+{{- range .Checks}}
+<tr class="check" id="check-{{.C.ID}}" data-check="{{.C.ID}}" data-verdict="{{.Verdict}}" data-earned="{{.Earned}}"><td><code>{{.C.ID}}</code><br>{{.C.Title}}</td><td>{{if .C.Requirement}}{{.C.Requirement}}{{else}}—{{end}}</td><td><span class="badge v-{{.Verdict}}">{{.Label}}</span></td><td class="num">{{.Earned}}</td><td class="num">{{.Weight}}</td></tr>
+<tr><td colspan="5">{{if .C.Fix}}<p class="fix" data-fix="{{.C.ID}}"><strong>Fix:</strong> {{.C.Fix}}</p>{{end}}<details><summary>Receipt for {{.C.ID}}</summary><pre>{{.Receipt}}</pre></details></td></tr>
+{{- end}}
+</tbody>
+</table>
+{{- end}}
+<h2>Unverified</h2>
+{{- if .Unverified}}
+<p>These checks could not be answered. They keep their weight and earn nothing; they are neither passed nor failed.</p>
+<ul>{{range .Unverified}}<li class="unverified"><a href="#check-{{.}}"><code>{{.}}</code></a></li>{{end}}</ul>
+{{- else}}
+<p>None: every check got an answer.</p>
+{{- end}}
+<h2>Scope</h2>
+<p>Routes read:</p>
+<ul>{{range .R.Scope.Routes}}<li><code>{{.}}</code></li>{{end}}</ul>
+<p>Budget: {{.BudgetDetail}}.</p>
+</body>
+</html>
+`))
