@@ -211,6 +211,7 @@ func TestScanAllCancellation(t *testing.T) {
 		base := runtime.NumGoroutine()
 		pulled = 0
 		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
 		started := time.Now()
 		n := 0
 		for range ScanAll(ctx, seq, &BatchOptions{Options: Options{Client: client, Now: batchNow}, Concurrency: 3}) {

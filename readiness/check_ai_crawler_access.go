@@ -47,16 +47,16 @@ func checkAICrawlerAccess(s *scan) outcome {
 	if s.page.RawQuery != "" {
 		pq += "?" + s.page.RawQuery
 	}
-	blocked := map[crawlerClass][]string{}
+	blocked := map[webread.CrawlerClass][]string{}
 	for i, c := range crawlers {
 		if !r.allowed(i, pq) {
-			blocked[c.class] = append(blocked[c.class], c.token)
+			blocked[c.Class] = append(blocked[c.Class], c.Token)
 		}
 	}
-	if b := blocked[classTraining]; len(b) > 0 {
+	if b := blocked[webread.CrawlerTraining]; len(b) > 0 {
 		out.notes = append(out.notes, "training crawlers blocked (costs nothing): "+strings.Join(b, ", "))
 	}
-	bs, bu := blocked[classSearch], blocked[classUser]
+	bs, bu := blocked[webread.CrawlerSearch], blocked[webread.CrawlerUser]
 	switch {
 	case len(bs) == 0 && len(bu) == 0:
 		out.verdict, out.received = VerdictPass, "AI search and user-initiated agents may read "+pq

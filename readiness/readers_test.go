@@ -12,7 +12,7 @@ import (
 func TestParseRobotsExactTokens(t *testing.T) {
 	idx := func(token string) int {
 		for i, c := range crawlers {
-			if c.token == token {
+			if c.Token == token {
 				return i
 			}
 		}
@@ -42,8 +42,8 @@ func TestParseRobotsExactTokens(t *testing.T) {
 			o := &robotsObs{rules: webread.ParseRobots([]byte(tc.robots))}
 			var got []string
 			for _, c := range crawlers {
-				if !o.allowed(idx(c.token), "/") {
-					got = append(got, c.token)
+				if !o.allowed(idx(c.Token), "/") {
+					got = append(got, c.Token)
 				}
 			}
 			assert.ElementsMatch(t, tc.blocked, got)
@@ -54,7 +54,7 @@ func TestParseRobotsExactTokens(t *testing.T) {
 func tokens() []string {
 	var out []string
 	for _, c := range crawlers {
-		out = append(out, c.token)
+		out = append(out, c.Token)
 	}
 	return out
 }
@@ -74,7 +74,7 @@ func without(xs []string, x string) []string {
 func TestRobotsRFC9309(t *testing.T) {
 	gpt := -1
 	for i, c := range crawlers {
-		if c.token == "GPTBot" {
+		if c.Token == "GPTBot" {
 			gpt = i
 		}
 	}

@@ -2,42 +2,9 @@ package readiness
 
 import "github.com/agentweb/agentweb/internal/webread"
 
-// crawlerClass is one of the three kinds of AI crawler (readiness-method.md
-// §07, "three kinds of crawler").
-type crawlerClass string
-
-const (
-	classTraining crawlerClass = "training"
-	classSearch   crawlerClass = "search"
-	classUser     crawlerClass = "user"
-)
-
-// crawlers is the one table of AI crawler product tokens, by class
-// (readiness-checks.md, Discover). Sources: OpenAI's bots page (GPTBot,
-// OAI-SearchBot, ChatGPT-User), Anthropic's crawler page (ClaudeBot,
-// Claude-SearchBot, Claude-User), Google's common crawlers page
-// (Google-Extended), Apple's Applebot page (Applebot-Extended), Common Crawl
-// (CCBot), ByteDance (Bytespider), Meta's web crawlers page
-// (meta-externalagent), Perplexity's crawlers page (PerplexityBot,
-// Perplexity-User); collected in the ai-robots-txt project's robots.json.
-var crawlers = []struct {
-	token string
-	class crawlerClass
-}{
-	{"GPTBot", classTraining},
-	{"ClaudeBot", classTraining},
-	{"Google-Extended", classTraining},
-	{"Applebot-Extended", classTraining},
-	{"CCBot", classTraining},
-	{"Bytespider", classTraining},
-	{"meta-externalagent", classTraining},
-	{"OAI-SearchBot", classSearch},
-	{"Claude-SearchBot", classSearch},
-	{"PerplexityBot", classSearch},
-	{"ChatGPT-User", classUser},
-	{"Claude-User", classUser},
-	{"Perplexity-User", classUser},
-}
+// crawlers is the one table of AI crawler product tokens by class, shared
+// with the publish kit that writes robots.txt from it.
+var crawlers = webread.Crawlers()
 
 // robotsRedirects is how many redirects the robots.txt fetch follows: RFC
 // 9309 §2.3.1.2 asks for at least five.
@@ -68,7 +35,7 @@ func (s *scan) readRobots() *robotsObs {
 // allowed reports whether crawler i may fetch the path (with its query).
 // Groups are matched by exact product token (RFC 9309 §2.2.1).
 func (o *robotsObs) allowed(i int, pathQuery string) bool {
-	return o.rules.Allowed(crawlers[i].token, pathQuery)
+	return o.rules.Allowed(crawlers[i].Token, pathQuery)
 }
 
 // sitemaps returns the Sitemap lines of robots.txt.

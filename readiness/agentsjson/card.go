@@ -110,6 +110,7 @@ type Card struct {
 	// URL.
 	Publishes map[string]string
 	// Interfaces lists the tools and APIs the card names, from every format.
+	// Empty but not nil: the card states that the site offers none.
 	Interfaces []Interface
 	// Auth is how an agent signs in, when the card says.
 	Auth *Auth
@@ -318,6 +319,11 @@ func (r *reader) readMethod(m map[string]any) {
 			c.Publishes[k] = u
 			r.formats[FormatMethod] = true
 		}
+	}
+	if l, ok := m["interfaces"].([]any); ok && len(l) == 0 {
+		// The card states that the site offers no tool or API.
+		c.Interfaces = []Interface{}
+		r.formats[FormatMethod] = true
 	}
 	switch v := m["interfaces"].(type) {
 	case nil:

@@ -247,3 +247,21 @@ func TestHandlerNil(t *testing.T) {
 	_, err := Handler(nil)
 	assert.True(t, errors.Is(err, ErrInvalid))
 }
+
+// A card that states it offers no tool or API keeps saying so through a
+// round trip; a card that does not say stays silent.
+func TestNoInterfacesStated(t *testing.T) {
+	c, err := Parse([]byte(`{"name":"Tea","interfaces":[],"contact":{"email":"a@tea.example"}}`))
+	require.NoError(t, err)
+	require.NotNil(t, c.Interfaces)
+	assert.Empty(t, c.Interfaces)
+	b, err := c.Marshal()
+	require.NoError(t, err)
+	assert.Contains(t, string(b), `"interfaces": []`)
+	c, err = Parse([]byte(`{"name":"Tea","contact":{"email":"a@tea.example"}}`))
+	require.NoError(t, err)
+	assert.Nil(t, c.Interfaces)
+	b, err = c.Marshal()
+	require.NoError(t, err)
+	assert.NotContains(t, string(b), `interfaces`)
+}

@@ -16,7 +16,7 @@ type methodCard struct {
 	URL         string            `json:"url,omitempty"`
 	Description string            `json:"description,omitempty"`
 	Publishes   map[string]string `json:"publishes,omitempty"`
-	Interfaces  []wireInterface   `json:"interfaces,omitempty"`
+	Interfaces  *[]wireInterface  `json:"interfaces,omitempty"` // nil: not stated; empty: states none
 	Auth        *wireAuth         `json:"auth,omitempty"`
 	Contact     *wireContact      `json:"contact,omitempty"`
 }
@@ -79,7 +79,8 @@ func (c *Card) Check() []Problem {
 
 // Marshal writes c as the method's card, whatever format it was read from:
 // name, url, description, publishes, interfaces, auth, contact (empty ones
-// left out), then the Extra members in byte order of their names, indented
+// left out, except an Interfaces list that is empty but not nil, written as
+// [] to state that the site offers no tool or API), then the Extra members in byte order of their names, indented
 // with two spaces and ending in a newline. The same card always gives the
 // same bytes. A card with problems ([Card.Check]) is refused with a
 // [*ValidationError] wrapping [ErrInvalid].
@@ -88,8 +89,14 @@ func (c *Card) Marshal() ([]byte, error) {
 		return nil, problem.New(ps, ErrInvalid)
 	}
 	w := methodCard{Name: c.Name, URL: c.URL, Description: c.Description, Publishes: c.Publishes}
-	for _, it := range c.Interfaces {
-		w.Interfaces = append(w.Interfaces, wireInterface{ID: it.ID, Type: it.Type, URL: it.URL, Auth: it.Auth})
+	if c.Interfaces != nil {
+		// An empty, non-nil list is written as [] : the card states that
+		// the site offers no tool or API (requirement R9's honest answer).
+		list := make([]wireInterface, 0, len(c.Interfaces))
+		for _, it := range c.Interfaces {
+			list = append(list, wireInterface{ID: it.ID, Type: it.Type, URL: it.URL, Auth: it.Auth})
+		}
+		w.Interfaces = &list
 	}
 	if a := c.Auth; a != nil {
 		w.Auth = &wireAuth{Type: a.Type, Metadata: a.Metadata, Required: a.Required, Methods: a.Methods, Public: a.Public, TokenRequired: a.TokenRequired}

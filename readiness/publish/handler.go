@@ -16,6 +16,7 @@ type kit struct {
 	origin    *url.URL
 	maxPage   int64
 	md        *mdConverter
+	pages     *pageCache
 	documents []document // the spec documents, in llms.txt order
 	routes    map[string]http.Handler
 	links     string // the Link field value every page carries, but its Markdown alternate
@@ -24,8 +25,10 @@ type kit struct {
 // document is one spec document the kit serves.
 type document struct {
 	path, title, notes string
+	twin               string // a second path served by the same handler, or ""
+	key                string // its name in the card's publishes, or ""
 	handler            http.Handler
-	link               *linkheader.Link // a Link the pages carry for it, or nil
+	link               string // a Link field value the pages carry for it, or ""
 }
 
 // anInterface is one interface an agent can call, as llms.txt lists it.
@@ -36,6 +39,8 @@ const (
 	defaultMaxPage        = 4 << 20
 	defaultConvertTimeout = 2 * time.Second
 	mdCacheEntries        = 512
+	pageCacheEntries      = 1024
+	pageCacheBytes        = 64 << 20
 	cacheControl          = "public, max-age=300"
 )
 
@@ -67,6 +72,7 @@ func (s *Site) Handler(pages http.Handler) (http.Handler, error) {
 		timeout = defaultConvertTimeout
 	}
 	k.md = newConverter(timeout, mdCacheEntries)
+	k.pages = newPageCache(pageCacheEntries, pageCacheBytes)
 	if err := k.buildDocuments(); err != nil {
 		return nil, err
 	}
@@ -81,9 +87,6 @@ func (s *Site) Handler(pages http.Handler) (http.Handler, error) {
 	}
 	for p, f := range maps.files {
 		k.routes[p] = f
-	}
-	for _, d := range k.documents {
-		k.routes[d.path] = d.handler
 	}
 	k.links = k.linkValue()
 	mux := http.NewServeMux()
@@ -111,16 +114,16 @@ func exact(path string, h, pages http.Handler) http.Handler {
 // asks for one (the method's §04). The page's own Markdown alternate is
 // added per page.
 func (k *kit) linkValue() string {
-	links := []linkheader.Link{
-		{Target: llmsPath, Rel: []string{"describedby"}, Type: "text/plain"},
-		{Target: cardTwin, Rel: []string{"alternate"}, Type: "application/json"},
-	}
+	v := linkheader.Format(
+		linkheader.Link{Target: llmsPath, Rel: []string{"describedby"}, Type: "text/plain"},
+		linkheader.Link{Target: cardTwin, Rel: []string{"alternate"}, Type: "application/json"},
+	)
 	for _, d := range k.documents {
-		if d.link != nil {
-			links = append(links, *d.link)
+		if d.link != "" {
+			v += ", " + d.link
 		}
 	}
-	return linkheader.Format(links...)
+	return v
 }
 
 // addLinks adds the site's Link field and the page's Markdown alternate.

@@ -88,9 +88,7 @@ func (h *pageHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		// A page that cannot be converted is served as HTML.
 	}
-	if !h.k.site.NoInject {
-		page = h.k.decorate(page, path)
-	}
+	page, etag := h.k.pages.served(path, page, h.k.site.NoInject, h.k.decorate)
 	hdr := w.Header()
 	for k, vs := range rec.header {
 		if k != "Content-Length" && k != "Etag" {
@@ -99,7 +97,6 @@ func (h *pageHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	h.k.addLinks(hdr, path)
 	addVary(hdr, "Accept")
-	etag := serve.ETag(page)
 	hdr.Set("ETag", etag)
 	if serve.NoneMatch(r.Header.Values("If-None-Match"), etag) {
 		hdr.Del("Content-Type")

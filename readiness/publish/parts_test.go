@@ -226,3 +226,27 @@ func TestMCPChallengeAndMetadata(t *testing.T) {
 	assert.Equal(t, "ok", rec.Body.String())
 	assert.Empty(t, rec.Header().Get("WWW-Authenticate"))
 }
+
+func TestPageCache(t *testing.T) {
+	calls := 0
+	dec := func(p []byte, path string) []byte { calls++; return append(bytes.Clone(p), "+"+path...) }
+	c := newPageCache(2, 1<<20)
+	a1, e1 := c.served("/a", []byte("page a"), false, dec)
+	a2, e2 := c.served("/a", []byte("page a"), false, dec)
+	assert.Equal(t, "page a+/a", string(a1))
+	assert.Equal(t, a1, a2)
+	assert.Equal(t, e1, e2)
+	assert.Equal(t, 1, calls, "an unchanged page is decorated once")
+	a3, e3 := c.served("/a", []byte("page A"), false, dec)
+	assert.Equal(t, "page A+/a", string(a3))
+	assert.NotEqual(t, e1, e3)
+	c.served("/b", []byte("b"), false, dec)
+	c.served("/c", []byte("c"), false, dec)
+	assert.Equal(t, 2, c.lru.Len(), "bounded")
+	n, _ := c.served("/n", []byte("x"), true, dec)
+	assert.Equal(t, "x", string(n))
+	assert.Equal(t, 4, calls, "NoInject never decorates")
+	big := newPageCache(10, 100)
+	big.served("/big", bytes.Repeat([]byte("x"), 60), false, dec)
+	assert.Zero(t, big.lru.Len(), "a page over a quarter of the cache is not kept")
+}

@@ -9,7 +9,12 @@ import (
 	"strings"
 	"time"
 
-	"golang.org/x/text/language"
+	"github.com/agentweb/agentweb/agentic"
+	"github.com/agentweb/agentweb/agentsignup"
+	"github.com/agentweb/agentweb/internal/webread"
+	"github.com/agentweb/agentweb/linkset"
+	"github.com/agentweb/agentweb/openagent"
+	"github.com/agentweb/agentweb/readiness/agentsjson"
 )
 
 // Access says whether a class of crawler may read the site.
@@ -115,6 +120,26 @@ type Site struct {
 	// /openapi.json, when it has one.
 	OpenAPI []byte
 
+	// Card is the capability card served at /.well-known/agents.json and
+	// /agents.json. Nil: the kit builds one from the site's facts.
+	Card *agentsjson.Card
+
+	// Agentic is the site's Agentic Site Profile 1.1, served at
+	// /agentic.json with its TXT index at /agentic.txt. Nil: the kit builds
+	// one from the site's facts (home page, llms.txt, OpenAPI operations,
+	// MCP endpoint, pages), unless NoAgentic is set.
+	Agentic   *agentic.Site
+	NoAgentic bool
+	// OpenAgent is the site's agent profile, served at
+	// /.well-known/openagent.json and announced with a Link header.
+	OpenAgent *openagent.Profile
+	// Linkset is the site's knowledge link set, served at
+	// /.well-known/knowledge-linkset and announced with a Link header.
+	Linkset *linkset.Document
+	// AgentSignup is the site's agent-identity-v1 discovery document,
+	// served at /.well-known/agent-signup.json.
+	AgentSignup *agentsignup.Document
+
 	// NoInject leaves the HTML head of every page as the page wrote it:
 	// the kit then adds only HTTP headers, never elements.
 	NoInject bool
@@ -184,7 +209,7 @@ func (s *Site) validate() (*url.URL, error) {
 		return nil, siteErr("Description", "empty")
 	}
 	if s.Language != "" {
-		if _, err := language.Parse(s.Language); err != nil {
+		if !webread.ValidLanguageTag(s.Language) {
 			return nil, siteErr("Language", "%q is not a BCP 47 language tag", s.Language)
 		}
 	}
