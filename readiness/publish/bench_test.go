@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
 )
 
 // catalogue renders a product page of about 30 KB with html/template, the
