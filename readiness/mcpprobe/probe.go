@@ -182,7 +182,7 @@ type session struct {
 func runSession(ctx context.Context, c *safefetch.Client, endpoint string, o *Options) *session {
 	s := &session{endpoint: endpoint}
 	hc := c.HTTPClient()
-	rec := &recorder{next: hc.Transport}
+	rec := &recorder{next: hc.Transport, done: ctx}
 	hc.Transport = rec
 	client := mcp.NewClient(&mcp.Implementation{Name: o.ClientName, Version: o.ClientVersion},
 		// No capability is declared that the probe does not serve: an
@@ -296,6 +296,10 @@ type exchange struct {
 // every request.
 type recorder struct {
 	next http.RoundTripper
+	// done ends with the probe: every request of the session, those the
+	// SDK sends on a context of its own (notifications/cancelled, the
+	// closing DELETE) included, ends by the probe's deadline.
+	done context.Context
 	mu   sync.Mutex
 	ex   []*exchange
 }
@@ -324,10 +328,19 @@ func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	r.ex = append(r.ex, e)
 	r.mu.Unlock()
 
+	cancel := context.CancelFunc(func() {})
+	if r.done != nil {
+		if d, ok := r.done.Deadline(); ok {
+			var ctx context.Context
+			ctx, cancel = context.WithDeadline(req.Context(), d)
+			req = req.WithContext(ctx)
+		}
+	}
 	resp, err := r.next.RoundTrip(req)
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if err != nil {
+		cancel()
 		e.err = err
 		e.Error = errorKind(err)
 		if req.Context().Err() != nil && errors.Is(req.Context().Err(), context.DeadlineExceeded) {
@@ -339,7 +352,7 @@ func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	e.ContentType = clip(resp.Header.Get("Content-Type"), 200)
 	e.SessionID = resp.Header.Get("Mcp-Session-Id") != ""
 	e.WWWAuthenticate = clip(strings.Join(resp.Header.Values("Www-Authenticate"), ", "), 1000)
-	resp.Body = &cappedBody{rc: resp.Body, r: r, e: e}
+	resp.Body = &cappedBody{rc: resp.Body, r: r, e: e, cancel: cancel}
 	return resp, nil
 }
 
@@ -366,9 +379,10 @@ func requestOffer(raw []byte) (rpc, offered string) {
 
 // cappedBody counts, keeps the start of, and caps a response body.
 type cappedBody struct {
-	rc io.ReadCloser
-	r  *recorder
-	e  *exchange
+	rc     io.ReadCloser
+	r      *recorder
+	e      *exchange
+	cancel context.CancelFunc // ends the request's context, bounded by the probe's deadline
 }
 
 func (b *cappedBody) Read(p []byte) (int, error) {
@@ -391,7 +405,11 @@ func (b *cappedBody) Read(p []byte) (int, error) {
 	return n, err
 }
 
-func (b *cappedBody) Close() error { return b.rc.Close() }
+func (b *cappedBody) Close() error {
+	err := b.rc.Close()
+	b.cancel()
+	return err
+}
 
 // errorKind names a failure in a few words.
 func errorKind(err error) string {

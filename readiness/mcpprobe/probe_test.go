@@ -297,8 +297,9 @@ func TestProbeUnanswered(t *testing.T) {
 		start := time.Now()
 		r := probe(t, s, &Options{Timeout: 300 * time.Millisecond})
 		// Well under the handler's 10 s: the probe's own deadline ended it
-		// (with room for a loaded machine).
-		assert.Less(t, time.Since(start), 5*time.Second)
+		// (and every request the SDK sends after it, notifications/cancelled
+		// included, ends by that deadline).
+		assert.Less(t, time.Since(start), 2*time.Second)
 		assert.Equal(t, OutcomeUnanswered, r.Outcome)
 		assert.Contains(t, r.Reason, "timeout")
 		assert.Contains(t, r.Reason, "https://shop.example/mcp")
@@ -352,16 +353,19 @@ func TestProbeDefaultClientReused(t *testing.T) {
 	n.Site("shop.example", newServer(1, nil))
 	restore := testhook.SetDefaultClient(n.Client())
 	defer restore()
-	dials := 0
-	for i := range 3 {
+	exchanges := 0
+	for range 3 {
 		r, err := Probe(context.Background(), "https://shop.example/mcp", nil)
 		require.NoError(t, err)
 		require.Equal(t, OutcomeListed, r.Outcome, r.Reason)
-		if i == 0 {
-			dials = n.Dials(n.Addr("shop.example"))
-		}
+		exchanges += len(r.Handshake)
 	}
-	assert.Equal(t, dials, n.Dials(n.Addr("shop.example")), "the second and third probes dial no new connection")
+	// Fifteen exchanges over a handful of connections: a client of its own
+	// per call would dial for every one. (Over HTTP/1 an SSE response the
+	// SDK closes before its end may cost its connection, so the count is not
+	// exactly one.)
+	require.Equal(t, 15, exchanges)
+	assert.LessOrEqual(t, n.Dials(n.Addr("shop.example")), 3, "the probes share the default client's connections")
 }
 
 func TestParseChallenge(t *testing.T) {
