@@ -7,7 +7,7 @@ func init() {
 }
 
 // checkAccessPolicy: R10, a stated position on who may do what
-// (readiness-checks.md, Trust): the card's sign-in section, an auth
+// (the check catalogue, Trust): the card's sign-in section, an auth
 // statement for each interface of the card, the card's policies, an
 // agent-auth resource in agentic.json, or a terms-of-service link on the
 // page. Sign-in that exists (a 401, OAuth, agent sign-up or Agent Auth

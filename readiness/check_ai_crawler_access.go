@@ -12,8 +12,8 @@ func init() {
 }
 
 // checkAICrawlerAccess: AI search/citation and user-initiated agents may read
-// the page; blocking training crawlers costs nothing (readiness-method.md
-// §07, "three kinds of crawler"). Groups are matched by exact product token.
+// the page; blocking training crawlers costs nothing (the agent-readiness scoring
+// method, §07, "three kinds of crawler"). Groups are matched by exact product token.
 func checkAICrawlerAccess(s *scan) outcome {
 	r := s.robotsObs()
 	out := outcome{requests: []*fetched{r.f}}

@@ -13,7 +13,7 @@ func init() {
 }
 
 // checkAuthDiscovery: where sign-in is needed, its discovery is
-// machine-readable and valid (readiness-checks.md, Trust): OAuth metadata
+// machine-readable and valid (the check catalogue, Trust): OAuth metadata
 // (the MCP endpoint's, the card's auth.metadata, or the origin's RFC 8414
 // document), /.well-known/agent-signup.json validated with package
 // agentsignup, or an Agent Auth configuration at

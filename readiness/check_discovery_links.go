@@ -11,7 +11,7 @@ func init() {
 }
 
 // announces reports whether a link points an agent at llms.txt or the card
-// (readiness-method.md §04, "link headers that point the way"): rel
+// (the agent-readiness scoring method, §04, "link headers that point the way"): rel
 // describedby to llms.txt or agents.json, or rel alternate to agents.json.
 func announces(rels []string, target string) bool {
 	u, err := url.Parse(target)
@@ -32,7 +32,7 @@ func announces(rels []string, target string) bool {
 }
 
 // checkDiscoveryLinks: the page announces llms.txt or the card in its Link
-// header and in its <head> (readiness-checks.md, Discover).
+// header and in its <head> (the check catalogue, Discover).
 func checkDiscoveryLinks(s *scan) outcome {
 	p := s.pageObs()
 	out := outcome{requests: []*fetched{p.f}}

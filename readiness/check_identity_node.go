@@ -11,8 +11,8 @@ func init() {
 
 // checkIdentityNode: the node that says who the site is (an Organization, one
 // of its subtypes, or a Person) has name, url, and logo or sameAs
-// (readiness-checks.md, Understand). Identity is scored apart from freshness
-// (readiness-method.md §07).
+// (the check catalogue, Understand). Identity is scored apart from freshness
+// (the agent-readiness scoring method, §07).
 func checkIdentityNode(s *scan) outcome {
 	ld, out, ok := s.pageJSONLD()
 	if !ok {

@@ -7,7 +7,7 @@ func init() {
 }
 
 // minVisibleChars is the visible text a page needs without scripts
-// (readiness-checks.md, Read).
+// (the check catalogue, Read).
 const minVisibleChars = 200
 
 // checkInitialHTMLContent: R1, important content is present in the initial

@@ -20,7 +20,7 @@ var (
 
 const minLLMsChars = 50
 
-// checkLLMsTxt: R4, the site publishes llms.txt (readiness-checks.md).
+// checkLLMsTxt: R4, the site publishes llms.txt (the check catalogue).
 func checkLLMsTxt(s *scan) outcome {
 	f := s.llmsObs()
 	out := outcome{requests: []*fetched{f}}

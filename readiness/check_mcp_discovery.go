@@ -11,7 +11,7 @@ func init() {
 }
 
 // checkMCPDiscovery: the MCP endpoint answers, negotiates a version it
-// returns and lists its tools without a token (readiness-checks.md, Connect;
+// returns and lists its tools without a token (the check catalogue, Connect;
 // method §07, "finding a capability is not permission to use it": this is
 // discovery only). The probe is package mcpprobe's. An endpoint that asks
 // for a token with a Bearer challenge, before or after initialize, is

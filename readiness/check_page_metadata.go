@@ -8,7 +8,7 @@ func init() {
 	register(checkDef{id: "page_metadata", needs: []resource{resPage, resPages}, run: checkPageMetadata})
 }
 
-// checkPageMetadata: <title> and <meta name=description> (readiness-checks.md,
+// checkPageMetadata: <title> and <meta name=description> (the check catalogue,
 // Understand).
 func checkPageMetadata(s *scan) outcome {
 	return s.overPages(func(p *pageObs) (Verdict, string) {

@@ -14,7 +14,7 @@ import (
 )
 
 // mcpServerCardPaths are the MCP server card locations (the MCP server card
-// draft; readiness-checks.md, optional conventions).
+// draft; the check catalogue, optional conventions).
 var mcpServerCardPaths = []string{"/.well-known/mcp.json", "/.well-known/mcp/server-card.json"}
 
 // serverCard is one MCP server card location as read.

@@ -8,7 +8,7 @@ package safefetch
 // and https://www.iana.org/assignments/iana-ipv6-special-registry/, as of
 // the 2026 registries: the CSV downloads fetched 2026-07-18 (kept in
 // testdata/iana/ with their SHA-256), which agree row for row with the
-// transcriptions of 2026-09 in the project's NOTES.md and research notes
+// transcriptions of 2026-09 in this project's notes
 // (IPv6 CSV retrieved 2026-09-08; CPython Lib/ipaddress.py after gh-113171;
 // beaugunderson/ip-address). IPv4 has 26 rows, IPv6 25. The rows after
 // them are not in either registry but are never fetch targets (multicast,

@@ -39,7 +39,7 @@ const (
 
 // CheckURL returns nil when rawURL is a URL safefetch may request, and
 // otherwise a *[URLError] wrapping [ErrForbiddenURL] whose Rule names the
-// rule broken (knowledge-linkset draft §7.1, §7.2; agentweb issue 2).
+// rule broken (knowledge-linkset draft §7.1, §7.2).
 //
 // A URL is accepted only when it is absolute, with scheme https (in any
 // case) and an authority with a host. allowLoopback is the development
@@ -55,8 +55,9 @@ const (
 //   - an empty host, a host with a percent-encoded byte or an IPv6 zone,
 //     control characters anywhere, backslashes before the query, a URL
 //     longer than [MaxURLLength];
-//   - a host that is not a valid DNS name after IDNA mapping (see
-//     weburl.NormalizeHost), or a single-label name, which a system
+//   - a host that is not a valid DNS name after IDNA mapping (the URL
+//     Standard's domain to ASCII, without its hyphen checks), or a
+//     single-label name, which a system
 //     resolver may complete with a local search domain;
 //   - IP-like hosts that are not canonical literals ("127.1", "0x7f.1",
 //     "2130706433", "0177.0.0.1", "127.000.000.001", "127.0.0.1." or
