@@ -17,7 +17,7 @@ import (
 // SHA-256 is terms.sha256 of the agent-signup document.
 const termsText = "Example Shop terms for agents, version 2026-11. An agent acts for a verified human owner, who is bound by these terms. Agents may read the catalogue freely, must not place more than ten orders a day, and must hand any dispute to a person at agents@shop.example."
 
-// robotsTxt names the three crawler classes of readiness-checks.md:
+// robotsTxt names the three crawler classes of the readiness check catalogue:
 // training crawlers are refused, search/citation and user-initiated agents
 // are welcome.
 func (s *Site) robotsTxt() string {
@@ -72,7 +72,7 @@ func (s *Site) llmsTxt() string {
 }
 
 // card is the capability card (agents.json) in the form
-// readiness-checks.md recommends. compact selects another layout of the
+// the readiness check catalogue recommends. compact selects another layout of the
 // same JSON, which is what the root copy serves: the twins are JSON-equal.
 func (s *Site) card(variant string, compact bool) []byte {
 	b := strings.TrimSuffix(s.URL, "/")

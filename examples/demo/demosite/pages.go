@@ -159,7 +159,7 @@ func (s *Site) markdown(p *page) string {
 }
 
 // pageHandler serves a page as HTML or, on Accept: text/markdown, as
-// Markdown, with Vary: Accept on both (readiness-checks.md, "Read").
+// Markdown, with Vary: Accept on both (the readiness check catalogue, Read).
 func (s *Site) pageHandler(p *page) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
