@@ -234,8 +234,15 @@ func runSession(ctx context.Context, c *safefetch.Client, endpoint string, o *Op
 		}
 		_ = cs.Close()
 	}
+	// A snapshot, taken under the recorder's lock: the SDK may still be
+	// reading a stream it no longer needs after the session closed, and
+	// the receipt must not race with it.
 	rec.mu.Lock()
-	s.exchanges = append(s.exchanges, rec.ex...)
+	for _, e := range rec.ex {
+		c := *e
+		c.body = append([]byte(nil), e.body...)
+		s.exchanges = append(s.exchanges, &c)
+	}
 	rec.mu.Unlock()
 	return s
 }
