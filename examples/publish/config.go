@@ -51,25 +51,35 @@ type pageConfig struct {
 	Section     string `json:"section"`
 }
 
-// readConfig reads and strictly decodes the config file: one JSON
-// object, no unknown member, nothing after it.
+// readConfig reads the config file, at most maxConfig bytes, and decodes
+// it with parseConfig.
 func readConfig(name string) (*config, error) {
 	data, err := cli.ReadFile(name, maxConfig)
 	if err != nil {
 		return nil, err
 	}
+	c, err := parseConfig(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	return c, nil
+}
+
+// parseConfig strictly decodes a config: one JSON object, no unknown
+// member, nothing after it.
+func parseConfig(data []byte) (*config, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	var c config
 	if err := dec.Decode(&c); err != nil {
 		var syn *json.SyntaxError
 		if errors.As(err, &syn) {
-			return nil, fmt.Errorf("%s: byte %d: %v", name, syn.Offset, err)
+			return nil, fmt.Errorf("byte %d: %v", syn.Offset, err)
 		}
-		return nil, fmt.Errorf("%s: %v", name, err)
+		return nil, err
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return nil, fmt.Errorf("%s: data after the JSON object", name)
+		return nil, errors.New("data after the JSON object")
 	}
 	return &c, nil
 }

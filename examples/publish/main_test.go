@@ -104,6 +104,8 @@ func TestServedFolder(t *testing.T) {
 	md := "# About us\n\nWe choose every tea ourselves.\n"
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "about.md"), []byte(md), 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "openapi.json"), []byte(`{"openapi":"3.1.0","info":{"title":"Tea","version":"1"},"paths":{"/teas":{"get":{"operationId":"listTeas","summary":"List teas","responses":{"200":{"description":"ok"}}}}}}`), 0o644))
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "img"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "img", "leaf.svg"), []byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`), 0o644))
 	mtime := time.Date(2026, 11, 20, 8, 0, 0, 0, time.UTC)
 	require.NoError(t, os.Chtimes(filepath.Join(dir, "shipping.html"), mtime, mtime))
 
@@ -137,6 +139,11 @@ func TestServedFolder(t *testing.T) {
 		assert.Contains(t, body, "listTeas")
 		resp, _ = get(c, "/.git/config", "")
 		assert.Equal(t, http.StatusNotFound, resp.StatusCode, "dot files are not served")
+		resp, _ = get(c, "/img/", "")
+		assert.Equal(t, http.StatusNotFound, resp.StatusCode, "no directory listing")
+		resp, body = get(c, "/img/leaf.svg", "")
+		assert.Equal(t, http.StatusOK, resp.StatusCode)
+		assert.Contains(t, body, "<svg")
 	})
 	var stdout, stderr bytes.Buffer
 	require.Equal(t, 0, run(context.Background(), []string{"-dir", dir, "-config", cfg}, &stdout, &stderr, serve), stderr.String())

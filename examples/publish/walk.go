@@ -21,12 +21,24 @@ const (
 )
 
 // files serves the folder, refusing any path with a segment starting with
-// "." (.git, .env) but .well-known.
+// "." (.git, .env) but .well-known, and any folder without an index.html
+// (no directory listings).
 func files(dir string) http.Handler {
-	fsrv := http.FileServerFS(os.DirFS(dir))
+	root := os.DirFS(dir)
+	fsrv := http.FileServerFS(root)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		for seg := range strings.SplitSeq(r.URL.Path, "/") {
 			if strings.HasPrefix(seg, ".") && seg != ".well-known" {
+				http.NotFound(w, r)
+				return
+			}
+		}
+		name := strings.Trim(path.Clean("/"+r.URL.Path), "/")
+		if name == "" {
+			name = "."
+		}
+		if fi, err := fs.Stat(root, name); err == nil && fi.IsDir() {
+			if _, err := fs.Stat(root, path.Join(name, "index.html")); err != nil {
 				http.NotFound(w, r)
 				return
 			}
