@@ -12,7 +12,9 @@
 // /.well-known/agents.json and /agents.json, the Agentic Site Profile,
 // Markdown negotiation with Vary: Accept on every HTML page, the Link
 // headers and the missing head elements (canonical, lang, JSON-LD). Files
-// and folders whose name starts with "." are not served, but .well-known.
+// and folders whose name starts with "." are not served (but .well-known),
+// nor is a folder without an index.html listed. Keep the config outside
+// the folder: every other file of the folder is served as it is.
 //
 // The config is a small JSON file with the site's facts; unknown members
 // are refused:
