@@ -2,11 +2,14 @@ package readiness
 
 import (
 	"fmt"
-	"github.com/agentweb/agentweb/internal/webread"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/agentweb/agentweb/internal/webread"
+	"github.com/agentweb/agentweb/readiness/publish"
 )
 
 // testSite is a configurable agent-ready site for the scan tests. Its zero
@@ -33,6 +36,39 @@ type testSite struct {
 
 	mcpOnce sync.Once
 	mcp     http.Handler // a real MCP server (go-sdk), tools listed without a token
+
+	kitOnce sync.Once
+	kit     http.Handler // llms.txt, robots.txt and the card, from the publish kit
+	oldCard []byte       // the card under another name, for twinsDiffer
+}
+
+// documents is the publish kit's handler for the site's facts: the
+// scanner is tested against what the kit writes for llms.txt, robots.txt
+// and the card. The pages, their Markdown and the sitemap stay written by
+// hand, since knobs break them in ways the kit cannot (an alternate URL of
+// its own, a location on another host).
+func (ts *testSite) documents() http.Handler {
+	ts.kitOnce.Do(func() {
+		b := ts.base()
+		site := publish.Site{
+			Origin: b, Name: "Example Shop", Description: "Outdoor gear, shipped within the EU.",
+			Contact:  publish.Contact{Email: "agents@" + ts.host, URL: "/contact"},
+			Pages:    []publish.Page{{Path: "/products", Title: "Products", Description: "what we sell", Section: "Docs"}},
+			Crawlers: publish.Crawlers{Training: publish.Disallow},
+			MCP: &publish.MCP{Path: "/mcp", Handler: http.NotFoundHandler(), AuthorizationServers: []string{b}, Scopes: []string{"orders"},
+				PublicTools: []string{"search_products"}, TokenTools: []string{"place_order"}},
+			NoAgentic: true,
+		}
+		h, err := site.Handler(http.NotFoundHandler())
+		if err != nil {
+			panic(err) // a test site the kit refuses is a bug of the test
+		}
+		ts.kit = h
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, b+"/.well-known/agents.json", nil))
+		ts.oldCard = []byte(strings.Replace(rec.Body.String(), `"name": "Example Shop"`, `"name": "Example Shop (old)"`, 1))
+	})
+	return ts.kit
 }
 
 func (ts *testSite) base() string { return "https://" + ts.host }
@@ -60,21 +96,6 @@ func (ts *testSite) repeats() []string {
 		}
 	}
 	return out
-}
-
-const defaultRobots = "User-agent: GPTBot\nDisallow: /\n\nUser-agent: CCBot\nDisallow: /\n\nUser-agent: *\nAllow: /\n\nSitemap: https://%s/sitemap.xml\n"
-
-func (ts *testSite) card(variant string) string {
-	b := ts.base()
-	return `{
-  "name": "Example Shop` + variant + `",
-  "url": "` + b + `/",
-  "description": "Outdoor gear, shipped within the EU.",
-  "publishes": {"llms_txt": "` + b + `/llms.txt", "sitemap": "` + b + `/sitemap.xml"},
-  "interfaces": [{"type": "mcp", "url": "` + b + `/mcp", "auth": "oauth2"}],
-  "auth": {"type": "oauth2", "public": ["search_products"], "token_required": ["place_order"]},
-  "contact": {"email": "agents@` + ts.host + `", "url": "` + b + `/contact"}
-}`
 }
 
 var pageText = strings.Repeat("Tents, sleeping bags and stoves for every season, tested in the Alps before they reach our shelves. ", 4)
@@ -179,12 +200,12 @@ func (ts *testSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.Set("Content-Type", "text/markdown; charset=utf-8")
 		fmt.Fprint(w, ts.markdown("/", "Example Shop"))
 	case "/robots.txt":
-		h.Set("Content-Type", "text/plain")
 		if ts.robots != "" {
+			h.Set("Content-Type", "text/plain")
 			fmt.Fprint(w, ts.robots)
 			return
 		}
-		fmt.Fprintf(w, defaultRobots, ts.host)
+		ts.documents().ServeHTTP(w, r)
 	case "/sitemap.xml":
 		if ts.sitemapHTML {
 			h.Set("Content-Type", "text/html; charset=utf-8")
@@ -213,25 +234,21 @@ func (ts *testSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			}
 			return
 		}
-		h.Set("Content-Type", "text/plain; charset=utf-8")
-		fmt.Fprintf(w, "# Example Shop\n\n> Outdoor gear, shipped within the EU.\n\n## Docs\n\n- [Products](%s/products): what we sell\n- [Contact](mailto:agents@%s): reach a person\n", ts.base(), ts.host)
+		ts.documents().ServeHTTP(w, r)
 	case "/.well-known/oauth-protected-resource/mcp":
 		h.Set("Content-Type", "application/json")
 		fmt.Fprintf(w, `{"resource": "%[1]s/mcp", "authorization_servers": ["%[1]s"], "scopes_supported": ["orders"]}`, ts.base())
 	case "/.well-known/oauth-authorization-server":
 		h.Set("Content-Type", "application/json")
 		fmt.Fprintf(w, `{"issuer": "%[1]s", "authorization_endpoint": "%[1]s/authorize", "token_endpoint": "%[1]s/token", "response_types_supported": ["code"], "code_challenge_methods_supported": ["S256"]}`, ts.base())
-	case "/.well-known/agents.json":
-		h.Set("Content-Type", "application/json")
-		fmt.Fprint(w, ts.card(""))
-	case "/agents.json":
-		h.Set("Content-Type", "application/json")
-		if ts.twinsDiffer {
-			fmt.Fprint(w, ts.card(" (old)"))
+	case "/.well-known/agents.json", "/agents.json":
+		d := ts.documents()
+		if ts.twinsDiffer && r.URL.Path == "/agents.json" {
+			h.Set("Content-Type", "application/json")
+			w.Write(ts.oldCard)
 			return
 		}
-		// The same card with other whitespace and member order: JSON-equal.
-		fmt.Fprint(w, strings.ReplaceAll(ts.card(""), "\n", ""))
+		d.ServeHTTP(w, r)
 	default:
 		http.NotFound(w, r)
 	}

@@ -15,7 +15,6 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
-	"github.com/modelcontextprotocol/go-sdk/oauthex"
 )
 
 // product is one catalogue entry, as the MCP tools and the API return it.
@@ -252,18 +251,5 @@ func (s *Site) mcpHandler() http.Handler {
 			return
 		}
 		h.ServeHTTP(w, r)
-	})
-}
-
-// protectedResource serves the RFC 9728 metadata of the MCP endpoint.
-func (s *Site) protectedResource() http.Handler {
-	b := strings.TrimSuffix(s.URL, "/")
-	return auth.ProtectedResourceMetadataHandler(&oauthex.ProtectedResourceMetadata{
-		Resource:               b + "/mcp",
-		AuthorizationServers:   []string{b},
-		ScopesSupported:        []string{scopeOrders},
-		BearerMethodsSupported: []string{"header"},
-		ResourceName:           "Example Shop MCP server",
-		ResourceDocumentation:  b + "/docs",
 	})
 }

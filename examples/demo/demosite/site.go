@@ -5,18 +5,19 @@ import (
 	"crypto/rand"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"time"
 
-	"github.com/agentweb/agentweb/agentic"
 	"github.com/agentweb/agentweb/agentsignup"
 	"github.com/agentweb/agentweb/linkset"
 	"github.com/agentweb/agentweb/openagent"
+	"github.com/agentweb/agentweb/readiness/agentsjson"
 	"github.com/agentweb/agentweb/safefetch"
 	"github.com/agentweb/agentweb/safefetch/fetchtest"
 )
 
-// The hosts of the demo's fake internet.
+// The hosts of the demo's fake internet, when Options.Host is not set.
 const (
 	// ShopHost serves Example Shop, the agent-ready site.
 	ShopHost = "shop.example"
@@ -37,24 +38,29 @@ type Defect uint32
 
 // The defects. Each one breaks one thing, and names what notices it.
 const (
-	// NoMarkdown serves HTML whatever the Accept header and announces no
-	// Markdown alternate (readiness: markdown_representation fails, the
-	// other Markdown checks become not applicable).
+	// NoMarkdown puts the shop behind a front that drops the Accept
+	// header, as a misconfigured cache does: the kit never sees a request
+	// for Markdown, so the announced alternate is HTML too (readiness:
+	// markdown_representation fails, the other Markdown checks become not
+	// applicable).
 	NoMarkdown Defect = 1 << iota
-	// NoVary leaves out Vary: Accept (readiness: vary_accept fails,
-	// markdown_representation is partial).
+	// NoVary puts the shop behind a front that drops the Vary header the
+	// kit sends (readiness: vary_accept fails, markdown_representation is
+	// partial).
 	NoVary
 	// BrokenJSONLD adds a JSON-LD block with a trailing comma to every page
-	// (readiness: structured_business_data is partial).
+	// the shop writes (readiness: structured_business_data is partial).
 	BrokenJSONLD
-	// TwinsDiffer serves another card at /agents.json than at
-	// /.well-known/agents.json (readiness: manifest_twins fails).
+	// TwinsDiffer serves, in front of the kit, a stale copy of the card
+	// (another name) at /agents.json, while the kit serves the current one
+	// at /.well-known/agents.json (readiness: manifest_twins fails).
 	TwinsDiffer
 	// BadDigest serves a graph.nq that is not the one the linkset's digest
 	// describes (linkset: one artefact mismatches).
 	BadDigest
 	// StaleTerms changes the terms text in agent-signup.json but keeps the
-	// old terms.sha256 (agentsignup: the document does not conform).
+	// old terms.sha256 (agentsignup: the document does not conform). The
+	// kit refuses such a document, so the shop serves it by hand.
 	StaleTerms
 	// MCPNoPKCE leaves code_challenge_methods_supported out of the OAuth
 	// metadata and accepts authorization requests without PKCE (readiness:
@@ -102,6 +108,12 @@ func (d Defect) String() string {
 // Options configures Start. The zero value (and nil) starts the well-made
 // site on a new network.
 type Options struct {
+	// Host is the shop's host name; "" means ShopHost. The peer and the
+	// broker are named after it: a Host "shop42.example" gives
+	// "guide42.example" and "broker42.example", and a Host that does not
+	// start with "shop" gets "guide." and "broker." before it. Distinct
+	// hosts let many shops share one network.
+	Host string
 	// Defects are the mistakes to make.
 	Defects Defect
 	// Network is the fake internet to serve on; nil makes a new one, which
@@ -118,6 +130,8 @@ type Site struct {
 	Network *fetchtest.Network
 	// URL is the shop's home page, "https://shop.example/".
 	URL string
+	// Host, PeerHost and BrokerHost are the three host names served.
+	Host, PeerHost, BrokerHost string
 	// Defects are the mistakes the site makes.
 	Defects Defect
 	// LinksetURL and PeerLinksetURL are the two knowledge-linkset nodes.
@@ -139,21 +153,34 @@ type Site struct {
 	ownNet    bool
 }
 
-// Start builds every document of the site with agentweb's publisher-side
-// handlers and serves the shop, the peer and the broker on a fetchtest
-// network. The broker's key pair is generated here, so each run signs a new
-// attestation.
+// hostNames returns the shop, peer and broker host names for host.
+func hostNames(host string) (shop, peer, broker string) {
+	if host == "" {
+		return ShopHost, PeerHost, BrokerHost
+	}
+	if rest, ok := strings.CutPrefix(host, "shop"); ok && rest != "" {
+		return host, "guide" + rest, "broker" + rest
+	}
+	return host, "guide." + host, "broker." + host
+}
+
+// Start builds the shop on agentweb's publish kit (package
+// readiness/publish) and the spec packages' own builders, and serves the
+// shop, the peer and the broker on a fetchtest network. The broker's key
+// pair is generated here, so each run signs a new attestation.
 func Start(opts *Options) (*Site, error) {
 	if opts == nil {
 		opts = &Options{}
 	}
+	shop, peer, broker := hostNames(opts.Host)
 	s := &Site{
-		Network: opts.Network, URL: "https://" + ShopHost + "/", Defects: opts.Defects, now: opts.Now,
-		LinksetURL:     "https://" + ShopHost + linkset.WellKnownPath,
-		PeerLinksetURL: "https://" + PeerHost + linkset.WellKnownPath,
-		OpenAgentURL:   "https://" + ShopHost + openagent.WellKnownPath,
-		BrokerIssuer:   "https://" + BrokerHost,
-		BrokerJWKSURL:  "https://" + BrokerHost + "/.well-known/jwks.json",
+		Network: opts.Network, URL: "https://" + shop + "/", Defects: opts.Defects, now: opts.Now,
+		Host: shop, PeerHost: peer, BrokerHost: broker,
+		LinksetURL:     "https://" + shop + linkset.WellKnownPath,
+		PeerLinksetURL: "https://" + peer + linkset.WellKnownPath,
+		OpenAgentURL:   "https://" + shop + openagent.WellKnownPath,
+		BrokerIssuer:   "https://" + broker,
+		BrokerJWKSURL:  "https://" + broker + "/.well-known/jwks.json",
 	}
 	if s.now == nil {
 		s.now = time.Now
@@ -163,23 +190,23 @@ func Start(opts *Options) (*Site, error) {
 		return nil, fmt.Errorf("demosite: broker key: %w", err)
 	}
 	s.BrokerKey, s.brokerKey = pub, priv
-	s.oauth = &oauth{issuer: "https://" + ShopHost, pkce: !s.Defects.Has(MCPNoPKCE), now: s.now,
+	s.oauth = &oauth{issuer: "https://" + shop, pkce: !s.Defects.Has(MCPNoPKCE), now: s.now,
 		codes: map[string]pendingCode{}, tokens: map[string]time.Time{}}
 
-	shop, err := s.shopHandler()
+	shopH, err := s.shopHandler()
 	if err != nil {
 		return nil, err
 	}
-	peer, err := s.peerHandler()
+	peerH, err := s.peerHandler()
 	if err != nil {
 		return nil, err
 	}
 	if s.Network == nil {
 		s.Network, s.ownNet = fetchtest.New(), true
 	}
-	s.Network.Site(ShopHost, shop)
-	s.Network.Site(PeerHost, peer)
-	s.Network.Site(BrokerHost, s.brokerHandler())
+	s.Network.Site(shop, shopH)
+	s.Network.Site(peer, peerH)
+	s.Network.Site(broker, s.brokerHandler())
 	return s, nil
 }
 
@@ -212,64 +239,45 @@ func static(contentType string, body []byte) http.Handler {
 	})
 }
 
+// shopHandler is the shop: its own pages and handlers (the catalogue API,
+// the linkset's artefacts, the OAuth authorization server, the agent
+// sign-up endpoint) wrapped by the publish kit, which serves everything
+// else an agent reads; then the front the defects that sit outside the kit
+// need.
 func (s *Site) shopHandler() (http.Handler, error) {
+	ps, err := s.publishSite()
+	if err != nil {
+		return nil, err
+	}
+	kit, err := ps.Handler(s.ownHandler())
+	if err != nil {
+		return nil, fmt.Errorf("demosite: publish: %w", err)
+	}
+	return s.front(kit)
+}
+
+// ownHandler serves what the shop writes itself.
+func (s *Site) ownHandler() http.Handler {
 	mux := http.NewServeMux()
 	b := strings.TrimSuffix(s.URL, "/")
-
 	for _, p := range s.pages() {
 		pattern := "GET " + p.path
 		if p.path == "/" {
 			pattern = "GET /{$}"
 		}
 		mux.Handle(pattern, s.pageHandler(p))
-		if !s.Defects.Has(NoMarkdown) {
-			mux.Handle("GET "+p.mdPath, s.markdownHandler(p))
-		}
 	}
-	mux.Handle("GET /robots.txt", static("text/plain; charset=utf-8", []byte(s.robotsTxt())))
-	mux.Handle("GET /sitemap.xml", static("application/xml", []byte(s.sitemap())))
-	mux.Handle("GET /llms.txt", linkset.CORS(static("text/plain; charset=utf-8", []byte(s.llmsTxt()))))
-	mux.Handle("GET /.well-known/agents.json", static("application/json", s.card("", false)))
-	twin := s.card("", true)
-	if s.Defects.Has(TwinsDiffer) {
-		twin = s.card(" (old)", true)
-	}
-	mux.Handle("GET /agents.json", static("application/json", twin))
-	mux.Handle("GET /openapi.json", static("application/json", s.openAPI()))
 	mux.HandleFunc("GET /api/products", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = fmt.Fprint(w, `{"products":[{"sku":"TENT-2","name":"Trail Tent 2","price_eur":249},{"sku":"BAG-10","name":"Alpine Bag -10","price_eur":189},{"sku":"STOVE-1","name":"Pocket Stove","price_eur":39}]}`)
 	})
 
-	// Agentic Site Profile 1.1: /agentic.json and /agentic.txt.
-	ah, err := agentic.Handler(s.agenticSite(), nil)
-	if err != nil {
-		return nil, fmt.Errorf("demosite: agentic: %w", err)
-	}
-	mux.Handle("GET /agentic.json", ah)
-	mux.Handle("GET /agentic.txt", ah)
-
-	// OpenAgent 0.1: the shopping assistant.
-	oh, err := openagent.Handler(shoppingAgent(), nil)
-	if err != nil {
-		return nil, fmt.Errorf("demosite: openagent: %w", err)
-	}
-	mux.Handle("GET "+openagent.WellKnownPath, oh)
-
-	// knowledge-linkset: the discovery document and its artefacts.
-	ls, err := s.shopLinkset()
-	if err != nil {
-		return nil, fmt.Errorf("demosite: linkset: %w", err)
-	}
-	lh, err := linkset.Handler(ls, &linkset.HandlerOptions{ProfileLink: true})
-	if err != nil {
-		return nil, fmt.Errorf("demosite: linkset: %w", err)
-	}
-	mux.Handle("GET "+linkset.WellKnownPath, lh)
+	// The knowledge linkset's artefacts (the kit serves the document and
+	// the OpenAPI artefact).
 	s.Artefacts = map[string][]byte{}
 	for path, body := range s.artefacts() {
 		s.Artefacts[b+path] = body
-		if path == "/llms.txt" {
+		if path == "/openapi.json" {
 			continue
 		}
 		served := body
@@ -283,22 +291,13 @@ func (s *Site) shopHandler() (http.Handler, error) {
 		mux.Handle("GET "+path, linkset.CORS(static(ct, served)))
 	}
 
-	// agent-identity-v1 discovery with the broker's attestation.
-	doc, err := s.signupDocument()
-	if err != nil {
-		return nil, fmt.Errorf("demosite: agent-signup: %w", err)
-	}
 	if s.Defects.Has(StaleTerms) {
-		// The text changed, the hash did not: served by hand, since the
-		// package's Handler (rightly) cannot publish such a document.
-		stale := strings.Replace(string(doc.Bytes()), "ten orders a day", "five orders a day", 1)
-		mux.Handle("GET "+agentsignup.WellKnownPath, static(agentsignup.MediaType, []byte(stale)))
-	} else {
-		sh, err := agentsignup.Handler(doc, nil)
-		if err != nil {
-			return nil, fmt.Errorf("demosite: agent-signup: %w", err)
+		// The text changed, the hash did not: served by hand, since neither
+		// the kit nor the package's Handler can publish such a document.
+		if doc, err := s.signupDocument(); err == nil {
+			stale := strings.Replace(string(doc.Bytes()), "ten orders a day", "five orders a day", 1)
+			mux.Handle("GET "+agentsignup.WellKnownPath, static(agentsignup.MediaType, []byte(stale)))
 		}
-		mux.Handle("GET "+agentsignup.WellKnownPath, sh)
 	}
 	mux.HandleFunc("POST /api/signup/agent", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
@@ -306,17 +305,97 @@ func (s *Site) shopHandler() (http.Handler, error) {
 		_, _ = fmt.Fprint(w, `{"error":"an agent-identity-v1 assertion from an allowed broker is required"}`)
 	})
 
-	// MCP with OAuth: RFC 9728 and RFC 8414 metadata, PKCE S256.
-	mux.Handle("/mcp", s.mcpHandler())
-	prm := s.protectedResource()
-	mux.Handle("GET /.well-known/oauth-protected-resource", prm)
-	mux.Handle("GET /.well-known/oauth-protected-resource/mcp", prm)
+	// The MCP endpoint's authorization server: RFC 8414 metadata and the
+	// authorization code grant with PKCE S256. The kit serves the
+	// endpoint's RFC 9728 metadata.
 	mux.Handle("GET /.well-known/oauth-authorization-server", static("application/json", s.oauth.metadata()))
 	mux.HandleFunc("GET /oauth/authorize", s.oauth.authorize)
 	mux.HandleFunc("POST /oauth/token", s.oauth.token)
 	mux.Handle("GET /logo.png", static("image/png", logoPNG))
-	return linkset.Advertise(mux), nil
+	return mux
 }
+
+// front is what stands between the kit and the network: nothing for the
+// well-made shop; for the defects that a real site makes outside its
+// application (a cache that drops headers, a stale copy of a file), the
+// mistake.
+func (s *Site) front(kit http.Handler) (http.Handler, error) {
+	h := kit
+	if s.Defects.Has(TwinsDiffer) {
+		stale, err := s.staleCard(kit)
+		if err != nil {
+			return nil, err
+		}
+		next := h
+		h = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path == agentsjson.RootPath {
+				stale.ServeHTTP(w, r)
+				return
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+	if s.Defects.Has(NoVary) {
+		next := h
+		h = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			next.ServeHTTP(&dropVary{ResponseWriter: w}, r)
+		})
+	}
+	if s.Defects.Has(NoMarkdown) {
+		next := h
+		h = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if (r.Method == http.MethodGet || r.Method == http.MethodHead) && r.URL.Path != "/mcp" {
+				r = r.Clone(r.Context())
+				r.Header.Del("Accept")
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+	return h, nil
+}
+
+// staleCard is the card the kit serves, read back with agentsjson.Parse,
+// under an older name: what a copy left behind at /agents.json looks like.
+func (s *Site) staleCard(kit http.Handler) (http.Handler, error) {
+	rec := httptest.NewRecorder()
+	kit.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, s.URL+strings.TrimPrefix(agentsjson.WellKnownPath, "/"), nil))
+	card, err := agentsjson.Parse(rec.Body.Bytes())
+	if err != nil {
+		return nil, fmt.Errorf("demosite: the kit's card: %w", err)
+	}
+	card.Name += " (old)"
+	return agentsjson.Handler(card)
+}
+
+// dropVary drops the Vary header of every response.
+type dropVary struct {
+	http.ResponseWriter
+	wrote bool
+}
+
+func (d *dropVary) WriteHeader(code int) {
+	if !d.wrote {
+		d.Header().Del("Vary")
+		d.wrote = code >= 200
+	}
+	d.ResponseWriter.WriteHeader(code)
+}
+
+func (d *dropVary) Write(p []byte) (int, error) {
+	if !d.wrote {
+		d.WriteHeader(http.StatusOK)
+	}
+	return d.ResponseWriter.Write(p)
+}
+
+func (d *dropVary) Flush() {
+	if f, ok := d.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+// Unwrap lets http.ResponseController reach the real writer.
+func (d *dropVary) Unwrap() http.ResponseWriter { return d.ResponseWriter }
 
 func (s *Site) peerHandler() (http.Handler, error) {
 	doc, err := s.peerLinkset()
@@ -330,7 +409,7 @@ func (s *Site) peerHandler() (http.Handler, error) {
 	mux := http.NewServeMux()
 	mux.Handle("GET "+linkset.WellKnownPath, lh)
 	mux.Handle("GET /guide.jsonld", linkset.CORS(static("application/ld+json",
-		[]byte(`{"@context":"https://schema.org","@type":"Organization","name":"Example Trail Guide","url":"https://`+PeerHost+`/"}`+"\n"))))
+		[]byte(`{"@context":"https://schema.org","@type":"Organization","name":"Example Trail Guide","url":"https://`+s.PeerHost+`/"}`+"\n"))))
 	return linkset.Advertise(mux), nil
 }
 

@@ -213,7 +213,13 @@ func TestMCPAndOAuth(t *testing.T) {
 	// Metadata: RFC 9728 names the resource and its server, RFC 8414 S256.
 	prm, err := s.Client().Get(ctx, s.URL+".well-known/oauth-protected-resource/mcp", nil)
 	require.NoError(t, err)
-	assert.Contains(t, string(prm.Body), `"resource":"https://shop.example/mcp"`)
+	var meta struct {
+		Resource             string   `json:"resource"`
+		AuthorizationServers []string `json:"authorization_servers"`
+	}
+	require.NoError(t, json.Unmarshal(prm.Body, &meta))
+	assert.Equal(t, "https://shop.example/mcp", meta.Resource)
+	assert.Equal(t, []string{"https://shop.example"}, meta.AuthorizationServers)
 	as, err := s.Client().Get(ctx, s.URL+".well-known/oauth-authorization-server", nil)
 	require.NoError(t, err)
 	assert.True(t, bytes.Contains(as.Body, []byte(`"S256"`)))
@@ -244,6 +250,15 @@ func TestPages(t *testing.T) {
 			assert.Equal(t, "Accept", resp.Header.Get("Vary"))
 		})
 	}
+	md, err := c.Get(ctx, s.URL+"products", http.Header{"Accept": {"text/markdown"}})
+	require.NoError(t, err)
+	assert.True(t, bytes.HasPrefix(md.Body, []byte("---\ntitle: Products\n")), "front matter from the kit: %s", md.Body)
+	assert.Contains(t, string(md.Body), "updated: 2026-11-02\nlanguage: en\n---\n\n# Products\n", "then the shop's own Markdown")
+	robots, err := c.Get(ctx, s.URL+"robots.txt", nil)
+	require.NoError(t, err)
+	assert.Contains(t, string(robots.Body), "User-agent: GPTBot\nUser-agent: ClaudeBot\n")
+	assert.Contains(t, string(robots.Body), "Disallow: /cart\n")
+
 	a, err := c.Get(ctx, s.URL+".well-known/agents.json", nil)
 	require.NoError(t, err)
 	b, err := c.Get(ctx, s.URL+"agents.json", nil)
@@ -252,4 +267,27 @@ func TestPages(t *testing.T) {
 	require.NoError(t, json.Unmarshal(a.Body, &va))
 	require.NoError(t, json.Unmarshal(b.Body, &vb))
 	assert.Equal(t, va, vb, "the twins are JSON-equal")
+}
+
+// Options.Host serves the shop, its peer and its broker under other names,
+// so that two shops share a network.
+func TestHost(t *testing.T) {
+	first := start(t, 0)
+	second, err := demosite.Start(&demosite.Options{Host: "shop7.example", Network: first.Network})
+	require.NoError(t, err)
+	t.Cleanup(second.Close)
+	assert.Equal(t, "https://shop7.example/", second.URL)
+	assert.Equal(t, [2]string{"guide7.example", "broker7.example"}, [2]string{second.PeerHost, second.BrokerHost})
+	assert.Equal(t, "https://broker7.example", second.BrokerIssuer)
+	other, err := demosite.Start(&demosite.Options{Host: "outdoor.example", Network: first.Network})
+	require.NoError(t, err)
+	assert.Equal(t, [2]string{"guide.outdoor.example", "broker.outdoor.example"}, [2]string{other.PeerHost, other.BrokerHost})
+
+	r, err := readiness.Scan(context.Background(), second.URL, &readiness.Options{Client: first.Client()})
+	require.NoError(t, err)
+	assert.InDelta(t, 98.0, r.Score, 1e-9)
+	card, err := first.Client().Get(context.Background(), second.URL+".well-known/agents.json", nil)
+	require.NoError(t, err)
+	assert.Contains(t, string(card.Body), `"email": "agents@shop7.example"`)
+	assert.NotContains(t, string(card.Body), "https://shop.example")
 }

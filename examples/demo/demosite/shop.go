@@ -5,29 +5,34 @@ import (
 	"html"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/agentweb/agentweb/linkset"
 	"github.com/agentweb/agentweb/openagent"
+	"github.com/agentweb/agentweb/readiness/publish"
 )
 
-// updated is the day every page was last changed: the JSON-LD dateModified
-// and the Markdown front matter's updated agree on it.
-const updated = "2026-11-02"
+// updated is the day every page was last changed: the JSON-LD
+// dateModified, the sitemap's lastmod and the Markdown front matter's
+// updated agree on it.
+var updated = time.Date(2026, 11, 2, 0, 0, 0, 0, time.UTC)
 
-// page is one human page of the shop, served as HTML or as Markdown.
+// page is one human page of the shop. The shop writes its HTML body and
+// its own Markdown; the publish kit negotiates between them and adds the
+// head elements, Link header fields and front matter.
 type page struct {
-	path, mdPath string
-	title        string
-	description  string
-	paragraphs   []string
-	jsonld       func(s *Site) []string
-	form         bool // the add-to-cart page tool
+	path        string
+	title       string
+	description string
+	paragraphs  []string
+	jsonld      func(s *Site) []string
+	form        bool // the add-to-cart page tool
 }
 
 func (s *Site) pages() []*page {
 	return []*page{
 		{
-			path: "/", mdPath: "/index.md", title: "Example Shop",
+			path: "/", title: "Example Shop",
 			description: "Outdoor gear for hikers and campers, shipped within the EU in two working days.",
 			paragraphs: []string{
 				"Example Shop sells tents, sleeping bags and stoves for every season. Every product is tested in the Alps by our own staff before it reaches the shelves, and every order ships from Lyon within two working days.",
@@ -37,7 +42,7 @@ func (s *Site) pages() []*page {
 			form:   true,
 		},
 		{
-			path: "/products", mdPath: "/products.md", title: "Products",
+			path: "/products", title: "Products",
 			description: "The Example Shop catalogue: tents, sleeping bags and stoves with prices in euros.",
 			paragraphs: []string{
 				"Trail Tent 2 (TENT-2, 249 EUR): a two-person, three-season tent of 1.9 kg with two doors and two vestibules. Alpine Bag -10 (BAG-10, 189 EUR): a down sleeping bag rated to minus ten degrees. Pocket Stove (STOVE-1, 39 EUR): a 70 g canister stove.",
@@ -47,7 +52,7 @@ func (s *Site) pages() []*page {
 			form:   true,
 		},
 		{
-			path: "/contact", mdPath: "/contact.md", title: "Contact",
+			path: "/contact", title: "Contact",
 			description: "How to reach a person at Example Shop: email, phone and the returns address.",
 			paragraphs: []string{
 				"Write to agents@shop.example for anything an agent cannot settle on its own, or to help@shop.example for orders and returns. A person answers within one working day, in English or French.",
@@ -56,7 +61,7 @@ func (s *Site) pages() []*page {
 			jsonld: func(s *Site) []string { return []string{s.organizationLD(), s.webPageLD("/contact", "Contact")} },
 		},
 		{
-			path: "/terms", mdPath: "/terms.md", title: "Terms for agents",
+			path: "/terms", title: "Terms for agents",
 			description: "The terms under which agents may read the shop and act for their human owners.",
 			paragraphs: []string{
 				termsText,
@@ -65,10 +70,10 @@ func (s *Site) pages() []*page {
 			jsonld: func(s *Site) []string { return []string{s.webPageLD("/terms", "Terms for agents")} },
 		},
 		{
-			path: "/docs", mdPath: "/docs.md", title: "Developer documentation",
+			path: "/docs", title: "Developer documentation",
 			description: "How agents and programs use Example Shop: MCP, OpenAPI, llms.txt and the knowledge linkset.",
 			paragraphs: []string{
-				"The MCP server at /mcp offers search_products and get_product to anyone and place_order to a client holding a token (RFC 9728 metadata at /.well-known/oauth-protected-resource, PKCE S256 required).",
+				"The MCP server at /mcp offers search_products and get_product to anyone and place_order to a client holding a token (RFC 9728 metadata at /.well-known/oauth-protected-resource/mcp, PKCE S256 required).",
 				"The same catalogue is described in OpenAPI 3.1 at /openapi.json. Our public documents are indexed in /agentic.json and /llms.txt, and the knowledge linkset at /.well-known/knowledge-linkset lists them with their digests.",
 			},
 			jsonld: func(s *Site) []string { return []string{s.webPageLD("/docs", "Developer documentation")} },
@@ -76,11 +81,57 @@ func (s *Site) pages() []*page {
 	}
 }
 
+// publishSite is the shop as the publish kit sees it: the facts every
+// agent document is built from, the pages, the MCP endpoint with its
+// authorization server, the OpenAPI document and the four spec documents,
+// built with their own packages.
+func (s *Site) publishSite() (*publish.Site, error) {
+	b := strings.TrimSuffix(s.URL, "/")
+	ps := &publish.Site{
+		Origin: b, Name: "Example Shop", Language: "en",
+		Description: "Outdoor gear for hikers and campers, shipped within the EU in two working days.",
+		Summary:     "Agents may read everything here. Placing an order needs a token granted by the human owner.",
+		Contact:     publish.Contact{Email: "agents@" + s.Host, URL: "/contact"},
+		Crawlers:    publish.Crawlers{Training: publish.Disallow},
+		Disallow:    []string{"/cart"},
+		Logo:        "/logo.png",
+		SameAs:      []string{"https://social.example/exampleshop"},
+		MCP: &publish.MCP{
+			Path: "/mcp", Handler: s.mcpHandler(),
+			Name: "Example Shop MCP server", Description: "the catalogue and orders",
+			AuthorizationServers: []string{b}, Scopes: []string{scopeOrders},
+			PublicTools: []string{"search_products", "get_product"}, TokenTools: []string{"place_order"},
+		},
+		OpenAPI:   s.openAPI(),
+		Agentic:   s.agenticSite(),
+		OpenAgent: shoppingAgent(),
+	}
+	for _, p := range s.pages() {
+		ps.Pages = append(ps.Pages, publish.Page{Path: p.path, Title: p.title, Description: p.description,
+			Updated: updated, Markdown: []byte(s.markdown(p)), Section: "Docs"})
+	}
+	ls, err := s.shopLinkset()
+	if err != nil {
+		return nil, fmt.Errorf("demosite: linkset: %w", err)
+	}
+	ps.Linkset = ls
+	doc, err := s.signupDocument()
+	if err != nil {
+		return nil, fmt.Errorf("demosite: agent-signup: %w", err)
+	}
+	// A StaleTerms document cannot be given to the kit, which (rightly)
+	// refuses to publish it: the shop's own handler serves it instead.
+	if !s.Defects.Has(StaleTerms) {
+		ps.AgentSignup = doc
+	}
+	return ps, nil
+}
+
 func (s *Site) organizationLD() string {
 	b := s.URL
 	return `{"@context":"https://schema.org","@type":"Organization","name":"Example Shop","url":"` + b + `","logo":"` + b + `logo.png",` +
-		`"sameAs":["https://social.example/exampleshop"],"email":"agents@shop.example",` +
-		`"contactPoint":{"@type":"ContactPoint","contactType":"customer support","email":"help@shop.example","telephone":"+33-4-00-00-00-00","availableLanguage":["en","fr"]}}`
+		`"sameAs":["https://social.example/exampleshop"],"email":"agents@` + s.Host + `",` +
+		`"contactPoint":{"@type":"ContactPoint","contactType":"customer support","email":"help@` + s.Host + `","telephone":"+33-4-00-00-00-00","availableLanguage":["en","fr"]}}`
 }
 
 func (s *Site) productLD() string {
@@ -92,37 +143,19 @@ func (s *Site) productLD() string {
 
 func (s *Site) webPageLD(path, name string) string {
 	return `{"@context":"https://schema.org","@type":"WebPage","name":"` + name + `","url":"` + strings.TrimSuffix(s.URL, "/") + path +
-		`","inLanguage":"en","datePublished":"2026-03-01","dateModified":"` + updated + `"}`
+		`","inLanguage":"en","datePublished":"2026-03-01","dateModified":"` + updated.Format(time.DateOnly) + `"}`
 }
 
-// pageLinks are the Link header fields of every page (RFC 8288): the
-// llms.txt and the capability card it is described by, its Markdown
-// alternate and the shop's OpenAgent profile.
-func (s *Site) pageLinks(p *page) []string {
-	links := []string{
-		`</llms.txt>; rel="describedby"; type="text/plain"`,
-		`</.well-known/agents.json>; rel="describedby"; type="application/json"`,
-		openagent.LinkHeader(openagent.WellKnownPath),
-	}
-	if !s.Defects.Has(NoMarkdown) {
-		links = append(links, `<`+p.mdPath+`>; rel="alternate"; type="text/markdown"`)
-	}
-	return links
-}
-
+// html is the page as the shop writes it: its title, JSON-LD, the
+// linkset and OpenAgent head links, and its body. The kit adds the html
+// lang, canonical, meta description and the llms.txt, card and Markdown
+// links.
 func (s *Site) html(p *page) string {
 	var b strings.Builder
-	canonical := strings.TrimSuffix(s.URL, "/") + p.path
-	fmt.Fprintf(&b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width\">\n")
-	fmt.Fprintf(&b, "<title>%s · Example Shop</title>\n<meta name=\"description\" content=\"%s\">\n", html.EscapeString(p.title), html.EscapeString(p.description))
-	fmt.Fprintf(&b, "<link rel=\"canonical\" href=\"%s\">\n", canonical)
-	b.WriteString("<link rel=\"describedby\" href=\"/llms.txt\" type=\"text/plain\">\n")
-	b.WriteString("<link rel=\"describedby\" href=\"/.well-known/agents.json\" type=\"application/json\">\n")
+	b.WriteString("<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width\">\n")
+	fmt.Fprintf(&b, "<title>%s · Example Shop</title>\n", html.EscapeString(p.title))
 	b.WriteString(linkset.LinkElement + "\n")
 	b.WriteString(openagent.LinkElement(openagent.WellKnownPath) + "\n")
-	if !s.Defects.Has(NoMarkdown) {
-		fmt.Fprintf(&b, "<link rel=\"alternate\" href=\"%s\" type=\"text/markdown\">\n", p.mdPath)
-	}
 	for _, ld := range p.jsonld(s) {
 		fmt.Fprintf(&b, "<script type=\"application/ld+json\">%s</script>\n", ld)
 	}
@@ -144,52 +177,28 @@ func (s *Site) html(p *page) string {
 </form>
 `)
 	}
-	b.WriteString("</main>\n<footer><p>Questions? <a href=\"mailto:agents@shop.example\">agents@shop.example</a> · <a href=\"/contact\">Contact a person</a> · <a href=\"/terms\">Terms for agents</a></p></footer>\n</body>\n</html>\n")
+	fmt.Fprintf(&b, "</main>\n<footer><p>Questions? <a href=\"mailto:agents@%[1]s\">agents@%[1]s</a> · <a href=\"/contact\">Contact a person</a> · <a href=\"/terms\">Terms for agents</a></p></footer>\n</body>\n</html>\n", s.Host)
 	return b.String()
 }
 
+// markdown is the page's own Markdown body; the kit adds the front matter.
 func (s *Site) markdown(p *page) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "---\ntitle: %s\ndescription: %s\ncanonical: %s%s\nupdated: %s\nlanguage: en\n---\n\n# %s\n", p.title, p.description, strings.TrimSuffix(s.URL, "/"), p.path, updated, p.title)
+	fmt.Fprintf(&b, "# %s\n", p.title)
 	for _, para := range p.paragraphs {
 		fmt.Fprintf(&b, "\n%s\n", para)
 	}
-	b.WriteString("\nQuestions? Write to <agents@shop.example> or see [Contact](/contact).\n")
+	fmt.Fprintf(&b, "\nQuestions? Write to <agents@%s> or see [Contact](/contact).\n", s.Host)
 	return b.String()
 }
 
-// pageHandler serves a page as HTML or, on Accept: text/markdown, as
-// Markdown, with Vary: Accept on both (the readiness check catalogue, Read).
+// pageHandler serves a page's HTML; the kit answers Accept: text/markdown
+// with the page's Markdown.
 func (s *Site) pageHandler(p *page) http.Handler {
+	body := []byte(s.html(p))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodGet && r.Method != http.MethodHead {
-			w.Header().Set("Allow", "GET, HEAD")
-			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
-			return
-		}
-		h := w.Header()
-		for _, l := range s.pageLinks(p) {
-			h.Add("Link", l)
-		}
-		if !s.Defects.Has(NoVary) {
-			h.Set("Vary", "Accept")
-		}
-		h.Set("Cache-Control", "public, max-age=300")
-		if !s.Defects.Has(NoMarkdown) && prefersMarkdown(r.Header.Get("Accept")) {
-			h.Set("Content-Type", "text/markdown; charset=utf-8")
-			_, _ = w.Write([]byte(s.markdown(p)))
-			return
-		}
-		h.Set("Content-Type", "text/html; charset=utf-8")
-		_, _ = w.Write([]byte(s.html(p)))
-	})
-}
-
-// markdownHandler serves a page's announced Markdown alternate.
-func (s *Site) markdownHandler(p *page) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/markdown; charset=utf-8")
-		w.Header().Add("Link", `<`+strings.TrimSuffix(s.URL, "/")+p.path+`>; rel="canonical"`)
-		_, _ = w.Write([]byte(s.markdown(p)))
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Cache-Control", "public, max-age=300")
+		_, _ = w.Write(body)
 	})
 }

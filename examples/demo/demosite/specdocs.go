@@ -3,7 +3,6 @@ package demosite
 import (
 	"encoding/base64"
 	"encoding/json"
-	"fmt"
 	"strings"
 	"time"
 
@@ -16,96 +15,6 @@ import (
 // termsText is the agreement agents accept for their human owners; its
 // SHA-256 is terms.sha256 of the agent-signup document.
 const termsText = "Example Shop terms for agents, version 2026-11. An agent acts for a verified human owner, who is bound by these terms. Agents may read the catalogue freely, must not place more than ten orders a day, and must hand any dispute to a person at agents@shop.example."
-
-// robotsTxt names the three crawler classes of the readiness check catalogue:
-// training crawlers are refused, search/citation and user-initiated agents
-// are welcome.
-func (s *Site) robotsTxt() string {
-	return `# Example Shop: agents that search, cite or act for a person are welcome.
-# Training crawlers are not.
-User-agent: GPTBot
-User-agent: ClaudeBot
-User-agent: Google-Extended
-User-agent: CCBot
-Disallow: /
-
-User-agent: OAI-SearchBot
-User-agent: Claude-SearchBot
-User-agent: PerplexityBot
-Allow: /
-
-User-agent: ChatGPT-User
-User-agent: Claude-User
-User-agent: Perplexity-User
-Allow: /
-
-User-agent: *
-Allow: /
-Disallow: /cart
-
-Sitemap: ` + s.URL + "sitemap.xml\n"
-}
-
-func (s *Site) sitemap() string {
-	var b strings.Builder
-	b.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n")
-	for _, p := range s.pages() {
-		fmt.Fprintf(&b, "<url><loc>%s%s</loc><lastmod>%s</lastmod></url>\n", strings.TrimSuffix(s.URL, "/"), p.path, updated)
-	}
-	b.WriteString("</urlset>\n")
-	return b.String()
-}
-
-func (s *Site) llmsTxt() string {
-	b := strings.TrimSuffix(s.URL, "/")
-	return "# Example Shop\n\n> Outdoor gear for hikers and campers, shipped within the EU in two working days.\n\n" +
-		"Agents may read everything here. Placing an order needs a token granted by the human owner.\n\n" +
-		"## Docs\n\n" +
-		"- [Products](" + b + "/products.md): the catalogue with prices\n" +
-		"- [Developer documentation](" + b + "/docs.md): MCP, OpenAPI and the linkset\n" +
-		"- [Terms for agents](" + b + "/terms.md): what agents may do\n\n" +
-		"## Interfaces\n\n" +
-		"- [MCP server](" + b + "/mcp): search_products, get_product (public), place_order (OAuth)\n" +
-		"- [OpenAPI](" + b + "/openapi.json): the same catalogue over HTTP\n\n" +
-		"## Contact\n\n" +
-		"- [A person](mailto:agents@shop.example): answers within one working day\n"
-}
-
-// card is the capability card (agents.json) in the form
-// the readiness check catalogue recommends. compact selects another layout of the
-// same JSON, which is what the root copy serves: the twins are JSON-equal.
-func (s *Site) card(variant string, compact bool) []byte {
-	b := strings.TrimSuffix(s.URL, "/")
-	v := map[string]any{
-		"name":        "Example Shop" + variant,
-		"url":         s.URL,
-		"description": "Outdoor gear for hikers and campers, shipped within the EU.",
-		"publishes": map[string]any{
-			"llms_txt": b + "/llms.txt", "sitemap": b + "/sitemap.xml", "agentic": b + "/agentic.json",
-			"knowledge_linkset": b + linkset.WellKnownPath, "openagent": b + openagent.WellKnownPath,
-		},
-		"interfaces": []any{
-			map[string]any{"type": "mcp", "url": b + "/mcp", "auth": "oauth2"},
-			map[string]any{"type": "openapi", "url": b + "/openapi.json", "auth": "none"},
-		},
-		"auth": map[string]any{
-			"type": "oauth2", "metadata": b + "/.well-known/oauth-authorization-server",
-			"resource_metadata": b + "/.well-known/oauth-protected-resource/mcp",
-			"public":            []string{"search_products", "get_product", "GET /api/products"},
-			"token_required":    []string{"place_order", "POST /api/orders"},
-			"agent_signup":      b + agentsignup.WellKnownPath,
-		},
-		"policies": map[string]any{"terms": b + "/terms", "training": "disallowed", "orders_per_day": 10},
-		"contact":  map[string]any{"email": "agents@shop.example", "url": b + "/contact"},
-	}
-	var out []byte
-	if compact {
-		out, _ = json.Marshal(v)
-	} else {
-		out, _ = json.MarshalIndent(v, "", "  ")
-	}
-	return append(out, '\n')
-}
 
 // openAPI is the shop's OpenAPI 3.1 description.
 func (s *Site) openAPI() []byte {
@@ -187,12 +96,14 @@ func (s *Site) graphNQuads() []byte {
 		"<" + b + "/products#tent-2> <https://schema.org/brand> <" + b + "/#org> .\n")
 }
 
-// artefacts are the bodies the shop's linkset describes, by path.
+// artefacts are the bodies the shop's linkset describes, by path. The
+// OpenAPI document is served by the publish kit from the same bytes
+// (publish.Site.OpenAPI), so its digest holds.
 func (s *Site) artefacts() map[string][]byte {
 	return map[string][]byte{
 		"/graph.jsonld": s.graphJSONLD(),
 		"/graph.nq":     s.graphNQuads(),
-		"/llms.txt":     []byte(s.llmsTxt()),
+		"/openapi.json": s.openAPI(),
 	}
 }
 
@@ -208,11 +119,11 @@ func (s *Site) shopLinkset() (*linkset.Document, error) {
 	builder.Artefacts = append(builder.Artefacts,
 		linkset.Artefact{Relation: "describedby", Href: b + "/graph.jsonld", Type: "application/ld+json", Body: art["/graph.jsonld"]},
 		linkset.Artefact{Relation: linkset.RelGraph, Href: b + "/graph.nq", Type: "application/n-quads", Body: art["/graph.nq"]},
-		linkset.Artefact{Relation: "alternate", Href: b + "/llms.txt", Type: "text/plain", Body: art["/llms.txt"]},
+		linkset.Artefact{Relation: "service-desc", Href: b + "/openapi.json", Type: "application/json", Body: art["/openapi.json"]},
 		linkset.Artefact{Relation: "license", Href: b + "/terms"},
 		linkset.Artefact{Relation: linkset.RelSurface, Href: b + "/mcp", Attributes: []linkset.Attribute{
 			{Name: "agsc-surface", Values: []string{"mcp"}}, {Name: "agsc-access", Values: []string{"public"}}}},
-		linkset.Artefact{Relation: linkset.RelPeer, Href: "https://" + PeerHost + linkset.WellKnownPath, Type: linkset.MediaType},
+		linkset.Artefact{Relation: linkset.RelPeer, Href: "https://" + s.PeerHost + linkset.WellKnownPath, Type: linkset.MediaType},
 	)
 	doc, _, err := builder.Build()
 	return doc, err
@@ -220,7 +131,7 @@ func (s *Site) shopLinkset() (*linkset.Document, error) {
 
 // peerLinkset builds the peer's document, which names the shop back.
 func (s *Site) peerLinkset() (*linkset.Document, error) {
-	b := "https://" + PeerHost
+	b := "https://" + s.PeerHost
 	doc, _, err := (&linkset.Builder{BundleIRI: b + "/", Reduced: true, Artefacts: []linkset.Artefact{
 		{Relation: "describedby", Href: b + "/guide.jsonld", Type: "application/ld+json"},
 		{Relation: linkset.RelPeer, Href: strings.TrimSuffix(s.URL, "/") + linkset.WellKnownPath, Type: linkset.MediaType},
@@ -237,13 +148,13 @@ func (s *Site) signupDocument() (*agentsignup.Document, error) {
 		Issuer:   s.BrokerIssuer,
 		IssuedAt: now.Add(-time.Minute),
 		Expiry:   now.Add(24 * time.Hour),
-		RP:       agentsignup.AttestedRP{Origin: b, Audience: ShopHost},
+		RP:       agentsignup.AttestedRP{Origin: b, Audience: s.Host},
 	}, s.brokerKey, brokerKeyID)
 	if err != nil {
 		return nil, err
 	}
 	return agentsignup.NewDocument(agentsignup.Document{
-		Audience: ShopHost, ProviderName: "Example Shop",
+		Audience: s.Host, ProviderName: "Example Shop",
 		IssuerAllowlist: []string{s.BrokerIssuer},
 		RequiredScopes:  []string{"tos:accept", "orders:write"},
 		Terms:           agentsignup.Terms{Version: "2026-11", URL: b + "/terms", Text: termsText},
