@@ -18,7 +18,8 @@ import (
 )
 
 // The load test's sizes. Measured on two cores, the 200 sites take about
-// 10 s alone and 2 s together, 20 s in all under the race detector.
+// 6 s alone and 2 s together over each protocol, 20 s each under the race
+// detector.
 const (
 	loadSites = 200
 	// loadAloneWorkers is how many sites are scanned alone at a time, each
@@ -195,22 +196,34 @@ func (p *loadPeaks) end() { close(p.stop); p.wg.Wait() }
 // failure must never become a verdict, and the client's own pool must never
 // fail a call. It then requires that nothing is left behind: once the
 // client's idle connections are closed and the servers are gone, the
-// goroutines and descriptors are back to what they were.
+// goroutines and descriptors are back to what they were. It runs once with
+// servers that speak HTTP/1.1 only (a connection per request in flight) and
+// once with servers that offer HTTP/2 (a scan's requests to a host share a
+// connection, and a connection killed for one call fails the others).
 func TestLoadSharedClient(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the load test scans hundreds of sites; skipped under -short")
 	}
+	t.Run("HTTP/1.1", func(t *testing.T) { loadScans(t, false) })
+	t.Run("HTTP/2", func(t *testing.T) { loadScans(t, true) })
+}
+
+func loadScans(t *testing.T, h2 bool) {
 	sites := loadSites
 	before := settle(loadSnapshot{}, 0, 5*time.Second)
 
 	n := fetchtest.New()
 	defer n.Close()
+	serve := n.Site
+	if h2 {
+		serve = n.SiteHTTP2
+	}
 	all := make([]*testSite, sites)
 	for i := range all {
 		ts := loadSite(i)
 		all[i] = ts
-		n.Site(ts.host, ts)
-		n.Site("www."+ts.host, ts)
+		serve(ts.host, ts)
+		serve("www."+ts.host, ts)
 		// 5 to 10 ms before every response, so that a scan's requests
 		// overlap and connections are held while others wait.
 		n.SetLatency(ts.host, time.Duration(5+i%6)*time.Millisecond)
