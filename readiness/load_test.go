@@ -301,8 +301,13 @@ func loadScans(t *testing.T, h2 bool) {
 	wall := time.Since(start)
 	peaks.end()
 
-	differ := 0
+	differ, retried := 0, 0
 	for i, ts := range all {
+		if r := together[i].report; r != nil {
+			if m := checkByID(r, "mcp_discovery").Receipt.MCP; m != nil && m.Retried {
+				retried++
+			}
+		}
 		if !assert.NoError(t, errs[i], ts.host) {
 			differ++
 			continue
@@ -327,7 +332,7 @@ func loadScans(t *testing.T, h2 bool) {
 	after := settle(before, 3, 10*time.Second)
 
 	t.Logf("%d sites, %d distinct outcomes; alone: %v (%d at a time)", sites, len(distinct), aloneWall.Round(time.Millisecond), loadAloneWorkers)
-	t.Logf("together: %d scans in %v, %.1f scans/s; %d differ from alone", sites, wall.Round(time.Millisecond), float64(sites)/wall.Seconds(), differ)
+	t.Logf("together: %d scans in %v, %.1f scans/s; %d differ from alone; %d MCP sessions run again after a closed connection", sites, wall.Round(time.Millisecond), float64(sites)/wall.Seconds(), differ, retried)
 	t.Logf("peak heap in use %.1f MiB, peak %d goroutines, peak %d fds", float64(peaks.heap)/(1<<20), peaks.goroutines, peaks.fds)
 	t.Logf("before: %v; after closing idle connections: %v; after the servers closed: %v", before, idle, after)
 
