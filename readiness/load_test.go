@@ -25,10 +25,15 @@ const (
 	// loadAloneWorkers is how many sites are scanned alone at a time, each
 	// on a fresh client of its own.
 	loadAloneWorkers = 4
-	// loadRequestTimeout is the shared client's per-request deadline, and
-	// loadScanTimeout each scan's budget deadline: generous, since 200
-	// scans share two cores with their 400 servers; a scan that ran out of
-	// either would show as unverified checks, and fail the test.
+	// loadRequestTimeout is the clients' per-request and per-lookup
+	// deadline, and loadScanTimeout each scan's budget deadline: generous,
+	// since 200 scans share two cores with their 400 servers (and, in CI,
+	// with the tests of every other package); a scan that ran out of either
+	// would show as unverified checks, and fail the test. The lookup needs
+	// it too: the fake resolver answers from memory behind the Network's
+	// one lock, which the servers' thousands of handlers also take, and
+	// under the race detector in CI a lookup was once starved past the
+	// default 5 s (the verdict was rightly unverified, but not the site's).
 	loadRequestTimeout = 30 * time.Second
 	loadScanTimeout    = 55 * time.Second
 )
@@ -235,6 +240,7 @@ func loadScans(t *testing.T, h2 bool) {
 	clientOptions := func() *safefetch.Options {
 		o := n.Options()
 		o.Timeout = loadRequestTimeout
+		o.DNSTimeout = loadRequestTimeout
 		return o
 	}
 
