@@ -234,8 +234,16 @@ func runSession(ctx context.Context, c *safefetch.Client, endpoint string, o *Op
 		}
 		_ = cs.Close()
 	}
+	// The MCP client may still be draining a stream in a goroutine of its
+	// own, whose reads still count against the cap: the session keeps
+	// copies taken under the recorder's lock, so the receipt reads what
+	// the session saw, never an exchange being written.
 	rec.mu.Lock()
-	s.exchanges = append(s.exchanges, rec.ex...)
+	for _, e := range rec.ex {
+		cp := *e
+		cp.body = slices.Clone(e.body)
+		s.exchanges = append(s.exchanges, &cp)
+	}
 	rec.mu.Unlock()
 	return s
 }
