@@ -183,6 +183,7 @@ func runSession(ctx context.Context, c *safefetch.Client, endpoint string, o *Op
 	s := &session{endpoint: endpoint}
 	hc := c.HTTPClient()
 	rec := &recorder{next: hc.Transport}
+	rec.deadline, rec.hasDeadline = ctx.Deadline()
 	hc.Transport = rec
 	client := mcp.NewClient(&mcp.Implementation{Name: o.ClientName, Version: o.ClientVersion},
 		// No capability is declared that the probe does not serve: an
@@ -306,11 +307,24 @@ type recorder struct {
 	next http.RoundTripper
 	mu   sync.Mutex
 	ex   []*exchange
+	// deadline is the probe's: it bounds every request, those the MCP
+	// client sends with a context of its own included (the cancellation
+	// notice it posts when a call is cancelled, which would otherwise hold
+	// the session open for seconds past the probe's deadline).
+	deadline    time.Time
+	hasDeadline bool
 }
 
 func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	e := &exchange{Exchange: Exchange{Method: req.Method, URL: req.URL.String(),
 		ProtocolHeader: clip(req.Header.Get("Mcp-Protocol-Version"), 40), SessionIDSent: req.Header.Get("Mcp-Session-Id") != ""}}
+	if r.hasDeadline {
+		ctx, cancel := context.WithDeadline(req.Context(), r.deadline)
+		// Released when the request's context ends: its deadline, or
+		// the MCP client's own cancellation.
+		context.AfterFunc(ctx, cancel)
+		req = req.WithContext(ctx)
+	}
 	// The probe never sends a credential; make sure of it.
 	req.Header.Del("Authorization")
 	req.Header.Del("Cookie")
