@@ -18,8 +18,8 @@ import (
 )
 
 // The load test's sizes. Measured on two cores, the 200 sites take about
-// 6 s alone and 2 s together over each protocol, 20 s each under the race
-// detector.
+// 6 s alone and 2 to 5 s together over each protocol, 20 to 35 s each
+// under the race detector.
 const (
 	loadSites = 200
 	// loadAloneWorkers is how many sites are scanned alone at a time, each
