@@ -182,7 +182,8 @@ type session struct {
 func runSession(ctx context.Context, c *safefetch.Client, endpoint string, o *Options) *session {
 	s := &session{endpoint: endpoint}
 	hc := c.HTTPClient()
-	rec := &recorder{next: hc.Transport, done: ctx}
+	rec := &recorder{next: hc.Transport}
+	rec.deadline, rec.hasDeadline = ctx.Deadline()
 	hc.Transport = rec
 	client := mcp.NewClient(&mcp.Implementation{Name: o.ClientName, Version: o.ClientVersion},
 		// No capability is declared that the probe does not serve: an
@@ -234,14 +235,15 @@ func runSession(ctx context.Context, c *safefetch.Client, endpoint string, o *Op
 		}
 		_ = cs.Close()
 	}
-	// A snapshot, taken under the recorder's lock: the SDK may still be
-	// reading a stream it no longer needs after the session closed, and
-	// the receipt must not race with it.
+	// The MCP client may still be draining a stream in a goroutine of its
+	// own, whose reads still count against the cap: the session keeps
+	// copies taken under the recorder's lock, so the receipt reads what
+	// the session saw, never an exchange being written.
 	rec.mu.Lock()
 	for _, e := range rec.ex {
-		c := *e
-		c.body = append([]byte(nil), e.body...)
-		s.exchanges = append(s.exchanges, &c)
+		cp := *e
+		cp.body = slices.Clone(e.body)
+		s.exchanges = append(s.exchanges, &cp)
 	}
 	rec.mu.Unlock()
 	return s
@@ -303,17 +305,26 @@ type exchange struct {
 // every request.
 type recorder struct {
 	next http.RoundTripper
-	// done ends with the probe: every request of the session, those the
-	// SDK sends on a context of its own (notifications/cancelled, the
-	// closing DELETE) included, ends by the probe's deadline.
-	done context.Context
 	mu   sync.Mutex
 	ex   []*exchange
+	// deadline is the probe's: it bounds every request, those the MCP
+	// client sends with a context of its own included (the cancellation
+	// notice it posts when a call is cancelled, which would otherwise hold
+	// the session open for seconds past the probe's deadline).
+	deadline    time.Time
+	hasDeadline bool
 }
 
 func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	e := &exchange{Exchange: Exchange{Method: req.Method, URL: req.URL.String(),
 		ProtocolHeader: clip(req.Header.Get("Mcp-Protocol-Version"), 40), SessionIDSent: req.Header.Get("Mcp-Session-Id") != ""}}
+	if r.hasDeadline {
+		ctx, cancel := context.WithDeadline(req.Context(), r.deadline)
+		// Released when the request's context ends: its deadline, or
+		// the MCP client's own cancellation.
+		context.AfterFunc(ctx, cancel)
+		req = req.WithContext(ctx)
+	}
 	// The probe never sends a credential; make sure of it.
 	req.Header.Del("Authorization")
 	req.Header.Del("Cookie")
@@ -335,19 +346,10 @@ func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	r.ex = append(r.ex, e)
 	r.mu.Unlock()
 
-	cancel := context.CancelFunc(func() {})
-	if r.done != nil {
-		if d, ok := r.done.Deadline(); ok {
-			var ctx context.Context
-			ctx, cancel = context.WithDeadline(req.Context(), d)
-			req = req.WithContext(ctx)
-		}
-	}
 	resp, err := r.next.RoundTrip(req)
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if err != nil {
-		cancel()
 		e.err = err
 		e.Error = errorKind(err)
 		if req.Context().Err() != nil && errors.Is(req.Context().Err(), context.DeadlineExceeded) {
@@ -359,7 +361,7 @@ func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	e.ContentType = clip(resp.Header.Get("Content-Type"), 200)
 	e.SessionID = resp.Header.Get("Mcp-Session-Id") != ""
 	e.WWWAuthenticate = clip(strings.Join(resp.Header.Values("Www-Authenticate"), ", "), 1000)
-	resp.Body = &cappedBody{rc: resp.Body, r: r, e: e, cancel: cancel}
+	resp.Body = &cappedBody{rc: resp.Body, r: r, e: e}
 	return resp, nil
 }
 
@@ -386,10 +388,9 @@ func requestOffer(raw []byte) (rpc, offered string) {
 
 // cappedBody counts, keeps the start of, and caps a response body.
 type cappedBody struct {
-	rc     io.ReadCloser
-	r      *recorder
-	e      *exchange
-	cancel context.CancelFunc // ends the request's context, bounded by the probe's deadline
+	rc io.ReadCloser
+	r  *recorder
+	e  *exchange
 }
 
 func (b *cappedBody) Read(p []byte) (int, error) {
@@ -412,11 +413,7 @@ func (b *cappedBody) Read(p []byte) (int, error) {
 	return n, err
 }
 
-func (b *cappedBody) Close() error {
-	err := b.rc.Close()
-	b.cancel()
-	return err
-}
+func (b *cappedBody) Close() error { return b.rc.Close() }
 
 // errorKind names a failure in a few words.
 func errorKind(err error) string {

@@ -19,7 +19,9 @@
 // [Network.Requests], [Network.Lookups] and [Network.Dials] count what
 // reached the fake world (tests of budgets, walks and refusals).
 // [Network.Certificate] and [Network.SiteWithCertificate] make sites with a
-// certificate for the wrong name, or an expired one.
+// certificate for the wrong name, or an expired one. A site speaks HTTP/1.1
+// only; one registered with [Network.SiteHTTP2] offers HTTP/2 as well
+// (tests of connection sharing, and of a shared client under load).
 //
 // # Servers that guard against DNS rebinding
 //

@@ -110,18 +110,37 @@ func (n *Network) Close() {
 // in tests (for the MCP go-sdk, mcp.StreamableHTTPOptions with
 // DisableLocalhostProtection: true). See the package documentation.
 func (n *Network) Site(host string, h http.Handler) {
+	n.site(host, h, n.hostCertificate(host), false)
+}
+
+// SiteHTTP2 is [Network.Site] with a server that offers HTTP/2 by ALPN
+// (RFC 7540, Section 3.3) as well as HTTP/1.1, as most public servers do:
+// a [safefetch.Client] then speaks HTTP/2 to it, many calls sharing one
+// connection. Calling it again for the same host replaces its handler; the
+// protocols stay those of the first call.
+//
+// [RFC 7540, Section 3.3]: https://www.rfc-editor.org/rfc/rfc7540#section-3.3
+func (n *Network) SiteHTTP2(host string, h http.Handler) {
+	n.site(host, h, n.hostCertificate(host), true)
+}
+
+func (n *Network) hostCertificate(host string) tls.Certificate {
 	host = normalize(host)
 	cert, err := n.ca.issue(time.Now().Add(-time.Hour), time.Now().Add(24*time.Hour), host)
 	if err != nil {
 		panic(fmt.Sprintf("fetchtest: certificate for %s: %v", host, err))
 	}
-	n.SiteWithCertificate(host, h, cert)
+	return cert
 }
 
 // SiteWithCertificate is [Network.Site] with the certificate the server
 // presents, for tests of certificate failures: see [Network.Certificate].
 // Replacing the handler of an existing site keeps its first certificate.
 func (n *Network) SiteWithCertificate(host string, h http.Handler, cert tls.Certificate) {
+	n.site(host, h, cert, false)
+}
+
+func (n *Network) site(host string, h http.Handler, cert tls.Certificate, h2 bool) {
 	host = normalize(host)
 	if _, err := netip.ParseAddr(host); err == nil || host == "" || strings.ContainsAny(host, ":/[]@% ") {
 		panic(fmt.Sprintf("fetchtest: Site needs a host name without port or brackets, not %q", host))
@@ -134,6 +153,10 @@ func (n *Network) SiteWithCertificate(host string, h http.Handler, cert tls.Cert
 	s := &site{host: host, handler: h}
 	srv := httptest.NewUnstartedServer(n.serve(s))
 	srv.TLS = &tls.Config{Certificates: []tls.Certificate{cert}}
+	if h2 {
+		srv.TLS.NextProtos = []string{"h2", "http/1.1"}
+		srv.EnableHTTP2 = true
+	}
 	srv.Config.ErrorLog = log.New(io.Discard, "", 0)
 	srv.StartTLS()
 	n.mu.Lock()

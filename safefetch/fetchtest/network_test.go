@@ -214,3 +214,33 @@ func TestCertificates(t *testing.T) {
 	_, err = cert.Leaf.Verify(x509VerifyOptions(other, "a.example"))
 	require.Error(t, err, "each Network has its own authority")
 }
+
+func TestSiteHTTP2(t *testing.T) {
+	n := fetchtest.New()
+	t.Cleanup(n.Close)
+	proto := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, r.Proto) })
+	n.Site("one.example", proto)
+	n.SiteHTTP2("two.example", proto)
+	c := n.Client()
+	tests := []struct{ host, want string }{
+		{"one.example", "HTTP/1.1"},
+		{"two.example", "HTTP/2.0"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.host, func(t *testing.T) {
+			for range 3 {
+				resp, err := c.Get(t.Context(), "https://"+tt.host+"/", nil)
+				require.NoError(t, err)
+				assert.Equal(t, tt.want, string(resp.Body), "the protocol the server saw")
+			}
+		})
+	}
+	// Three calls in turn, one connection each way: HTTP/2 is pooled too.
+	assert.Equal(t, 1, n.Dials(n.Addr("one.example")))
+	assert.Equal(t, 1, n.Dials(n.Addr("two.example")))
+
+	n.SiteHTTP2("two.example", hello("replaced"))
+	resp, err := c.Get(t.Context(), "https://two.example/", nil)
+	require.NoError(t, err)
+	assert.Equal(t, "replaced", string(resp.Body))
+}
