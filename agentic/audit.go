@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"net/url"
 	"strings"
 	"time"
@@ -26,6 +27,12 @@ type AuditOptions struct {
 	Deadline time.Duration
 	// Now returns the current time; nil means time.Now.
 	Now func() time.Time
+	// Previous is the Retrieval of an earlier audit of the same profile
+	// URL. When set, the profile request is conditional (If-None-Match,
+	// If-Modified-Since); a 304 answer ends the audit with
+	// Retrieval.NotModified set and nothing else checked: the profile is
+	// the one the caller audited before, whose report it keeps.
+	Previous *safefetch.Provenance
 }
 
 // CheckStatus is the verdict of one audit [Check] or [DocumentCheck].
@@ -157,13 +164,24 @@ func Audit(ctx context.Context, profileURL string, opts *AuditOptions) (*AuditRe
 	}()
 
 	// The profile and its TXT, in parallel.
-	jobs := []job{{profileURL, "application/json", "profile"}}
+	jobs := []job{{profileURL, "application/json", "profile", o.Previous}}
 	if !o.SkipText {
-		jobs = append(jobs, job{rep.TextIndex.URL, "text/plain", "text index"})
+		jobs = append(jobs, job{rep.TextIndex.URL, "text/plain", "text index", nil})
 	}
 	rs := f.getAll(ctx, jobs, scanMaxConcurrent)
 	pr := rs[0]
 	rep.Retrieval = pr.rec.Provenance
+	if o.Previous != nil && pr.err == nil && pr.rec.StatusCode == http.StatusNotModified {
+		rep.Retrieval.NotModified = true
+		if rep.Retrieval.ETag == "" {
+			rep.Retrieval.ETag = o.Previous.ETag
+		}
+		if rep.Retrieval.LastModified == "" {
+			rep.Retrieval.LastModified = o.Previous.LastModified
+		}
+		rep.check("fetch", profileURL, CheckStatusPass, "the profile is unchanged since the previous audit", "HTTP 304")
+		return rep, nil
+	}
 	if pr.rec.FinalURL != "" {
 		if fu, err := url.Parse(pr.rec.FinalURL); err == nil {
 			rep.ServingOrigin = canonicalOrigin(fu)
@@ -303,7 +321,7 @@ func (rep *AuditReport) auditDocuments(ctx context.Context, f *fetcher, site *Si
 		if r.Kind == KindOpenAPI || r.Kind == KindA2A || r.Kind == KindAgentAuth || r.Kind == KindAgentic {
 			accept = "application/json"
 		}
-		jobs[i] = job{r.URL, accept, "retrieved " + string(r.Kind) + " resource"}
+		jobs[i] = job{r.URL, accept, "retrieved " + string(r.Kind) + " resource", nil}
 	}
 	ok := true
 	for i, fr := range f.getAll(ctx, jobs, scanMaxConcurrent) {

@@ -1,6 +1,7 @@
 package agentic
 
 import (
+	"context"
 	"net/http"
 	"testing"
 
@@ -35,4 +36,30 @@ func TestNilClientReusesConnections(t *testing.T) {
 	}
 	assert.Equal(t, 3, n.Requests("shop.example"))
 	assert.Equal(t, 1, n.Dials(n.Addr("shop.example")))
+}
+
+// A conditional audit: the profile is asked for with the previous
+// validators, and a 304 ends the audit with NotModified.
+func TestAuditPrevious(t *testing.T) {
+	n := fetchtest.New()
+	defer n.Close()
+	site, err := ParseSite(readFile(t, "testdata/valid/shop.json"))
+	require.NoError(t, err)
+	h, err := Handler(site, nil)
+	require.NoError(t, err)
+	n.Site("shop.example", h)
+	opts := &AuditOptions{Client: n.Client()}
+	first, err := Audit(context.Background(), "https://shop.example/agentic.json", opts)
+	require.NoError(t, err)
+	require.True(t, first.Structure, "%+v", first.Checks)
+	require.NotEmpty(t, first.Retrieval.ETag)
+	assert.False(t, first.Retrieval.NotModified)
+
+	opts.Previous = &first.Retrieval
+	again, err := Audit(context.Background(), "https://shop.example/agentic.json", opts)
+	require.NoError(t, err)
+	assert.True(t, again.Retrieval.NotModified)
+	assert.Equal(t, 304, again.Retrieval.StatusCode)
+	assert.Equal(t, first.Retrieval.ETag, again.Retrieval.ETag)
+	assert.Nil(t, again.Profile, "the caller keeps the profile it audited")
 }

@@ -296,11 +296,11 @@ func Discover(ctx context.Context, origin string, opts *DiscoverOptions) (*Disco
 	}()
 
 	// Round 1: the profile and the conventional paths, five at a time.
-	jobs := []job{{profileURL, "application/json", "profile"}}
+	jobs := []job{{profileURL, "application/json", "profile", nil}}
 	for _, c := range conventionalPaths {
 		u := originS + c.path
 		s.queued[u] = true
-		jobs = append(jobs, job{u, c.accept, c.purpose})
+		jobs = append(jobs, job{u, c.accept, c.purpose, nil})
 	}
 	s.queued[profileURL] = true
 	results := s.f.getAll(ctx, jobs, scanMaxConcurrent)
@@ -367,7 +367,7 @@ func (p plan) jobs() []job {
 		if c.kind == KindOpenAPI || c.kind == KindAgentic || c.kind == KindA2A || c.kind == KindAgentAuth {
 			accept = "application/json"
 		}
-		out[i] = job{c.url, accept, "linked " + string(c.kind) + " from " + c.source}
+		out[i] = job{c.url, accept, "linked " + string(c.kind) + " from " + c.source, nil}
 	}
 	return out
 }

@@ -109,6 +109,11 @@ func (f *fetcher) redirectPolicy() safefetch.RedirectPolicy {
 
 // get fetches u once per scan (later calls return the first result).
 func (f *fetcher) get(ctx context.Context, u, accept, purpose string) *fetched {
+	return f.getIf(ctx, u, accept, purpose, nil)
+}
+
+// getIf is get, conditional on prev's validators when prev is not nil.
+func (f *fetcher) getIf(ctx context.Context, u, accept, purpose string, prev *safefetch.Provenance) *fetched {
 	f.mu.Lock()
 	if r, ok := f.seen[u]; ok {
 		f.mu.Unlock()
@@ -119,7 +124,7 @@ func (f *fetcher) get(ctx context.Context, u, accept, purpose string) *fetched {
 	c := f.client.WithRedirectPolicy(f.redirectPolicy())
 	resp, err := c.Do(ctx, &safefetch.Request{
 		Method: http.MethodGet, URL: u, MaxBodyBytes: f.maxBody,
-		Header: http.Header{"Accept": {accept}},
+		Header: prev.Conditional(http.Header{"Accept": {accept}}),
 	})
 	r := &fetched{rec: RequestRecord{Provenance: safefetch.Provenance{URL: u}, Purpose: purpose}, err: err}
 	if resp != nil {
@@ -150,6 +155,7 @@ func (f *fetcher) get(ctx context.Context, u, accept, purpose string) *fetched {
 
 type job struct {
 	url, accept, purpose string
+	prev                 *safefetch.Provenance // makes the request conditional; nil: it is not
 }
 
 // getAll fetches jobs with at most workers requests in flight and returns
@@ -164,7 +170,7 @@ func (f *fetcher) getAll(ctx context.Context, jobs []job, workers int) []*fetche
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			out[i] = f.get(ctx, j.url, j.accept, j.purpose)
+			out[i] = f.getIf(ctx, j.url, j.accept, j.purpose, j.prev)
 		}()
 	}
 	wg.Wait()
