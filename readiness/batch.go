@@ -28,9 +28,14 @@ const (
 // [DefaultBatchConcurrency] scans at once, one per registrable domain,
 // every scan with the default Options on the one shared client.
 type BatchOptions struct {
-	// Options are the options of every scan. A nil Options.Client means
-	// [safefetch.Default]: one client whose connections every scan of the
-	// batch reuses. Each scan still has its own budget.
+	// Options are the options of every scan. Every scan of the batch runs
+	// on one client, Options.Client, or when it is nil one the batch makes
+	// for itself with safefetch's defaults; a scan reuses the connections
+	// it opened, and each scan has its own budget. As each scan ends, the
+	// client's idle connections are closed: a batch never comes back to a
+	// site it finished (PerHost keeps one domain's scans apart), so keeping
+	// them would make memory grow with the number of sites, not with the
+	// scans in flight. A scan still running redials what it needs.
 	Options Options
 
 	// Concurrency bounds the scans in flight. 0 means
@@ -98,7 +103,11 @@ func ScanAll(ctx context.Context, sites iter.Seq[string], opts *BatchOptions) it
 		lookahead = 4 * conc
 	}
 	scanOpts := o.Options
-	scanOpts.Client = safefetch.OrDefault(scanOpts.Client)
+	if scanOpts.Client == nil {
+		// Not safefetch.Default: the batch closes its client's idle
+		// connections, which must not be those of other users.
+		scanOpts.Client = safefetch.New(nil)
+	}
 
 	return func(yield func(BatchResult) bool) {
 		ctx, cancel := context.WithCancel(ctx)
@@ -159,6 +168,7 @@ func ScanAll(ctx context.Context, sites iter.Seq[string], opts *BatchOptions) it
 				return // the sequence is done (nothing is held when nothing runs), or ctx is
 			}
 			r := <-results
+			scanOpts.Client.CloseIdleConnections()
 			inflight--
 			busy[r.domain]--
 			if busy[r.domain] == 0 {
