@@ -3,48 +3,13 @@ package readiness
 import (
 	"context"
 	"fmt"
-	"os"
 	"runtime"
 	"slices"
-	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/agentweb/agentweb/internal/benchratio"
 )
-
-// openFiles counts the process's open file descriptors (Linux), or -1.
-func openFiles() int {
-	ents, err := os.ReadDir("/proc/self/fd")
-	if err != nil {
-		return -1
-	}
-	return len(ents)
-}
-
-// heapPeak samples the live heap every 20 ms (ReadMemStats stops the world: sampling more often slows what it measures) until stop is
-// called, and returns the largest HeapInuse seen.
-func heapPeak() (stop func() uint64) {
-	var peak atomic.Uint64
-	done := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Go(func() {
-		var ms runtime.MemStats
-		t := time.NewTicker(20 * time.Millisecond)
-		defer t.Stop()
-		for {
-			runtime.ReadMemStats(&ms)
-			if ms.HeapInuse > peak.Load() {
-				peak.Store(ms.HeapInuse)
-			}
-			select {
-			case <-done:
-				return
-			case <-t.C:
-			}
-		}
-	})
-	return func() uint64 { close(done); wg.Wait(); return peak.Load() }
-}
 
 // BenchmarkScanAll scans N distinct sites (the test site under N names)
 // at concurrency 64 with 20 ms of latency on every response, and reports
@@ -77,12 +42,12 @@ func BenchmarkScanAll(b *testing.B) {
 			var ms runtime.MemStats
 			runtime.ReadMemStats(&ms)
 			network := ms.HeapInuse // the fake internet itself: servers, certificates, test sites
-			g0, f0 := runtime.NumGoroutine(), openFiles()
+			g0, f0 := runtime.NumGoroutine(), benchratio.OpenFiles()
 			b.ResetTimer()
 			var wall time.Duration
 			var peak uint64
 			for range b.N {
-				stop := heapPeak()
+				stop := benchratio.HeapPeak(20 * time.Millisecond)
 				t := time.Now()
 				count := 0
 				for r := range ScanAll(context.Background(), slices.Values(sites), &BatchOptions{Options: opts, Concurrency: conc}) {
@@ -111,7 +76,7 @@ func BenchmarkScanAll(b *testing.B) {
 			// must not grow with the number of sites.
 			b.ReportMetric(float64(peak-min(peak, network))/(1<<20), "MiB-over-network")
 			b.ReportMetric(float64(runtime.NumGoroutine()-g0), "goroutines-left")
-			b.ReportMetric(float64(openFiles()-f0), "files-left")
+			b.ReportMetric(float64(benchratio.OpenFiles()-f0), "files-left")
 		})
 	}
 }

@@ -3,7 +3,6 @@ package readiness
 import (
 	"context"
 	"fmt"
-	"os"
 	"runtime"
 	"slices"
 	"strings"
@@ -11,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/agentweb/agentweb/internal/benchratio"
 	"github.com/agentweb/agentweb/safefetch"
 	"github.com/agentweb/agentweb/safefetch/fetchtest"
 	"github.com/stretchr/testify/assert"
@@ -128,17 +128,7 @@ func (s loadSnapshot) String() string {
 	return fmt.Sprintf("%d goroutines, %d fds", s.goroutines, s.fds)
 }
 
-// openFDs counts the process's open descriptors, or -1 where /proc is not
-// there.
-func openFDs() int {
-	es, err := os.ReadDir("/proc/self/fd")
-	if err != nil {
-		return -1
-	}
-	return len(es) - 1 // the directory ReadDir itself opened
-}
-
-func snapshot() loadSnapshot { return loadSnapshot{runtime.NumGoroutine(), openFDs()} }
+func snapshot() loadSnapshot { return loadSnapshot{runtime.NumGoroutine(), benchratio.OpenFiles()} }
 
 // settle waits, up to limit, until the goroutines and descriptors are at most
 // want plus slack, and returns what it last saw. A zero want waits for the
@@ -182,7 +172,7 @@ func startPeaks() *loadPeaks {
 			runtime.ReadMemStats(&ms)
 			p.heap = max(p.heap, ms.HeapInuse)
 			p.goroutines = max(p.goroutines, runtime.NumGoroutine())
-			p.fds = max(p.fds, openFDs())
+			p.fds = max(p.fds, benchratio.OpenFiles())
 			select {
 			case <-p.stop:
 				return

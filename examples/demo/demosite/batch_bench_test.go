@@ -3,52 +3,16 @@ package demosite_test
 import (
 	"context"
 	"fmt"
-	"os"
 	"runtime"
 	"slices"
-	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/agentweb/agentweb/examples/demo/demosite"
+	"github.com/agentweb/agentweb/internal/benchratio"
 	"github.com/agentweb/agentweb/readiness"
 	"github.com/agentweb/agentweb/safefetch/fetchtest"
 )
-
-// openFiles counts the process's open file descriptors (Linux), or -1.
-func openFiles() int {
-	ents, err := os.ReadDir("/proc/self/fd")
-	if err != nil {
-		return -1
-	}
-	return len(ents)
-}
-
-// heapPeak samples the live heap every few milliseconds until stop is
-// called, and returns the largest HeapInuse seen.
-func heapPeak() (stop func() uint64) {
-	var peak atomic.Uint64
-	done := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Go(func() {
-		var ms runtime.MemStats
-		t := time.NewTicker(5 * time.Millisecond)
-		defer t.Stop()
-		for {
-			runtime.ReadMemStats(&ms)
-			if ms.HeapInuse > peak.Load() {
-				peak.Store(ms.HeapInuse)
-			}
-			select {
-			case <-done:
-				return
-			case <-t.C:
-			}
-		}
-	})
-	return func() uint64 { close(done); wg.Wait(); return peak.Load() }
-}
 
 // BenchmarkScanAllDemo scans N distinct Example Shops (Options.Host
 // shop000.example, shop001.example, ..., each with its peer and broker) on
@@ -92,13 +56,13 @@ func BenchmarkScanAllDemo(b *testing.B) {
 			client.CloseIdleConnections()
 			time.Sleep(100 * time.Millisecond)
 			runtime.GC()
-			g0, f0 := runtime.NumGoroutine(), openFiles()
+			g0, f0 := runtime.NumGoroutine(), benchratio.OpenFiles()
 			b.ResetTimer()
 			var wall time.Duration
 			var peak uint64
 			off := 0
 			for range b.N {
-				stop := heapPeak()
+				stop := benchratio.HeapPeak(20 * time.Millisecond)
 				t := time.Now()
 				count := 0
 				for r := range readiness.ScanAll(context.Background(), slices.Values(sites), &readiness.BatchOptions{Options: opts, Concurrency: conc}) {
@@ -134,7 +98,7 @@ func BenchmarkScanAllDemo(b *testing.B) {
 			b.ReportMetric(float64(oneWall)/1e6, "ms-one-shop")
 			b.ReportMetric(float64(peak)/(1<<20), "MiB-peak-heap")
 			b.ReportMetric(float64(runtime.NumGoroutine()-g0), "goroutines-left")
-			b.ReportMetric(float64(openFiles()-f0), "files-left")
+			b.ReportMetric(float64(benchratio.OpenFiles()-f0), "files-left")
 			b.ReportMetric(float64(off)/float64(b.N), "shops-off-score")
 		})
 	}
