@@ -39,6 +39,7 @@ const (
 	defaultMaxPage        = 4 << 20
 	defaultConvertTimeout = 2 * time.Second
 	mdCacheEntries        = 512
+	mdCacheBytes          = 64 << 20
 	pageCacheEntries      = 1024
 	pageCacheBytes        = 64 << 20
 	cacheControl          = "public, max-age=300"
@@ -71,7 +72,7 @@ func (s *Site) Handler(pages http.Handler) (http.Handler, error) {
 	if timeout <= 0 {
 		timeout = defaultConvertTimeout
 	}
-	k.md = newConverter(timeout, mdCacheEntries)
+	k.md = newConverter(timeout, mdCacheEntries, mdCacheBytes)
 	k.pages = newPageCache(pageCacheEntries, pageCacheBytes)
 	if err := k.buildDocuments(); err != nil {
 		return nil, err

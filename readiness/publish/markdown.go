@@ -2,12 +2,10 @@ package publish
 
 import (
 	"bytes"
-	"container/list"
 	"context"
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
 	"time"
 
 	htmltomarkdown "github.com/JohannesKaufmann/html-to-markdown/v2"
@@ -85,37 +83,23 @@ func (k *kit) frontMatterFor(path string, head *htmlhead.Head, lastModified stri
 	return f
 }
 
-// converter turns page HTML into Markdown with html-to-markdown, bounded
-// in time, and caches the result by the page's entity tag.
+// mdConverter turns page HTML into Markdown with html-to-markdown,
+// bounded in time, and caches the result by the page's entity tag.
 type mdConverter struct {
 	timeout time.Duration
-	mu      sync.Mutex
-	lru     *list.List // of *mdEntry, most recent first
-	byKey   map[string]*list.Element
-	max     int
+	cache   *lru[string, []byte]
 }
 
-type mdEntry struct {
-	key string
-	md  []byte
-}
-
-func newConverter(timeout time.Duration, entries int) *mdConverter {
-	return &mdConverter{timeout: timeout, lru: list.New(), byKey: map[string]*list.Element{}, max: entries}
+func newConverter(timeout time.Duration, entries, maxBytes int) *mdConverter {
+	return &mdConverter{timeout: timeout, cache: newLRU[string, []byte](entries, maxBytes)}
 }
 
 // convert returns the Markdown body of page, from the cache when key (the
 // page's entity tag) was converted before.
 func (c *mdConverter) convert(ctx context.Context, key string, page []byte, domain string) ([]byte, error) {
-	c.mu.Lock()
-	if e, ok := c.byKey[key]; ok {
-		c.lru.MoveToFront(e)
-		md := e.Value.(*mdEntry).md
-		c.mu.Unlock()
+	if md, ok := c.cache.get(key); ok {
 		return md, nil
 	}
-	c.mu.Unlock()
-
 	ctx, cancel := context.WithTimeout(ctx, c.timeout)
 	defer cancel()
 	type result struct {
@@ -137,14 +121,6 @@ func (c *mdConverter) convert(ctx context.Context, key string, page []byte, doma
 		return nil, fmt.Errorf("%w: %w", errConvert, r.err)
 	}
 	md := bytes.TrimSpace(r.md)
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if _, ok := c.byKey[key]; !ok {
-		c.byKey[key] = c.lru.PushFront(&mdEntry{key: key, md: md})
-		for c.lru.Len() > c.max {
-			old := c.lru.Remove(c.lru.Back()).(*mdEntry)
-			delete(c.byKey, old.key)
-		}
-	}
+	c.cache.put(key, md, len(md))
 	return md, nil
 }

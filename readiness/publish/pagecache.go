@@ -2,9 +2,7 @@ package publish
 
 import (
 	"bytes"
-	"container/list"
 	"hash/maphash"
-	"sync"
 
 	"github.com/agentweb/agentweb/internal/serve"
 )
@@ -16,13 +14,8 @@ import (
 // equal to the ones it was made from; the cache holds at most maxEntries
 // entries and maxBytes bytes, least recently used first out.
 type pageCache struct {
-	seed       maphash.Seed
-	mu         sync.Mutex
-	lru        *list.List // of *pageEntry, most recent first
-	byKey      map[pageKey]*list.Element
-	bytes      int
-	maxEntries int
-	maxBytes   int
+	seed  maphash.Seed
+	cache *lru[pageKey, *pageEntry]
 }
 
 type pageKey struct {
@@ -31,14 +24,12 @@ type pageKey struct {
 }
 
 type pageEntry struct {
-	key          pageKey
 	page, served []byte
 	etag         string
-	size         int // bytes held: page, and served when it is another slice
 }
 
 func newPageCache(maxEntries, maxBytes int) *pageCache {
-	return &pageCache{seed: maphash.MakeSeed(), lru: list.New(), byKey: map[pageKey]*list.Element{}, maxEntries: maxEntries, maxBytes: maxBytes}
+	return &pageCache{seed: maphash.MakeSeed(), cache: newLRU[pageKey, *pageEntry](maxEntries, maxBytes)}
 }
 
 // served returns what to serve for page at path, and its strong ETag:
@@ -46,39 +37,19 @@ func newPageCache(maxEntries, maxBytes int) *pageCache {
 // was seen before. The returned bytes must not be modified.
 func (c *pageCache) served(path string, page []byte, noInject bool, decorate func([]byte, string) []byte) ([]byte, string) {
 	key := pageKey{path, maphash.Bytes(c.seed, page)}
-	c.mu.Lock()
-	if e, ok := c.byKey[key]; ok {
-		if ent := e.Value.(*pageEntry); bytes.Equal(ent.page, page) {
-			c.lru.MoveToFront(e)
-			c.mu.Unlock()
-			return ent.served, ent.etag
-		}
+	if ent, ok := c.cache.get(key); ok && bytes.Equal(ent.page, page) {
+		return ent.served, ent.etag
 	}
-	c.mu.Unlock()
-
 	orig := bytes.Clone(page)
 	out := orig
 	if !noInject {
 		out = decorate(orig, path)
 	}
-	ent := &pageEntry{key: key, page: orig, served: out, etag: serve.ETag(out), size: len(orig)}
+	ent := &pageEntry{page: orig, served: out, etag: serve.ETag(out)}
+	size := len(orig) // bytes held: the page, and what is served when it is another slice
 	if len(out) != len(orig) || (len(out) > 0 && &out[0] != &orig[0]) {
-		ent.size += len(out)
+		size += len(out)
 	}
-	if ent.size > c.maxBytes/4 {
-		return ent.served, ent.etag // too large to keep
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if old, ok := c.byKey[key]; ok {
-		c.bytes -= c.lru.Remove(old).(*pageEntry).size
-	}
-	c.byKey[key] = c.lru.PushFront(ent)
-	c.bytes += ent.size
-	for c.lru.Len() > c.maxEntries || c.bytes > c.maxBytes {
-		old := c.lru.Remove(c.lru.Back()).(*pageEntry)
-		delete(c.byKey, old.key)
-		c.bytes -= old.size
-	}
+	c.cache.put(key, ent, size)
 	return ent.served, ent.etag
 }

@@ -19,7 +19,7 @@ func testKit(t *testing.T, s Site) *kit {
 	t.Helper()
 	origin, err := s.validate()
 	require.NoError(t, err)
-	return &kit{site: s, origin: origin, routes: map[string]http.Handler{}, maxPage: defaultMaxPage, md: newConverter(time.Second, 4)}
+	return &kit{site: s, origin: origin, routes: map[string]http.Handler{}, maxPage: defaultMaxPage, md: newConverter(time.Second, 4, 1<<20)}
 }
 
 func baseSite() Site {
@@ -242,11 +242,32 @@ func TestPageCache(t *testing.T) {
 	assert.NotEqual(t, e1, e3)
 	c.served("/b", []byte("b"), false, dec)
 	c.served("/c", []byte("c"), false, dec)
-	assert.Equal(t, 2, c.lru.Len(), "bounded")
+	assert.Equal(t, 2, c.cache.len(), "bounded")
 	n, _ := c.served("/n", []byte("x"), true, dec)
 	assert.Equal(t, "x", string(n))
 	assert.Equal(t, 4, calls, "NoInject never decorates")
 	big := newPageCache(10, 100)
 	big.served("/big", bytes.Repeat([]byte("x"), 60), false, dec)
-	assert.Zero(t, big.lru.Len(), "a page over a quarter of the cache is not kept")
+	assert.Zero(t, big.cache.len(), "a page over a quarter of the cache is not kept")
+}
+
+func TestLRUBounds(t *testing.T) {
+	c := newLRU[string, int](10, 100)
+	for i, k := range []string{"a", "b", "c", "d"} {
+		c.put(k, i, 25)
+	}
+	assert.Equal(t, 4, c.len())
+	c.put("e", 4, 25) // 125 bytes: the least recently used goes
+	_, ok := c.get("a")
+	assert.False(t, ok, "evicted by the byte bound")
+	v, ok := c.get("b")
+	assert.True(t, ok)
+	assert.Equal(t, 1, v)
+	c.put("f", 5, 25) // "c" is now the least recently used, not "b"
+	_, ok = c.get("c")
+	assert.False(t, ok)
+	_, ok = c.get("b")
+	assert.True(t, ok)
+	c.put("b", 9, 10) // a replaced entry is counted once
+	assert.Equal(t, 4, c.len())
 }
