@@ -61,36 +61,50 @@ func readList(path string, stdin io.Reader) ([]string, error) {
 }
 
 // doneSites returns the sites already written to the JSON Lines file path,
-// for -resume. A missing file has none; a last line cut short (a run that
-// was killed mid-write) is dropped from the file, so that the site is
-// scanned again.
+// for -resume, reading it line by line (a batch's output can be far larger
+// than memory; a line is at most maxOutLine bytes). A missing file has none;
+// a last line cut short (a run that was killed mid-write) is dropped from
+// the file, so that the site is scanned again.
 func doneSites(path string) (map[string]bool, error) {
 	done := map[string]bool{}
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return done, nil
 	}
 	if err != nil {
 		return nil, fmt.Errorf("resume: %w", err)
 	}
-	keep := 0
-	for len(data[keep:]) > 0 {
-		rest := data[keep:]
-		end := bytes.IndexByte(rest, '\n')
-		if end < 0 {
-			break // an unterminated last line
+	defer f.Close()
+	r := bufio.NewReaderSize(f, 64<<10)
+	var keep int64 // bytes of whole lines read
+	var line []byte
+	for {
+		chunk, err := r.ReadSlice('\n')
+		line = append(line, chunk...)
+		if errors.Is(err, bufio.ErrBufferFull) {
+			if len(line) > maxOutLine {
+				return nil, fmt.Errorf("resume: %s: line at byte %d is longer than %d bytes", path, keep, maxOutLine)
+			}
+			continue
 		}
-		var line struct {
+		if errors.Is(err, io.EOF) {
+			break // what is left, if anything, is an unterminated last line
+		}
+		if err != nil {
+			return nil, fmt.Errorf("resume: %w", err)
+		}
+		var rec struct {
 			Site string `json:"site"`
 		}
-		if end > maxOutLine || json.Unmarshal(rest[:end], &line) != nil || line.Site == "" {
+		if json.Unmarshal(line, &rec) != nil || rec.Site == "" {
 			return nil, fmt.Errorf("resume: %s: line at byte %d is not a report", path, keep)
 		}
-		done[line.Site] = true
-		keep += end + 1
+		done[rec.Site] = true
+		keep += int64(len(line))
+		line = line[:0]
 	}
-	if keep < len(data) {
-		if err := os.Truncate(path, int64(keep)); err != nil {
+	if len(line) > 0 {
+		if err := os.Truncate(path, keep); err != nil {
 			return nil, fmt.Errorf("resume: %w", err)
 		}
 	}
