@@ -17,9 +17,18 @@ import (
 // scanMux scans https://host/ served by h, reading no further route.
 func scanMux(t testing.TB, host string, h http.Handler, timeout time.Duration) *Report {
 	t.Helper()
+	return scanHosts(t, host, map[string]http.Handler{host: h}, timeout)
+}
+
+// scanHosts scans https://host/ on a fake internet of the given hosts,
+// reading no further route.
+func scanHosts(t testing.TB, host string, hosts map[string]http.Handler, timeout time.Duration) *Report {
+	t.Helper()
 	n := fetchtest.New()
 	t.Cleanup(n.Close)
-	n.Site(host, h)
+	for h, handler := range hosts {
+		n.Site(h, handler)
+	}
 	o := n.Options()
 	o.Timeout = timeout
 	r, err := Scan(context.Background(), "https://"+host+"/", &Options{Client: safefetch.New(o), MaxPages: -1})
@@ -92,7 +101,7 @@ if ("modelContext" in document) {
 			want:    [3]Verdict{VerdictPass, VerdictPartial, VerdictPass},
 			check: func(t *testing.T, r *Report) {
 				c := checkByID(r, "page_actions_declared")
-				assert.Contains(t, c.Receipt.Received, "registers 2 tool(s) through document.modelContext and navigator.modelContext")
+				assert.Contains(t, c.Receipt.Received, "2 tool registration call(s) through document.modelContext and navigator.modelContext, read in https://shop.example/, https://shop.example/app.js")
 				q := checkByID(r, "page_tool_quality")
 				assert.Equal(t, "1 of 2 tools fully described", q.Receipt.Received)
 				assert.Equal(t, []string{`registered tool "checkout" in https://shop.example/app.js: registered through navigator.modelContext, which current browsers no longer expose (document.modelContext); no literal description`}, q.Receipt.Notes)
@@ -101,7 +110,7 @@ if ("modelContext" in document) {
 					urls = append(urls, rq.URL)
 				}
 				assert.Contains(t, urls, "https://shop.example/app.js")
-				assert.NotContains(t, urls, "https://cdn.other.example/x.js", "scripts of other origins are never fetched")
+				assert.Contains(t, urls, "https://cdn.other.example/x.js", "scripts of other origins are read too")
 			},
 		},
 		{
@@ -170,15 +179,6 @@ if ("modelContext" in document) {
 			},
 		},
 		{
-			name: "a tool registered by a script of another origin is not read",
-			body: `<p>` + strings.Repeat("Tables for every party, booked in a minute. ", 6) + `</p><script src="https://cdn.other.example/webmcp.js"></script>`,
-			want: [3]Verdict{VerdictUnverified, VerdictUnverified, VerdictUnverified},
-			check: func(t *testing.T, r *Report) {
-				c := checkByID(r, "page_actions_declared")
-				assert.Contains(t, c.Receipt.Received, "scripts of another origin, never fetched: https://cdn.other.example/webmcp.js")
-			},
-		},
-		{
 			name: "an app shell whose forms a script builds",
 			body: `<div id="app"></div><script>document.getElementById("app").innerHTML = "<form toolname=book tooldescription=Book><input name=d></form>";</script>`,
 			want: [3]Verdict{VerdictUnverified, VerdictUnverified, VerdictUnverified},
@@ -189,17 +189,17 @@ if ("modelContext" in document) {
 			},
 		},
 		{
-			name: "same-origin scripts past the bound are not read",
+			name: "scripts past the bound on their number are not read",
 			body: `<p>` + strings.Repeat("Tables for every party, booked in a minute. ", 6) + `</p>` + func() string {
 				var b strings.Builder
-				for i := range maxScriptFetches + 1 {
+				for i := range MaxScripts + 1 {
 					fmt.Fprintf(&b, `<script src="/s%d.js"></script>`, i)
 				}
 				return b.String()
 			}(),
 			scripts: func() map[string]string {
 				m := map[string]string{}
-				for i := range maxScriptFetches + 1 {
+				for i := range MaxScripts + 1 {
 					m[fmt.Sprintf("/s%d.js", i)] = "console.log(1)"
 				}
 				return m
@@ -207,7 +207,7 @@ if ("modelContext" in document) {
 			want: [3]Verdict{VerdictUnverified, VerdictUnverified, VerdictUnverified},
 			check: func(t *testing.T, r *Report) {
 				assert.Contains(t, checkByID(r, "page_actions_declared").Receipt.Received,
-					fmt.Sprintf("same-origin scripts past the first %d, not fetched: https://shop.example/s%d.js", maxScriptFetches, maxScriptFetches))
+					fmt.Sprintf("scripts past the first %d, not fetched: https://shop.example/s%d.js", MaxScripts, MaxScripts))
 			},
 		},
 		{
@@ -292,7 +292,7 @@ func BenchmarkReadPageTools(b *testing.B) {
 	b.ReportAllocs()
 	b.SetBytes(int64(len(body)))
 	for b.Loop() {
-		forms, inline, _, _ := readPageTools(p)
+		forms, inline, _ := readPageTools(p)
 		if len(forms) != 4 || len(inline) != 1 {
 			b.Fatal(len(forms), len(inline))
 		}

@@ -13,19 +13,30 @@ func init() {
 // as a page tool (the check catalogue, Act): every action form carries a
 // WebMCP toolname and tooldescription (browsers register no declarative tool
 // without a description), or the page registers tools with
-// document.modelContext.registerTool, found by reading the scripts, never by
-// running them. Tools registered only through the older
+// document.modelContext.registerTool, found by reading every script the
+// pages load (within the bounds of [MaxScripts] and [MaxScriptBytes]) or,
+// with a [Renderer], by the browser that ran them. Tools registered only
+// through the older
 // navigator.modelContext, which current browsers no longer expose, and forms
 // with a toolname but no tooldescription are partial. A plain site search is
 // not an action. A page with no other form is not applicable only when every
-// script and the page's content were read: a script of another origin or
-// over the bound, or an app shell whose content a script builds, may hold
+// script and the page's content were read: a script that did not answer or
+// was over the bounds, or an app shell whose content a script builds (a
+// short page with a script that runs) and that no browser rendered, may hold
 // the actions, and makes the check unverified, never not applicable (the
 // method's §06: could not check is never a pass; §07: findings state their
 // scope).
-func checkPageActionsDeclared(s *scan) outcome {
+func checkPageActionsDeclared(s *scan) (out outcome) {
 	o := s.toolsObs()
-	out := outcome{requests: o.requests, scope: o.scope(), notes: o.notes}
+	out = outcome{requests: o.requests, scope: o.scope(), notes: o.notes, records: o.renderRecords()}
+	rendered := o.renderedSummary()
+	withRendering := func(s string) string {
+		if rendered == "" {
+			return s
+		}
+		return s + "; " + rendered
+	}
+	defer func() { out.received = withRendering(out.received) }()
 	if len(o.pages) == 0 {
 		p := s.pageObs()
 		if !p.f.answered() {
@@ -75,12 +86,12 @@ func checkPageActionsDeclared(s *scan) outcome {
 	switch {
 	case docRegs > 0:
 		out.verdict = VerdictPass
-		out.received = fmt.Sprintf("the page registers %d tool(s) through %s; %s", len(o.scripts), scriptAPIs(o.scripts), formsText)
+		out.received = o.registrationText() + "; " + formsText
 	case len(actions) > 0 && registered == len(actions):
 		out.verdict, out.received = VerdictPass, formsText
 	case navRegs > 0:
 		out.verdict = VerdictPartial
-		out.received = fmt.Sprintf("the page registers %d tool(s) only through navigator.modelContext, which current browsers no longer expose; %s", navRegs, formsText)
+		out.received = o.registrationText() + ", only through navigator.modelContext, which current browsers no longer expose; " + formsText
 	case registered > 0 || named > 0:
 		out.verdict, out.received = VerdictPartial, formsText
 	case notRead != "":
@@ -91,8 +102,44 @@ func checkPageActionsDeclared(s *scan) outcome {
 		out.verdict, out.received = VerdictFail, formsText+", and no script registers a tool"
 	default:
 		out.verdict, out.received = VerdictNotApplicable, "no action: no form other than a plain site search, and no tool registration, in every script and page read"
+		if o.sources > 0 {
+			out.received += fmt.Sprintf(" (%d script(s))", o.sources)
+		}
 	}
 	return out
+}
+
+// registrationText counts the tool registrations found, and where: calls
+// of registerTool (or provideContext) read in script text, each of which
+// may register one tool or, in a loop, several; and tools a browser
+// registered while rendering, counted one by one.
+func (o *toolsObs) registrationText() string {
+	var read, ran []scriptTool
+	for _, t := range o.scripts {
+		if t.rendered {
+			ran = append(ran, t)
+		} else {
+			read = append(read, t)
+		}
+	}
+	var parts []string
+	if len(ran) > 0 {
+		parts = append(parts, fmt.Sprintf("the browser registered %d tool(s) through %s", len(ran), apiDocument))
+	}
+	if len(read) > 0 {
+		var sources []string
+		for _, t := range read {
+			if !contains(sources, t.source) {
+				sources = append(sources, t.source)
+			}
+		}
+		where := strings.Join(sources[:min(3, len(sources))], ", ")
+		if len(sources) > 3 {
+			where += fmt.Sprintf(" and %d more", len(sources)-3)
+		}
+		parts = append(parts, fmt.Sprintf("%d tool registration call(s) through %s, read in %s", len(read), scriptAPIs(read), where))
+	}
+	return strings.Join(parts, "; ")
 }
 
 func formLabel(f pageForm) string {

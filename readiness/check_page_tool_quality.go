@@ -13,12 +13,13 @@ func init() {
 // and, for a declarative form, a toolparamdescription on each named control
 // (the check catalogue, Act; the WebMCP declarative API explainer); a tool
 // registered through navigator.modelContext, which current browsers no
-// longer expose, is not fully described. Not applicable when no tool is
+// longer expose, is not fully described. With a [Renderer], the tools are
+// those the browser registered, with the name and description it reports. Not applicable when no tool is
 // declared in everything read; unverified when no tool is found but a
 // script or an app shell's content was not read.
 func checkPageToolQuality(s *scan) outcome {
 	o := s.toolsObs()
-	out := outcome{requests: o.requests, scope: o.scope()}
+	out := outcome{requests: o.requests, scope: o.scope(), records: o.renderRecords()}
 	total, complete := 0, 0
 	var gaps []string
 	gap := func(s string) {
@@ -56,10 +57,16 @@ func checkPageToolQuality(s *scan) outcome {
 		if t.api == apiNavigator {
 			missing = append(missing, "registered through navigator.modelContext, which current browsers no longer expose (document.modelContext)")
 		}
-		if t.name == "" {
+		switch {
+		case t.rendered && t.name == "":
+			missing = append(missing, "no name")
+		case t.name == "":
 			missing = append(missing, "no literal name")
 		}
-		if !t.description {
+		switch {
+		case t.rendered && !t.description:
+			missing = append(missing, "no description")
+		case !t.description:
 			missing = append(missing, "no literal description")
 		}
 		if len(missing) == 0 {
@@ -73,6 +80,9 @@ func checkPageToolQuality(s *scan) outcome {
 		}
 	}
 	out.notes = gaps
+	if r := o.renderedSummary(); r != "" {
+		out.notes = append(out.notes, r)
+	}
 	switch {
 	case total == 0 && len(o.pages) == 0 && !s.pageObs().f.answered():
 		out.verdict, out.received = VerdictUnverified, "the page: "+s.pageObs().f.why()

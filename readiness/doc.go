@@ -52,13 +52,28 @@
 // toolparamdescription on its controls); a script registers tools when its
 // text calls registerTool (or the older provideContext) on
 // document.modelContext or navigator.modelContext, in an inline script or a
-// same-origin script file (at most six are read). A form tool needs a
-// tooldescription to count (browsers register none without one), and tools
-// registered only on navigator.modelContext, which current browsers no
-// longer expose, are partial. What the scan did not read (scripts of another
-// origin, scripts past the bound, the content a script builds in an app
-// shell) makes the Act checks unverified, never not applicable, and the
-// receipt names it. A plain site search (one
+// script file of any origin: every external script of the pages read is
+// fetched through the scan's client and charged to its budget, at most
+// [MaxScripts] of them, each within the scan's MaxBodyBytes and all within
+// [MaxScriptBytes]. A script element whose type is not JavaScript (JSON-LD,
+// a template) is a data block, which never runs, and is not a script. A
+// form tool needs a tooldescription to count (browsers register none
+// without one), and tools registered only on navigator.modelContext, which
+// current browsers no longer expose, are partial. What the scan did not
+// read (a script that did not answer or was past the bounds, the content a
+// script builds in an app shell: a page of fewer than 200 characters with
+// a script that runs) makes the Act checks unverified, never not
+// applicable, and the receipt names it; a page whose every script and
+// content was read, with no registration and no action form, is not
+// applicable.
+//
+// With [Options].Renderer (package readiness/browser runs the system's
+// Chromium), the pages are rendered too: the Act checks are then judged on
+// the tools the browser registered, declarative and imperative (a tool
+// registered by a computed name is found, as no text search can), and the
+// forms of the rendered DOM, and the receipt says which browser rendered
+// them and lists the tools. initial_html_content stays a judgement of the
+// HTML before scripts. A plain site search (one
 // search box, in a search landmark or named like one) is not an action. The
 // Permissions-Policy header is read as an RFC 9651 dictionary: no tools
 // member means the feature's default allowlist, 'self', applies, which
@@ -118,7 +133,8 @@
 // (robots.txt, /sitemap.xml, the page) first. Everything goes through a
 // safefetch client charged to one budget: by default 80 attempts, 5 in
 // flight, 1 MiB a response, 8 MiB in all and 60 s. The scanner never sends
-// a credential, never runs JavaScript and never calls a tool.
+// a credential and never calls a tool; it runs JavaScript only in the
+// browser of an [Options].Renderer, never in the process.
 //
 // A probe that is refused (a fetch-policy refusal, 401, 403, 429), fails on
 // the server's side (5xx), times out, never finishes redirecting or runs out

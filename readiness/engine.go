@@ -66,6 +66,16 @@ type Options struct {
 
 	// Now gives the scan's time (Report.ScannedAt). Nil means time.Now.
 	Now func() time.Time
+
+	// Renderer, when not nil, renders the pages the scan reads in a
+	// browser (the package readiness/browser runs the system's Chromium),
+	// with every request the browser makes fulfilled by the scan's client
+	// and charged to its budget. page_actions_declared and
+	// page_tool_quality are then judged on the tools the browser registered
+	// and the forms of the rendered DOM; initial_html_content stays a
+	// judgement of the HTML before scripts, with a note of the rendered
+	// text. Nil (the default) runs no browser: scripts are read, never run.
+	Renderer Renderer
 }
 
 // EventKind says what an [Event] reports.
@@ -198,6 +208,7 @@ func Scan(ctx context.Context, siteURL string, opts *Options) (*Report, error) {
 	ctx, cancel := context.WithTimeout(ctx, limits.Timeout+5*time.Second)
 	defer cancel()
 	s := newScan(ctx, page, client.WithBudget(budget), maxBody, maxPages, limits.Concurrency, o.Progress)
+	s.renderer = o.Renderer
 
 	// Every catalogue check runs. Each check file registers itself; a
 	// catalogue check without one would be a build mistake (a test guards
@@ -283,11 +294,26 @@ func (s *scan) result(id string, out outcome) CheckResult {
 	}
 	if r.Verdict.leavesWork() {
 		r.Fix = out.fix
-		if r.Fix == "" {
+		switch {
+		case r.Fix != "":
+		case r.Verdict == VerdictUnverified && id != "mcp_tested_execution" && allAnswered(out.requests):
+			r.Fix = fixUnread(id)
+		default:
 			r.Fix = fixFor(id, r.Verdict)
 		}
 	}
 	return r
+}
+
+// allAnswered reports whether every request of a check got an answer the
+// checks can judge (a 404 included).
+func allAnswered(fs []*fetched) bool {
+	for _, f := range fs {
+		if f != nil && !f.answered() {
+			return false
+		}
+	}
+	return true
 }
 
 func (s *scan) emit(e Event) {

@@ -24,6 +24,7 @@ type scan struct {
 	maxPages int
 	progress func(Event)
 	progMu   sync.Mutex
+	renderer Renderer // nil: scripts are read, never run
 
 	memoMu sync.Mutex
 	memo   map[string]*call
@@ -201,10 +202,19 @@ type call struct {
 // get fetches u once per scan: concurrent callers asking for the same
 // method, URL and Accept wait for the one request in flight and share its
 // result.
-func (s *scan) get(u, accept string) *fetched { return s.getRedirects(u, accept, 0) }
+func (s *scan) get(u, accept string) *fetched { return s.fetch(u, accept, 0, s.maxBody) }
 
 // getRedirects is get with a redirect limit of its own (0: the client's).
 func (s *scan) getRedirects(u, accept string, maxRedirects int) *fetched {
+	return s.fetch(u, accept, maxRedirects, s.maxBody)
+}
+
+// getCapped is get with a body cap of its own, at most the scan's.
+func (s *scan) getCapped(u, accept string, maxBody int64) *fetched {
+	return s.fetch(u, accept, 0, min(maxBody, s.maxBody))
+}
+
+func (s *scan) fetch(u, accept string, maxRedirects int, maxBody int64) *fetched {
 	key := memoKey(u, accept)
 	s.memoMu.Lock()
 	if c, ok := s.memo[key]; ok {
@@ -224,7 +234,7 @@ func (s *scan) getRedirects(u, accept string, maxRedirects int) *fetched {
 	if release, err := s.acquire(key); err != nil {
 		f.err = fmt.Errorf("readiness: waiting to fetch: %w", err)
 	} else {
-		f.resp, f.err = s.client.Do(s.ctx, &safefetch.Request{Method: http.MethodGet, URL: u, Header: h, MaxBodyBytes: s.maxBody, MaxRedirects: maxRedirects})
+		f.resp, f.err = s.client.Do(s.ctx, &safefetch.Request{Method: http.MethodGet, URL: u, Header: h, MaxBodyBytes: maxBody, MaxRedirects: maxRedirects})
 		release()
 	}
 	c.f = f

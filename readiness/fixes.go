@@ -74,3 +74,14 @@ func fixFor(id string, v Verdict) string {
 	}
 	return f.Do
 }
+
+// fixUnread is the fix of an unverified check whose every request answered:
+// what kept it from an answer is something the scan did not read or run
+// (named in the receipt), not a request that failed.
+func fixUnread(id string) string {
+	f, ok := fixes[id]
+	if !ok {
+		return ""
+	}
+	return "Every request of this check answered, but the scan could not read all it needs (see the receipt's notes): serve the content in the HTML, or scan with a browser (readiness/browser), then scan again. " + f.Do
+}

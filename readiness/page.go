@@ -30,9 +30,9 @@ type pageObs struct {
 	head        *htmlhead.Head
 	headerLinks []linkheader.Link
 	linkErr     error
-	text        int // visible characters, whitespace collapsed
-	headings    int // h1–h6 with text
-	scripts     int
+	text        int      // visible characters, whitespace collapsed
+	headings    int      // h1–h6 with text
+	scripts     int      // scripts that run: external or non-empty inline, data blocks excluded
 	jsonld      []string // raw JSON-LD blocks
 	anchors     []*url.URL
 }
@@ -116,7 +116,11 @@ func (p *pageObs) walk(doc *html.Node, base *url.URL) {
 		if n.Type == html.ElementNode {
 			switch n.DataAtom {
 			case atom.Script:
-				p.scripts++
+				if isScriptType(n) && (hasAttr(n, "src") || strings.TrimSpace(textOf(n)) != "") {
+					// Only a script that runs could build the page; a
+					// data block (JSON-LD, a template) never runs.
+					p.scripts++
+				}
 				if isJSONLD(attr(n, "type")) && len(p.jsonld) < maxJSONLDBlocks {
 					var t strings.Builder
 					for c := n.FirstChild; c != nil; c = c.NextSibling {
@@ -181,6 +185,11 @@ func textOf(n *html.Node) string {
 func attr(n *html.Node, key string) string {
 	v, _ := attrOK(n, key)
 	return v
+}
+
+func hasAttr(n *html.Node, key string) bool {
+	_, ok := attrOK(n, key)
+	return ok
 }
 
 func attrOK(n *html.Node, key string) (string, bool) {

@@ -2,23 +2,44 @@ package readiness
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"net/http"
 	"net/url"
 	"regexp"
 	"strings"
+	"sync"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"github.com/agentweb/agentweb/safefetch"
 )
 
 // Bounds on what the page-tool reader keeps (the check catalogue, Act).
+//
+// Every external script of the pages read, of any origin, is fetched through
+// the scan's client and charged to its budget: at most [MaxScripts] scripts a
+// scan, each at most the scan's MaxBodyBytes, and at most [MaxScriptBytes]
+// in all. A script past these bounds is named in the receipt as not read.
 const (
-	maxForms          = 64 // forms read per page
-	maxControls       = 64 // named controls read per form
-	maxScriptFetches  = 6  // same-origin external scripts read per scan
-	maxScriptTools    = 64 // registrations kept per scan
-	maxScriptText     = 1 << 20
-	registrationSlice = 4096 // characters after a registerTool( call searched for its name and description
+	maxForms            = 64 // forms read per page
+	maxControls         = 64 // named controls read per form
+	maxScriptTools      = 64 // registrations kept per scan
+	maxScriptText       = 1 << 20
+	registrationSlice   = 4096 // characters after a registerTool( call searched for its name and description
+	scriptFetchesAtOnce = 4    // script fetches in flight at once (the budget's concurrency bounds them too)
+)
+
+// Bounds on the external scripts a scan reads (the check catalogue, Act:
+// page_actions_declared reads the page's scripts).
+const (
+	// MaxScripts is the number of external scripts, of any origin, a scan
+	// reads from the pages it reads.
+	MaxScripts = 24
+	// MaxScriptBytes bounds the bytes of all the external scripts a scan
+	// reads; each one is also bounded by the scan's MaxBodyBytes.
+	MaxScriptBytes = 4 << 20
 )
 
 // pageForm is one <form> of a page as the Act checks read it: its WebMCP
@@ -59,6 +80,9 @@ type scriptTool struct {
 	api         string // "document.modelContext" or "navigator.modelContext"
 	name        string
 	description bool
+	// rendered is true for a tool a browser registered while rendering,
+	// false for one found by reading script text.
+	rendered bool
 }
 
 // toolsObs is what the Act checks read from the scanned routes.
@@ -69,14 +93,21 @@ type toolsObs struct {
 	requests []*fetched // the pages and the external scripts read
 	unread   []*fetched // routes or scripts that did not answer
 	notes    []string
+	// sources counts the scripts read, inline and external.
+	sources int
 
 	// What the scan did not read that may hold page tools (the method's
-	// §07: findings state their scope): scripts of another origin, which
-	// are never fetched; same-origin scripts over the per-scan bound; and
-	// pages that are app shells, whose content a script builds.
-	foreignScripts []string
+	// §07: findings state their scope): scripts past the bounds on their
+	// number and bytes, and pages that are app shells, whose content a
+	// script builds.
 	skippedScripts []string
+	tooBigScripts  []string
 	shells         []string
+
+	// rendered holds the renderings of the pages a Renderer rendered, by
+	// page URL; failed the pages whose rendering failed, with the reason.
+	rendered []*pageRendering
+	failed   []string
 }
 
 // notRead says what the scan did not read that may hold page tools, or ""
@@ -97,9 +128,11 @@ func (o *toolsObs) notRead() string {
 		}
 		parts = append(parts, s)
 	}
-	list("scripts of another origin, never fetched", o.foreignScripts)
-	list(fmt.Sprintf("same-origin scripts past the first %d, not fetched", maxScriptFetches), o.skippedScripts)
+	list(fmt.Sprintf("scripts past the first %d, not fetched", MaxScripts), o.skippedScripts)
+	list(fmt.Sprintf("scripts over the bound on script bytes (%d MiB in all, the scan's cap each), not read", MaxScriptBytes>>20), o.tooBigScripts)
 	list("app-shell pages whose content is built by script, which the scan does not run", o.shells)
+	list("pages whose rendering failed", o.failed)
+	list("scripts the browser was refused while rendering, which did not run", o.refusedScripts())
 	if len(o.unread) > 0 {
 		parts = append(parts, o.unread[0].url+": "+o.unread[0].why())
 	}
@@ -160,8 +193,7 @@ func (s *scan) toolsObs() *toolsObs {
 func (s *scan) readTools() *toolsObs {
 	o := &toolsObs{}
 	pages := append([]*pageObs{s.pageObs()}, s.extraPages()...)
-	var scriptURLs []string
-	seenScript := map[string]bool{}
+	var readable []*pageObs
 	for i, p := range pages {
 		if p == nil {
 			continue
@@ -177,20 +209,33 @@ func (s *scan) readTools() *toolsObs {
 		}
 		o.pages = append(o.pages, p)
 		o.requests = append(o.requests, p.f)
+		readable = append(readable, p)
+	}
+	renders := s.renderPages(readable)
+	var scriptURLs []string
+	seenScript := map[string]bool{}
+	for i, p := range readable {
+		if r := renders[i]; r != nil && r.err == nil {
+			o.rendered = append(o.rendered, r)
+			o.forms = append(o.forms, r.forms...)
+			for _, t := range r.tools {
+				if len(o.scripts) < maxScriptTools {
+					o.scripts = append(o.scripts, t)
+				}
+			}
+			continue
+		} else if r != nil {
+			o.failed = append(o.failed, p.url+" ("+r.why()+")")
+		}
 		if p.text < minVisibleChars && p.scripts > 0 {
-			// The page is an app shell by initial_html_content's measure:
-			// its forms and tools may be written by a script at run time.
+			// The page is short and a script could have built it: its
+			// forms and tools may be written at run time.
 			o.shells = append(o.shells, p.url)
 		}
-		forms, inline, srcs, foreign := readPageTools(p)
-		for _, u := range foreign {
-			if !seenScript[u] && len(o.foreignScripts) < maxScriptTools {
-				seenScript[u] = true
-				o.foreignScripts = append(o.foreignScripts, u)
-			}
-		}
+		forms, inline, srcs := readPageTools(p)
 		o.forms = append(o.forms, forms...)
 		for _, text := range inline {
+			o.sources++
 			o.addScriptTools(p.url, text)
 		}
 		for _, src := range srcs {
@@ -200,30 +245,64 @@ func (s *scan) readTools() *toolsObs {
 			}
 		}
 	}
-	if len(scriptURLs) > maxScriptFetches {
-		o.notes = append(o.notes, fmt.Sprintf("read only the first %d same-origin scripts of %d", maxScriptFetches, len(scriptURLs)))
-		o.skippedScripts = scriptURLs[maxScriptFetches:]
-		scriptURLs = scriptURLs[:maxScriptFetches]
+	if len(scriptURLs) > MaxScripts {
+		o.notes = append(o.notes, fmt.Sprintf("read only the first %d external scripts of %d", MaxScripts, len(scriptURLs)))
+		o.skippedScripts = scriptURLs[MaxScripts:]
+		scriptURLs = scriptURLs[:MaxScripts]
 	}
-	fetchedScripts := make([]*fetched, len(scriptURLs))
-	done := make(chan struct{}, len(scriptURLs))
-	for i, u := range scriptURLs {
-		go func() { fetchedScripts[i] = s.get(u, ""); done <- struct{}{} }()
-	}
-	for range scriptURLs {
-		<-done
-	}
-	for _, f := range fetchedScripts {
+	for _, f := range s.readScripts(scriptURLs) {
 		o.requests = append(o.requests, f)
-		if !f.answered() {
+		switch {
+		case errors.Is(f.err, safefetch.ErrTooLarge):
+			o.tooBigScripts = append(o.tooBigScripts, f.url)
+		case !f.answered():
 			o.unread = append(o.unread, f)
-			continue
-		}
-		if f.ok() {
+		case f.ok():
+			o.sources++
 			o.addScriptTools(f.url, string(f.body()))
 		}
+		// A script that answered 404 or 410 does not exist: nothing runs.
 	}
 	return o
+}
+
+// readScripts fetches the given scripts, at most scriptFetchesAtOnce at a
+// time, within [MaxScriptBytes] in all: each fetch reserves its cap (the
+// scan's MaxBodyBytes, or what is left) before it starts and gives back what
+// it did not read. A script that cannot be given any byte is not requested;
+// it is returned as too large.
+func (s *scan) readScripts(urls []string) []*fetched {
+	out := make([]*fetched, len(urls))
+	var mu sync.Mutex
+	cond := sync.NewCond(&mu)
+	left, inflight := int64(MaxScriptBytes), 0
+	var wg sync.WaitGroup
+	for i, u := range urls {
+		mu.Lock()
+		for inflight > 0 && (inflight >= scriptFetchesAtOnce || left < s.maxBody) {
+			cond.Wait()
+		}
+		if left <= 0 {
+			mu.Unlock()
+			out[i] = &fetched{method: http.MethodGet, url: u, err: fmt.Errorf("readiness: not fetched: %w", safefetch.ErrTooLarge)}
+			continue
+		}
+		limit := min(s.maxBody, left)
+		left -= limit
+		inflight++
+		mu.Unlock()
+		wg.Go(func() {
+			f := s.getCapped(u, "", limit)
+			mu.Lock()
+			left += limit - int64(len(f.body()))
+			inflight--
+			cond.Broadcast()
+			mu.Unlock()
+			out[i] = f
+		})
+	}
+	wg.Wait()
+	return out
 }
 
 func (o *toolsObs) addScriptTools(source, text string) {
@@ -236,16 +315,41 @@ func (o *toolsObs) addScriptTools(source, text string) {
 	}
 }
 
+// isScriptType reports whether a script element's type attribute makes it a
+// script that runs: absent or empty, a JavaScript MIME type essence, or
+// "module". Any other type is a data block, which is never run (HTML Living
+// Standard, the script element, "the type attribute"). The language
+// attribute is not read: an empty type wins over it, and an absent one with
+// a language is rare.
+//
+// [the script element]: https://html.spec.whatwg.org/multipage/scripting.html#the-script-element
+func isScriptType(n *html.Node) bool {
+	t, ok := attrOK(n, "type")
+	if !ok {
+		return true
+	}
+	t = strings.ToLower(strings.Trim(t, " \t\n\f\r"))
+	switch t {
+	case "", "module",
+		"application/ecmascript", "application/javascript", "application/x-ecmascript", "application/x-javascript",
+		"text/ecmascript", "text/javascript", "text/javascript1.0", "text/javascript1.1", "text/javascript1.2",
+		"text/javascript1.3", "text/javascript1.4", "text/javascript1.5", "text/jscript", "text/livescript",
+		"text/x-ecmascript", "text/x-javascript":
+		return true
+	}
+	return false
+}
+
 // readPageTools parses a page's HTML (without running scripts) and returns
-// its forms, the text of its inline scripts, the URLs of its same-origin
-// external scripts and those of its scripts on another origin (never
-// fetched).
-func readPageTools(p *pageObs) (forms []pageForm, inline, srcs, foreign []string) {
+// its forms, the text of its inline scripts and the URLs of its external
+// scripts, of any origin. Data blocks (a script whose type is not
+// JavaScript) are not scripts.
+func readPageTools(p *pageObs) (forms []pageForm, inline, srcs []string) {
 	base, err := url.Parse(p.url)
 	if err != nil {
-		return nil, nil, nil, nil
+		return nil, nil, nil
 	}
-	if p.f.resp != nil {
+	if p.f != nil && p.f.resp != nil {
 		if fu, err := url.Parse(p.f.resp.FinalURL); err == nil && fu.IsAbs() {
 			base = fu
 		}
@@ -257,8 +361,13 @@ func readPageTools(p *pageObs) (forms []pageForm, inline, srcs, foreign []string
 	}
 	doc, err := html.ParseWithOptions(bytes.NewReader(p.f.body()), html.ParseOptionEnableScripting(true))
 	if err != nil {
-		return nil, nil, nil, nil
+		return nil, nil, nil
 	}
+	return readDocTools(p.url, base, doc)
+}
+
+// readDocTools reads the forms and scripts of a parsed document.
+func readDocTools(page string, base *url.URL, doc *html.Node) (forms []pageForm, inline, srcs []string) {
 	for n := range doc.Descendants() {
 		if n.Type != html.ElementNode || inTemplate(n) {
 			continue
@@ -266,22 +375,17 @@ func readPageTools(p *pageObs) (forms []pageForm, inline, srcs, foreign []string
 		switch n.DataAtom {
 		case atom.Form:
 			if len(forms) < maxForms {
-				forms = append(forms, readForm(p.url, n))
+				forms = append(forms, readForm(page, n))
 			}
 		case atom.Script:
-			t := strings.ToLower(strings.TrimSpace(attr(n, "type")))
-			if t != "" && t != "module" && !strings.Contains(t, "javascript") && !strings.Contains(t, "ecmascript") {
+			if !isScriptType(n) {
 				continue // JSON-LD, templates and other data blocks
 			}
 			if src, ok := attrOK(n, "src"); ok {
 				u, err := base.Parse(strings.TrimSpace(src))
 				if err == nil && (u.Scheme == "https" || u.Scheme == "http") {
 					u.Fragment, u.RawFragment = "", ""
-					if strings.EqualFold(u.Host, base.Host) {
-						srcs = append(srcs, u.String())
-					} else {
-						foreign = append(foreign, truncate(clean(u.String()), 200))
-					}
+					srcs = append(srcs, u.String())
 				}
 				continue
 			}
@@ -294,7 +398,7 @@ func readPageTools(p *pageObs) (forms []pageForm, inline, srcs, foreign []string
 			inline = append(inline, b.String())
 		}
 	}
-	return forms, inline, srcs, foreign
+	return forms, inline, srcs
 }
 
 func inTemplate(n *html.Node) bool {

@@ -81,3 +81,34 @@ func TestPlainSiteScansReady(t *testing.T) {
 	}
 	assert.True(t, rep.Ready)
 }
+
+// The kit's five-page site with short pages (under 200 characters of text
+// each): the JSON-LD the kit adds to every page is a data block, not a
+// script, so no page is read as an app shell and no Act check is
+// unverified.
+func TestKitShortPagesAreNotAppShells(t *testing.T) {
+	mux := http.NewServeMux()
+	for _, p := range []string{"/", "/teas", "/about", "/contact", "/shipping"} {
+		mux.HandleFunc(p, func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path != p {
+				http.NotFound(w, r)
+				return
+			}
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			fmt.Fprintf(w, `<!DOCTYPE html><html><head><title>Tea</title></head><body><h1>Tea</h1><p>Short page %s.</p><a href="/contact">Contact</a></body></html>`, p)
+		})
+	}
+	s := teaSite()
+	h, err := s.Handler(mux)
+	require.NoError(t, err)
+	n := fetchtest.New()
+	defer n.Close()
+	n.Site("tea.example", h)
+	rep, err := readiness.Scan(context.Background(), "https://tea.example/", &readiness.Options{Client: n.Client()})
+	require.NoError(t, err)
+	for _, c := range rep.Checks {
+		if c.Section == readiness.SectionAct {
+			assert.NotEqual(t, readiness.VerdictUnverified, c.Verdict, "%s: %s %v", c.ID, c.Receipt.Received, c.Receipt.Notes)
+		}
+	}
+}

@@ -1,0 +1,202 @@
+package readiness
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/agentweb/agentweb/safefetch"
+	"github.com/agentweb/agentweb/safefetch/fetchtest"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// scriptHost serves the given scripts by path as text/javascript.
+func scriptHost(scripts map[string]string) http.Handler {
+	mux := http.NewServeMux()
+	for p, js := range scripts {
+		mux.HandleFunc(p, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/javascript")
+			fmt.Fprint(w, js)
+		})
+	}
+	return mux
+}
+
+var longText = `<p>` + strings.Repeat("Tables for every party, booked in a minute. ", 6) + `</p>`
+
+// Scripts of other hosts (a tag manager, analytics, a framework's chunks on
+// a CDN) are read like the site's own: when none registers a tool and no
+// form is an action, R8 is met as not applicable, without a browser.
+func TestActScriptsOfOtherHostsAreRead(t *testing.T) {
+	analytics := map[string]string{
+		"/gtm.js":       "(function(w,d){var s=d.createElement('script');s.async=true;d.head.appendChild(s);w.dataLayer=w.dataLayer||[];})(window,document);",
+		"/analytics.js": "window.ga=function(){(window.ga.q=window.ga.q||[]).push(arguments)};",
+	}
+	framework := map[string]string{"/chunk-1.js": "export function render(el){el.textContent='hi'}"}
+	tests := []struct {
+		name     string
+		body     string
+		cdn      map[string]string
+		want     Verdict
+		received string
+	}{
+		{
+			name: "analytics and a framework from other hosts, no action",
+			body: longText + `<script async src="https://tags.example/gtm.js"></script><script src="https://tags.example/analytics.js"></script><script type="module" src="https://cdn.example/chunk-1.js"></script>`,
+			want: VerdictNotApplicable, received: "in every script and page read (3 script(s))",
+		},
+		{
+			name: "a tool registered by a script of another host",
+			body: longText + `<script src="https://cdn.example/webmcp.js"></script>`,
+			cdn:  map[string]string{"/webmcp.js": `document.modelContext.registerTool({name: "book", description: "Book a table.", execute() {}});`},
+			want: VerdictPass, received: "1 tool registration call(s) through document.modelContext, read in https://cdn.example/webmcp.js",
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			cdn := framework
+			for k, v := range tc.cdn {
+				cdn = map[string]string{k: v}
+			}
+			r := scanHosts(t, "shop.example", map[string]http.Handler{
+				"shop.example": actPage(tc.body, "", nil),
+				"tags.example": scriptHost(analytics),
+				"cdn.example":  scriptHost(cdn),
+			}, 5*time.Second)
+			c := checkByID(r, "page_actions_declared")
+			assert.Equal(t, tc.want, c.Verdict, "%s %q", c.Receipt.Received, c.Receipt.Notes)
+			assert.Contains(t, c.Receipt.Received, tc.received)
+			assert.True(t, requirementMet(r, "R8"), "R8 is met")
+		})
+	}
+}
+
+// The bytes of all scripts are bounded: past MaxScriptBytes, and past the
+// scan's cap for one script, a script is named as not read and the check
+// is unverified.
+func TestActScriptBytesBounded(t *testing.T) {
+	big := strings.Repeat("x", DefaultMaxBodyBytes-100)
+	scripts := map[string]string{"/huge.js": strings.Repeat("y", DefaultMaxBodyBytes+1)}
+	var tags strings.Builder
+	for i := range 5 {
+		p := fmt.Sprintf("/s%d.js", i)
+		scripts[p] = "/*" + big + "*/"
+		fmt.Fprintf(&tags, `<script src="%s"></script>`, p)
+	}
+	tags.WriteString(`<script src="/huge.js"></script>`)
+	r := scanMux(t, "shop.example", actPage(longText+tags.String(), "", scripts), 10*time.Second)
+	c := checkByID(r, "page_actions_declared")
+	assert.Equal(t, VerdictUnverified, c.Verdict)
+	assert.Contains(t, c.Receipt.Received, "scripts over the bound on script bytes (4 MiB in all, the scan's cap each), not read: ")
+	assert.Contains(t, c.Receipt.Received, "https://shop.example/s4.js")
+	assert.Contains(t, c.Receipt.Received, "https://shop.example/huge.js")
+	read := 0
+	for _, q := range c.Receipt.Requests {
+		if q.Response != nil && strings.HasSuffix(q.URL, ".js") {
+			read += q.Response.Bytes
+		}
+	}
+	assert.LessOrEqual(t, read, MaxScriptBytes, "the scripts read stay within MaxScriptBytes")
+	assert.Greater(t, read, 3*DefaultMaxBodyBytes, "four scripts of almost a MiB each were read")
+}
+
+// A data block (a script whose type is not JavaScript, such as JSON-LD) is
+// not a script: a short page whose only script elements are data blocks is
+// not an app shell, and initial_html_content counts no script.
+func TestActDataBlocksAreNotScripts(t *testing.T) {
+	body := `<p>Tea, shipped.</p><script type="application/ld+json">{"@context":"https://schema.org","@type":"Organization","name":"Tea"}</script>` +
+		`<script type="text/template"><form toolname="x"></form></script><script type="text/javascript; charset=utf-8">document.modelContext.registerTool({})</script>`
+	r := scanMux(t, "shop.example", actPage(body, "", nil), 5*time.Second)
+	c := checkByID(r, "page_actions_declared")
+	assert.Equal(t, VerdictNotApplicable, c.Verdict, "%s %q", c.Receipt.Received, c.Receipt.Notes)
+	assert.Contains(t, checkByID(r, "initial_html_content").Receipt.Received, "0 scripts")
+	assert.NotContains(t, checkByID(r, "initial_html_content").Receipt.Received, "app shell")
+}
+
+// A short page with a script that runs is an app shell: unverified. Every
+// request answered, so the fix does not ask for requests to answer within
+// the budget.
+func TestActShellFixNamesWhatWasNotRead(t *testing.T) {
+	body := `<div id="app"></div><script src="/app.js"></script>`
+	r := scanMux(t, "shop.example", actPage(body, "", map[string]string{"/app.js": "document.getElementById('app').textContent='hi'"}), 5*time.Second)
+	c := checkByID(r, "page_actions_declared")
+	assert.Equal(t, VerdictUnverified, c.Verdict)
+	assert.NotContains(t, c.Fix, "answer within the budget")
+	assert.Contains(t, c.Fix, "Every request of this check answered")
+	assert.Contains(t, c.Fix, "readiness/browser")
+}
+
+// The receipt counts registrations (registerTool calls), not scripts: two
+// calls in one script are two registrations read in one script.
+func TestActReceiptCountsRegistrations(t *testing.T) {
+	body := longText + `<script src="/tools.js"></script>`
+	js := `document.modelContext.registerTool({name: "a", description: "A."}); document.modelContext.registerTool({name: "b", description: "B."});`
+	r := scanMux(t, "shop.example", actPage(body, "", map[string]string{"/tools.js": js}), 5*time.Second)
+	c := checkByID(r, "page_actions_declared")
+	assert.Equal(t, VerdictPass, c.Verdict)
+	assert.Contains(t, c.Receipt.Received, "2 tool registration call(s) through document.modelContext, read in https://shop.example/tools.js")
+}
+
+// renderedAs is a Renderer of the test's own that answers every page with
+// the same rendering or error, so that the checks' reading of a rendering
+// is tested without a browser (package browser tests the real one).
+type renderedAs struct {
+	r   Rendering
+	err error
+}
+
+func (f renderedAs) Render(ctx context.Context, pageURL string, client *safefetch.Client) (*Rendering, error) {
+	if f.err != nil {
+		return nil, f.err
+	}
+	r := f.r
+	r.URL = pageURL
+	return &r, nil
+}
+
+func TestActJudgedOnRendering(t *testing.T) {
+	shell := `<div id="app"></div><script src="/app.js"></script>`
+	rendered := `<html><head></head><body><h1>Shop</h1>` + longText + declaredForm + `</body></html>`
+	tests := []struct {
+		name     string
+		renderer Renderer
+		want     Verdict
+		received []string
+	}{
+		{"a shell whose script builds a declared form", renderedAs{r: Rendering{Browser: "Chromium 156.0", HTML: []byte(rendered),
+			Tools: []RenderedTool{{Name: "book_table", Description: "Book a table for a party.", Declarative: true, Frame: "https://shop.example/"}}}},
+			VerdictPass, []string{"1 of 1 action forms declared", `rendered in Chromium 156.0 (1 page(s)): 1 tool(s) registered: "book_table" (declarative, https://shop.example/)`}},
+		{"a tool registered by a computed name", renderedAs{r: Rendering{Browser: "Chromium 156.0", HTML: []byte(`<html><body><h1>Shop</h1>` + longText + `</body></html>`),
+			Tools: []RenderedTool{{Name: "add_to_cart", Description: "Add a product.", Script: "https://shop.example/app.js"}}}},
+			VerdictPass, []string{"the browser registered 1 tool(s) through document.modelContext"}},
+		{"a rendering that registers nothing and has no form", renderedAs{r: Rendering{Browser: "Chromium 156.0", HTML: []byte(`<html><body><h1>Shop</h1>` + longText + `</body></html>`)}},
+			VerdictNotApplicable, []string{"rendered in Chromium 156.0 (1 page(s)): no tool registered"}},
+		{"a render that failed", renderedAs{err: errors.New("browser: the page did not settle within 10s")},
+			VerdictUnverified, []string{"pages whose rendering failed: https://shop.example/ (browser: the page did not settle within 10s)"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			n := fetchtest.New()
+			t.Cleanup(n.Close)
+			n.Site("shop.example", actPage(shell, "", map[string]string{"/app.js": "build()"}))
+			r, err := Scan(context.Background(), "https://shop.example/", &Options{Client: n.Client(), MaxPages: -1, Renderer: tc.renderer})
+			require.NoError(t, err)
+			c := checkByID(r, "page_actions_declared")
+			assert.Equal(t, tc.want, c.Verdict, "%s %q", c.Receipt.Received, c.Receipt.Notes)
+			for _, s := range tc.received {
+				assert.Contains(t, c.Receipt.Received, s)
+			}
+			ih := checkByID(r, "initial_html_content")
+			assert.NotEqual(t, VerdictPass, ih.Verdict, "R1 stays a judgement of the HTML before scripts")
+			if tc.renderer.(renderedAs).err == nil {
+				assert.Contains(t, strings.Join(ih.Receipt.Notes, "\n"), "characters of visible text after scripts, 4 before")
+				assert.Contains(t, ih.Fix, "serve the heading and text in the HTML itself")
+			}
+		})
+	}
+}

@@ -1,0 +1,267 @@
+package readiness
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/agentweb/agentweb/safefetch"
+	"golang.org/x/net/html"
+)
+
+// Renderer renders a page in a browser for the Act checks: it runs the
+// page's scripts and reports the DOM they leave and the WebMCP tools the
+// browser registered. Every request the browser makes must be fulfilled by
+// client (the scan's own, charged to its budget), or refused.
+//
+// The package github.com/agentweb/agentweb/readiness/browser implements it
+// with the system's Chromium. A Renderer is safe for concurrent use: one
+// serves many scans at once ([ScanAll] shares [Options.Renderer]).
+type Renderer interface {
+	Render(ctx context.Context, pageURL string, client *safefetch.Client) (*Rendering, error)
+}
+
+// Rendering is a page as a browser left it after running its scripts.
+type Rendering struct {
+	// URL is the page rendered.
+	URL string
+	// Browser names the browser and its version ("Chromium 156.0.8078.114").
+	Browser string
+	// HTML is the document serialised after scripts ran
+	// (document.documentElement.outerHTML), within the renderer's bound.
+	HTML []byte
+	// Tools are the WebMCP tools the browser registered, declarative (a
+	// form's toolname) and imperative (document.modelContext.registerTool),
+	// in the order it registered them, less those it removed again.
+	Tools []RenderedTool
+	// Requests are the requests the browser made while rendering, each
+	// fulfilled by the scan's client or refused, in the order made.
+	Requests []RenderedRequest
+	// Loaded reports whether the page's load event fired before the
+	// snapshot; a page that never finishes loading is read as it stands at
+	// the renderer's settle deadline.
+	Loaded bool
+	// Elapsed is how long the rendering took.
+	Elapsed time.Duration
+}
+
+// RenderedTool is one WebMCP tool a browser registered.
+type RenderedTool struct {
+	Name        string
+	Description string
+	// InputSchema is the tool's input schema as the browser reported it
+	// (JSON), or nil.
+	InputSchema json.RawMessage
+	// Declarative is true for a tool declared by a form's toolname, false
+	// for one registered by a script.
+	Declarative bool
+	// Frame is the URL of the frame that registered the tool.
+	Frame string
+	// Script is the URL of the script whose call registered the tool
+	// (the top of the registration's stack), for an imperative tool.
+	Script string
+}
+
+// RenderedRequest is one request a browser made while rendering.
+type RenderedRequest struct {
+	Method string
+	URL    string
+	// Type is the browser's resource type ("Document", "Script", "XHR",
+	// "Fetch", "Image", ...).
+	Type string
+	// Status is the status the scan's client received, 0 when refused.
+	Status int
+	// Bytes is the length of the body handed to the browser.
+	Bytes int
+	// Refused says why the request was not fulfilled ("" when it was):
+	// the fetch policy, the budget, a bound of the renderer, or a kind of
+	// request the renderer never sends.
+	Refused string
+}
+
+// maxRenderedRecords bounds the rendered requests a receipt lists per page.
+const maxRenderedRecords = 32
+
+// pageRendering is one page's rendering as the Act checks read it.
+type pageRendering struct {
+	page  string
+	r     *Rendering
+	err   error
+	forms []pageForm
+	tools []scriptTool
+	text  int
+}
+
+func (p *pageRendering) why() string {
+	if p.err == nil {
+		return ""
+	}
+	return clean(truncate(p.err.Error(), 200))
+}
+
+// renderPages renders the given pages with the scan's Renderer, all at once
+// (the Renderer bounds its own tabs). It returns nil entries when the scan
+// has no Renderer.
+func (s *scan) renderPages(pages []*pageObs) []*pageRendering {
+	out := make([]*pageRendering, len(pages))
+	if s.renderer == nil {
+		return out
+	}
+	var wg sync.WaitGroup
+	for i, p := range pages {
+		wg.Go(func() { out[i] = s.renderPage(p.url) })
+	}
+	wg.Wait()
+	return out
+}
+
+func (s *scan) renderPage(page string) *pageRendering {
+	pr := &pageRendering{page: page}
+	r, err := s.renderer.Render(s.ctx, page, s.client)
+	if err == nil && r == nil {
+		err = fmt.Errorf("readiness: the renderer returned no rendering")
+	}
+	if err != nil {
+		pr.err = err
+		return pr
+	}
+	pr.r = r
+	base, perr := url.Parse(page)
+	if perr != nil {
+		pr.err = perr
+		return pr
+	}
+	if u, err := url.Parse(r.URL); err == nil && u.IsAbs() {
+		base = u
+	}
+	doc, perr := html.ParseWithOptions(bytes.NewReader(r.HTML), html.ParseOptionEnableScripting(true))
+	if perr != nil {
+		pr.err = fmt.Errorf("readiness: the rendered DOM does not parse: %w", perr)
+		return pr
+	}
+	pr.forms, _, _ = readDocTools(page, base, doc)
+	obs := &pageObs{url: page}
+	obs.walk(doc, base)
+	pr.text = obs.text
+	for _, t := range r.Tools {
+		if t.Declarative {
+			// The rendered DOM's forms carry it, with its parameters.
+			continue
+		}
+		src := t.Script
+		if src == "" {
+			src = t.Frame
+		}
+		if src == "" {
+			src = page
+		}
+		pr.tools = append(pr.tools, scriptTool{source: src, api: apiDocument, name: t.Name,
+			description: strings.TrimSpace(t.Description) != "", rendered: true})
+	}
+	return pr
+}
+
+// browsers names the browsers that rendered, for receipts.
+func (o *toolsObs) browsers() string {
+	var names []string
+	for _, r := range o.rendered {
+		if r.r.Browser != "" && !contains(names, r.r.Browser) {
+			names = append(names, r.r.Browser)
+		}
+	}
+	if len(names) == 0 {
+		return "a browser"
+	}
+	return strings.Join(names, ", ")
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// renderedSummary says what the renderings saw: the browser, the pages and
+// the tools it registered, or "" when nothing was rendered.
+func (o *toolsObs) renderedSummary() string {
+	if len(o.rendered) == 0 {
+		return ""
+	}
+	var tools []string
+	n := 0
+	for _, pr := range o.rendered {
+		for _, t := range pr.r.Tools {
+			n++
+			if len(tools) >= 8 {
+				continue
+			}
+			kind := "imperative"
+			if t.Declarative {
+				kind = "declarative"
+			}
+			where := t.Script
+			if where == "" {
+				where = t.Frame
+			}
+			label := fmt.Sprintf("%q (%s", truncate(clean(t.Name), 60), kind)
+			if where != "" {
+				label += ", " + truncate(clean(where), 100)
+			}
+			tools = append(tools, label+")")
+		}
+	}
+	s := fmt.Sprintf("rendered in %s (%d page(s))", o.browsers(), len(o.rendered))
+	switch {
+	case n == 0:
+		s += ": no tool registered"
+	default:
+		s += fmt.Sprintf(": %d tool(s) registered: %s", n, strings.Join(tools, ", "))
+		if n > len(tools) {
+			s += fmt.Sprintf(" and %d more", n-len(tools))
+		}
+	}
+	return s
+}
+
+// renderRecords turns the renderings' requests into receipt records, at most
+// maxRenderedRecords a page.
+func (o *toolsObs) renderRecords() []RequestRecord {
+	var out []RequestRecord
+	for _, pr := range o.rendered {
+		for i, q := range pr.r.Requests {
+			if i >= maxRenderedRecords {
+				break
+			}
+			rec := RequestRecord{Method: q.Method, URL: truncate(clean(q.URL), 300)}
+			if q.Refused != "" {
+				rec.Error = truncate(clean(q.Refused), 200)
+			} else {
+				rec.Response = &ResponseRecord{Status: q.Status, Bytes: q.Bytes}
+			}
+			out = append(out, rec)
+		}
+	}
+	return out
+}
+
+// refusedScripts lists the scripts a browser was refused while rendering:
+// they did not run, and may hold tools.
+func (o *toolsObs) refusedScripts() []string {
+	var out []string
+	for _, pr := range o.rendered {
+		for _, q := range pr.r.Requests {
+			if q.Type == "Script" && q.Refused != "" {
+				out = append(out, truncate(clean(q.URL), 200)+" ("+truncate(clean(q.Refused), 80)+")")
+			}
+		}
+	}
+	return out
+}
