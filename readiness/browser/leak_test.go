@@ -1,0 +1,102 @@
+package browser_test
+
+import (
+	"context"
+	"net/http"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/agentweb/agentweb/readiness/browser"
+	"github.com/agentweb/agentweb/safefetch/fetchtest"
+)
+
+// chromiumProcesses lists the pids of the live processes started with a
+// profile of this package (--user-data-dir=.../agentweb-chromium-...).
+func chromiumProcesses(t testing.TB) map[string]bool {
+	t.Helper()
+	out := map[string]bool{}
+	dirs, err := filepath.Glob("/proc/[0-9]*")
+	require.NoError(t, err)
+	for _, d := range dirs {
+		cmd, err := os.ReadFile(filepath.Join(d, "cmdline"))
+		if err != nil {
+			continue
+		}
+		stat, _ := os.ReadFile(filepath.Join(d, "stat"))
+		if i := strings.LastIndexByte(string(stat), ')'); i > 0 && strings.HasPrefix(string(stat[i+1:]), " Z") {
+			continue // a zombie holds no resource but its pid
+		}
+		if strings.Contains(string(cmd), "agentweb-chromium-") {
+			out[filepath.Base(d)] = true
+		}
+	}
+	return out
+}
+
+func openFDs(t testing.TB) int {
+	t.Helper()
+	fds, err := os.ReadDir("/proc/self/fd")
+	require.NoError(t, err)
+	return len(fds)
+}
+
+// eventually polls cond for up to 5 s.
+func eventually(cond func() bool) bool {
+	for range 50 {
+		if cond() {
+			return true
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return cond()
+}
+
+// After Close, no goroutine, descriptor or Chromium process of the Browser
+// is left, and its profile directory is gone, even after a rendering that
+// hit its deadline.
+func TestCloseLeavesNothing(t *testing.T) {
+	needBrowser(t)
+	n := fetchtest.New()
+	defer n.Close()
+	mux := http.NewServeMux()
+	mux.HandleFunc("/{$}", htmlPage(`<!DOCTYPE html><html><body><h1>Shop</h1>`+prose+`<script>document.modelContext.registerTool({name: "a", description: "A.", execute() {}})</script></body></html>`))
+	mux.HandleFunc("/busy", htmlPage(`<script>while (true) {}</script>`))
+	n.Site("shop.example", mux)
+	client := n.Client()
+	before := chromiumProcesses(t)
+	goroutines, fds := runtime.NumGoroutine(), openFDs(t)
+	tmp, _ := filepath.Glob(filepath.Join(os.TempDir(), "agentweb-chromium-*"))
+
+	b, err := browser.New(context.Background(), &browser.Options{Timeout: 3 * time.Second})
+	require.NoError(t, err)
+	r, err := b.Render(context.Background(), "https://shop.example/", client)
+	require.NoError(t, err)
+	assert.Len(t, r.Tools, 1)
+	_, err = b.Render(context.Background(), "https://shop.example/busy", client)
+	assert.Error(t, err, "a busy loop fails at its deadline")
+	during := chromiumProcesses(t)
+	assert.Greater(t, len(during), len(before), "Chromium ran")
+	require.NoError(t, b.Close())
+	client.CloseIdleConnections()
+
+	assert.True(t, eventually(func() bool {
+		after := chromiumProcesses(t)
+		for pid := range after {
+			if !before[pid] {
+				return false
+			}
+		}
+		return true
+	}), "Chromium processes left after Close")
+	assert.True(t, eventually(func() bool { return runtime.NumGoroutine() <= goroutines }), "goroutines: %d before, %d after", goroutines, runtime.NumGoroutine())
+	assert.True(t, eventually(func() bool { return openFDs(t) <= fds }), "descriptors: %d before, %d after", fds, openFDs(t))
+	after, _ := filepath.Glob(filepath.Join(os.TempDir(), "agentweb-chromium-*"))
+	assert.Equal(t, len(tmp), len(after), "the profile directory is removed")
+}

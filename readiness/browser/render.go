@@ -1,0 +1,449 @@
+package browser
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/fetch"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/cdproto/webmcp"
+	"github.com/chromedp/chromedp"
+
+	"github.com/agentweb/agentweb/readiness"
+	"github.com/agentweb/agentweb/safefetch"
+)
+
+// Bounds of one rendering besides [Options].
+const (
+	// quiet is how long a loaded page must make no request before its
+	// snapshot is taken.
+	quiet = 300 * time.Millisecond
+	// maxRecords bounds the requests a Rendering lists, refused ones
+	// included.
+	maxRecords = 256
+	// maxTools bounds the tools a Rendering keeps.
+	maxTools = 256
+	// maxSchemaBytes bounds a tool's input schema kept.
+	maxSchemaBytes = 16 << 10
+)
+
+// hardening runs before any script of every document: window.open returns
+// nothing, service workers cannot be registered and WebRTC is absent. The
+// Chromium switches already refuse popups and leave every escaped request
+// unresolved; this keeps a page from trying.
+const hardening = `(() => {
+  const deny = () => Promise.reject(new DOMException("not allowed while rendering", "NotAllowedError"));
+  try { window.open = () => null; } catch (e) {}
+  try { if (navigator.serviceWorker) Object.defineProperty(navigator.serviceWorker, "register", {value: deny}); } catch (e) {}
+  try { delete window.RTCPeerConnection; delete window.webkitRTCPeerConnection; } catch (e) {}
+})();`
+
+// Render loads pageURL in a new tab of a browser context of its own (no
+// cookie or storage of another page), runs its scripts and returns the DOM
+// they left and the WebMCP tools Chromium registered.
+//
+// Every request Chromium makes is paused by the DevTools Fetch domain at the
+// request stage and answered by client (nil: safefetch.Default()), charged
+// to its budget, one hop at a time (a redirect is handed to Chromium, whose
+// next request is paused in turn), or failed when client refuses it. Only
+// GET and HEAD are sent, and only for documents, scripts, XHR, fetch and
+// event streams; images, stylesheets, fonts and media are refused unfetched,
+// since neither the DOM's forms nor the tools need them. A navigation of the
+// page to another origin, downloads, permission prompts, dialogs (dismissed)
+// and popups are refused. The page has [Options].Timeout from the moment it
+// has a tab; a page that has not loaded by two thirds of it is read as it
+// stands, and one whose scripts keep the browser busy past it fails.
+//
+// Render waits for a free tab (at most [Options].Tabs render at once) as
+// long as ctx allows.
+func (b *Browser) Render(ctx context.Context, pageURL string, client *safefetch.Client) (*readiness.Rendering, error) {
+	b.mu.Lock()
+	if b.closed {
+		b.mu.Unlock()
+		return nil, ErrClosed
+	}
+	b.renders.Add(1)
+	b.mu.Unlock()
+	defer b.renders.Done()
+
+	client = safefetch.OrDefault(client)
+	if err := safefetch.CheckURL(pageURL, client.AllowsLoopback()); err != nil {
+		return nil, fmt.Errorf("browser: %w", err)
+	}
+	pu, err := url.Parse(pageURL)
+	if err != nil {
+		return nil, fmt.Errorf("browser: %w", err)
+	}
+	select {
+	case b.tabs <- struct{}{}:
+	case <-ctx.Done():
+		return nil, fmt.Errorf("browser: waiting for a tab: %w", ctx.Err())
+	case <-b.stop:
+		return nil, ErrClosed
+	}
+	defer func() { <-b.tabs }()
+
+	start := time.Now()
+	tabCtx, tabCancel := chromedp.NewContext(b.browserCtx, chromedp.WithNewBrowserContext())
+	// Cancelling tabCtx closes the tab and disposes of its browser context
+	// (its cookies, storage and cache), and waits until it has.
+	defer tabCancel()
+	opCtx, opCancel := context.WithDeadline(tabCtx, start.Add(b.opts.Timeout))
+	defer opCancel()
+	stopCaller := context.AfterFunc(ctx, opCancel)
+	defer stopCaller()
+	go func() {
+		select {
+		case <-b.stop:
+			opCancel()
+		case <-opCtx.Done():
+		}
+	}()
+
+	r := &rendering{b: b, client: client, page: pu, start: start}
+	out, err := r.run(opCtx)
+	opCancel()
+	r.wg.Wait() // every listener and fetch of the page has ended
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// rendering is the state of one Render call.
+type rendering struct {
+	b         *Browser
+	client    *safefetch.Client
+	page      *url.URL
+	start     time.Time
+	mainFrame cdp.FrameID
+	wg        sync.WaitGroup
+
+	fetches  atomic.Int64 // requests handed to client
+	inflight atomic.Int64
+	lastBusy atomic.Int64 // unix nanoseconds of the last request start or end
+
+	mu       sync.Mutex
+	requests []readiness.RenderedRequest
+	dropped  int
+	tools    []*webmcp.Tool
+}
+
+func (r *rendering) run(ctx context.Context) (*readiness.Rendering, error) {
+	fail := func(what string, err error) error {
+		if ctx.Err() != nil {
+			return fmt.Errorf("browser: %s: the page did not finish within %s: %w", what, r.b.opts.Timeout, err)
+		}
+		return fmt.Errorf("browser: %s: %w", what, err)
+	}
+	if err := chromedp.Do(ctx); err != nil { // opens the tab
+		return nil, fail("opening a tab", err)
+	}
+	c := chromedp.FromContext(ctx)
+	r.mainFrame = cdp.FrameID(c.Target.TargetID)
+
+	// Subscribe before anything can happen.
+	paused := chromedp.Events(ctx, fetch.RequestPaused)
+	added := chromedp.Events(ctx, webmcp.ToolsAdded)
+	removed := chromedp.Events(ctx, webmcp.ToolsRemoved)
+	dialogs := chromedp.Events(ctx, page.JavascriptDialogOpening)
+	loads := chromedp.Events(ctx, page.LoadEventFired)
+	loaded := make(chan struct{})
+	r.wg.Go(func() {
+		for ev, err := range paused {
+			if err != nil {
+				return
+			}
+			r.wg.Go(func() { r.handle(ctx, &ev) })
+		}
+	})
+	r.wg.Go(func() {
+		for ev, err := range added {
+			if err != nil {
+				return
+			}
+			r.mu.Lock()
+			for _, t := range ev.Tools {
+				if len(r.tools) < maxTools {
+					r.tools = append(r.tools, t)
+				}
+			}
+			r.mu.Unlock()
+		}
+	})
+	r.wg.Go(func() {
+		for ev, err := range removed {
+			if err != nil {
+				return
+			}
+			r.mu.Lock()
+			for _, gone := range ev.Tools {
+				for i, t := range r.tools {
+					if t.ToolID == gone.ToolID {
+						r.tools = append(r.tools[:i], r.tools[i+1:]...)
+						break
+					}
+				}
+			}
+			r.mu.Unlock()
+		}
+	})
+	r.wg.Go(func() {
+		for _, err := range dialogs {
+			if err != nil {
+				return
+			}
+			_, _ = chromedp.Call(ctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: false})
+		}
+	})
+	r.wg.Go(func() {
+		for _, err := range loads {
+			if err != nil {
+				return
+			}
+			select {
+			case <-loaded:
+			default:
+				close(loaded)
+			}
+		}
+	})
+
+	if _, err := chromedp.CallBrowser(ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
+		Behavior: browser.SetDownloadBehaviorBehaviorDeny, BrowserContextID: c.BrowserContextID}); err != nil {
+		return nil, fail("refusing downloads", err)
+	}
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: hardening}); err != nil {
+		return nil, fail("preparing the tab", err)
+	}
+	if _, err := chromedp.Call(ctx, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: "*", RequestStage: fetch.RequestStageRequest}}}); err != nil {
+		return nil, fail("pausing requests", err)
+	}
+	if _, err := chromedp.Call(ctx, webmcp.Enable, cdp.Empty{}); err != nil {
+		return nil, fail("listening for WebMCP tools (does this Chromium have WebMCP?)", err)
+	}
+	r.lastBusy.Store(time.Now().UnixNano())
+	nav, err := chromedp.Call(ctx, page.Navigate, page.NavigateParams{URL: r.page.String()})
+	if err != nil {
+		return nil, fail("navigating", err)
+	}
+	if nav.ErrorText != "" {
+		return nil, fmt.Errorf("browser: navigating: %s", nav.ErrorText)
+	}
+
+	// Wait for the load event, then for a quiet moment, within the settle
+	// deadline: two thirds of the page's time, the rest for the snapshot.
+	settle := time.NewTimer(time.Until(r.start.Add(r.b.opts.Timeout * 2 / 3)))
+	defer settle.Stop()
+	isLoaded := false
+	select {
+	case <-loaded:
+		isLoaded = true
+	case <-settle.C:
+	case <-ctx.Done():
+		return nil, fail("loading", ctx.Err())
+	}
+	if isLoaded {
+		tick := time.NewTicker(quiet / 3)
+		defer tick.Stop()
+	wait:
+		for {
+			if r.inflight.Load() == 0 && time.Since(time.Unix(0, r.lastBusy.Load())) >= quiet {
+				break
+			}
+			select {
+			case <-tick.C:
+			case <-settle.C:
+				break wait
+			case <-ctx.Done():
+				return nil, fail("settling", ctx.Err())
+			}
+		}
+	}
+
+	expr := fmt.Sprintf(`(() => { const e = document.documentElement; return e ? e.outerHTML.slice(0, %d) : ""; })()`, r.b.opts.MaxHTMLBytes)
+	res, err := chromedp.Call(ctx, runtime.Evaluate, runtime.EvaluateParams{Expression: expr, ReturnByValue: new(true)})
+	if err != nil {
+		return nil, fail("reading the DOM (a script that never yields keeps it busy)", err)
+	}
+	var dom string
+	if res.ExceptionDetails != nil || res.Result == nil || json.Unmarshal(res.Result.Value, &dom) != nil {
+		return nil, fmt.Errorf("browser: reading the DOM: no document")
+	}
+	if len(dom) > r.b.opts.MaxHTMLBytes {
+		dom = dom[:r.b.opts.MaxHTMLBytes]
+	}
+	frames := map[cdp.FrameID]string{}
+	if tree, err := chromedp.Call(ctx, page.GetFrameTree, cdp.Empty{}); err == nil {
+		walkFrames(tree.FrameTree, frames, 0)
+	}
+
+	out := &readiness.Rendering{URL: r.page.String(), Browser: r.b.version, HTML: []byte(dom), Loaded: isLoaded}
+	r.mu.Lock()
+	for _, t := range r.tools {
+		rt := readiness.RenderedTool{Name: t.Name, Description: t.Description, Frame: frames[t.FrameID],
+			Declarative: t.BackendNodeID != 0}
+		if len(t.InputSchema) > 0 && len(t.InputSchema) <= maxSchemaBytes && json.Valid(t.InputSchema) {
+			rt.InputSchema = json.RawMessage(append([]byte(nil), t.InputSchema...))
+		}
+		if !rt.Declarative && t.StackTrace != nil {
+			for _, f := range t.StackTrace.CallFrames {
+				if f.URL != "" {
+					rt.Script = f.URL
+					break
+				}
+			}
+		}
+		out.Tools = append(out.Tools, rt)
+	}
+	out.Requests = append(out.Requests, r.requests...)
+	r.mu.Unlock()
+	out.Elapsed = time.Since(r.start)
+	return out, nil
+}
+
+// walkFrames maps every frame of the tree to its URL, at most 64 deep.
+func walkFrames(t *page.FrameTree, into map[cdp.FrameID]string, depth int) {
+	if t == nil || depth > 64 || len(into) > 4096 {
+		return
+	}
+	if t.Frame != nil {
+		into[t.Frame.ID] = t.Frame.URL
+	}
+	for _, c := range t.ChildFrames {
+		walkFrames(c, into, depth+1)
+	}
+}
+
+// needed are the resource types a rendering fetches: what can change the
+// DOM or register a tool.
+var needed = map[network.ResourceType]bool{
+	network.ResourceTypeDocument: true, network.ResourceTypeScript: true, network.ResourceTypeXHR: true,
+	network.ResourceTypeFetch: true, network.ResourceTypeEventSource: true,
+}
+
+func (r *rendering) record(q readiness.RenderedRequest) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.requests) >= maxRecords {
+		r.dropped++
+		return
+	}
+	r.requests = append(r.requests, q)
+}
+
+// handle answers one paused request: fulfilled from the scan's client, or
+// failed.
+func (r *rendering) handle(ctx context.Context, ev *fetch.EventRequestPaused) {
+	r.inflight.Add(1)
+	r.lastBusy.Store(time.Now().UnixNano())
+	defer func() {
+		r.lastBusy.Store(time.Now().UnixNano())
+		r.inflight.Add(-1)
+	}()
+	q := readiness.RenderedRequest{Type: string(ev.ResourceType)}
+	if ev.Request != nil {
+		q.Method, q.URL = ev.Request.Method, ev.Request.URL
+	}
+	refuse := func(reason network.ErrorReason, why string) {
+		q.Refused = why
+		r.record(q)
+		if ev.ResourceType == network.ResourceTypeDocument {
+			// A navigation answered 204 No Content does not happen: the
+			// frame keeps its document, where a failed one would show an
+			// error page in its place.
+			_, _ = chromedp.Call(ctx, fetch.FulfillRequest, fetch.FulfillRequestParams{RequestID: ev.RequestID, ResponseCode: http.StatusNoContent})
+			return
+		}
+		_, _ = chromedp.Call(ctx, fetch.FailRequest, fetch.FailRequestParams{RequestID: ev.RequestID, ErrorReason: reason})
+	}
+	u, err := url.Parse(q.URL)
+	switch {
+	case ev.Request == nil || err != nil:
+		refuse(network.ErrorReasonBlockedByClient, "not sent: not a URL")
+		return
+	case u.Scheme != "https" && u.Scheme != "http":
+		refuse(network.ErrorReasonBlockedByClient, "not sent: scheme "+u.Scheme)
+		return
+	case !needed[ev.ResourceType]:
+		refuse(network.ErrorReasonBlockedByClient, "not fetched: a rendering does not need it")
+		return
+	case q.Method != http.MethodGet && q.Method != http.MethodHead:
+		refuse(network.ErrorReasonBlockedByClient, "not sent: the renderer sends only GET and HEAD, which change nothing")
+		return
+	case ev.ResourceType == network.ResourceTypeDocument && ev.FrameID == r.mainFrame && !sameOrigin(u, r.page):
+		refuse(network.ErrorReasonBlockedByClient, "refused: a navigation of the page to another origin")
+		return
+	}
+	if n := r.fetches.Add(1); n > int64(r.b.opts.MaxRequests) {
+		refuse(network.ErrorReasonBlockedByClient, fmt.Sprintf("not sent: past the renderer's bound of %d requests a page", r.b.opts.MaxRequests))
+		return
+	}
+	var h http.Header
+	if a, ok := ev.Request.Headers["Accept"].(string); ok && a != "" {
+		h = http.Header{"Accept": {a}}
+	}
+	resp, err := r.client.Do(ctx, &safefetch.Request{Method: q.Method, URL: q.URL, Header: h, MaxRedirects: -1})
+	if err != nil {
+		refuse(errorReason(err), "refused by safefetch: "+err.Error())
+		return
+	}
+	q.Status, q.Bytes = resp.StatusCode, len(resp.Body)
+	r.record(q)
+	_, _ = chromedp.Call(ctx, fetch.FulfillRequest, fetch.FulfillRequestParams{
+		RequestID: ev.RequestID, ResponseCode: int64(resp.StatusCode), ResponseHeaders: responseHeaders(resp.Header), Body: resp.Body})
+}
+
+// dropHeaders are the response headers never handed to Chromium: framing
+// that no longer applies (safefetch has read and decoded the body), and
+// headers that would make it store state or send requests of its own
+// (cookies, HSTS, alternative services, reporting endpoints).
+var dropHeaders = map[string]bool{
+	"Content-Length": true, "Content-Encoding": true, "Transfer-Encoding": true, "Connection": true, "Keep-Alive": true,
+	"Set-Cookie": true, "Strict-Transport-Security": true, "Alt-Svc": true, "Nel": true, "Report-To": true,
+	"Reporting-Endpoints": true, "Clear-Site-Data": true,
+}
+
+func responseHeaders(h http.Header) []*fetch.HeaderEntry {
+	var out []*fetch.HeaderEntry
+	for k, vs := range h {
+		if dropHeaders[http.CanonicalHeaderKey(k)] {
+			continue
+		}
+		for _, v := range vs {
+			out = append(out, &fetch.HeaderEntry{Name: k, Value: v})
+		}
+	}
+	return out
+}
+
+// errorReason is the network error Chromium sees for a safefetch refusal.
+func errorReason(err error) network.ErrorReason {
+	switch {
+	case errors.Is(err, safefetch.ErrForbiddenURL), errors.Is(err, safefetch.ErrForbiddenAddress):
+		return network.ErrorReasonAccessDenied
+	case errors.Is(err, safefetch.ErrTimeout), errors.Is(err, context.DeadlineExceeded):
+		return network.ErrorReasonTimedOut
+	case errors.Is(err, safefetch.ErrDNS):
+		return network.ErrorReasonNameNotResolved
+	case errors.Is(err, safefetch.ErrBudgetExhausted), errors.Is(err, safefetch.ErrTooLarge):
+		return network.ErrorReasonBlockedByClient
+	}
+	return network.ErrorReasonFailed
+}
+
+func sameOrigin(a, b *url.URL) bool {
+	return strings.EqualFold(a.Scheme, b.Scheme) && strings.EqualFold(a.Host, b.Host)
+}
