@@ -22,6 +22,8 @@ type target struct {
 	client *safefetch.Client // nil: safefetch.New(nil)
 	keys   agentsignup.KeySet
 	label  string // how the summary names the site
+	// renderer, when not nil, renders the scanned pages (-browser).
+	renderer readiness.Renderer
 }
 
 // outcome is everything the flow found, step by step. A step's error is
@@ -138,7 +140,7 @@ func run(ctx context.Context, t target, w io.Writer) *outcome {
 		return "attestation " + string(o.signup.Attestation.Status)
 	})
 	step(w, 6, "readiness.Scan "+t.page, func() string {
-		o.report, o.scanErr = readiness.Scan(ctx, t.page, &readiness.Options{Client: t.client})
+		o.report, o.scanErr = readiness.Scan(ctx, t.page, &readiness.Options{Client: t.client, Renderer: t.renderer})
 		if o.scanErr != nil {
 			return errText(o.scanErr)
 		}

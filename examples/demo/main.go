@@ -14,6 +14,7 @@
 //	go run ./examples/demo -broken          # the site with defects, and the difference
 //	go run ./examples/demo -site URL        # a real site (needs network)
 //	go run ./examples/demo -out DIR         # where to write the reports (default: a new temp dir)
+//	go run ./examples/demo -browser         # render the pages in the system's Chromium too (apt-get install chromium)
 package main
 
 import (
@@ -26,6 +27,8 @@ import (
 
 	"github.com/agentweb/agentweb/agentsignup"
 	"github.com/agentweb/agentweb/examples/demo/demosite"
+	"github.com/agentweb/agentweb/readiness"
+	"github.com/agentweb/agentweb/readiness/browser"
 	"github.com/agentweb/agentweb/safefetch"
 )
 
@@ -42,12 +45,23 @@ func demo(args []string, stdout, stderr io.Writer, client *safefetch.Client) int
 	broken := fs.Bool("broken", false, "start the demo site with defects and show the difference")
 	site := fs.String("site", "", "run the clients against this real https page instead (needs network)")
 	out := fs.String("out", "", "directory to write the reports into (default: a new temporary directory)")
+	useBrowser := fs.Bool("browser", false, "render the scanned pages in the system's Chromium (package readiness/browser)")
 	if err := fs.Parse(args); err != nil || fs.NArg() > 0 || (*broken && *site != "") {
-		fmt.Fprintln(stderr, "usage: demo [-broken | -site URL] [-out DIR]")
+		fmt.Fprintln(stderr, "usage: demo [-broken | -site URL] [-out DIR] [-browser]")
 		return 2
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
+	var renderer readiness.Renderer
+	if *useBrowser {
+		b, err := browser.New(ctx, nil)
+		if err != nil {
+			fmt.Fprintln(stderr, "demo:", err)
+			return 2
+		}
+		defer b.Close()
+		renderer = b
+	}
 
 	var result, baseline *outcome
 	if *site != "" {
@@ -59,21 +73,21 @@ func demo(args []string, stdout, stderr io.Writer, client *safefetch.Client) int
 		if client == nil {
 			client = safefetch.New(nil)
 		}
-		result = run(ctx, target{page: *site, client: client, label: "a real site"}, stderr)
+		result = run(ctx, target{page: *site, client: client, label: "a real site", renderer: renderer}, stderr)
 	} else {
 		defects := demosite.Defect(0)
 		if *broken {
 			defects = demosite.Broken
 		}
 		var err error
-		result, err = runDemoSite(ctx, defects, stderr)
+		result, err = runDemoSite(ctx, defects, renderer, stderr)
 		if err != nil {
 			fmt.Fprintln(stderr, "demo:", err)
 			return 1
 		}
 		if *broken {
 			fmt.Fprintln(stderr, "demo: and the well-made site, for the difference")
-			if baseline, err = runDemoSite(ctx, 0, stderr); err != nil {
+			if baseline, err = runDemoSite(ctx, 0, renderer, stderr); err != nil {
 				fmt.Fprintln(stderr, "demo:", err)
 				return 1
 			}
@@ -110,7 +124,7 @@ func demo(args []string, stdout, stderr io.Writer, client *safefetch.Client) int
 // runDemoSite starts the demo site with the given defects and runs the
 // flow against it; the attestation is verified with the broker's JWK Set,
 // fetched from the broker's own host.
-func runDemoSite(ctx context.Context, d demosite.Defect, stderr io.Writer) (*outcome, error) {
+func runDemoSite(ctx context.Context, d demosite.Defect, renderer readiness.Renderer, stderr io.Writer) (*outcome, error) {
 	s, err := demosite.Start(&demosite.Options{Defects: d})
 	if err != nil {
 		return nil, err
@@ -121,5 +135,5 @@ func runDemoSite(ctx context.Context, d demosite.Defect, stderr io.Writer) (*out
 	if err != nil {
 		return nil, err
 	}
-	return run(ctx, target{page: s.URL, client: s.Client(), keys: keys, label: "defects: " + d.String()}, stderr), nil
+	return run(ctx, target{page: s.URL, client: s.Client(), keys: keys, label: "defects: " + d.String(), renderer: renderer}, stderr), nil
 }

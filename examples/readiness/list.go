@@ -157,8 +157,14 @@ func runList(ctx context.Context, c *config, stdout, stderr io.Writer, client *s
 		fmt.Fprintf(stderr, " (shard %d/%d of %d)", c.shard, c.of, len(all))
 	}
 	fmt.Fprintln(stderr)
+	renderer, closeRenderer, err := startRenderer(ctx, c)
+	if err != nil {
+		return cli.Output{Name: "readiness", Stderr: stderr}.Fail(cli.ExitUsage, err)
+	}
+	defer closeRenderer()
+	// One browser serves every scan of the batch.
 	for r := range readiness.ScanAll(ctx, slices.Values(sites), &readiness.BatchOptions{
-		Options: readiness.Options{Client: client}, Concurrency: c.concurrency, PerHost: c.perHost,
+		Options: readiness.Options{Client: client, Renderer: renderer}, Concurrency: c.concurrency, PerHost: c.perHost,
 	}) {
 		done++
 		var line []byte

@@ -3,8 +3,8 @@
 //
 // Usage:
 //
-//	readiness scan URL [--json FILE] [--md FILE] [--html FILE] [-fail-under SCORE] [-baseline OLD.json]
-//	readiness scan -list FILE [-out FILE] [-resume] [-shard I/N] [-concurrency N] [-per-host N]
+//	readiness scan URL [-browser] [--json FILE] [--md FILE] [--html FILE] [-fail-under SCORE] [-baseline OLD.json]
+//	readiness scan -list FILE [-browser] [-out FILE] [-resume] [-shard I/N] [-concurrency N] [-per-host N]
 //	readiness mcp URL
 //
 // One site: progress goes to stderr and a summary to stdout; each --json,
@@ -26,6 +26,12 @@
 // 0 when every site was scanned, 1 when some could not be, 2 on a usage
 // error.
 //
+// -browser renders the pages in the system's Chromium (package
+// github.com/agentweb/agentweb/readiness/browser; apt-get install chromium),
+// one browser for the whole run, -list included: the Act checks are then
+// judged on the tools Chromium registered and the rendered forms. Without
+// it, scripts are read, never run.
+//
 // mcp: probes one MCP endpoint (package
 // github.com/agentweb/agentweb/readiness/mcpprobe) and prints its receipt as
 // JSON to stdout, for an MCP server author's CI. The exit code is 0 when
@@ -46,8 +52,8 @@ import (
 	"github.com/agentweb/agentweb/safefetch"
 )
 
-const usage = `usage: readiness scan URL [--json FILE] [--md FILE] [--html FILE] [-fail-under SCORE] [-baseline OLD.json]
-       readiness scan -list FILE [-out FILE] [-resume] [-shard I/N] [-concurrency N] [-per-host N]
+const usage = `usage: readiness scan URL [-browser] [--json FILE] [--md FILE] [--html FILE] [-fail-under SCORE] [-baseline OLD.json]
+       readiness scan -list FILE [-browser] [-out FILE] [-resume] [-shard I/N] [-concurrency N] [-per-host N]
        readiness mcp URL`
 
 func main() {
@@ -71,6 +77,8 @@ type config struct {
 	shard, of   int
 	concurrency int
 	perHost     int
+
+	browser bool // -browser: render the pages in Chromium
 }
 
 // run is the whole program; client nil means safefetch.Default().
@@ -112,6 +120,10 @@ func parse(args []string) (*config, error) {
 		}
 		if name == "-resume" {
 			c.resume = true
+			continue
+		}
+		if name == "-browser" {
+			c.browser = true
 			continue
 		}
 		v, err := value(i)

@@ -23,8 +23,15 @@ func runOne(ctx context.Context, c *config, stdout, stderr io.Writer, client *sa
 			return cli.ExitUsage
 		}
 	}
+	renderer, closeRenderer, err := startRenderer(ctx, c)
+	if err != nil {
+		fmt.Fprintf(stderr, "readiness: %v\n", err)
+		return cli.ExitUsage
+	}
+	defer closeRenderer()
 	rep, err := readiness.Scan(ctx, c.site, &readiness.Options{
-		Client: client,
+		Client:   client,
+		Renderer: renderer,
 		Progress: func(e readiness.Event) {
 			switch e.Kind {
 			case readiness.EventKindFetchDone:
