@@ -200,3 +200,25 @@ func TestActJudgedOnRendering(t *testing.T) {
 		})
 	}
 }
+
+// With a Renderer and no attempts set, the default budget grows by
+// DefaultRenderAttempts for each page that may be rendered.
+func TestRendererGrowsTheDefaultBudget(t *testing.T) {
+	n := fetchtest.New()
+	t.Cleanup(n.Close)
+	n.Site("shop.example", actPage(longText, "", nil))
+	for _, tc := range []struct {
+		opts Options
+		want int
+	}{
+		{Options{MaxPages: -1}, DefaultAttempts},
+		{Options{MaxPages: -1, Renderer: renderedAs{r: Rendering{HTML: []byte("<p>x</p>")}}}, DefaultAttempts + DefaultRenderAttempts},
+		{Options{Renderer: renderedAs{r: Rendering{HTML: []byte("<p>x</p>")}}}, DefaultAttempts + (1+DefaultMaxPages)*DefaultRenderAttempts},
+		{Options{Renderer: renderedAs{}, Budget: safefetch.BudgetLimits{Attempts: 40}}, 40},
+	} {
+		tc.opts.Client = n.Client()
+		r, err := Scan(context.Background(), "https://shop.example/", &tc.opts)
+		require.NoError(t, err)
+		assert.Equal(t, tc.want, r.Scope.Budget.MaxAttempts)
+	}
+}

@@ -22,6 +22,12 @@ const (
 	DefaultMaxBodyBytes = 1 << 20
 	DefaultTotalBytes   = 8 << 20
 	DefaultTimeout      = 60 * time.Second
+	// DefaultRenderAttempts is what the default attempts grow by for each
+	// page a [Renderer] renders (the given page and the further pages read),
+	// when Options.Budget.Attempts is not set: the requests of a browser
+	// running a page's scripts are charged to the scan's budget, and must
+	// not starve the scan's own.
+	DefaultRenderAttempts = 32
 )
 
 // ErrInvalidURL is returned by [Scan] when the site URL is not an absolute
@@ -45,7 +51,8 @@ type Options struct {
 	MaxPages int
 
 	// Budget bounds the whole scan. Each zero field takes its default:
-	// 80 attempts, 5 concurrent, 8 MiB of bodies, 60 s. Every redirect hop
+	// 80 attempts (and DefaultRenderAttempts more for each page rendered
+	// when Renderer is set), 5 concurrent, 8 MiB of bodies, 60 s. Every redirect hop
 	// is an attempt. Measured on a site that publishes every document the
 	// scan reads (both cards, the MCP server cards, an A2A card, an API
 	// catalog, the four spec documents, a sitemap index with three
@@ -175,8 +182,18 @@ func Scan(ctx context.Context, siteURL string, opts *Options) (*Report, error) {
 	}
 
 	limits := o.Budget
+	maxPages := o.MaxPages
+	switch {
+	case maxPages == 0:
+		maxPages = DefaultMaxPages
+	case maxPages < 0:
+		maxPages = 0
+	}
 	if limits.Attempts == 0 {
 		limits.Attempts = DefaultAttempts
+		if o.Renderer != nil {
+			limits.Attempts += (1 + maxPages) * DefaultRenderAttempts
+		}
 	}
 	if limits.Concurrency == 0 {
 		limits.Concurrency = DefaultConcurrency
@@ -190,13 +207,6 @@ func Scan(ctx context.Context, siteURL string, opts *Options) (*Report, error) {
 	maxBody := o.MaxBodyBytes
 	if maxBody <= 0 {
 		maxBody = DefaultMaxBodyBytes
-	}
-	maxPages := o.MaxPages
-	switch {
-	case maxPages == 0:
-		maxPages = DefaultMaxPages
-	case maxPages < 0:
-		maxPages = 0
 	}
 	now := time.Now
 	if o.Now != nil {

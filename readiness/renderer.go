@@ -28,7 +28,8 @@ type Renderer interface {
 
 // Rendering is a page as a browser left it after running its scripts.
 type Rendering struct {
-	// URL is the page rendered.
+	// URL is the page rendered: the document the page landed on after its
+	// redirects.
 	URL string
 	// Browser names the browser and its version ("Chromium 156.0.8078.114").
 	Browser string

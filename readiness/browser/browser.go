@@ -20,7 +20,7 @@ import (
 const (
 	DefaultTabs         = 2
 	DefaultTimeout      = 15 * time.Second
-	DefaultMaxRequests  = 48
+	DefaultMaxRequests  = 32
 	DefaultMaxHTMLBytes = 2 << 20
 )
 
@@ -35,8 +35,9 @@ var ErrNotFound = errors.New("browser: no Chromium found (install Debian's chrom
 var ErrClosed = errors.New("browser: closed")
 
 // Options configures [New]. The zero value (and a nil *Options) is safe:
-// Chromium found on the system, two pages at once, 15 s a page, 48 requests
-// a page and a DOM snapshot of at most 2 MiB.
+// Chromium found on the system, two pages at once, 15 s a page, 32 requests
+// a page (what readiness adds to a scan's default budget for each page
+// rendered, readiness.DefaultRenderAttempts) and a DOM snapshot of at most 2 MiB.
 type Options struct {
 	// ExecPath is the Chromium executable. "" looks for chromium,
 	// chromium-browser, google-chrome and google-chrome-stable on PATH.

@@ -58,5 +58,9 @@
 // page makes; images, stylesheets, fonts and media are never fetched) and
 // the time the page takes to load and settle: the package's benchmarks
 // measure a rendered scan beside a static one of the same site, and
-// Chromium's memory over batches of 50 and 150 sites.
+// Chromium's memory over batches of 50 and 150 sites. On a loaded 2-core
+// machine a rendered scan of a small site took about 2.2 s against tens of
+// milliseconds static, Chromium's process tree about 0.4 GiB (proportional
+// set size) at its peak, and 0.50 and 0.54 GiB over batches of 50 and 150
+// sites with one browser: flat with the number of sites.
 package browser

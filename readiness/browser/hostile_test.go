@@ -181,6 +181,9 @@ func TestRenderChargesTheScanBudget(t *testing.T) {
 	rendered, _ := scanRendered(t, b, n)
 	// The rendering fetched the page and its three requests.
 	assert.Equal(t, static.Scope.Budget.Attempts+4, rendered.Scope.Budget.Attempts)
+	// and the default budget grew by what a page's rendering may use.
+	assert.Equal(t, readiness.DefaultAttempts+readiness.DefaultRenderAttempts, rendered.Scope.Budget.MaxAttempts)
+	assert.Equal(t, browser.DefaultMaxRequests, readiness.DefaultRenderAttempts, "a page's rendering fits what the budget grew by")
 }
 
 func TestRenderAfterCloseAndNotFound(t *testing.T) {
@@ -193,4 +196,21 @@ func TestRenderAfterCloseAndNotFound(t *testing.T) {
 	require.NoError(t, b.Close(), "Close twice is safe")
 	_, err = b.Render(context.Background(), "https://shop.example/", nil)
 	assert.ErrorIs(t, err, browser.ErrClosed)
+}
+
+// A page that redirects to another origin before it lands (apex to www) is
+// followed, and rendered where it landed; afterwards, navigation to
+// another origin is refused.
+func TestRenderFollowsTheLandingRedirect(t *testing.T) {
+	b := newBrowser(t, nil)
+	n := fetchtest.New()
+	defer n.Close()
+	n.Site("shop.example", http.RedirectHandler("https://www.shop.example/", http.StatusMovedPermanently))
+	n.Site("www.shop.example", htmlPage(`<!DOCTYPE html><html><body><h1>Shop</h1><form toolname="find" tooldescription="Find a product."><input name="q2" toolparamdescription="What."></form></body></html>`))
+	r, err := b.Render(context.Background(), "https://shop.example/", n.Client())
+	require.NoError(t, err)
+	assert.Equal(t, "https://www.shop.example/", r.URL)
+	require.Len(t, r.Tools, 1)
+	assert.True(t, r.Tools[0].Declarative)
+	assert.Equal(t, "find", r.Tools[0].Name)
 }

@@ -136,6 +136,7 @@ type rendering struct {
 	lastBusy atomic.Int64 // unix nanoseconds of the last request start or end
 
 	mu       sync.Mutex
+	landed   *url.URL // the page's document once it answered other than a redirect
 	requests []readiness.RenderedRequest
 	dropped  int
 	tools    []*webmcp.Tool
@@ -292,6 +293,9 @@ func (r *rendering) run(ctx context.Context) (*readiness.Rendering, error) {
 
 	out := &readiness.Rendering{URL: r.page.String(), Browser: r.b.version, HTML: []byte(dom), Loaded: isLoaded}
 	r.mu.Lock()
+	if r.landed != nil {
+		out.URL = r.landed.String()
+	}
 	for _, t := range r.tools {
 		rt := readiness.RenderedTool{Name: t.Name, Description: t.Description, Frame: frames[t.FrameID],
 			Declarative: t.BackendNodeID != 0}
@@ -383,9 +387,18 @@ func (r *rendering) handle(ctx context.Context, ev *fetch.EventRequestPaused) {
 	case q.Method != http.MethodGet && q.Method != http.MethodHead:
 		refuse(network.ErrorReasonBlockedByClient, "not sent: the renderer sends only GET and HEAD, which change nothing")
 		return
-	case ev.ResourceType == network.ResourceTypeDocument && ev.FrameID == r.mainFrame && !sameOrigin(u, r.page):
-		refuse(network.ErrorReasonBlockedByClient, "refused: a navigation of the page to another origin")
-		return
+	}
+	mainDoc := ev.ResourceType == network.ResourceTypeDocument && ev.FrameID == r.mainFrame
+	if mainDoc {
+		// The page's own redirects are followed wherever safefetch allows;
+		// once it has landed, a navigation to another origin is refused.
+		r.mu.Lock()
+		landed := r.landed
+		r.mu.Unlock()
+		if landed != nil && !sameOrigin(u, landed) {
+			refuse(network.ErrorReasonBlockedByClient, "refused: a navigation of the page to another origin")
+			return
+		}
 	}
 	if n := r.fetches.Add(1); n > int64(r.b.opts.MaxRequests) {
 		refuse(network.ErrorReasonBlockedByClient, fmt.Sprintf("not sent: past the renderer's bound of %d requests a page", r.b.opts.MaxRequests))
@@ -402,6 +415,13 @@ func (r *rendering) handle(ctx context.Context, ev *fetch.EventRequestPaused) {
 	}
 	q.Status, q.Bytes = resp.StatusCode, len(resp.Body)
 	r.record(q)
+	if mainDoc && (resp.StatusCode < 300 || resp.StatusCode > 399) {
+		r.mu.Lock()
+		if r.landed == nil {
+			r.landed = u
+		}
+		r.mu.Unlock()
+	}
 	_, _ = chromedp.Call(ctx, fetch.FulfillRequest, fetch.FulfillRequestParams{
 		RequestID: ev.RequestID, ResponseCode: int64(resp.StatusCode), ResponseHeaders: responseHeaders(resp.Header), Body: resp.Body})
 }
