@@ -19,6 +19,7 @@ import (
 type scan struct {
 	ctx      context.Context
 	page     *url.URL
+	site     string // the site URL as given to Scan, for Event.Site
 	client   *safefetch.Client
 	maxBody  int64
 	maxPages int
