@@ -392,3 +392,32 @@ func gzipped(t testing.TB, b []byte) []byte {
 	require.NoError(t, w.Close())
 	return buf.Bytes()
 }
+
+// TestScanRefusalReceiptsSayWhy: a request the fetch policy refused names
+// safefetch's reason in the check's receipt, not only "refused by the
+// fetch policy".
+func TestScanRefusalReceiptsSayWhy(t *testing.T) {
+	n := fetchtest.New()
+	t.Cleanup(n.Close)
+	n.Host("intranet.example", "10.0.0.7")
+	n.Site("refer.example", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/llms.txt":
+			http.Redirect(w, r, "https://intranet.example/llms.txt", http.StatusFound)
+		case "/robots.txt":
+			http.Redirect(w, r, "http://refer.example/robots.txt", http.StatusFound)
+		default:
+			w.Header().Set("Content-Type", "text/html")
+			_, _ = w.Write([]byte("<!doctype html><html lang=en><title>x</title><h1>x</h1></html>"))
+		}
+	}))
+	rep, err := Scan(t.Context(), "https://refer.example/", &Options{Client: n.Client()})
+	require.NoError(t, err)
+	got := map[string]string{}
+	for _, c := range rep.Checks {
+		got[c.ID] = c.Receipt.Received
+	}
+	assert.Contains(t, got["llms_txt"], "address 10.0.0.7")
+	assert.Contains(t, got["llms_txt"], "Private-Use")
+	assert.Contains(t, got["ai_crawler_access"], `scheme "http"`)
+}
