@@ -82,7 +82,7 @@ func TestScanEdges(t *testing.T) {
 			},
 			want: map[string]Verdict{"sitemap": VerdictPass},
 			check: func(t *testing.T, r *Report) {
-				assert.Equal(t, "a <sitemapindex> with 1 locs (1 of 1 child sitemaps read, 2 page URLs), all on shop.example", checkByID(r, "sitemap").Receipt.Received)
+				assert.Equal(t, "a <sitemapindex> with 1 loc (1 of 1 child sitemaps read, 2 page URLs), all on shop.example", checkByID(r, "sitemap").Receipt.Received)
 				// The routes come from the index's children.
 				assert.Equal(t, []string{"https://shop.example/", "https://shop.example/products", "https://shop.example/about"}, r.Scope.Routes)
 			},
@@ -128,7 +128,7 @@ func TestScanEdges(t *testing.T) {
 			},
 			want: map[string]Verdict{"sitemap": VerdictPass},
 			check: func(t *testing.T, r *Report) {
-				assert.Equal(t, "a gzip-compressed <urlset> with 1 locs, all on shop.example", checkByID(r, "sitemap").Receipt.Received)
+				assert.Equal(t, "a gzip-compressed <urlset> with 1 loc, all on shop.example", checkByID(r, "sitemap").Receipt.Received)
 				assert.Contains(t, r.Scope.Routes, "https://shop.example/about")
 			},
 		},

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/agentweb/agentweb/internal/plural"
 	"io"
 	"net/http"
 	"net/url"
@@ -522,9 +523,9 @@ func (s *session) receipt(o *Options) *Receipt {
 	switch {
 	case s.initialized && s.listed:
 		r.Outcome = OutcomeListed
-		r.Reason = fmt.Sprintf("%s negotiated; %d tool(s) listed without a token in %d page(s)", s.negotiated, s.tools, s.pages)
+		r.Reason = fmt.Sprintf("%s negotiated; %s listed without a token in %s", s.negotiated, plural.N(s.tools, "tool", "tools"), plural.N(s.pages, "page", "pages"))
 		if s.pageCapped {
-			r.Reason += fmt.Sprintf("; stopped after %d pages: more tools may exist", s.pages)
+			r.Reason += fmt.Sprintf("; stopped after %s: more tools may exist", plural.N(s.pages, "page", "pages"))
 		}
 	case r.Auth.Challenge != nil:
 		r.Outcome = OutcomeSignInRequired
