@@ -80,3 +80,49 @@ func TestScanKeepsTheClientsBodyCap(t *testing.T) {
 	assert.Positive(t, pageRecords, "the checks that read the page record the refusal")
 	assert.Equal(t, VerdictUnverified, checkByID(r, "initial_html_content").Verdict)
 }
+
+// The bytes inflated from a gzip sitemap count against the scan's byte
+// budget, as they are inflated, as well as against the per-response cap:
+// a sitemap of 1 KB that inflates to 900 KB spends 900 KB of the scan, and
+// is refused when the scan has less left. On the base commit only the
+// compressed bytes were charged.
+func TestGzipSitemapInflatedBytesCountAgainstTheScan(t *testing.T) {
+	const inflated = 900_000
+	xml := []byte(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://shop.example/about</loc></url>`)
+	xml = append(xml, []byte(strings.Repeat(" ", inflated-len(xml)-len(`</urlset>`))+`</urlset>`)...)
+	compressed := gzipped(t, xml)
+	require.Less(t, len(compressed), 10_000)
+	scan := func(t *testing.T, limits safefetch.BudgetLimits) *Report {
+		n := fetchtest.New()
+		t.Cleanup(n.Close)
+		n.Site("shop.example", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			switch r.URL.Path {
+			case "/robots.txt":
+				text("text/plain", "User-agent: *\nAllow: /\nSitemap: https://shop.example/sitemap.xml.gz\n")(w, r)
+			case "/sitemap.xml.gz":
+				text("application/gzip", string(compressed))(w, r)
+			case "/", "/about":
+				text("text/html; charset=utf-8", "<!doctype html><html lang=en><head><title>Shop</title></head><body><p>Shop.</p></body></html>")(w, r)
+			default:
+				http.NotFound(w, r)
+			}
+		}))
+		r, err := Scan(context.Background(), "https://shop.example/", &Options{Client: n.Client(), Budget: limits})
+		require.NoError(t, err)
+		return r
+	}
+	t.Run("charged", func(t *testing.T) {
+		r := scan(t, safefetch.BudgetLimits{})
+		assert.Equal(t, VerdictPass, checkByID(r, "sitemap").Verdict, checkByID(r, "sitemap").Receipt.Received)
+		assert.GreaterOrEqual(t, r.Scope.Budget.Bytes, int64(inflated+len(compressed)), "the compressed and the inflated bytes")
+		assert.Empty(t, r.Scope.Budget.Exhausted)
+	})
+	t.Run("refused when the scan has less left", func(t *testing.T) {
+		r := scan(t, safefetch.BudgetLimits{Bytes: 400_000})
+		got := checkByID(r, "sitemap").Receipt.Received
+		assert.Contains(t, got, "gzip sitemap refused")
+		assert.Contains(t, got, "budget exhausted: bytes")
+		assert.Equal(t, "bytes", r.Scope.Budget.Exhausted)
+		assert.LessOrEqual(t, r.Scope.Budget.Bytes, int64(400_000+32<<10+len(compressed)), "inflation stops within one step of the limit")
+	})
+}

@@ -238,3 +238,19 @@ func TestWithRedirectPolicyOnlyTightens(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "other", string(resp.Body))
 }
+
+// Charge counts bytes a caller derived from what it read against every
+// Budget of the Client, and reports the one it takes past its limit.
+func TestClientCharge(t *testing.T) {
+	n := newNetwork(t)
+	assert.NoError(t, n.Client().Charge(1<<40), "a Client without a Budget charges nothing")
+	outer := safefetch.NewBudget(safefetch.BudgetLimits{Bytes: 100})
+	inner := safefetch.NewBudget(safefetch.BudgetLimits{})
+	c := n.Client().WithBudget(outer).WithBudget(inner)
+	require.NoError(t, c.Charge(100))
+	assert.Equal(t, int64(100), outer.Usage().Bytes)
+	assert.Equal(t, int64(100), inner.Usage().Bytes)
+	budgetErr(t, c.Charge(1), "bytes")
+	assert.Equal(t, int64(101), outer.Usage().Bytes, "charged whatever the outcome")
+	assert.Equal(t, "bytes", outer.Usage().Exhausted)
+}

@@ -82,6 +82,15 @@ func (c *Client) AllowsLoopback() bool { return c.opts.AllowLoopback }
 // charges the Budgets it is nested in.
 func (c *Client) Budget() *Budget { return c.budget.innermost() }
 
+// Charge counts n bytes that the caller derived from bodies the Client read
+// (the bytes inflated from a compressed body, say) against every Budget the
+// Client charges, as body bytes, so that they count against a scan's total
+// as well as the caller's own caps. The bytes are charged whatever the
+// outcome; when they take a Budget past its byte limit, Charge returns a
+// *[BudgetError] wrapping [ErrBudgetExhausted] and the Budget is exhausted.
+// A Client without a Budget charges nothing and returns nil.
+func (c *Client) Charge(n int64) error { return c.budget.charge(n) }
+
 // CloseIdleConnections closes the idle connections of the Client's
 // transport (shared with the Clients derived from it).
 func (c *Client) CloseIdleConnections() { c.transport.CloseIdleConnections() }
