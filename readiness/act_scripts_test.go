@@ -222,3 +222,31 @@ func TestRendererGrowsTheDefaultBudget(t *testing.T) {
 		assert.Equal(t, tc.want, r.Scope.Budget.MaxAttempts)
 	}
 }
+
+func FuzzReadRendering(f *testing.F) {
+	f.Add([]byte(`<html><body><form toolname="a" tooldescription="b"><input name="x"></form></body></html>`), "t", "d", false)
+	f.Add([]byte(`<div><template><form toolname=x></form></template>`), "", "", true)
+	f.Add([]byte("\xff<form><form><script>"), "\x00", "", false)
+	f.Fuzz(func(t *testing.T, dom []byte, name, desc string, declarative bool) {
+		r := &Rendering{URL: "https://shop.example/", HTML: dom, Tools: []RenderedTool{{Name: name, Description: desc, Declarative: declarative}}}
+		pr := readRendering("https://shop.example/", r)
+		if len(pr.forms) > maxForms || len(pr.tools) > 1 || pr.text < 0 {
+			t.Fatalf("%d forms, %d tools, %d characters", len(pr.forms), len(pr.tools), pr.text)
+		}
+		if declarative && len(pr.tools) != 0 {
+			t.Fatal("a declarative tool is read from its form")
+		}
+	})
+}
+
+func BenchmarkReadRendering(b *testing.B) {
+	dom := []byte(`<!DOCTYPE html><html><body><h1>Shop</h1>` + longText + searchForm + declaredForm + bareForm + halfForm + `</body></html>`)
+	r := &Rendering{URL: "https://shop.example/", HTML: dom, Tools: []RenderedTool{{Name: "a", Description: "b", Script: "https://cdn.example/a.js"}}}
+	b.ReportAllocs()
+	b.SetBytes(int64(len(dom)))
+	for b.Loop() {
+		if pr := readRendering("https://shop.example/", r); len(pr.forms) != 4 || len(pr.tools) != 1 {
+			b.Fatal(len(pr.forms), len(pr.tools))
+		}
+	}
+}

@@ -122,27 +122,32 @@ func (s *scan) renderPages(pages []*pageObs) []*pageRendering {
 }
 
 func (s *scan) renderPage(page string) *pageRendering {
-	pr := &pageRendering{page: page}
 	r, err := s.renderer.Render(s.ctx, page, s.client)
 	if err == nil && r == nil {
 		err = fmt.Errorf("readiness: the renderer returned no rendering")
 	}
 	if err != nil {
-		pr.err = err
-		return pr
+		return &pageRendering{page: page, err: err}
 	}
-	pr.r = r
-	base, perr := url.Parse(page)
-	if perr != nil {
-		pr.err = perr
+	return readRendering(page, r)
+}
+
+// readRendering reads a rendering as the Act checks do: the forms and the
+// visible text of its DOM, and the imperative tools the browser registered
+// (a declarative tool is read from its form, with its parameters).
+func readRendering(page string, r *Rendering) *pageRendering {
+	pr := &pageRendering{page: page, r: r}
+	base, err := url.Parse(page)
+	if err != nil {
+		pr.err = err
 		return pr
 	}
 	if u, err := url.Parse(r.URL); err == nil && u.IsAbs() {
 		base = u
 	}
-	doc, perr := html.ParseWithOptions(bytes.NewReader(r.HTML), html.ParseOptionEnableScripting(true))
-	if perr != nil {
-		pr.err = fmt.Errorf("readiness: the rendered DOM does not parse: %w", perr)
+	doc, err := html.ParseWithOptions(bytes.NewReader(r.HTML), html.ParseOptionEnableScripting(true))
+	if err != nil {
+		pr.err = fmt.Errorf("readiness: the rendered DOM does not parse: %w", err)
 		return pr
 	}
 	pr.forms, _, _ = readDocTools(page, base, doc)
@@ -151,8 +156,10 @@ func (s *scan) renderPage(page string) *pageRendering {
 	pr.text = obs.text
 	for _, t := range r.Tools {
 		if t.Declarative {
-			// The rendered DOM's forms carry it, with its parameters.
 			continue
+		}
+		if len(pr.tools) >= maxScriptTools {
+			break
 		}
 		src := t.Script
 		if src == "" {
