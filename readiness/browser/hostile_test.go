@@ -124,8 +124,9 @@ func TestScanHostilePages(t *testing.T) {
 }
 
 // A plain listener on loopback, outside the fake internet, that the page
-// tries to reach by fetch, <img>, <iframe>, WebSocket, a form's submission
-// and a link's prefetch counts no hit: nothing leaves Chromium but through
+// tries to reach by fetch, <img>, <iframe>, WebSocket, EventSource, a
+// beacon, a dedicated worker's fetch and WebSocket, a form's submission and
+// a link's prefetch counts no hit: nothing leaves Chromium but through
 // the Fetch domain, which safefetch answers (and safefetch refuses
 // loopback).
 func TestNothingLeavesButThroughSafefetch(t *testing.T) {
@@ -153,6 +154,7 @@ fetch("http://localhost:%[3]s/fetch").catch(() => {});
 navigator.sendBeacon && navigator.sendBeacon("http://%[2]s/beacon", "x");
 try { const ws = new WebSocket("ws://%[2]s/ws"); ws.onerror = () => {}; } catch (e) {}
 try { const es = new EventSource("http://%[2]s/events"); es.onerror = () => es.close(); } catch (e) {}
+try { new Worker(URL.createObjectURL(new Blob(['fetch("http://%[2]s/worker").catch(() => {}); try { new WebSocket("ws://%[2]s/worker-ws"); } catch (e) {}'], {type: "text/javascript"}))); } catch (e) {}
 setTimeout(() => document.getElementById("f").submit(), 200);
 </script></body></html>`, prose, addr, addr[strings.LastIndexByte(addr, ':')+1:])
 	n.Site("shop.example", htmlPage(page))
