@@ -6,6 +6,8 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -215,4 +217,45 @@ func TestRenderFollowsTheLandingRedirect(t *testing.T) {
 	require.Len(t, r.Tools, 1)
 	assert.True(t, r.Tools[0].Declarative)
 	assert.Equal(t, "find", r.Tools[0].Name)
+}
+
+// renderToolName renders the page at path on n and returns the name of
+// the one tool it registered: the pages below name their tool after what
+// they observed.
+func renderToolName(t *testing.T, b *browser.Browser, n *fetchtest.Network, path string) string {
+	t.Helper()
+	r, err := b.Render(context.Background(), "https://shop.example"+path, n.Client())
+	require.NoError(t, err)
+	require.Len(t, r.Tools, 1, "%+v", r.Requests)
+	return r.Tools[0].Name
+}
+
+// No cookie or storage survives a page; a permission prompt is denied; a
+// download is refused.
+func TestRenderKeepsNoStateAndGrantsNothing(t *testing.T) {
+	b := newBrowser(t, nil)
+	n := fetchtest.New()
+	defer n.Close()
+	// Tool names are restricted to letters, digits, _ and -.
+	register := `function tool(name) { document.modelContext.registerTool({name: String(name).replace(/[^A-Za-z0-9_-]/g, "_"), description: "What the page saw.", execute() {}}); }`
+	mux := http.NewServeMux()
+	mux.HandleFunc("/write", htmlPage(`<script>`+register+`try { document.cookie = "k=v; path=/"; localStorage.setItem("k", "v"); sessionStorage.setItem("k", "v"); tool("wrote-" + document.cookie); } catch (e) { tool("error-" + e); }</script>`))
+	mux.HandleFunc("/read", htmlPage(`<script>`+register+`tool("read-" + document.cookie + "-" + localStorage.getItem("k") + "-" + sessionStorage.getItem("k"));</script>`))
+	mux.HandleFunc("/where", htmlPage(`<script>`+register+`navigator.geolocation.getCurrentPosition(() => tool("granted"), e => tool("denied-" + e.code));</script>`))
+	mux.HandleFunc("/download", htmlPage(`<body><script>`+register+`const a = document.createElement("a"); a.href = "/file.bin"; a.download = "agentweb-test.bin"; document.body.appendChild(a); a.click(); tool("clicked");</script>`))
+	mux.HandleFunc("/file.bin", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/octet-stream")
+		w.Header().Set("Content-Disposition", `attachment; filename="agentweb-test.bin"`)
+		fmt.Fprint(w, "payload")
+	})
+	n.Site("shop.example", mux)
+	assert.Equal(t, "wrote-k_v", renderToolName(t, b, n, "/write"), "the page itself may keep state while it runs")
+	assert.Equal(t, "read--null-null", renderToolName(t, b, n, "/read"), "nothing survives into the next page")
+	assert.Equal(t, "denied-1", renderToolName(t, b, n, "/where"), "PERMISSION_DENIED")
+	assert.Equal(t, "clicked", renderToolName(t, b, n, "/download"))
+	home, _ := os.UserHomeDir()
+	for _, dir := range []string{filepath.Join(home, "Downloads"), home, os.TempDir()} {
+		_, err := os.Stat(filepath.Join(dir, "agentweb-test.bin"))
+		assert.True(t, os.IsNotExist(err), "no download in %s", dir)
+	}
 }
