@@ -172,6 +172,12 @@ document.modelContext[verb]({name: "add_to_cart", description: "Put a product in
 			}
 			q := checkOf(rep, "page_tool_quality")
 			assert.Equal(t, tc.quality, q.Verdict, "%s %q", q.Receipt.Received, q.Receipt.Notes)
+			r1 := checkOf(rep, "initial_html_content")
+			assert.Contains(t, strings.Join(r1.Receipt.Notes, "\n"), "characters of visible text after scripts", "R1 notes the rendered text")
+			if strings.Contains(tc.page, `id="app"`) {
+				assert.NotEqual(t, readiness.VerdictPass, r1.Verdict, "R1 judges the HTML before scripts")
+				assert.Contains(t, r1.Fix, "serve the heading and text in the HTML itself")
+			}
 		})
 	}
 }
