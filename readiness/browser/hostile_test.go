@@ -231,7 +231,7 @@ func renderToolName(t *testing.T, b *browser.Browser, n *fetchtest.Network, path
 }
 
 // No cookie or storage survives a page; a permission prompt is denied; a
-// download is refused.
+// download is refused; WebRTC is absent and window.open returns null.
 func TestRenderKeepsNoStateAndGrantsNothing(t *testing.T) {
 	b := newBrowser(t, nil)
 	n := fetchtest.New()
@@ -241,6 +241,7 @@ func TestRenderKeepsNoStateAndGrantsNothing(t *testing.T) {
 	mux := http.NewServeMux()
 	mux.HandleFunc("/write", htmlPage(`<script>`+register+`try { document.cookie = "k=v; path=/"; localStorage.setItem("k", "v"); sessionStorage.setItem("k", "v"); tool("wrote-" + document.cookie); } catch (e) { tool("error-" + e); }</script>`))
 	mux.HandleFunc("/read", htmlPage(`<script>`+register+`tool("read-" + document.cookie + "-" + localStorage.getItem("k") + "-" + sessionStorage.getItem("k"));</script>`))
+	mux.HandleFunc("/rtc", htmlPage(`<script>`+register+`tool("rtc-" + typeof RTCPeerConnection + "-" + typeof window.open("https://shop.example/x"));</script>`))
 	mux.HandleFunc("/where", htmlPage(`<script>`+register+`navigator.geolocation.getCurrentPosition(() => tool("granted"), e => tool("denied-" + e.code));</script>`))
 	mux.HandleFunc("/download", htmlPage(`<body><script>`+register+`const a = document.createElement("a"); a.href = "/file.bin"; a.download = "agentweb-test.bin"; document.body.appendChild(a); a.click(); tool("clicked");</script>`))
 	mux.HandleFunc("/file.bin", func(w http.ResponseWriter, r *http.Request) {
@@ -252,6 +253,7 @@ func TestRenderKeepsNoStateAndGrantsNothing(t *testing.T) {
 	assert.Equal(t, "wrote-k_v", renderToolName(t, b, n, "/write"), "the page itself may keep state while it runs")
 	assert.Equal(t, "read--null-null", renderToolName(t, b, n, "/read"), "nothing survives into the next page")
 	assert.Equal(t, "denied-1", renderToolName(t, b, n, "/where"), "PERMISSION_DENIED")
+	assert.Equal(t, "rtc-undefined-object", renderToolName(t, b, n, "/rtc"), "no WebRTC; window.open returns null")
 	assert.Equal(t, "clicked", renderToolName(t, b, n, "/download"))
 	home, _ := os.UserHomeDir()
 	for _, dir := range []string{filepath.Join(home, "Downloads"), home, os.TempDir()} {
