@@ -84,8 +84,12 @@
 // transport failure is unverified, never a version problem. The evidence is
 // an [MCPReceipt] on mcp_discovery, the scoring method's §05 receipt with every
 // version offer, every discovery document and the raw handshake added.
-// mcp_tested_execution is always [VerdictUnverified], so no site scores
-// 20/20 in Connect (the scoring method, §07).
+// mcp_tested_execution is [VerdictUnverified] wherever something callable
+// was found, so no site with a tool or API scores 20/20 in Connect (the
+// scoring method, §07); where nothing callable was found
+// (backend_interface_declared is not applicable or fails) it is
+// [VerdictNotApplicable] and leaves the denominator, so a site that states it
+// offers no tool or API is not held to what cannot apply.
 //
 // # Trust and the optional conventions
 //

@@ -46,9 +46,10 @@ var fixes = map[string]fixText{
 		NA: "No MCP endpoint was found."},
 	"mcp_signin_discovery": {Do: "Publish OAuth metadata for the MCP endpoint: protected-resource metadata (RFC 9728) naming an authorization server whose RFC 8414 metadata matches its issuer and lists S256 in code_challenge_methods_supported; publish.MCP.AuthorizationServers serves the first part.",
 		NA: "Every tool lists without a token; nothing asks for sign-in."},
-	"mcp_tested_execution": {Do: "The scanner never calls a tool and holds no credentials, so this check is always unverified; test your tools with your own client."},
-	"human_handoff":        {Do: "Give agents a way to reach a person: a mailto: or contact-page link, a JSON-LD contactPoint, or a contact in llms.txt or the card; publish.Site.Contact puts it in all of them."},
-	"access_policy":        {Do: "State who may do what: a sign-in section in the card saying which capabilities need a token, or a linked policy for agents; publish.Site.Handler writes it from MCP.PublicTools and TokenTools."},
+	"mcp_tested_execution": {Do: "The scanner never calls a tool and holds no credentials, so wherever the site offers something callable this check stays unverified; test your tools with your own client.",
+		NA: "Nothing callable was found; if the site offers a tool or API, publish it and name it in the card (publish.Site.MCP or Site.OpenAPI)."},
+	"human_handoff": {Do: "Give agents a way to reach a person: a mailto: or contact-page link, a JSON-LD contactPoint, or a contact in llms.txt or the card; publish.Site.Contact puts it in all of them."},
+	"access_policy": {Do: "State who may do what: a sign-in section in the card saying which capabilities need a token, or a linked policy for agents; publish.Site.Handler writes it from MCP.PublicTools and TokenTools."},
 	"auth_discovery": {Do: "Where sign-in is needed, make its discovery machine-readable and valid: OAuth metadata (RFC 8414, RFC 9728), /.well-known/agent-signup.json or the Agent Auth configuration.",
 		NA: "Nothing on the site needs sign-in."},
 }

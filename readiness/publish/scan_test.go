@@ -81,3 +81,29 @@ func TestPlainSiteScansReady(t *testing.T) {
 	}
 	assert.True(t, rep.Ready)
 }
+
+// The same site, whose card states it offers no tool or API, scores 100:
+// with nothing callable, mcp_tested_execution cannot apply, so Connect
+// leaves the denominator instead of earning 0 of 20.
+func TestPlainKitSiteWithNoToolScores100(t *testing.T) {
+	s := teaSite()
+	h, err := s.Handler(plainPages())
+	require.NoError(t, err)
+	n := fetchtest.New()
+	defer n.Close()
+	n.Site("tea.example", h)
+	rep, err := readiness.Scan(context.Background(), "https://tea.example/", &readiness.Options{Client: n.Client()})
+	require.NoError(t, err)
+	assert.InDelta(t, 100, rep.Score, 1e-9)
+	assert.Empty(t, rep.Unverified)
+	for _, c := range rep.Checks {
+		if c.Section == readiness.SectionConnect && c.Verdict != readiness.VerdictOptional {
+			assert.Equal(t, readiness.VerdictNotApplicable, c.Verdict, "%s: %s", c.ID, c.Receipt.Received)
+		}
+	}
+	for _, sec := range rep.Sections {
+		if sec.ID == readiness.SectionConnect {
+			assert.False(t, sec.Scored, "Connect leaves the denominator")
+		}
+	}
+}
