@@ -13,9 +13,13 @@ import (
 	"golang.org/x/net/publicsuffix"
 )
 
-// mcpServerCardPaths are the MCP server card locations (the MCP server card
-// draft; the check catalogue, optional conventions).
-var mcpServerCardPaths = []string{"/.well-known/mcp.json", "/.well-known/mcp/server-card.json"}
+// mcpServerCardPaths are the MCP server card locations: SEP-2127's
+// /.well-known/mcp/server-card ([MCP Server Cards], a draft), then the two
+// older locations of SEP-1649, /.well-known/mcp.json and
+// /.well-known/mcp/server-card.json. The first card found is the one read.
+//
+// [MCP Server Cards]: https://github.com/modelcontextprotocol/modelcontextprotocol/pull/2127
+var mcpServerCardPaths = []string{"/.well-known/mcp/server-card", "/.well-known/mcp.json", "/.well-known/mcp/server-card.json"}
 
 // serverCard is one MCP server card location as read.
 type serverCard struct {
@@ -26,7 +30,7 @@ type serverCard struct {
 	problem  string
 }
 
-// serverCards reads both MCP server card locations, once per scan.
+// serverCards reads every MCP server card location, once per scan.
 func (s *scan) serverCards() []*serverCard {
 	return lazyObs(s, "mcp-server-cards", func() []*serverCard {
 		out := make([]*serverCard, len(mcpServerCardPaths))
