@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/agentweb/agentweb/internal/strictjson"
@@ -150,7 +151,12 @@ func (s *scan) sameRegistrable(u *url.URL) bool {
 // mcpObs finds the MCP endpoint, probes it and discovers its sign-in, once
 // per scan.
 func (s *scan) mcpObs() *mcpObs {
-	return lazyObs(s, "mcp", s.readMCP)
+	// Checks append to the shared requests: clipped, every append copies.
+	return lazyObs(s, "mcp", func() *mcpObs {
+		o := s.readMCP()
+		o.requests = slices.Clip(o.requests)
+		return o
+	})
 }
 
 func (s *scan) readMCP() *mcpObs {

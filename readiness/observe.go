@@ -148,7 +148,8 @@ func docOutcome(f *fetched, found bool, what string, problems []string, notes []
 	case len(problems) > 0:
 		out.status = ObservationInvalid
 		out.received = fmt.Sprintf("found at %s, with %d problem(s): %s", f.url, len(problems), what)
-		out.notes = append(problems, notes...)
+		// What was left unread comes first: the problems may be capped.
+		out.notes = append(notes, problems...)
 	default:
 		out.status, out.received, out.notes = ObservationFound, "found: "+what+" at "+f.url, notes
 	}

@@ -174,12 +174,12 @@ func x402Requirements(f *fetched) (string, []string) {
 		return "", []string{"the " + where + " is not a JSON object"}
 	}
 	var problems []string
-	ver, _ := m["x402Version"].(float64)
-	if ver != 1 && ver != 2 {
+	ver := fmt.Sprint(m["x402Version"])
+	if ver != "1" && ver != "2" {
 		problems = append(problems, "/x402Version: not 1 or 2")
 	}
 	amount := "maxAmountRequired"
-	if ver == 2 {
+	if ver == "2" {
 		amount = "amount"
 	}
 	accepts, _ := m["accepts"].([]any)
@@ -200,7 +200,7 @@ func x402Requirements(f *fetched) (string, []string) {
 		}
 		schemes = append(schemes, truncate(clean(str(o["scheme"])+" on "+str(o["network"])), 60))
 	}
-	return fmt.Sprintf("x402 version %v payment requirements in the %s (%s)", ver, where, strings.Join(schemes, ", ")), problems
+	return fmt.Sprintf("x402 version %s payment requirements in the %s (%s)", ver, where, strings.Join(schemes, ", ")), problems
 }
 
 func observeX402(s *scan) obsOutcome {
