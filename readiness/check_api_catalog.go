@@ -3,6 +3,7 @@ package readiness
 import (
 	"fmt"
 
+	"github.com/agentweb/agentweb/internal/plural"
 	"github.com/agentweb/agentweb/linkset"
 )
 
@@ -52,7 +53,7 @@ func checkAPICatalog(s *scan) outcome {
 					apis += len(d.Contexts[i].Relation(rel))
 				}
 			}
-			what = fmt.Sprintf("an RFC 9727 API catalog of %d link context(s), %d API link(s)", len(d.Contexts), apis)
+			what = "an RFC 9727 API catalog of " + plural.N(len(d.Contexts), "link context", "link contexts") + ", " + plural.N(apis, "API link", "API links")
 			if apis == 0 {
 				problems = append(problems, "no API: no item, service-desc, service-doc or service-meta link in any context (RFC 9727 §4.2)")
 			}

@@ -1,6 +1,10 @@
 package readiness
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/agentweb/agentweb/internal/plural"
+)
 
 func init() {
 	register(checkDef{id: "mcp_server_card", run: checkMCPServerCard})
@@ -35,7 +39,7 @@ func checkMCPServerCard(s *scan) outcome {
 				what += " naming " + truncate(clean(c.endpoint), 120)
 			}
 			if n := len(list(c.value["remotes"])); n > 0 {
-				what += " (" + plural(n, "remote", "remotes") + " in remotes[])"
+				what += " (" + plural.N(n, "remote", "remotes") + " in remotes[])"
 			}
 			out := convention(c.f, true, what, problems)
 			for _, o := range cards {

@@ -28,6 +28,7 @@ func checkMCPTestedExecution(s *scan) outcome {
 		return outcome{
 			verdict:  VerdictUnverified,
 			received: "whether the site offers anything callable is itself unverified (backend_interface_declared)",
+			fix:      "The scan could not tell whether the site offers anything callable (see backend_interface_declared): make sure the requests it lists answer within the budget, then scan again.",
 		}
 	}
 	out := outcome{

@@ -5,6 +5,8 @@ import (
 	"net/url"
 	"strings"
 	"sync"
+
+	"github.com/agentweb/agentweb/internal/plural"
 )
 
 // Observation is one fact beyond the method's checks that other scanners
@@ -147,7 +149,7 @@ func docOutcome(f *fetched, found bool, what string, problems []string, notes []
 		out.status, out.received = ObservationAbsent, fmt.Sprintf("absent (%s: %d)", f.url, f.status())
 	case len(problems) > 0:
 		out.status = ObservationInvalid
-		out.received = fmt.Sprintf("found at %s, with %d problem(s): %s", f.url, len(problems), what)
+		out.received = fmt.Sprintf("found at %s, with %s: %s", f.url, plural.N(len(problems), "problem", "problems"), what)
 		// What was left unread comes first: the problems may be capped.
 		out.notes = append(notes, problems...)
 	default:

@@ -11,6 +11,7 @@ import (
 
 	"github.com/go-jose/go-jose/v4"
 
+	"github.com/agentweb/agentweb/internal/plural"
 	"github.com/agentweb/agentweb/internal/strictjson"
 	"github.com/agentweb/agentweb/internal/webread"
 )
@@ -99,7 +100,7 @@ func observeWebBotAuth(s *scan) obsOutcome {
 				}
 				valid++
 			}
-			what = fmt.Sprintf("a JWK Set of %d key(s), %d valid", len(keys), valid)
+			what = fmt.Sprintf("a JWK Set of %s, %d valid", plural.N(len(keys), "key", "keys"), valid)
 			if len(keys) == 0 {
 				problems = append(problems, "/keys: empty: no key to verify a signature with")
 			}
@@ -229,7 +230,7 @@ func observeX402(s *scan) obsOutcome {
 	case len(found) > 0:
 		out.status, out.received = ObservationFound, "found: "+strings.Join(found, "; ")
 	default:
-		out.status, out.received = ObservationInvalid, fmt.Sprintf("%d answer(s) 402 Payment Required, none with valid x402 payment requirements", len(paid))
+		out.status, out.received = ObservationInvalid, plural.N(len(paid), "answer", "answers")+" 402 Payment Required, none with valid x402 payment requirements"
 	}
 	out.meaning = meaning(out.status, "an agent with an x402 wallet can pay for what it asked and retry", "")
 	return out
@@ -305,7 +306,7 @@ func observeLLMsLinks(s *scan) obsOutcome {
 	if len(links) > len(checked) {
 		out.notes = append(out.notes, fmt.Sprintf("checked the first %d of %d same-site links", len(checked), len(links)))
 	}
-	out.received = fmt.Sprintf("%d of %d link(s) checked answer 200", okN, len(checked))
+	out.received = fmt.Sprintf("%d of %s checked answer 200", okN, plural.N(len(checked), "link", "links"))
 	switch {
 	case okN == len(checked):
 		out.status = ObservationFound

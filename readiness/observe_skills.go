@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/agentweb/agentweb/internal/plural"
 	"github.com/agentweb/agentweb/internal/strictjson"
 	"github.com/agentweb/agentweb/internal/webread"
 )
@@ -224,7 +225,7 @@ func observeAgentSkills(s *scan) obsOutcome {
 		if ix.total == 0 && len(ix.problems) == 0 {
 			problems = append(problems, "/skills: no skill listed")
 		}
-		what = fmt.Sprintf("an agent-skills index of %d skill(s)", ix.total)
+		what = "an agent-skills index of " + plural.N(ix.total, "skill", "skills")
 		if ix.version != "" {
 			what += ", version " + ix.version
 		}

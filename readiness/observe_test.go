@@ -112,7 +112,7 @@ func TestObservations(t *testing.T) {
 				"/.well-known/agent-skills/order-gear/SKILL.md": text("text/markdown", skillMD),
 			}, want: ObservationFound,
 			check: func(t *testing.T, o Observation) {
-				assert.Contains(t, o.Receipt.Received, "an agent-skills index of 1 skill(s), version 0.2.0")
+				assert.Contains(t, o.Receipt.Received, "an agent-skills index of 1 skill, version 0.2.0")
 				assert.Contains(t, o.Receipt.Notes, "digests checked: order-gear: SKILL.md matches")
 				assert.Len(t, o.Receipt.Requests, 2)
 			}},
@@ -217,7 +217,7 @@ func TestObservations(t *testing.T) {
 			paths: map[string]http.HandlerFunc{"/.well-known/http-message-signatures-directory": text(webBotAuthMedia, `{"keys": [`+ed25519JWK(t)+`]}`)},
 			want:  ObservationFound,
 			check: func(t *testing.T, o Observation) {
-				assert.Contains(t, o.Receipt.Received, "a JWK Set of 1 key(s), 1 valid")
+				assert.Contains(t, o.Receipt.Received, "a JWK Set of 1 key, 1 valid")
 			}},
 		{name: "bot auth: none", id: "web_bot_auth", want: ObservationAbsent},
 		{name: "bot auth: a private key and a broken one", id: "web_bot_auth",
@@ -316,7 +316,7 @@ func TestObservations(t *testing.T) {
 			paths: map[string]http.HandlerFunc{"/llms.txt": text("text/plain", "# Shop\n\n> Gear.\n\n- [Products](https://shop.example/products): what we sell\n- [About](/about \"About us\")\n- [Elsewhere](https://other.example/x)\n")},
 			want:  ObservationFound,
 			check: func(t *testing.T, o Observation) {
-				assert.Equal(t, "2 of 2 link(s) checked answer 200", o.Receipt.Received)
+				assert.Equal(t, "2 of 2 links checked answer 200", o.Receipt.Received)
 			}},
 		{name: "llms links: one is broken", id: "llms_txt_links",
 			paths: map[string]http.HandlerFunc{"/llms.txt": text("text/plain", "# Shop\n\n- [Products](/products)\n- [Gone](/gone)\n")},
