@@ -107,3 +107,49 @@ func TestPlainKitSiteWithNoToolScores100(t *testing.T) {
 		}
 	}
 }
+
+// What the kit serves of the observations reads back as found: the
+// Content-Signal line, and an agent-skills index whose digests match the
+// skills it serves.
+func TestKitServesObservations(t *testing.T) {
+	s := teaSite()
+	s.ContentSignal = "search=yes, ai-input=yes, ai-train=no"
+	s.Skills = []publish.Skill{
+		{Name: "order-tea", Description: "Order tea: pick a garden, a weight, and pay.", Instructions: "# Order tea\n\n1. Search the catalogue.\n2. Order.\n"},
+		{Name: "find-garden", Description: "Find where a tea was grown.", Instructions: "# Find a garden\n"},
+	}
+	h, err := s.Handler(plainPages())
+	require.NoError(t, err)
+	n := fetchtest.New()
+	defer n.Close()
+	n.Site("tea.example", h)
+	rep, err := readiness.Scan(context.Background(), "https://tea.example/", &readiness.Options{Client: n.Client()})
+	require.NoError(t, err)
+	obs := map[string]readiness.Observation{}
+	for _, o := range rep.Observations {
+		obs[o.ID] = o
+	}
+	for _, id := range []string{"agent_skills", "content_signals", "llms_txt_links"} {
+		assert.Equal(t, readiness.ObservationFound, obs[id].Status, "%s: %s %q", id, obs[id].Receipt.Received, obs[id].Receipt.Notes)
+	}
+	assert.Contains(t, obs["agent_skills"].Receipt.Notes, "digests checked: order-tea: SKILL.md matches; find-garden: SKILL.md matches")
+	assert.Contains(t, obs["content_signals"].Receipt.Received, "User-agent * — Content-Signal: ai-input=yes, ai-train=no, search=yes")
+	assert.InDelta(t, 100, rep.Score, 1e-9, "observations change no score")
+}
+
+func TestKitRefusesBadSkillsAndSignals(t *testing.T) {
+	for name, mutate := range map[string]func(*publish.Site){
+		"a skill name with upper case":  func(s *publish.Site) { s.Skills = []publish.Skill{{Name: "Order", Description: "d"}} },
+		"a skill twice":                 func(s *publish.Site) { s.Skills = []publish.Skill{{Name: "a", Description: "d"}, {Name: "a", Description: "d"}} },
+		"a skill without a description": func(s *publish.Site) { s.Skills = []publish.Skill{{Name: "a"}} },
+		"a Content-Signal value that is not yes or no": func(s *publish.Site) { s.ContentSignal = "ai-train=maybe" },
+	} {
+		t.Run(name, func(t *testing.T) {
+			s := teaSite()
+			mutate(&s)
+			_, err := s.Handler(plainPages())
+			var se *publish.SiteError
+			require.ErrorAs(t, err, &se)
+		})
+	}
+}
