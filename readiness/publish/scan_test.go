@@ -139,9 +139,11 @@ func TestKitServesObservations(t *testing.T) {
 
 func TestKitRefusesBadSkillsAndSignals(t *testing.T) {
 	for name, mutate := range map[string]func(*publish.Site){
-		"a skill name with upper case":  func(s *publish.Site) { s.Skills = []publish.Skill{{Name: "Order", Description: "d"}} },
-		"a skill twice":                 func(s *publish.Site) { s.Skills = []publish.Skill{{Name: "a", Description: "d"}, {Name: "a", Description: "d"}} },
-		"a skill without a description": func(s *publish.Site) { s.Skills = []publish.Skill{{Name: "a"}} },
+		"a skill name with upper case": func(s *publish.Site) { s.Skills = []publish.Skill{{Name: "Order", Description: "d"}} },
+		"a skill twice": func(s *publish.Site) {
+			s.Skills = []publish.Skill{{Name: "a", Description: "d"}, {Name: "a", Description: "d"}}
+		},
+		"a skill without a description":                func(s *publish.Site) { s.Skills = []publish.Skill{{Name: "a"}} },
 		"a Content-Signal value that is not yes or no": func(s *publish.Site) { s.ContentSignal = "ai-train=maybe" },
 	} {
 		t.Run(name, func(t *testing.T) {
