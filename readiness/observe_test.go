@@ -166,8 +166,9 @@ func TestObservations(t *testing.T) {
 					assert.NotContains(t, r.URL, "/s/d.md", "the fourth skill is never fetched")
 				}
 			}},
+		// 308 KB: within the scan's 1 MiB cap, over the observations' 256 KiB.
 		{name: "skills: a huge index", id: "agent_skills",
-			paths: map[string]http.HandlerFunc{"/.well-known/agent-skills/index.json": text("application/json", `{"skills": [`+strings.Repeat(`{"name": "x"},`, 40000)+`{}]}`)},
+			paths: map[string]http.HandlerFunc{"/.well-known/agent-skills/index.json": text("application/json", `{"skills": [`+strings.Repeat(`{"name": "x"},`, 22000)+`{}]}`)},
 			want:  ObservationUnverified,
 			check: func(t *testing.T, o Observation) { assert.Contains(t, o.Receipt.Received, "response too large") }},
 		{name: "skills: an endless index", id: "agent_skills",
