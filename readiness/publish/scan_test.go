@@ -129,12 +129,22 @@ func TestKitServesObservations(t *testing.T) {
 	for _, o := range rep.Observations {
 		obs[o.ID] = o
 	}
-	for _, id := range []string{"agent_skills", "content_signals", "llms_txt_links"} {
+	for _, id := range []string{"agent_skills", "content_signals", "llms_txt_links", "markdown_twin"} {
 		assert.Equal(t, readiness.ObservationFound, obs[id].Status, "%s: %s %q", id, obs[id].Receipt.Received, obs[id].Receipt.Notes)
 	}
 	assert.Contains(t, obs["agent_skills"].Receipt.Notes, "digests checked: order-tea: SKILL.md matches; find-garden: SKILL.md matches")
 	assert.Contains(t, obs["content_signals"].Receipt.Received, "User-agent * — Content-Signal: ai-input=yes, ai-train=no, search=yes")
 	assert.InDelta(t, 100, rep.Score, 1e-9, "observations change no score")
+
+	// Every listed page has its twin; a path that is no listed page has none.
+	for path, want := range map[string]int{"/index.md": 200, "/teas.md": 200, "/about.md": 200, "/nowhere.md": 404, "/teas/index.md": 404} {
+		resp, err := n.Client().Get(context.Background(), "https://tea.example"+path, nil)
+		require.NoError(t, err)
+		assert.Equal(t, want, resp.StatusCode, path)
+		if want == 200 {
+			assert.Contains(t, resp.Header.Get("Content-Type"), "text/markdown", path)
+		}
+	}
 }
 
 func TestKitRefusesBadSkillsAndSignals(t *testing.T) {

@@ -99,7 +99,10 @@ type Site struct {
 	Language string
 	// Contact is where a person can be reached.
 	Contact Contact
-	// Pages are the pages listed in llms.txt and the sitemap.
+	// Pages are the pages listed in llms.txt and the sitemap. The Markdown
+	// form of each is also served at its URL with .md appended (index.md
+	// for "/" and other paths ending in "/"), unless that path is itself a
+	// listed page.
 	Pages []Page
 	// Crawlers says which AI crawlers robots.txt lets in.
 	Crawlers Crawlers
