@@ -192,15 +192,6 @@
 // remotes, is read by the optional check mcp_server_card instead.
 // [Options].NoObservations turns them off.
 //
-// [Agent Skills Discovery]: https://github.com/cloudflare/agent-skills-discovery-rfc
-// [Content Signals]: https://datatracker.ietf.org/doc/draft-romm-aipref-contentsignals/
-// [AI Preference Attachment]: https://datatracker.ietf.org/doc/draft-ietf-aipref-attach/
-// [HTTP Message Signatures Directory]: https://datatracker.ietf.org/doc/draft-meunier-http-message-signatures-directory/
-// [auth.md]: https://workos.com/auth-md/docs/auth-md
-// [x402]: https://github.com/coinbase/x402
-// [Universal Commerce Protocol]: https://ucp.dev/
-// [Agentic Commerce Protocol]: https://www.agenticcommerce.dev/
-//
 // # Adding a check
 //
 // The catalogue is data (catalogue.go): a check's id, section, weight and
@@ -229,4 +220,13 @@
 // snake_case field names as every result type of this module has;
 // [Report.Markdown] and [Report.HTML] render the same numbers for people. The HTML page is self-contained (inline CSS and
 // SVG only) and readable with scripts off and on paper.
+//
+// [Agent Skills Discovery]: https://github.com/cloudflare/agent-skills-discovery-rfc
+// [Content Signals]: https://datatracker.ietf.org/doc/draft-romm-aipref-contentsignals/
+// [AI Preference Attachment]: https://datatracker.ietf.org/doc/draft-ietf-aipref-attach/
+// [HTTP Message Signatures Directory]: https://datatracker.ietf.org/doc/draft-meunier-http-message-signatures-directory/
+// [auth.md]: https://workos.com/auth-md/docs/auth-md
+// [x402]: https://github.com/coinbase/x402
+// [Universal Commerce Protocol]: https://ucp.dev/
+// [Agentic Commerce Protocol]: https://www.agenticcommerce.dev/
 package readiness
