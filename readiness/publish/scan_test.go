@@ -61,17 +61,24 @@ func teaSite() publish.Site {
 	}
 }
 
+// scanTea serves s around the plain pages on a fake internet and scans it.
+func scanTea(t *testing.T, s publish.Site) (*readiness.Report, *fetchtest.Network) {
+	t.Helper()
+	h, err := s.Handler(plainPages())
+	require.NoError(t, err)
+	n := fetchtest.New()
+	t.Cleanup(n.Close)
+	n.Site("tea.example", h)
+	rep, err := readiness.Scan(context.Background(), "https://tea.example/", &readiness.Options{Client: n.Client()})
+	require.NoError(t, err)
+	return rep, n
+}
+
 // A plain net/http site wrapped by the kit meets every requirement and has
 // no failing or partial check.
 func TestPlainSiteScansReady(t *testing.T) {
 	s := teaSite()
-	h, err := s.Handler(plainPages())
-	require.NoError(t, err)
-	n := fetchtest.New()
-	defer n.Close()
-	n.Site("tea.example", h)
-	rep, err := readiness.Scan(context.Background(), "https://tea.example/", &readiness.Options{Client: n.Client()})
-	require.NoError(t, err)
+	rep, _ := scanTea(t, s)
 	for _, q := range rep.Requirements {
 		assert.True(t, q.Met, "%s %s: %s", q.ID, q.Status, q.Why)
 	}
@@ -87,13 +94,7 @@ func TestPlainSiteScansReady(t *testing.T) {
 // leaves the denominator instead of earning 0 of 20.
 func TestPlainKitSiteWithNoToolScores100(t *testing.T) {
 	s := teaSite()
-	h, err := s.Handler(plainPages())
-	require.NoError(t, err)
-	n := fetchtest.New()
-	defer n.Close()
-	n.Site("tea.example", h)
-	rep, err := readiness.Scan(context.Background(), "https://tea.example/", &readiness.Options{Client: n.Client()})
-	require.NoError(t, err)
+	rep, _ := scanTea(t, s)
 	assert.InDelta(t, 100, rep.Score, 1e-9)
 	assert.Empty(t, rep.Unverified)
 	for _, c := range rep.Checks {
@@ -118,13 +119,7 @@ func TestKitServesObservations(t *testing.T) {
 		{Name: "order-tea", Description: "Order tea: pick a garden, a weight, and pay.", Instructions: "# Order tea\n\n1. Search the catalogue.\n2. Order.\n"},
 		{Name: "find-garden", Description: "Find where a tea was grown.", Instructions: "# Find a garden\n"},
 	}
-	h, err := s.Handler(plainPages())
-	require.NoError(t, err)
-	n := fetchtest.New()
-	defer n.Close()
-	n.Site("tea.example", h)
-	rep, err := readiness.Scan(context.Background(), "https://tea.example/", &readiness.Options{Client: n.Client()})
-	require.NoError(t, err)
+	rep, n := scanTea(t, s)
 	obs := map[string]readiness.Observation{}
 	for _, o := range rep.Observations {
 		obs[o.ID] = o
