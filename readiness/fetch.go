@@ -7,6 +7,7 @@ import (
 	"mime"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -55,6 +56,10 @@ type scan struct {
 	// lazy holds the observations of the Act, Connect and Trust checks and
 	// the optional conventions, each computed once (see lazyObs).
 	lazy sync.Map
+
+	// paid are the requests the checks made that were answered 402, read
+	// by the x402 observation (set before the observations start).
+	paid []*fetched
 }
 
 // resource names an observation a check reads, so the engine can start it
@@ -186,6 +191,25 @@ const (
 	acceptMarkdown = "text/markdown"
 )
 
+// answered402 returns the requests of the scan so far whose answer was 402
+// Payment Required, in no particular order of importance but sorted by URL.
+func (s *scan) answered402() []*fetched {
+	s.memoMu.Lock()
+	defer s.memoMu.Unlock()
+	var out []*fetched
+	for _, c := range s.memo {
+		select {
+		case <-c.done:
+			if c.f.status() == http.StatusPaymentRequired {
+				out = append(out, c.f)
+			}
+		default:
+		}
+	}
+	slices.SortFunc(out, func(a, b *fetched) int { return strings.Compare(a.url+"\x00"+a.accept, b.url+"\x00"+b.accept) })
+	return out
+}
+
 // fetched is one request and what came of it, shared by every check that
 // relied on it.
 type fetched struct {
@@ -204,19 +228,17 @@ type call struct {
 // get fetches u once per scan: concurrent callers asking for the same
 // method, URL and Accept wait for the one request in flight and share its
 // result.
-func (s *scan) get(u, accept string) *fetched { return s.fetch(u, accept, 0, s.maxBody) }
+func (s *scan) get(u, accept string) *fetched { return s.getRedirects(u, accept, 0) }
 
 // getRedirects is get with a redirect limit of its own (0: the client's).
 func (s *scan) getRedirects(u, accept string, maxRedirects int) *fetched {
-	return s.fetch(u, accept, maxRedirects, s.maxBody)
+	return s.getCapped(u, accept, maxRedirects, s.maxBody)
 }
 
-// getCapped is get with a body cap of its own, at most the scan's.
-func (s *scan) getCapped(u, accept string, maxBody int64) *fetched {
-	return s.fetch(u, accept, 0, min(maxBody, s.maxBody))
-}
-
-func (s *scan) fetch(u, accept string, maxRedirects int, maxBody int64) *fetched {
+// getCapped is getRedirects with a body cap of its own, at most the scan's.
+// The memo is keyed by method, URL and Accept: the first caller's cap wins.
+func (s *scan) getCapped(u, accept string, maxRedirects int, maxBody int64) *fetched {
+	maxBody = min(maxBody, s.maxBody)
 	key := memoKey(u, accept)
 	s.memoMu.Lock()
 	if c, ok := s.memo[key]; ok {

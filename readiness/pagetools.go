@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -187,7 +188,12 @@ func (o *toolsObs) scope() []string {
 // toolsObs reads the forms and scripts of the given page and of the further
 // routes the scan read, once per scan.
 func (s *scan) toolsObs() *toolsObs {
-	return lazyObs(s, "tools", s.readTools)
+	// Checks append to the shared requests: clipped, every append copies.
+	return lazyObs(s, "tools", func() *toolsObs {
+		o := s.readTools()
+		o.requests = slices.Clip(o.requests)
+		return o
+	})
 }
 
 func (s *scan) readTools() *toolsObs {
@@ -292,7 +298,7 @@ func (s *scan) readScripts(urls []string) []*fetched {
 		inflight++
 		mu.Unlock()
 		wg.Go(func() {
-			f := s.getCapped(u, "", limit)
+			f := s.getCapped(u, "", 0, limit)
 			mu.Lock()
 			left += limit - int64(len(f.body()))
 			inflight--

@@ -214,6 +214,15 @@ func (r *rendering) run(ctx context.Context) (*readiness.Rendering, error) {
 			if err != nil {
 				return
 			}
+			// The load event of the tab's first document, about:blank,
+			// can arrive after the subscription: only a load after the
+			// page's own document answered counts.
+			r.mu.Lock()
+			landed := r.landed != nil
+			r.mu.Unlock()
+			if !landed {
+				continue
+			}
 			select {
 			case <-loaded:
 			default:
