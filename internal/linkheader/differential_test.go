@@ -94,6 +94,10 @@ func refsOf(links []Link) []map[string]string {
 				m["hreflang"] = strings.Join(l.Hreflang, "|")
 			}
 			for _, p := range l.Params {
+				if old, ok := m[p.Name]; ok {
+					m[p.Name] = old + "|" + p.Value // repeated, as http-link-header's arrays
+					continue
+				}
 				m[p.Name] = p.Value
 			}
 			out = append(out, m)
@@ -119,9 +123,15 @@ func normalizeRefs(refs []map[string]any) []map[string]string {
 					s = append(s, x.(string))
 				}
 				m[k] = strings.Join(s, "|")
-			case map[string]any:
-				if k == "title*" {
-					m["title"] = v["value"].(string)
+			}
+		}
+		// A star parameter: its decoded value stands for the plain one,
+		// as for a reader of either (after the plain ones, whatever the
+		// map's order).
+		for k, v := range r {
+			if o, ok := v.(map[string]any); ok && strings.HasSuffix(k, "*") {
+				if val, ok := o["value"].(string); ok {
+					m[strings.TrimSuffix(k, "*")] = val
 				}
 			}
 		}

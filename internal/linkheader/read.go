@@ -39,15 +39,15 @@ import (
 //   - a quoted value is read as B.4 says: a backslash takes the next
 //     character whatever it is.
 //
-// Three readings go beyond the appendix's letter, each where the text
-// cannot mean what it says. The comma that ends a link-value is consumed
-// before the next one: B.3 stops at it and B.2 step 2 would then find no
-// "<" and read only the first link-value of every field, which the list
-// rule of section 3 ("Link = #link-value") and the appendix's own purpose
-// rule out. Empty list elements (",,") are skipped, as [RFC 9110] section
-// 5.6.1.2 asks of every recipient. And whitespace before the ";" or ","
-// that ends an unquoted value is not part of the value: the section 3
-// grammar calls it OWS.
+// Two readings go beyond the appendix's letter, each where the text cannot
+// mean what it says. The comma that ends a link-value is consumed before
+// the next one: B.3 stops at it and B.2 step 2 would then find no "<" and
+// read only the first link-value of every field, which the list rule of
+// section 3 ("Link = #link-value") and the appendix's own purpose rule out.
+// And empty list elements (",,") are skipped, as [RFC 9110] section
+// 5.6.1.2 asks of every recipient. Everything else is the letter: an
+// unquoted value keeps the whitespace before the ";" or "," that ends it
+// (B.3 step 7.4), which splitting "rel" on whitespace then drops.
 //
 // A target or anchor that net/url cannot resolve leaves that link-value
 // out, and reading goes on. The only error is [ErrTooManyLinks], returned
@@ -152,13 +152,7 @@ func readParams(s string, i int, params []rawParam) ([]rawParam, int) {
 				for i < len(s) && s[i] != ';' && s[i] != ',' {
 					i++
 				}
-				// Whitespace before the delimiter is OWS (section 3),
-				// not part of the value.
-				end := i
-				for end > start && isOWS(s[end-1]) {
-					end--
-				}
-				p.value = s[start:end]
+				p.value = s[start:i]
 			}
 			// 2.7.5: a star parameter's value is an RFC 8187 ext-value;
 			// one that does not decode is marked and dropped in B.2
