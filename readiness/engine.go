@@ -13,7 +13,7 @@ import (
 	"github.com/agentweb/agentweb/safefetch"
 )
 
-// Default scan bounds: two further pages, and a budget of 48 HTTP attempts,
+// Default scan bounds: two further pages, and a budget of 80 HTTP attempts,
 // 5 in flight, 1 MiB a response, 8 MiB in all and 60 s.
 const (
 	DefaultMaxPages     = 2
