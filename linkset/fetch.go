@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/agentweb/agentweb/internal/linkheader"
 	"github.com/agentweb/agentweb/internal/weburl"
@@ -32,6 +33,9 @@ type FetchOptions struct {
 	// ModePublisher, checks everything a node must do. A consuming client
 	// uses ModeReader.
 	Mode Mode
+	// Now is the clock of the retrieval time (Provenance.Retrieved); nil
+	// means the time the response arrived.
+	Now func() time.Time
 }
 
 // Fetched is a retrieved discovery document with the evidence of its
@@ -89,6 +93,9 @@ func fetchWith(ctx context.Context, c *safefetch.Client, rawURL string, opts *Fe
 	})
 	if resp == nil {
 		return nil, fmt.Errorf("linkset: fetching %s: %w", rawURL, err)
+	}
+	if opts.Now != nil {
+		prov.Retrieved = opts.Now()
 	}
 	f := &Fetched{Provenance: prov}
 	if u, perr := url.Parse(rawURL); perr == nil {
