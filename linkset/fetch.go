@@ -62,6 +62,10 @@ type Fetched struct {
 	// retrieval (media type, profile, caching and CORS headers, anchor
 	// origin), and the notices. Nil when NotModified.
 	Report *Report `json:"report,omitempty"`
+
+	// client is the client the user gave the fetch (nil: the default),
+	// which Verify uses when its own options name none.
+	client *safefetch.Client
 }
 
 // Fetch retrieves and checks the discovery document at rawURL (normally an
@@ -97,7 +101,7 @@ func fetchWith(ctx context.Context, c *safefetch.Client, rawURL string, opts *Fe
 	if opts.Now != nil {
 		prov.Retrieved = opts.Now()
 	}
-	f := &Fetched{Provenance: prov}
+	f := &Fetched{Provenance: prov, client: opts.Client}
 	if u, perr := url.Parse(rawURL); perr == nil {
 		f.Origin, _ = weburl.Origin(u)
 	}

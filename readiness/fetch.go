@@ -10,7 +10,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
-	"github.com/agentweb/agentweb/readiness/internal/failure"
+	"github.com/agentweb/agentweb/internal/refusal"
 	"github.com/agentweb/agentweb/safefetch"
 )
 
@@ -19,6 +19,7 @@ import (
 type scan struct {
 	ctx      context.Context
 	page     *url.URL
+	site     string // the site URL as given to Scan, for Event.Site
 	client   *safefetch.Client
 	maxBody  int64
 	maxPages int
@@ -303,7 +304,7 @@ func (f *fetched) why() string {
 // errorKind names a safefetch refusal in the words of the agent-readiness
 // scoring method (§06).
 func errorKind(err error) string {
-	if k := failure.Kind(err); k != "" {
+	if k := refusal.Kind(err); k != "" {
 		return k
 	}
 	return "request failed"

@@ -1,4 +1,4 @@
-package failure
+package refusal
 
 import (
 	"context"
@@ -32,9 +32,7 @@ func TestKind(t *testing.T) {
 			assert.Equal(t, tc.want, Kind(tc.err))
 		})
 	}
-}
-
-func ExampleKind() {
-	fmt.Println(Kind(fmt.Errorf("fetch https://a.example/: %w", safefetch.ErrTooLarge)))
-	// Output: response too large
+	// A policy refusal carries its reason.
+	err := safefetch.CheckURL("http://a.example/", false)
+	assert.Contains(t, Kind(err), "refused by the fetch policy: ")
 }
