@@ -120,6 +120,9 @@ func (s *Site) newKit() (*kit, error) {
 	if err := k.buildDocuments(); err != nil {
 		return nil, err
 	}
+	if err := k.buildSkills(); err != nil {
+		return nil, err
+	}
 	return k, nil
 }
 
