@@ -256,6 +256,7 @@ func Scan(ctx context.Context, siteURL string, opts *Options) (*Report, error) {
 			Attempts: u.Attempts, Bytes: u.Bytes, PeakConcurrency: u.PeakConcurrency,
 			Exhausted: u.Exhausted, MaxAttempts: limits.Attempts, MaxBytes: limits.Bytes,
 		},
+		Development: client.AllowsLoopback(),
 	}
 	return Compose(page.String(), started, results, scope)
 }
