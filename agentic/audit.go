@@ -16,8 +16,9 @@ import (
 // AuditOptions configures Audit. The zero value is safe.
 type AuditOptions struct {
 	// Client makes every request; nil means safefetch.Default(), the shared client. Audit charges
-	// it to a fresh budget with the generator's limits and replaces its
-	// redirect policy with the same-origin-or-www one.
+	// it to a fresh budget with the generator's limits, nested in the
+	// client's own, and adds the same-origin-or-www redirect policy to the
+	// client's own.
 	Client *safefetch.Client
 	// SkipText leaves the TXT unread; TextIndex.Status is then TextStatusSkipped.
 	SkipText bool

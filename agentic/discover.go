@@ -43,8 +43,9 @@ var (
 // DiscoverOptions configures Discover. The zero value is safe.
 type DiscoverOptions struct {
 	// Client makes every request; nil means safefetch.Default(), the shared client. Discover
-	// charges it to a fresh budget with the generator's limits and replaces
-	// its redirect policy with the same-origin-or-www one.
+	// charges it to a fresh budget with the generator's limits, nested in
+	// the client's own, and adds the same-origin-or-www redirect policy to
+	// the client's own.
 	Client *safefetch.Client
 	// ProfileURL names an existing profile to read instead of the root
 	// /agentic.json, and the URL the generated TXT names. It must be on the

@@ -323,6 +323,50 @@ type recorder struct {
 	// the session open for seconds past the probe's deadline).
 	deadline    time.Time
 	hasDeadline bool
+	// open counts the response bodies not yet at their end or closed;
+	// settled, when not nil, is closed when open falls to zero.
+	open    int
+	settled chan struct{}
+}
+
+// settleWait bounds how long a request waits for the response bodies still
+// open (see [recorder.awaitSettled]).
+const settleWait = 50 * time.Millisecond
+
+// awaitSettled waits, at most settleWait, until every response body of the
+// session has ended. The MCP client reads each POST's event stream to its
+// end in a goroutine of its own while it sends the next request; over
+// HTTP/1 a request sent before the previous stream's end has been read
+// finds its connection busy and dials another. A server's stream ends
+// just after its response, so the wait is short; one that does not end
+// within the bound costs a connection, as before.
+func (r *recorder) awaitSettled(ctx context.Context) {
+	r.mu.Lock()
+	if r.open == 0 {
+		r.mu.Unlock()
+		return
+	}
+	if r.settled == nil {
+		r.settled = make(chan struct{})
+	}
+	ch := r.settled
+	r.mu.Unlock()
+	t := time.NewTimer(settleWait)
+	defer t.Stop()
+	select {
+	case <-ch:
+	case <-t.C:
+	case <-ctx.Done():
+	}
+}
+
+// bodyDone records that a body ended or was closed. The caller holds r.mu.
+func (r *recorder) bodyDoneLocked() {
+	r.open--
+	if r.open == 0 && r.settled != nil {
+		close(r.settled)
+		r.settled = nil
+	}
 }
 
 func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
@@ -356,6 +400,7 @@ func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	r.ex = append(r.ex, e)
 	r.mu.Unlock()
 
+	r.awaitSettled(req.Context())
 	resp, err := r.next.RoundTrip(req)
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -371,6 +416,7 @@ func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	e.ContentType = clip(resp.Header.Get("Content-Type"), 200)
 	e.SessionID = resp.Header.Get("Mcp-Session-Id") != ""
 	e.WWWAuthenticate = clip(strings.Join(resp.Header.Values("Www-Authenticate"), ", "), 1000)
+	r.open++
 	resp.Body = &cappedBody{rc: resp.Body, r: r, e: e}
 	return resp, nil
 }
@@ -398,15 +444,20 @@ func requestOffer(raw []byte) (rpc, offered string) {
 
 // cappedBody counts, keeps the start of, and caps a response body.
 type cappedBody struct {
-	rc io.ReadCloser
-	r  *recorder
-	e  *exchange
+	rc   io.ReadCloser
+	r    *recorder
+	e    *exchange
+	done bool // counted out of recorder.open
 }
 
 func (b *cappedBody) Read(p []byte) (int, error) {
 	n, err := b.rc.Read(p)
 	b.r.mu.Lock()
 	defer b.r.mu.Unlock()
+	if err != nil && !b.done {
+		b.done = true
+		b.r.bodyDoneLocked()
+	}
 	if keep := keepBody - len(b.e.body); keep > 0 && n > 0 {
 		b.e.body = append(b.e.body, p[:min(n, keep)]...)
 	}
@@ -423,7 +474,16 @@ func (b *cappedBody) Read(p []byte) (int, error) {
 	return n, err
 }
 
-func (b *cappedBody) Close() error { return b.rc.Close() }
+func (b *cappedBody) Close() error {
+	err := b.rc.Close()
+	b.r.mu.Lock()
+	if !b.done {
+		b.done = true
+		b.r.bodyDoneLocked()
+	}
+	b.r.mu.Unlock()
+	return err
+}
 
 // errorKind names a failure in a few words.
 func errorKind(err error) string {
