@@ -192,16 +192,6 @@ func printUsage(w io.Writer) {
 	fs.PrintDefaults()
 }
 
-// isHelp reports whether arg asks for help the way the flag package's
-// conventions do.
-func isHelp(arg string) bool {
-	switch arg {
-	case "help", "-h", "-help", "--help", "--h":
-		return true
-	}
-	return false
-}
-
 // usageError reports a usage error on stderr, without doubling the
 // program's name in front of an error that already carries it, and points
 // at the help.
@@ -214,7 +204,7 @@ func usageError(stderr io.Writer, err error) int {
 // run is the whole program; client nil means safefetch.Default(), or in
 // development mode (-dev) a client that allows http and loopback.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer, client *safefetch.Client) int {
-	if len(args) > 0 && isHelp(args[0]) {
+	if len(args) > 0 && cli.IsHelp(args[0]) {
 		printUsage(stdout)
 		return cli.ExitOK
 	}
