@@ -262,6 +262,7 @@ func Scan(ctx context.Context, siteURL string, opts *Options) (*Report, error) {
 			Attempts: u.Attempts, Bytes: u.Bytes, PeakConcurrency: u.PeakConcurrency,
 			Exhausted: u.Exhausted, MaxAttempts: limits.Attempts, MaxBytes: limits.Bytes,
 		},
+		Development: client.AllowsLoopback(),
 	}
 	rep, err := Compose(page.String(), started, results, scope)
 	if err != nil || o.NoObservations {

@@ -162,6 +162,7 @@ func Probe(ctx context.Context, endpoint string, opts *Options) (*Receipt, error
 	}
 	r := s.receipt(&o)
 	r.Retried = retried
+	r.Development = c.AllowsLoopback()
 	if r.Outcome == OutcomeSignInRequired || r.Outcome == OutcomeUnauthorized || (o.DiscoverSignIn && r.Outcome.IsMCP()) {
 		discoverSignIn(ctx, c, o.Get, u, r, s)
 	}
