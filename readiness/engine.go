@@ -13,7 +13,7 @@ import (
 	"github.com/agentweb/agentweb/safefetch"
 )
 
-// Default scan bounds: two further pages, and a budget of 48 HTTP attempts,
+// Default scan bounds: two further pages, and a budget of 80 HTTP attempts,
 // 5 in flight, 1 MiB a response, 8 MiB in all and 60 s.
 const (
 	DefaultMaxPages     = 2
@@ -287,6 +287,7 @@ func Scan(ctx context.Context, siteURL string, opts *Options) (*Report, error) {
 			Attempts: u.Attempts, Bytes: u.Bytes, PeakConcurrency: u.PeakConcurrency,
 			Exhausted: u.Exhausted, MaxAttempts: limits.Attempts, MaxBytes: limits.Bytes,
 		},
+		Development: client.AllowsLoopback(),
 	}
 	rep, err := Compose(page.String(), started, results, scope)
 	if err != nil || o.NoObservations {

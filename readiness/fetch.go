@@ -2,7 +2,6 @@ package readiness
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"mime"
 	"net/http"
@@ -337,26 +336,8 @@ func (f *fetched) why() string {
 // errorKind names a safefetch refusal in the words of the agent-readiness
 // scoring method (§06).
 func errorKind(err error) string {
-	switch {
-	case errors.Is(err, safefetch.ErrTimeout), errors.Is(err, context.DeadlineExceeded):
-		return "timeout"
-	case errors.Is(err, safefetch.ErrTooManyRedirects):
-		return "a redirect that never ends"
-	case errors.Is(err, safefetch.ErrRedirectRefused):
-		if r := refusal.Reason(err); r != "" {
-			return "redirect refused: " + r
-		}
-		return "redirect refused"
-	case errors.Is(err, safefetch.ErrBudgetExhausted):
-		return "scan budget exhausted"
-	case errors.Is(err, safefetch.ErrTooLarge):
-		return "response too large"
-	case errors.Is(err, safefetch.ErrForbiddenURL), errors.Is(err, safefetch.ErrForbiddenAddress):
-		return refusal.Policy(err)
-	case errors.Is(err, safefetch.ErrDNS):
-		return "DNS failed"
-	case errors.Is(err, context.Canceled):
-		return "cancelled"
+	if k := refusal.Kind(err); k != "" {
+		return k
 	}
 	return "request failed"
 }

@@ -47,6 +47,8 @@ type htmlView struct {
 	BudgetDetail string
 	Fixes        []htmlFix
 	Observations []htmlObservation
+	// DevelopmentNotice is shown when R.Scope.Development is set.
+	DevelopmentNotice string
 }
 
 type htmlFix struct {
@@ -80,14 +82,15 @@ func (r *Report) htmlView() htmlView {
 	circ := 2 * math.Pi * gaugeRadius
 	frac := math.Max(0, math.Min(1, r.Score/100))
 	v := htmlView{
-		R:          r,
-		Score:      oneDecimal(r.Score),
-		Ready:      readyWord(r.Ready),
-		GaugeDash:  fmt.Sprintf("%.2f", circ*frac),
-		GaugeGap:   fmt.Sprintf("%.2f", circ),
-		GaugeColor: scoreColor(frac),
-		ScannedAt:  r.ScannedAt.Format("2006-01-02T15:04:05Z07:00"),
-		Unverified: r.Unverified,
+		R:                 r,
+		Score:             oneDecimal(r.Score),
+		Ready:             readyWord(r.Ready),
+		GaugeDash:         fmt.Sprintf("%.2f", circ*frac),
+		GaugeGap:          fmt.Sprintf("%.2f", circ),
+		GaugeColor:        scoreColor(frac),
+		ScannedAt:         r.ScannedAt.Format("2006-01-02T15:04:05Z07:00"),
+		DevelopmentNotice: developmentNotice,
+		Unverified:        r.Unverified,
 	}
 	b := r.Scope.Budget
 	v.BudgetDetail = fmt.Sprintf("%d of %d attempts, %d of %d bytes, peak concurrency %d", b.Attempts, b.MaxAttempts, b.Bytes, b.MaxBytes, b.PeakConcurrency)
@@ -152,7 +155,8 @@ ul.reqs{list-style:none;padding:0}ul.reqs li{margin:.25rem 0}
 <body>
 <header>
 <h1>Agent readiness: {{.R.Site}}</h1>
-<p class="meta">Method {{.R.Method}} · scanned at <time datetime="{{.ScannedAt}}">{{.ScannedAt}}</time></p>
+{{if .R.Scope.Development}}<p class="development"><strong>{{.DevelopmentNotice}}</strong></p>
+{{end}}<p class="meta">Method {{.R.Method}} · scanned at <time datetime="{{.ScannedAt}}">{{.ScannedAt}}</time></p>
 </header>
 <section class="summary" aria-label="Summary">
 <svg width="140" height="140" viewBox="0 0 140 140" role="img" aria-label="Score {{.Score}} of 100">

@@ -21,7 +21,11 @@ func (r *Report) Markdown() []byte {
 	p("- Score: **%s / 100**\n", oneDecimal(r.Score))
 	p("- Ready: **%s**\n", readyWord(r.Ready))
 	p("- Method: %s\n", mdText(r.Method))
-	p("- Scanned at: %s\n\n", r.ScannedAt.Format("2006-01-02T15:04:05Z07:00"))
+	p("- Scanned at: %s\n", r.ScannedAt.Format("2006-01-02T15:04:05Z07:00"))
+	if r.Scope.Development {
+		p("- **%s**\n", mdText(developmentNotice))
+	}
+	p("\n")
 
 	p("## Fix first\n\n")
 	if len(r.Fixes) == 0 {

@@ -184,7 +184,16 @@ type Scope struct {
 	Routes []string `json:"routes"`
 	// Budget is what the scan spent of its budget.
 	Budget BudgetUse `json:"budget"`
+	// Development is true when the scan's client was in development mode
+	// (safefetch.Options.AllowLoopback): http and loopback addresses were
+	// allowed, as no scan of a public site allows them. Every form of the
+	// report says so at its top, so that such a report is never taken for
+	// one of a public site.
+	Development bool `json:"development,omitempty"`
 }
+
+// developmentNotice is what every form of a development-mode report says.
+const developmentNotice = "Development mode: this scan allowed http and loopback addresses (safefetch.Options.AllowLoopback), which no scan of a public site allows."
 
 // BudgetUse is what the scan spent of its budget ([Options].Budget) and the
 // limits it had.

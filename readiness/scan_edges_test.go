@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -488,4 +489,41 @@ func TestScanRefusalReceiptsSayWhy(t *testing.T) {
 	assert.Contains(t, got["llms_txt"], "address 10.0.0.7")
 	assert.Contains(t, got["llms_txt"], "Private-Use")
 	assert.Contains(t, got["ai_crawler_access"], `scheme "http"`)
+}
+
+// TestDevelopmentModeSaidInEveryForm: a scan made with a client in
+// development mode (http and loopback allowed) says so in the report's
+// JSON, Markdown and HTML; a scan without it says nothing of the kind.
+func TestDevelopmentModeSaidInEveryForm(t *testing.T) {
+	local := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/" {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html")
+		_, _ = w.Write([]byte("<!doctype html><html lang=en><title>x</title><h1>x</h1></html>"))
+	}))
+	t.Cleanup(local.Close)
+	dev := safefetch.New(&safefetch.Options{AllowLoopback: true})
+	t.Cleanup(dev.CloseIdleConnections)
+	rep, err := Scan(t.Context(), local.URL+"/", &Options{Client: dev})
+	require.NoError(t, err)
+	assert.True(t, rep.Scope.Development)
+	js, err := rep.JSON()
+	require.NoError(t, err)
+	assert.Contains(t, string(js), `"development": true`)
+	assert.Contains(t, string(rep.Markdown()), "Development mode: this scan allowed http and loopback addresses")
+	assert.Contains(t, string(rep.HTML()), "Development mode: this scan allowed http and loopback addresses")
+
+	n := fetchtest.New()
+	t.Cleanup(n.Close)
+	n.Site("public.example", http.NotFoundHandler())
+	rep, err = Scan(t.Context(), "https://public.example/", &Options{Client: n.Client()})
+	require.NoError(t, err)
+	assert.False(t, rep.Scope.Development)
+	js, err = rep.JSON()
+	require.NoError(t, err)
+	for _, form := range [][]byte{js, rep.Markdown(), rep.HTML()} {
+		assert.NotContains(t, strings.ToLower(string(form)), "development")
+	}
 }

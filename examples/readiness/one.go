@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -18,9 +19,8 @@ func runOne(ctx context.Context, c *config, stdout, stderr io.Writer, client *sa
 	var old *readiness.Report
 	if c.baseline != "" {
 		var err error
-		if old, err = readBaseline(c.baseline); err != nil {
-			fmt.Fprintf(stderr, "readiness: %v\n", err)
-			return cli.ExitUsage
+		if old, err = readBaseline(c.baseline, c.site); err != nil {
+			return usageError(stderr, err)
 		}
 	}
 	renderer, closeRenderer, err := startRenderer(ctx, c)
@@ -46,8 +46,11 @@ func runOne(ctx context.Context, c *config, stdout, stderr io.Writer, client *sa
 		},
 	})
 	if err != nil {
-		fmt.Fprintf(stderr, "readiness: %v\n", err)
-		return cli.ExitUsage
+		code := usageError(stderr, err)
+		if !c.dev && loopbackURL(c.site) && (errors.Is(err, safefetch.ErrForbiddenURL) || errors.Is(err, safefetch.ErrForbiddenAddress)) {
+			fmt.Fprintln(stderr, devHint)
+		}
+		return code
 	}
 
 	for _, form := range c.order {
@@ -69,6 +72,9 @@ func runOne(ctx context.Context, c *config, stdout, stderr io.Writer, client *sa
 		}
 	}
 
+	if rep.Scope.Development {
+		fmt.Fprintln(stdout, devNotice)
+	}
 	fmt.Fprintf(stdout, "%s: %.1f / 100, ", rep.Site, rep.Score)
 	if rep.Ready {
 		fmt.Fprintln(stdout, "ready")

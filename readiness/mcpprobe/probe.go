@@ -162,6 +162,7 @@ func Probe(ctx context.Context, endpoint string, opts *Options) (*Receipt, error
 	}
 	r := s.receipt(&o)
 	r.Retried = retried
+	r.Development = c.AllowsLoopback()
 	if r.Outcome == OutcomeSignInRequired || r.Outcome == OutcomeUnauthorized || (o.DiscoverSignIn && r.Outcome.IsMCP()) {
 		discoverSignIn(ctx, c, o.Get, u, r, s)
 	}
@@ -484,31 +485,16 @@ func (b *cappedBody) Close() error {
 	return err
 }
 
-// errorKind names a failure in a few words.
+// errorKind names a failure in a few words, in the words the scanner's
+// receipts use.
 func errorKind(err error) string {
-	switch {
-	case errors.Is(err, safefetch.ErrTimeout), errors.Is(err, context.DeadlineExceeded):
-		return "timeout"
-	case errors.Is(err, safefetch.ErrTooManyRedirects):
-		return "a redirect that never ends"
-	case errors.Is(err, safefetch.ErrRedirectRefused):
-		if r := refusal.Reason(err); r != "" {
-			return "redirect refused: " + r
-		}
-		return "redirect refused"
-	case errors.Is(err, safefetch.ErrBudgetExhausted):
-		return "scan budget exhausted"
-	case errors.Is(err, safefetch.ErrTooLarge):
-		return "response too large"
-	case errors.Is(err, safefetch.ErrForbiddenURL), errors.Is(err, safefetch.ErrForbiddenAddress):
-		return refusal.Policy(err)
-	case errors.Is(err, safefetch.ErrDNS):
-		return "DNS failed"
-	case errors.Is(err, errExchanges):
+	if errors.Is(err, errExchanges) {
 		return "request limit reached"
-	case errors.Is(err, context.Canceled):
-		return "cancelled"
-	case isClosedConn(err):
+	}
+	if k := refusal.Kind(err); k != "" {
+		return k
+	}
+	if isClosedConn(err) {
 		return "connection closed: " + clip(err.Error(), 160)
 	}
 	return "request failed: " + clip(err.Error(), 160)
