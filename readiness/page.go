@@ -35,7 +35,7 @@ type pageObs struct {
 	text        int               // visible characters, whitespace collapsed
 	headings    int               // h1–h6 with text
 	scripts     int               // scripts that run: external or non-empty inline, data blocks excluded
-	jsonld      []string // raw JSON-LD blocks
+	jsonld      []string          // raw JSON-LD blocks
 	anchors     []*url.URL
 }
 
