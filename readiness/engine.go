@@ -51,8 +51,9 @@ type Options struct {
 	MaxPages int
 
 	// Budget bounds the whole scan. Each zero field takes its default:
-	// 80 attempts (and DefaultRenderAttempts more for each page rendered
-	// when Renderer is set), 5 concurrent, 8 MiB of bodies, 60 s. Every redirect hop
+	// 80 attempts, 5 concurrent, 8 MiB of bodies, 60 s. With a Renderer,
+	// the default attempts grow by DefaultRenderAttempts for each page
+	// that may be rendered. Every redirect hop
 	// is an attempt. Measured on a site that publishes every document the
 	// scan reads (both cards, the MCP server cards, an A2A card, an API
 	// catalog, the four spec documents, a sitemap index with three
