@@ -11,6 +11,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/agentweb/agentweb/internal/refusal"
 	"github.com/agentweb/agentweb/safefetch"
 )
 
@@ -19,6 +20,7 @@ import (
 type scan struct {
 	ctx      context.Context
 	page     *url.URL
+	site     string // the site URL as given to Scan, for Event.Site
 	client   *safefetch.Client
 	maxBody  int64
 	maxPages int
@@ -309,13 +311,16 @@ func errorKind(err error) string {
 	case errors.Is(err, safefetch.ErrTooManyRedirects):
 		return "a redirect that never ends"
 	case errors.Is(err, safefetch.ErrRedirectRefused):
+		if r := refusal.Reason(err); r != "" {
+			return "redirect refused: " + r
+		}
 		return "redirect refused"
 	case errors.Is(err, safefetch.ErrBudgetExhausted):
 		return "scan budget exhausted"
 	case errors.Is(err, safefetch.ErrTooLarge):
 		return "response too large"
 	case errors.Is(err, safefetch.ErrForbiddenURL), errors.Is(err, safefetch.ErrForbiddenAddress):
-		return "refused by the fetch policy"
+		return refusal.Policy(err)
 	case errors.Is(err, safefetch.ErrDNS):
 		return "DNS failed"
 	case errors.Is(err, context.Canceled):

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/agentweb/agentweb/internal/plural"
 	"io"
 	"net/http"
 	"net/url"
@@ -17,6 +18,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/agentweb/agentweb/internal/refusal"
 	"github.com/agentweb/agentweb/safefetch"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -101,7 +103,13 @@ type Options struct {
 // applied: the challenge's resource_metadata, the path-inserted and then
 // the root RFC 9728 well-known URI, then the authorization server's RFC 8414
 // metadata and OpenID Connect discovery, path insertion before appending.
-// Each Document names the version whose rules asked for it.
+// Auth.Rules names the version whose rules were applied; each Document
+// names the earliest version whose authorization rules include the step
+// that asked for it, so that after a 401 before any version the
+// challenge's resource_metadata is labelled 2025-06-18 (where that step
+// first appears, [MCP authorization 2025-06-18]) although the 2025-11-25
+// rules were applied, and the well-known URIs of protected resource
+// metadata, which appear in 2025-11-25, are labelled 2025-11-25.
 //
 // A session that fails on a transport error because a pooled connection
 // was closed is run once more. Probe returns an error only for an invalid
@@ -110,6 +118,7 @@ type Options struct {
 //
 // [MCP lifecycle 2025-11-25]: https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle
 // [MCP authorization 2025-11-25]: https://modelcontextprotocol.io/specification/2025-11-25/basic/authorization
+// [MCP authorization 2025-06-18]: https://modelcontextprotocol.io/specification/2025-06-18/basic/authorization
 func Probe(ctx context.Context, endpoint string, opts *Options) (*Receipt, error) {
 	var o Options
 	if opts != nil {
@@ -483,13 +492,16 @@ func errorKind(err error) string {
 	case errors.Is(err, safefetch.ErrTooManyRedirects):
 		return "a redirect that never ends"
 	case errors.Is(err, safefetch.ErrRedirectRefused):
+		if r := refusal.Reason(err); r != "" {
+			return "redirect refused: " + r
+		}
 		return "redirect refused"
 	case errors.Is(err, safefetch.ErrBudgetExhausted):
 		return "scan budget exhausted"
 	case errors.Is(err, safefetch.ErrTooLarge):
 		return "response too large"
 	case errors.Is(err, safefetch.ErrForbiddenURL), errors.Is(err, safefetch.ErrForbiddenAddress):
-		return "refused by the fetch policy"
+		return refusal.Policy(err)
 	case errors.Is(err, safefetch.ErrDNS):
 		return "DNS failed"
 	case errors.Is(err, errExchanges):
@@ -500,6 +512,23 @@ func errorKind(err error) string {
 		return "connection closed: " + clip(err.Error(), 160)
 	}
 	return "request failed: " + clip(err.Error(), 160)
+}
+
+// refusalHint names the likely cause of a refusal the probe recognises,
+// as a clause to append to the receipt's reason, or "". The MCP Go SDK's
+// Streamable HTTP handler refuses, by default, a request that reached it
+// on a loopback address with a Host header that is not a loopback name
+// (its DNS-rebinding protection, after [MCP security best practices]),
+// answering 403 "Forbidden: invalid Host header": a server behind a
+// reverse proxy on its own machine, or probed by a name mapped to
+// loopback, refuses every request.
+//
+// [MCP security best practices]: https://modelcontextprotocol.io/specification/2025-11-25/basic/security_best_practices#local-mcp-server-compromise
+func refusalHint(e *exchange) string {
+	if e.Status == http.StatusForbidden && bytes.Contains(e.body, []byte("invalid Host header")) {
+		return "; likely cause: the server's DNS-rebinding protection (the MCP Go SDK's default) refused the Host header because the request reached it on a loopback address, as it does behind a reverse proxy on the same machine: have the proxy pass a Host the server accepts, or list the public host among those it accepts (StreamableHTTPOptions.DisableLocalhostProtection turns the check off)"
+	}
+	return ""
 }
 
 // refused reports the statuses that are a refusal or failure, not an
@@ -554,9 +583,9 @@ func (s *session) receipt(o *Options) *Receipt {
 	switch {
 	case s.initialized && s.listed:
 		r.Outcome = OutcomeListed
-		r.Reason = fmt.Sprintf("%s negotiated; %d tool(s) listed without a token in %d page(s)", s.negotiated, s.tools, s.pages)
+		r.Reason = fmt.Sprintf("%s negotiated; %s listed without a token in %s", s.negotiated, plural.N(s.tools, "tool", "tools"), plural.N(s.pages, "page", "pages"))
 		if s.pageCapped {
-			r.Reason += fmt.Sprintf("; stopped after %d pages: more tools may exist", s.pages)
+			r.Reason += fmt.Sprintf("; stopped after %s: more tools may exist", plural.N(s.pages, "page", "pages"))
 		}
 	case r.Auth.Challenge != nil:
 		r.Outcome = OutcomeSignInRequired
@@ -578,11 +607,11 @@ func (s *session) receipt(o *Options) *Receipt {
 		r.Reason = fmt.Sprintf("initialize at %s answered with protocol version %q, which this client does not implement (it implements %s)", init.URL, r.Protocol.Returned, strings.Join(Versions(), ", "))
 	case init != nil && refused(init.Status):
 		r.Outcome = OutcomeUnanswered
-		r.Reason = fmt.Sprintf("initialize at %s: the server answered %d: a refusal or failure is not an answer", init.URL, init.Status)
+		r.Reason = fmt.Sprintf("initialize at %s: the server answered %d: a refusal or failure is not an answer", init.URL, init.Status) + refusalHint(init)
 	case init == nil:
 		if d := s.refusedExchange(); d != nil {
 			r.Outcome = OutcomeUnanswered
-			r.Reason = fmt.Sprintf("%s %s (%s): the server answered %d: a refusal or failure is not an answer", d.Method, d.URL, d.RPC, d.Status)
+			r.Reason = fmt.Sprintf("%s %s (%s): the server answered %d: a refusal or failure is not an answer", d.Method, d.URL, d.RPC, d.Status) + refusalHint(d)
 		} else if d := s.discoverAnswer(); d != nil {
 			r.Outcome = OutcomeNotMCP
 			r.Reason = fmt.Sprintf("server/discover at %s answered %d %s, and no initialize followed: %s", d.URL, d.Status, first(d.ContentType, "(no type)"), errText(s.connectErr))
