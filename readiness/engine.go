@@ -70,6 +70,12 @@ type Options struct {
 
 	// Now gives the scan's time (Report.ScannedAt). Nil means time.Now.
 	Now func() time.Time
+
+	// NoObservations skips the observations beyond the method
+	// (Report.Observations is then empty) and the requests they make. The
+	// observations never change a verdict or the score either way; they
+	// run after every check has its verdict, within the scan's budget.
+	NoObservations bool
 }
 
 // EventKind says what an [Event] reports.
@@ -259,7 +265,16 @@ func Scan(ctx context.Context, siteURL string, opts *Options) (*Report, error) {
 			Exhausted: u.Exhausted, MaxAttempts: limits.Attempts, MaxBytes: limits.Bytes,
 		},
 	}
-	return Compose(page.String(), started, results, scope)
+	rep, err := Compose(page.String(), started, results, scope)
+	if err != nil || o.NoObservations {
+		return rep, err
+	}
+	rep.Observations = s.observe()
+	s.bg.Wait()
+	u = budget.Usage()
+	rep.Scope.Budget.Attempts, rep.Scope.Budget.Bytes = u.Attempts, u.Bytes
+	rep.Scope.Budget.PeakConcurrency, rep.Scope.Budget.Exhausted = u.PeakConcurrency, u.Exhausted
+	return rep, nil
 }
 
 func (s *scan) result(id string, out outcome) CheckResult {

@@ -7,6 +7,7 @@ import (
 	"mime"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -54,6 +55,10 @@ type scan struct {
 	// lazy holds the observations of the Act, Connect and Trust checks and
 	// the optional conventions, each computed once (see lazyObs).
 	lazy sync.Map
+
+	// paid are the requests the checks made that were answered 402, read
+	// by the x402 observation (set before the observations start).
+	paid []*fetched
 }
 
 // resource names an observation a check reads, so the engine can start it
@@ -185,6 +190,25 @@ const (
 	acceptMarkdown = "text/markdown"
 )
 
+// answered402 returns the requests of the scan so far whose answer was 402
+// Payment Required, in no particular order of importance but sorted by URL.
+func (s *scan) answered402() []*fetched {
+	s.memoMu.Lock()
+	defer s.memoMu.Unlock()
+	var out []*fetched
+	for _, c := range s.memo {
+		select {
+		case <-c.done:
+			if c.f.status() == http.StatusPaymentRequired {
+				out = append(out, c.f)
+			}
+		default:
+		}
+	}
+	slices.SortFunc(out, func(a, b *fetched) int { return strings.Compare(a.url+"\x00"+a.accept, b.url+"\x00"+b.accept) })
+	return out
+}
+
 // fetched is one request and what came of it, shared by every check that
 // relied on it.
 type fetched struct {
@@ -207,6 +231,13 @@ func (s *scan) get(u, accept string) *fetched { return s.getRedirects(u, accept,
 
 // getRedirects is get with a redirect limit of its own (0: the client's).
 func (s *scan) getRedirects(u, accept string, maxRedirects int) *fetched {
+	return s.getCapped(u, accept, maxRedirects, s.maxBody)
+}
+
+// getCapped is getRedirects with a body cap of its own, at most the scan's.
+// The memo is keyed by method, URL and Accept: the first caller's cap wins.
+func (s *scan) getCapped(u, accept string, maxRedirects int, maxBody int64) *fetched {
+	maxBody = min(maxBody, s.maxBody)
 	key := memoKey(u, accept)
 	s.memoMu.Lock()
 	if c, ok := s.memo[key]; ok {
@@ -226,7 +257,7 @@ func (s *scan) getRedirects(u, accept string, maxRedirects int) *fetched {
 	if release, err := s.acquire(key); err != nil {
 		f.err = fmt.Errorf("readiness: waiting to fetch: %w", err)
 	} else {
-		f.resp, f.err = s.client.Do(s.ctx, &safefetch.Request{Method: http.MethodGet, URL: u, Header: h, MaxBodyBytes: s.maxBody, MaxRedirects: maxRedirects})
+		f.resp, f.err = s.client.Do(s.ctx, &safefetch.Request{Method: http.MethodGet, URL: u, Header: h, MaxBodyBytes: maxBody, MaxRedirects: maxRedirects})
 		release()
 	}
 	c.f = f

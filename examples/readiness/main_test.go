@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/agentweb/agentweb/safefetch/fetchtest"
@@ -36,11 +37,34 @@ func TestRun(t *testing.T) {
 	assert.Contains(t, stdout.String(), "# Agent readiness: https://shop.example/")
 	assert.Contains(t, stdout.String(), "not ready")
 
+	// The first five entries of the fix-first list follow the score, in
+	// the report's order.
+	out := stdout.String()
+	summary := out[strings.Index(out, "https://shop.example/: "):]
+	require.Contains(t, summary, "  fix first:\n")
+	var printed []string
+	for _, l := range strings.Split(summary, "\n") {
+		var n int
+		var pts float64
+		var id string
+		if _, err := fmt.Sscanf(l, "  %d. +%f %s", &n, &pts, &id); err == nil {
+			printed = append(printed, id)
+		}
+	}
+	assert.Len(t, printed, 5)
+	assert.Contains(t, summary, "more in the report")
+
 	js, err := os.ReadFile(jsonPath)
 	require.NoError(t, err)
 	var rep map[string]any
 	require.NoError(t, json.Unmarshal(js, &rep))
 	assert.Equal(t, "1.2", rep["method"])
+	fixes, ok := rep["fixes"].([]any)
+	require.True(t, ok)
+	require.Greater(t, len(fixes), 5)
+	for i, id := range printed {
+		assert.Equal(t, fixes[i].(map[string]any)["check"], id, "printed in the report's order")
+	}
 	page, err := os.ReadFile(htmlPath)
 	require.NoError(t, err)
 	assert.True(t, bytes.HasPrefix(page, []byte("<!DOCTYPE html>")))

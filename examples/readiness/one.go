@@ -68,6 +68,7 @@ func runOne(ctx context.Context, c *config, stdout, stderr io.Writer, client *sa
 	} else {
 		fmt.Fprintln(stdout, "not ready")
 	}
+	printFixes(stdout, rep.Fixes)
 	for _, q := range rep.Requirements {
 		if !q.Met {
 			fmt.Fprintf(stdout, "  %s %s: %s\n", q.ID, q.Status, q.Why)
@@ -83,6 +84,29 @@ func runOne(ctx context.Context, c *config, stdout, stderr io.Writer, client *sa
 		return cli.ExitOK
 	}
 	return cli.ExitInvalid
+}
+
+// maxFixesPrinted is how many entries of the fix-first list a scan prints
+// after its score.
+const maxFixesPrinted = 5
+
+// printFixes prints the first entries of the report's fix-first list, the
+// fix that adds the most points first.
+func printFixes(w io.Writer, fixes []readiness.FixItem) {
+	if len(fixes) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "  fix first:")
+	for i, f := range fixes[:min(len(fixes), maxFixesPrinted)] {
+		req := ""
+		if f.Requirement != "" {
+			req = " (" + f.Requirement + ")"
+		}
+		fmt.Fprintf(w, "  %d. +%.1f %s%s: %s\n", i+1, f.Points, f.Check, req, f.Fix)
+	}
+	if len(fixes) > maxFixesPrinted {
+		fmt.Fprintf(w, "  ... and %d more in the report\n", len(fixes)-maxFixesPrinted)
+	}
 }
 
 func write(path string, data []byte, stdout io.Writer) error {

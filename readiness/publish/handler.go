@@ -92,6 +92,9 @@ func (s *Site) Handler(pages http.Handler) (http.Handler, error) {
 	if err := k.buildDocuments(); err != nil {
 		return nil, err
 	}
+	if err := k.buildSkills(); err != nil {
+		return nil, err
+	}
 	text := func(body []byte) http.Handler {
 		return serve.Handler(serve.Document{Body: body, ContentType: "text/plain; charset=utf-8", CacheControl: cacheControl})
 	}
