@@ -40,9 +40,10 @@ var ErrInvalidURL = errors.New("readiness: invalid site URL")
 type Options struct {
 	// Client fetches everything the scan reads. Nil means safefetch.Default(),
 	// the module's shared client, whose connections every scan reuses. Its
-	// own options (resolver, roots, per-request timeout, redirects) apply;
-	// the scan charges every request to its own budget (Client.WithBudget),
-	// which shares the client's transport.
+	// own options (resolver, roots, per-request timeout, redirects, body
+	// cap) apply; the scan charges every request to its own budget
+	// (Client.WithBudget), nested in the client's own budget if it has
+	// one, which is charged too and can end the scan's fetches first.
 	Client *safefetch.Client
 
 	// MaxPages bounds the same-origin routes read besides the given page,
@@ -63,7 +64,8 @@ type Options struct {
 	// of the budget for slower or larger sites.
 	Budget safefetch.BudgetLimits
 
-	// MaxBodyBytes bounds each response body. 0 means 1 MiB.
+	// MaxBodyBytes bounds each response body. 0 means 1 MiB. The client's
+	// own safefetch.Options.MaxBodyBytes, when lower, bounds it instead.
 	MaxBodyBytes int64
 
 	// Progress, when not nil, is told when a check starts, when a fetch is

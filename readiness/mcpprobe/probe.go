@@ -327,6 +327,7 @@ type recorder struct {
 	// settled, when not nil, is closed when open falls to zero.
 	open    int
 	settled chan struct{}
+	h2      bool // a response came over HTTP/2, which needs no wait
 }
 
 // settleWait bounds how long a request waits for the response bodies still
@@ -339,10 +340,11 @@ const settleWait = 50 * time.Millisecond
 // HTTP/1 a request sent before the previous stream's end has been read
 // finds its connection busy and dials another. A server's stream ends
 // just after its response, so the wait is short; one that does not end
-// within the bound costs a connection, as before.
+// within the bound costs a connection, as before. Over HTTP/2, where
+// requests share the connection, nothing is waited for.
 func (r *recorder) awaitSettled(ctx context.Context) {
 	r.mu.Lock()
-	if r.open == 0 {
+	if r.open == 0 || r.h2 {
 		r.mu.Unlock()
 		return
 	}
@@ -417,6 +419,7 @@ func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	e.SessionID = resp.Header.Get("Mcp-Session-Id") != ""
 	e.WWWAuthenticate = clip(strings.Join(resp.Header.Values("Www-Authenticate"), ", "), 1000)
 	r.open++
+	r.h2 = r.h2 || resp.ProtoMajor == 2
 	resp.Body = &cappedBody{rc: resp.Body, r: r, e: e}
 	return resp, nil
 }
