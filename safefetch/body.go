@@ -44,6 +44,9 @@ func (c *Client) readBody(ctx context.Context, resp *http.Response, max int64) (
 		err = fmt.Errorf("safefetch: body read past the deadline: %w", context.Cause(ctx))
 	}
 	if err != nil {
+		if cutByAnother(ctx, h, err) {
+			return nil, &cutError{err: err}
+		}
 		return nil, err
 	}
 	if tooBig {
@@ -53,6 +56,23 @@ func (c *Client) readBody(ctx context.Context, resp *http.Response, max int64) (
 		return nil, err
 	}
 	return b, nil
+}
+
+// cutError is a body read that failed because another call killed the
+// connection the body was read from (see [cutByAnother]).
+type cutError struct{ err error }
+
+func (e *cutError) Error() string { return e.err.Error() }
+func (e *cutError) Unwrap() error { return e.err }
+
+// cutByAnother reports whether a body read failed only because another call
+// killed the connection it shares (over HTTP/2): the connection was killed
+// while the read was in progress (this call kills its connection only after
+// its read failed, see [Client.discardFailed]), the call's own deadline has
+// not passed, and the failure is not a Budget's refusal.
+func cutByAnother(ctx context.Context, h *connHandle, err error) bool {
+	tc := h.get()
+	return tc != nil && tc.killed.Load() && ctx.Err() == nil && !errors.Is(err, ErrBudgetExhausted)
 }
 
 // maxBuffered bounds what is read of a body after its connection was

@@ -142,6 +142,15 @@ var (
 // A non-2xx status is not an error. Any refusal is an error wrapping one of
 // the package's sentinels; on [ErrTooLarge] the *Response (headers and hops,
 // no Body) is returned with the error, as evidence.
+//
+// Over HTTP/2 calls share a connection, and a call that breaks a cap, fails
+// or is cancelled mid-body closes that connection: a server may go on
+// sending to a stream that was only reset, and those bytes would be read
+// and charged to no call, so ending the stream alone would not bound them.
+// A GET without a body whose body was being read on the connection when
+// another call closed it is therefore sent once more, as a new attempt
+// charged to the Budgets (not a hop), within the same deadline, as a GET
+// whose connection is lost before any response is.
 func (c *Client) Do(ctx context.Context, req *Request) (*Response, error) {
 	if req == nil {
 		return nil, errors.New("safefetch: nil Request")
@@ -186,6 +195,7 @@ func (c *Client) Do(ctx context.Context, req *Request) (*Response, error) {
 	}
 
 	header, body, cur := req.Header, req.Body, u
+	replayed := false
 	for {
 		hr, remote, err := c.attempt(chainCtx, httpCtx, method, cur, header, body)
 		if err != nil {
@@ -229,6 +239,14 @@ func (c *Client) Do(ctx context.Context, req *Request) (*Response, error) {
 		}
 		b, err := c.readBody(httpCtx, hr, maxBody)
 		ev.Elapsed = time.Since(started)
+		if _, cut := err.(*cutError); cut && !replayed && method == http.MethodGet && body == nil {
+			// Another call killed the shared connection mid-body (see
+			// the doc of [Client.Do]): the GET is sent once more, a new
+			// attempt charged to the Budgets, not a hop.
+			replayed = true
+			ev.Hops = ev.Hops[:len(ev.Hops)-1]
+			continue
+		}
 		if err != nil {
 			if errors.Is(err, ErrTooLarge) {
 				return ev, fail(err)
