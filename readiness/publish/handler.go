@@ -3,6 +3,7 @@ package publish
 import (
 	"net/http"
 	"net/url"
+	"runtime"
 	"time"
 
 	"github.com/agentweb/agentweb/internal/linkheader"
@@ -72,7 +73,7 @@ func (s *Site) Handler(pages http.Handler) (http.Handler, error) {
 	if timeout <= 0 {
 		timeout = defaultConvertTimeout
 	}
-	k.md = newConverter(timeout, mdCacheEntries, mdCacheBytes)
+	k.md = newConverter(timeout, mdCacheEntries, mdCacheBytes, max(2, runtime.GOMAXPROCS(0)))
 	k.pages = newPageCache(pageCacheEntries, pageCacheBytes)
 	if err := k.buildDocuments(); err != nil {
 		return nil, err
