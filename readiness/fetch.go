@@ -11,6 +11,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/agentweb/agentweb/internal/weburl"
 	"github.com/agentweb/agentweb/safefetch"
 )
 
@@ -18,7 +19,8 @@ import (
 // memo and the shared observations, each computed at most once.
 type scan struct {
 	ctx      context.Context
-	page     *url.URL
+	page     *url.URL // normalized by safefetch.NormalizeURL
+	origin   string   // the page's origin, as weburl.Origin serializes it
 	client   *safefetch.Client
 	maxBody  int64
 	maxPages int
@@ -72,6 +74,7 @@ const (
 func newScan(ctx context.Context, page *url.URL, c *safefetch.Client, maxBody int64, maxPages, concurrency int, progress func(Event)) *scan {
 	s := &scan{ctx: ctx, page: page, client: c, maxBody: maxBody, maxPages: maxPages, progress: progress,
 		memo: map[string]*call{}, critical: map[string]bool{}}
+	s.origin, _ = weburl.Origin(page)
 	if concurrency > 0 {
 		s.slots = make(chan struct{}, concurrency)
 	}
