@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/agentweb/agentweb/internal/plural"
 	"net/http"
 	"net/url"
 	"strings"
@@ -16,8 +17,9 @@ import (
 // AuditOptions configures Audit. The zero value is safe.
 type AuditOptions struct {
 	// Client makes every request; nil means safefetch.Default(), the shared client. Audit charges
-	// it to a fresh budget with the generator's limits and replaces its
-	// redirect policy with the same-origin-or-www one.
+	// it to a fresh budget with the generator's limits, nested in the
+	// client's own, and adds the same-origin-or-www redirect policy to the
+	// client's own.
 	Client *safefetch.Client
 	// SkipText leaves the TXT unread; TextIndex.Status is then TextStatusSkipped.
 	SkipText bool
@@ -212,10 +214,10 @@ func Audit(ctx context.Context, profileURL string, opts *AuditOptions) (*AuditRe
 	switch {
 	case err == nil:
 		rep.Structure, rep.Profile = true, site
-		rep.check("structure", profileURL, CheckStatusPass, "the profile is a valid Site Profile 1.1", fmt.Sprintf("%d resources, %d APIs, %d operations", len(site.Resources), len(site.APIs), site.operationCount()))
+		rep.check("structure", profileURL, CheckStatusPass, "the profile is a valid Site Profile 1.1", plural.N(len(site.Resources), "resource", "resources")+", "+plural.N(len(site.APIs), "API", "APIs")+", "+plural.N(site.operationCount(), "operation", "operations"))
 	case errors.As(err, &ve):
 		rep.Problems = ve.Problems
-		rep.check("structure", profileURL, CheckStatusFail, fmt.Sprintf("the profile is not a valid Site Profile 1.1 (%d problems)", len(ve.Problems)), strings.Join(ve.Rules(), ", "))
+		rep.check("structure", profileURL, CheckStatusFail, fmt.Sprintf("the profile is not a valid Site Profile 1.1 (%s)", plural.N(len(ve.Problems), "problem", "problems")), strings.Join(ve.Rules(), ", "))
 	default:
 		rep.check("structure", profileURL, CheckStatusFail, "the document is not a site profile", err.Error())
 	}

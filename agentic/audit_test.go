@@ -1,6 +1,7 @@
 package agentic
 
 import (
+	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
@@ -166,6 +167,32 @@ func TestAuditRefusesProfileURL(t *testing.T) {
 		_, err := Audit(t.Context(), u, nil)
 		assert.ErrorIs(t, err, ErrProfileURL, u)
 	}
+}
+
+// TestAuditCountsProblemsInEnglish: a profile with one problem is "(1
+// problem)", never "(1 problems)".
+func TestAuditCountsProblemsInEnglish(t *testing.T) {
+	var doc map[string]any
+	require.NoError(t, json.Unmarshal(readFile(t, "testdata/valid/shop.json"), &doc))
+	delete(doc, "name")
+	one, err := json.Marshal(doc)
+	require.NoError(t, err)
+	_, err = ParseSite(one)
+	var ve *ValidationError
+	require.ErrorAs(t, err, &ve)
+	require.Len(t, ve.Problems, 1, "%v", ve)
+	n, _ := publishShop(t, func(mux map[string]http.Handler, s *Site) {
+		mux["/agentic.json"] = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { _, _ = w.Write(one) })
+	})
+	rep, err := Audit(t.Context(), "https://shop.example/agentic.json", &AuditOptions{Client: n.Client()})
+	require.NoError(t, err)
+	var msgs []string
+	for _, c := range rep.Checks {
+		if c.ID == "structure" {
+			msgs = append(msgs, c.Message)
+		}
+	}
+	assert.Equal(t, []string{"the profile is not a valid Site Profile 1.1 (1 problem)"}, msgs)
 }
 
 func TestAuditSameProfileURLSpellingsAuditTheSame(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/agentweb/agentweb/internal/plural"
 	"net/url"
 	"path"
 	"sort"
@@ -42,8 +43,9 @@ var (
 // DiscoverOptions configures Discover. The zero value is safe.
 type DiscoverOptions struct {
 	// Client makes every request; nil means safefetch.Default(), the shared client. Discover
-	// charges it to a fresh budget with the generator's limits and replaces
-	// its redirect policy with the same-origin-or-www one.
+	// charges it to a fresh budget with the generator's limits, nested in
+	// the client's own, and adds the same-origin-or-www redirect policy to
+	// the client's own.
 	Client *safefetch.Client
 	// ProfileURL names an existing profile to read instead of the root
 	// /agentic.json, and the URL the generated TXT names. It must be on the
@@ -873,15 +875,15 @@ func (s *scan) buildAPIs(site *Site) {
 			s.report.Truncations = append(s.report.Truncations, Truncation{Pointer: ptr + "/operations", Reason: fmt.Sprintf("%s documents %d operations; the index holds the first %d", r.URL, len(api.Operations)+over, maxOperations), Dropped: over})
 		}
 		if skipped > 0 {
-			s.report.Truncations = append(s.report.Truncations, Truncation{Pointer: ptr + "/operations", Reason: fmt.Sprintf("%d operations of %s were left out: their method or path breaks the index rules, or repeats a method and path", skipped, r.URL), Dropped: skipped})
+			s.report.Truncations = append(s.report.Truncations, Truncation{Pointer: ptr + "/operations", Reason: fmt.Sprintf("%s of %s %s left out: their method or path breaks the index rules, or repeats a method and path", plural.N(skipped, "operation", "operations"), r.URL, wasWere(skipped)), Dropped: skipped})
 		}
 		if cutSummaries > 0 {
-			s.report.Truncations = append(s.report.Truncations, Truncation{Pointer: ptr + "/operations", Reason: fmt.Sprintf("%d summaries were shortened to %d characters", cutSummaries, maxSummaryLength)})
+			s.report.Truncations = append(s.report.Truncations, Truncation{Pointer: ptr + "/operations", Reason: fmt.Sprintf("%s %s shortened to %d characters", plural.N(cutSummaries, "summary", "summaries"), wasWere(cutSummaries), maxSummaryLength)})
 		}
 		if droppedIDs > 0 {
-			s.report.Truncations = append(s.report.Truncations, Truncation{Pointer: ptr + "/operations", Reason: fmt.Sprintf("%d operationId values could not be copied verbatim (not a string of 1 to 160 characters) and were left out, not invented", droppedIDs)})
+			s.report.Truncations = append(s.report.Truncations, Truncation{Pointer: ptr + "/operations", Reason: fmt.Sprintf("%s could not be copied verbatim (not a string of 1 to 160 characters) and %s left out, not invented", plural.N(droppedIDs, "operationId value", "operationId values"), wasWere(droppedIDs))})
 		}
-		s.report.Bindings = append(s.report.Bindings, BindingCheck{Document: r.URL, Status: BindingStatusIndexed, Reason: fmt.Sprintf("%d operations indexed", len(api.Operations))})
+		s.report.Bindings = append(s.report.Bindings, BindingCheck{Document: r.URL, Status: BindingStatusIndexed, Reason: plural.N(len(api.Operations), "operation", "operations") + " indexed"})
 		site.APIs = append(site.APIs, api)
 	}
 }
@@ -961,4 +963,12 @@ func (s *scan) finish(d *Discovery) error {
 		return ErrNothingRetrieved
 	}
 	return err
+}
+
+// wasWere is the verb that agrees with a count of n.
+func wasWere(n int) string {
+	if n == 1 {
+		return "was"
+	}
+	return "were"
 }

@@ -61,7 +61,7 @@ type Limits struct {
 	// included; Concurrency the documents read at once.
 	Attempts, Concurrency int
 	// ResponseBytes bounds one response body; TotalBytes all bodies of a
-	// run, a failed read charged its full allowance.
+	// run, charged as they are read (see safefetch.BudgetLimits.Bytes).
 	ResponseBytes, TotalBytes int64
 	// Deadline bounds a run; a DNS lookup may finish at most DNSGrace later.
 	Deadline, DNSGrace time.Duration

@@ -588,3 +588,48 @@ func nodeOf(res *WalkResult, u string) *Node {
 	}
 	return nil
 }
+
+// TestVerifyNilUsesTheFetchingClient: Verify(ctx, nil) retrieves the
+// artefacts with the client that fetched the link set (here a fake
+// internet's, on which safefetch.Default() resolves nothing), for a link
+// set read by Fetch, by Discover and by Walk alike.
+func TestVerifyNilUsesTheFetchingClient(t *testing.T) {
+	n := newNetwork(t)
+	b := &Builder{BundleIRI: "https://fake.example/", SourceDate: sourceDate, SpecVersion: "1", BundleVersion: "v1"}
+	b.add(Artefact{Relation: "describedby", Href: "https://fake.example/graph.jsonld", Type: "application/ld+json", Body: []byte(`{"@graph":[]}`)})
+	b.add(Artefact{Relation: RelGraph, Href: "https://fake.example/graph.nq", Type: "application/n-quads", Body: []byte("<a> <b> <c> <g> .\n")})
+	_, doc, err := b.Build()
+	require.NoError(t, err)
+	mux := http.NewServeMux()
+	mux.Handle(WellKnownPath, handlerFor(doc, false))
+	mux.HandleFunc("/graph.jsonld", func(w http.ResponseWriter, r *http.Request) { _, _ = w.Write([]byte(`{"@graph":[]}`)) })
+	mux.HandleFunc("/graph.nq", func(w http.ResponseWriter, r *http.Request) { _, _ = w.Write([]byte("<a> <b> <c> <g> .\n")) })
+	mux.HandleFunc("/{$}", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Link", `<`+WellKnownPath+`>; rel="describedby"; type="`+MediaType+`"`)
+		_, _ = w.Write([]byte("<!doctype html><title>x</title>"))
+	})
+	n.Site("fake.example", mux)
+	client := n.Client()
+
+	fetched, err := Fetch(t.Context(), "https://fake.example"+WellKnownPath, &FetchOptions{Client: client})
+	require.NoError(t, err)
+	discovered, err := Discover(t.Context(), "https://fake.example/", &FetchOptions{Client: client})
+	require.NoError(t, err)
+	walk, err := Walk(t.Context(), "https://fake.example/", &WalkOptions{Client: client})
+	require.NoError(t, err)
+	require.NotEmpty(t, walk.Nodes)
+	require.NotNil(t, walk.Nodes[0].Fetched)
+	for name, f := range map[string]*Fetched{"Fetch": fetched, "Discover": discovered, "Walk": walk.Nodes[0].Fetched} {
+		states := f.Verify(t.Context(), nil)
+		require.Len(t, states, 2, name)
+		for _, s := range states {
+			assert.Equal(t, DigestVerified, s.State, "%s: %s: %s", name, s.Href, s.Reason)
+		}
+	}
+	// An explicit client still wins: one of another fake internet, which
+	// has no such host, verifies nothing.
+	other := newNetwork(t)
+	for _, s := range fetched.Verify(t.Context(), &VerifyOptions{Client: other.Client()}) {
+		assert.Equal(t, DigestUnverified, s.State, s.Href)
+	}
+}

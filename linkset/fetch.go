@@ -58,6 +58,10 @@ type Fetched struct {
 	// retrieval (media type, profile, caching and CORS headers, anchor
 	// origin), and the notices. Nil when NotModified.
 	Report *Report `json:"report,omitempty"`
+
+	// client is the client the user gave the fetch (nil: the default),
+	// which Verify uses when its own options name none.
+	client *safefetch.Client
 }
 
 // Fetch retrieves and checks the discovery document at rawURL (normally an
@@ -90,7 +94,7 @@ func fetchWith(ctx context.Context, c *safefetch.Client, rawURL string, opts *Fe
 	if resp == nil {
 		return nil, fmt.Errorf("linkset: fetching %s: %w", rawURL, err)
 	}
-	f := &Fetched{Provenance: prov}
+	f := &Fetched{Provenance: prov, client: opts.Client}
 	if u, perr := url.Parse(rawURL); perr == nil {
 		f.Origin, _ = weburl.Origin(u)
 	}

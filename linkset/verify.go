@@ -16,8 +16,10 @@ const (
 
 // VerifyOptions configures artefact verification. The zero value is safe.
 type VerifyOptions struct {
-	// Client retrieves the artefacts; nil means safefetch.Default(), the
-	// module's shared client.
+	// Client retrieves the artefacts. Nil means the client that fetched the
+	// link set (FetchOptions.Client of [Fetch] or [Discover],
+	// WalkOptions.Client of [Walk]), and when that was nil too,
+	// safefetch.Default(), the module's shared client.
 	Client *safefetch.Client
 	// MaxArtefactBytes bounds each artefact; 0 means 64 MiB.
 	MaxArtefactBytes int64
@@ -101,7 +103,11 @@ func (f *Fetched) Verify(ctx context.Context, opts *VerifyOptions) []ArtefactSta
 	if opts == nil {
 		opts = &VerifyOptions{}
 	}
-	c := safefetch.OrDefault(opts.Client)
+	c := opts.Client
+	if c == nil {
+		c = f.client
+	}
+	c = safefetch.OrDefault(c)
 	max := opts.MaxArtefacts
 	if max <= 0 {
 		max = defaultMaxArtefacts

@@ -244,6 +244,9 @@ func Walk(ctx context.Context, start string, opts *WalkOptions) (*WalkResult, er
 		res.Nodes = append(res.Nodes, n)
 		f, err := fetchBounded(ctx, c, it.url, redirects, timeout)
 		n.Fetched = f
+		if f != nil {
+			f.client = opts.Client // the walker's own client, without the walk's budget
+		}
 		switch {
 		case errors.Is(err, safefetch.ErrBudgetExhausted):
 			n.State, n.Reason = NodeNotFetched, "the request bound of the walk was reached"

@@ -104,14 +104,27 @@ type Discovery struct {
 	// for Fetch: the record, or the error Fetch would return.
 	wellKnown    *Record
 	wellKnownErr error
+	// client is the FetchOptions.Client Discover was given, which Fetch
+	// uses when its own options name none.
+	client *safefetch.Client
 }
 
 // Fetch reads the descriptor at rawURL as [Fetch] does, except that the
 // well-known descriptor, which [Discover] has already read, is not requested
 // again: its record (or its error: an invalid profile, a wrong media type)
 // is returned as it was read, with [FetchOptions].ExpectDID applied. With
-// [FetchOptions].Previous set, or for any other URL, it is [Fetch].
+// [FetchOptions].Previous set, or for any other URL, it is [Fetch]. When
+// opts (or its Client) is nil, the request is made with the client
+// Discover was given, not safefetch.Default().
 func (d *Discovery) Fetch(ctx context.Context, rawURL string, opts *FetchOptions) (*Record, error) {
+	if d != nil && d.client != nil && (opts == nil || opts.Client == nil) {
+		o := FetchOptions{}
+		if opts != nil {
+			o = *opts
+		}
+		o.Client = d.client
+		opts = &o
+	}
 	if d == nil || opts.previous() != nil || (d.wellKnown == nil && d.wellKnownErr == nil) ||
 		len(d.Descriptors) == 0 || d.Descriptors[0].Via != MechanismWellKnown || d.Descriptors[0].URL != rawURL {
 		return Fetch(ctx, rawURL, opts)
@@ -193,6 +206,9 @@ func discover(ctx context.Context, pageURL string, opts *FetchOptions) (*Discove
 	}
 	pageURL = norm
 	d := &Discovery{PageURL: pageURL, Descriptors: []Descriptor{}}
+	if opts != nil {
+		d.client = opts.Client
+	}
 
 	// 1. The origin's well-known descriptor.
 	wk := (&url.URL{Scheme: page.Scheme, Host: page.Host, Path: WellKnownPath}).String()

@@ -301,6 +301,26 @@ func TestDiscoverThenFetchRequestsOnce(t *testing.T) {
 	assert.Equal(t, before, n.Requests("invalid.example"))
 }
 
+// TestDiscoveryFetchUsesTheDiscoverClient: Discovery.Fetch without a
+// client of its own reads the other descriptors with the client Discover
+// was given (a fake internet's here, where safefetch.Default() would
+// resolve nothing).
+func TestDiscoveryFetchUsesTheDiscoverClient(t *testing.T) {
+	n := newNet(t)
+	mux := http.NewServeMux()
+	mux.Handle("/b.json", profileHandler(t, nil))
+	mux.Handle("/", htmlPage(`<link rel="openagent" type="application/json" href="/b.json">`))
+	n.Site("elsewhere.example", mux)
+	d, err := Discover(t.Context(), "https://elsewhere.example/", &FetchOptions{Client: n.Client()})
+	require.NoError(t, err)
+	require.Equal(t, []string{"https://elsewhere.example/b.json"}, d.URLs())
+	for _, opts := range []*FetchOptions{nil, {ExpectDID: "research.coinpay"}} {
+		rec, err := d.Fetch(t.Context(), d.URLs()[0], opts)
+		require.NoError(t, err)
+		assert.Equal(t, "research.coinpay", rec.Profile.DID)
+	}
+}
+
 func TestDiscoverNormalizesThePageURL(t *testing.T) {
 	n := newNet(t)
 	blog := http.NewServeMux()

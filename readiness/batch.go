@@ -2,11 +2,13 @@ package readiness
 
 import (
 	"context"
+	"fmt"
 	"hash/fnv"
 	"iter"
 	"net/netip"
 	"net/url"
 	"strings"
+	"sync"
 
 	"golang.org/x/net/publicsuffix"
 
@@ -62,10 +64,17 @@ type BatchOptions struct {
 type BatchResult struct {
 	// Site is the site URL as the sequence gave it.
 	Site string
-	// Report is the scan's report, nil when Err is set.
+	// Report is the scan's report. It is nil when Err is set, except for
+	// a scan the batch's cancellation cut short: then Report is what the
+	// scan had read (its unfinished checks unverified) and Err says it was
+	// cancelled.
 	Report *Report
 	// Err is Scan's error: an unusable URL ([ErrInvalidURL]) or a batch
-	// cancelled before the scan started.
+	// cancelled before the scan started; or, with a Report, a scan cut
+	// short by the batch's cancellation. A cancelled site's Err wraps
+	// ctx's error (errors.Is(err, context.Canceled) or
+	// [context.DeadlineExceeded]), so that a caller can tell a site to
+	// scan again from one that failed.
 	Err error
 }
 
@@ -76,10 +85,17 @@ type BatchResult struct {
 // site.
 //
 // The sequence is read lazily, at most Lookahead sites ahead. When ctx is
-// cancelled, or the caller stops the iteration, no further site is read or
-// started, the scans in flight are cancelled, and ScanAll returns once they
-// have ended (a cancelled ctx still yields their results, whose reports say
-// what was left unverified); nothing is left running.
+// cancelled, no further site is read or started, the scans in flight are
+// cancelled, and ScanAll returns once they have ended; nothing is left
+// running. Every site read from the sequence is still yielded exactly once:
+// a scan in flight with the report it had made and an Err saying it was
+// cancelled, a site that was read but not yet started (held back by
+// PerHost or the lookahead) with only that Err. Only when the caller stops
+// the iteration are the remaining sites not yielded.
+//
+// Options.Progress is shared by every scan of the batch: ScanAll calls it
+// under one lock for the whole batch, so its calls never overlap, and each
+// [Event] names its Site.
 func ScanAll(ctx context.Context, sites iter.Seq[string], opts *BatchOptions) iter.Seq[BatchResult] {
 	var o BatchOptions
 	if opts != nil {
@@ -104,6 +120,16 @@ func ScanAll(ctx context.Context, sites iter.Seq[string], opts *BatchOptions) it
 		lookahead = 4 * conc
 	}
 	scanOpts := o.Options
+	if p := scanOpts.Progress; p != nil {
+		// Each scan serialises its own calls; the batch's scans share
+		// one function, so they share one lock too.
+		var mu sync.Mutex
+		scanOpts.Progress = func(e Event) {
+			mu.Lock()
+			defer mu.Unlock()
+			p(e)
+		}
+	}
 	if scanOpts.Client == nil {
 		// Not safefetch.Default: the batch closes its client's idle
 		// connections, which must not be those of other users.
@@ -131,6 +157,9 @@ func ScanAll(ctx context.Context, sites iter.Seq[string], opts *BatchOptions) it
 			busy[j.domain]++
 			go func() {
 				rep, err := Scan(ctx, j.site, &scanOpts)
+				if err == nil && ctx.Err() != nil {
+					err = fmt.Errorf("readiness: scan of %s cancelled: %w", j.site, ctx.Err())
+				}
 				results <- done{BatchResult{Site: j.site, Report: rep, Err: err}, j.domain}
 			}()
 		}
@@ -164,6 +193,25 @@ func ScanAll(ctx context.Context, sites iter.Seq[string], opts *BatchOptions) it
 				} else {
 					held = append(held, j)
 				}
+			}
+			if ctx.Err() != nil {
+				// Cancelled: the sites read but not started are yielded
+				// now, each with the error Scan gives for a done ctx.
+				for _, j := range held {
+					_, err := Scan(ctx, j.site, &scanOpts)
+					if err == nil {
+						err = fmt.Errorf("readiness: scan of %s cancelled: %w", j.site, ctx.Err())
+					}
+					if !yield(BatchResult{Site: j.site, Err: err}) {
+						held = nil
+						cancel()
+						for ; inflight > 0; inflight-- {
+							<-results
+						}
+						return
+					}
+				}
+				held = nil
 			}
 			if inflight == 0 {
 				return // the sequence is done (nothing is held when nothing runs), or ctx is

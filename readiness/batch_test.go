@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -274,4 +275,116 @@ func pinnedShard(domain string, n int) int {
 		h *= 1099511628211
 	}
 	return int(h % uint64(n))
+}
+
+// TestScanAllProgressCallsNeverOverlap proves Options.Progress's promise
+// under ScanAll: the callback keeps plain, unsynchronised state (which the
+// race detector flags if two scans call it at once), and an atomic flag
+// catches an overlap even without -race. Every event names its site.
+func TestScanAllProgressCallsNeverOverlap(t *testing.T) {
+	hosts := []string{"p1.example", "p2.example", "p3.example", "p4.example"}
+	bn := newBatchNet(t, hosts, 2*time.Millisecond)
+	var sites []string
+	for _, h := range hosts {
+		sites = append(sites, "https://"+h+"/")
+	}
+	var inside atomic.Bool
+	overlaps := 0               // plain: written only inside the callback
+	perSite := map[string]int{} // plain map: a concurrent write is a race and may panic
+	progress := func(e Event) {
+		if !inside.CompareAndSwap(false, true) {
+			overlaps++
+			return
+		}
+		perSite[e.Site]++
+		time.Sleep(50 * time.Microsecond) // widen the window an overlap would need
+		inside.Store(false)
+	}
+	got := collect(t, ScanAll(context.Background(), slices.Values(sites), &BatchOptions{
+		Options: Options{Client: bn.Client(), Now: batchNow, Progress: progress}, Concurrency: 4, PerHost: 4,
+	}))
+	require.Len(t, got, len(sites))
+	assert.Zero(t, overlaps, "Progress was called by two scans at once")
+	assert.ElementsMatch(t, sites, slices.Collect(maps.Keys(perSite)), "every event names a site of the batch, and every site has events")
+	for _, s := range sites {
+		assert.Greater(t, perSite[s], 2*len(catalogueTable), "%s: a start and a finish for every check, and its fetches", s)
+	}
+}
+
+// TestScanEventNamesTheSiteAsGiven: a single scan's events carry the site
+// URL as it was given to Scan.
+func TestScanEventNamesTheSiteAsGiven(t *testing.T) {
+	bn := newBatchNet(t, []string{"one.example"}, 0)
+	sites := map[string]int{}
+	_, err := Scan(context.Background(), "https://one.example", &Options{Client: bn.Client(), Now: batchNow, Progress: func(e Event) { sites[e.Site]++ }})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"https://one.example"}, slices.Collect(maps.Keys(sites)))
+}
+
+// TestScanAllCancelledYieldsEverySiteRead proves that a cancelled batch
+// yields exactly one result for every site it read from the sequence,
+// those held back by PerHost included, each cancelled one with an Err
+// wrapping context.Canceled.
+func TestScanAllCancelledYieldsEverySiteRead(t *testing.T) {
+	// Six sites of one registrable domain (PerHost 1 holds five back) and
+	// three of their own.
+	var hosts []string
+	for i := range 6 {
+		hosts = append(hosts, fmt.Sprintf("s%d.operator.example", i))
+	}
+	hosts = append(hosts, "x.example", "y.example", "z.example")
+	bn := newBatchNet(t, hosts, 20*time.Millisecond)
+	var sites []string
+	for _, h := range hosts {
+		sites = append(sites, "https://"+h+"/")
+	}
+	for _, tt := range []struct {
+		name  string
+		after int // results taken before the cancel
+	}{{"cancel at once", 0}, {"cancel after the first result", 1}} {
+		t.Run(tt.name, func(t *testing.T) {
+			var read []string
+			seq := func(yield func(string) bool) {
+				for _, s := range sites {
+					read = append(read, s)
+					if !yield(s) {
+						return
+					}
+				}
+			}
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			if tt.after == 0 {
+				go func() { time.Sleep(5 * time.Millisecond); cancel() }()
+			}
+			n := 0
+			got := map[string]BatchResult{}
+			for r := range ScanAll(ctx, seq, &BatchOptions{
+				Options: Options{Client: bn.Client(), Now: batchNow}, Concurrency: 3, PerHost: 1, Lookahead: 8,
+			}) {
+				_, dup := got[r.Site]
+				require.False(t, dup, "%s yielded twice", r.Site)
+				got[r.Site] = r
+				if n++; n == tt.after {
+					cancel()
+				}
+			}
+			require.NotEmpty(t, read)
+			assert.Len(t, got, len(read), "read %d, yielded %d", len(read), len(got))
+			cancelled := 0
+			for _, s := range read {
+				r, ok := got[s]
+				if !assert.True(t, ok, "%s was read but not yielded", s) {
+					continue
+				}
+				if r.Err != nil {
+					assert.ErrorIs(t, r.Err, context.Canceled, s)
+					cancelled++
+				} else {
+					assert.NotNil(t, r.Report, s)
+				}
+			}
+			assert.Positive(t, cancelled, "some sites were cancelled")
+		})
+	}
 }

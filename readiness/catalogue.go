@@ -152,7 +152,7 @@ var catalogueTable = [...]CheckSpec{
 		"the card, agentic.json, Link headers, /.well-known/mcp.json, /openapi.json, /mcp",
 		"a live interface: an MCP endpoint that answers, an OpenAPI 3 document, a GraphQL schema, or a card interface that answers"},
 	{"mcp_discovery", "MCP discovery", SectionConnect, "", 4, false,
-		"MCP initialize offering 2025-06-18, notifications/initialized, tools/list without a token",
+		"MCP server/discover offering 2026-07-28, then initialize offering 2025-11-25, notifications/initialized, tools/list without a token",
 		"answers, negotiates a version it returns, lists tools"},
 	{"mcp_documented_access", "MCP documented access", SectionConnect, "", 3, false,
 		"the card's sign-in section, protected-resource metadata, the tool list",

@@ -2,6 +2,7 @@ package readiness
 
 import (
 	"fmt"
+	"github.com/agentweb/agentweb/internal/plural"
 
 	"github.com/agentweb/agentweb/readiness/mcpprobe"
 )
@@ -26,7 +27,7 @@ func checkMCPDiscovery(s *scan) outcome {
 	switch r.Outcome {
 	case mcpprobe.OutcomeListed:
 		out.verdict = VerdictPass
-		out.received = fmt.Sprintf("initialize answered (%s negotiated), %d tool(s) listed without a token in %d page(s)", r.Protocol.Negotiated, r.Tools.ListedWithoutToken, r.Tools.Pages)
+		out.received = fmt.Sprintf("initialize answered (%s negotiated), %s listed without a token in %s", r.Protocol.Negotiated, plural.N(r.Tools.ListedWithoutToken, "tool", "tools"), plural.N(r.Tools.Pages, "page", "pages"))
 		if r.Tools.PagesCapped {
 			out.notes = append(out.notes, fmt.Sprintf("stopped after %d pages of tools: more tools may exist", mcpMaxPages))
 		}

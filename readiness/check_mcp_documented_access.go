@@ -1,6 +1,6 @@
 package readiness
 
-import "strconv"
+import "github.com/agentweb/agentweb/internal/plural"
 
 func init() {
 	register(checkDef{id: "mcp_documented_access", needs: []resource{resCards}, run: checkMCPDocumentedAccess})
@@ -38,14 +38,7 @@ func checkMCPDocumentedAccess(s *scan) outcome {
 }
 
 func fmtCounts(public, token int) string {
-	return ": " + plural(public, "public capability", "public capabilities") + ", " + plural(token, "capability needs a token", "capabilities need a token")
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
+	return ": " + plural.N(public, "public capability", "public capabilities") + ", " + plural.N(token, "capability needs a token", "capabilities need a token")
 }
 
 // mcpPrecondition decides the Connect checks that need an MCP endpoint: not

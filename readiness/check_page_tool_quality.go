@@ -2,6 +2,7 @@ package readiness
 
 import (
 	"fmt"
+	"github.com/agentweb/agentweb/internal/plural"
 	"strings"
 )
 
@@ -81,11 +82,11 @@ func checkPageToolQuality(s *scan) outcome {
 	case total == 0:
 		out.verdict, out.received = VerdictNotApplicable, "no page tool is declared"
 	case complete == total:
-		out.verdict, out.received = VerdictPass, fmt.Sprintf("all %d tools have a name, a description and described parameters", total)
+		out.verdict, out.received = VerdictPass, fmt.Sprintf("all %s a name, a description and described parameters", plural.N(total, "tool has", "tools have"))
 	case complete > 0:
-		out.verdict, out.received = VerdictPartial, fmt.Sprintf("%d of %d tools fully described", complete, total)
+		out.verdict, out.received = VerdictPartial, fmt.Sprintf("%d of %s fully described", complete, plural.N(total, "tool", "tools"))
 	default:
-		out.verdict, out.received = VerdictFail, fmt.Sprintf("none of %d tools fully described", total)
+		out.verdict, out.received = VerdictFail, fmt.Sprintf("none of %s fully described", plural.N(total, "tool", "tools"))
 	}
 	return out
 }

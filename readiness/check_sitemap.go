@@ -2,6 +2,7 @@ package readiness
 
 import (
 	"fmt"
+	"github.com/agentweb/agentweb/internal/plural"
 	"net/url"
 	"strings"
 
@@ -60,7 +61,7 @@ func checkSitemap(s *scan) outcome {
 			}
 			foreign += n
 		}
-		desc := fmt.Sprintf("a %s<%s> with %d locs", gz, sm.doc.Root, len(sm.doc.Locs))
+		desc := fmt.Sprintf("a %s<%s> with %s", gz, sm.doc.Root, plural.N(len(sm.doc.Locs), "loc", "locs"))
 		if sm.doc.Root == webread.SitemapIndex {
 			desc += fmt.Sprintf(" (%d of %d child sitemaps read, %d page URLs)", len(sm.children), sm.childTotal, pages)
 		}

@@ -2,6 +2,7 @@ package readiness
 
 import (
 	"fmt"
+	"github.com/agentweb/agentweb/internal/plural"
 	"strings"
 
 	"github.com/agentweb/agentweb/internal/webread"
@@ -65,9 +66,9 @@ func checkStructuredBusinessData(s *scan) outcome {
 		out.verdict, out.received = VerdictPartial, "a node of type "+incomplete[0]+" without name or url"
 	case len(ld.ParseErrs) == ld.Blocks:
 		// Nothing an agent can read: no structured data at all.
-		out.verdict, out.received = VerdictFail, fmt.Sprintf("JSON-LD present, but none of its %d blocks parses", ld.Blocks)
+		out.verdict, out.received = VerdictFail, fmt.Sprintf("JSON-LD present, but none of its %s parses", plural.N(ld.Blocks, "block", "blocks"))
 	default:
-		out.verdict, out.received = VerdictPartial, fmt.Sprintf("JSON-LD present (%d nodes), but no business or product node", len(ld.Nodes))
+		out.verdict, out.received = VerdictPartial, fmt.Sprintf("JSON-LD present (%s), but no business or product node", plural.N(len(ld.Nodes), "node", "nodes"))
 	}
 	return out
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/agentweb/agentweb/internal/strictjson"
 	"github.com/agentweb/agentweb/readiness/mcpprobe"
+	"github.com/agentweb/agentweb/safefetch/fetchtest"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -703,4 +704,27 @@ func TestMCPTransportFailureIsUnverified(t *testing.T) {
 		assert.Equal(t, VerdictPass, c.Verdict, c.Receipt.Received)
 		assert.True(t, c.Receipt.MCP.Retried)
 	})
+}
+
+// TestCatalogueMCPDiscoverySaysWhatTheProbeOffers: the catalogue's
+// request text for mcp_discovery names, in order, every offer the probe
+// actually makes to a server that negotiates down.
+func TestCatalogueMCPDiscoverySaysWhatTheProbeOffers(t *testing.T) {
+	n := fetchtest.New()
+	t.Cleanup(n.Close)
+	n.Site("offers.example", newMCPServer(1, true, []string{mcpprobe.Version20251125, mcpprobe.Version20250618}, 0))
+	r, err := mcpprobe.Probe(t.Context(), "https://offers.example/mcp", &mcpprobe.Options{Client: n.Client()})
+	require.NoError(t, err)
+	require.Equal(t, mcpprobe.OutcomeListed, r.Outcome, r.Reason)
+	require.GreaterOrEqual(t, len(r.Protocol.Offers), 2, "a first offer and a negotiation down")
+	spec, ok := specOf("mcp_discovery")
+	require.True(t, ok)
+	at := 0
+	for _, o := range r.Protocol.Offers {
+		want := o.RPC + " offering " + o.Version
+		i := strings.Index(spec.Request[at:], want)
+		if assert.GreaterOrEqual(t, i, 0, "the catalogue says %q, not %q in order", spec.Request, want) {
+			at += i + len(want)
+		}
+	}
 }

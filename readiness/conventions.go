@@ -3,6 +3,7 @@ package readiness
 import (
 	"errors"
 	"fmt"
+	"github.com/agentweb/agentweb/internal/plural"
 
 	"github.com/agentweb/agentweb/agentic"
 	"github.com/agentweb/agentweb/internal/problem"
@@ -130,7 +131,7 @@ func convention(f *fetched, found bool, what string, problems []string) outcome 
 	case found && len(problems) == 0:
 		out.verdict, out.received = VerdictOptional, "found: "+what+" at "+f.url
 	case found:
-		out.verdict, out.received = VerdictOptional, fmt.Sprintf("found at %s, with %d validation problem(s): %s", f.url, len(problems), what)
+		out.verdict, out.received = VerdictOptional, fmt.Sprintf("found at %s, with %s: %s", f.url, plural.N(len(problems), "validation problem", "validation problems"), what)
 	case !f.answered():
 		out.verdict, out.received = VerdictUnverified, f.url+": "+f.why()
 	default:

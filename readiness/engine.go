@@ -61,7 +61,9 @@ type Options struct {
 	// Progress, when not nil, is told when a check starts, when a fetch is
 	// done and when a check finishes. Calls never overlap (they are made under
 	// a lock), so Progress need not be safe for concurrent use, but it should
-	// return quickly.
+	// return quickly. This holds for a whole [ScanAll] batch too: its scans
+	// share one lock, so the one function given in BatchOptions.Options is
+	// never called by two scans at once, and each [Event] names its Site.
 	Progress func(Event)
 
 	// Now gives the scan's time (Report.ScannedAt). Nil means time.Now.
@@ -84,6 +86,10 @@ const (
 // Event is one progress report of a scan.
 type Event struct {
 	Kind EventKind
+	// Site is the site URL the scan was given, as given to [Scan] (in a
+	// batch, the same string as the [BatchResult]'s Site), so that the
+	// events of a batch's scans can be told apart.
+	Site string
 	// Check is the check id (EventKindCheckStarted, EventKindCheckFinished).
 	Check string
 	// Verdict is the check's verdict (EventKindCheckFinished).
@@ -204,6 +210,7 @@ func Scan(ctx context.Context, siteURL string, opts *Options) (*Report, error) {
 	ctx, cancel := context.WithTimeout(ctx, limits.Timeout+5*time.Second)
 	defer cancel()
 	s := newScan(ctx, page, client.WithBudget(budget), maxBody, maxPages, limits.Concurrency, o.Progress)
+	s.site = siteURL
 
 	// Every catalogue check runs. Each check file registers itself; a
 	// catalogue check without one would be a build mistake (a test guards
@@ -300,6 +307,7 @@ func (s *scan) emit(e Event) {
 	if s.progress == nil {
 		return
 	}
+	e.Site = s.site
 	s.progMu.Lock()
 	defer s.progMu.Unlock()
 	s.progress(e)

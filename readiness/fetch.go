@@ -11,6 +11,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/agentweb/agentweb/internal/refusal"
 	"github.com/agentweb/agentweb/internal/weburl"
 	"github.com/agentweb/agentweb/safefetch"
 )
@@ -21,6 +22,7 @@ type scan struct {
 	ctx      context.Context
 	page     *url.URL // normalized by safefetch.NormalizeURL
 	origin   string   // the page's origin, as weburl.Origin serializes it
+	site     string   // the site URL as given to Scan, for Event.Site
 	client   *safefetch.Client
 	maxBody  int64
 	maxPages int
@@ -312,13 +314,16 @@ func errorKind(err error) string {
 	case errors.Is(err, safefetch.ErrTooManyRedirects):
 		return "a redirect that never ends"
 	case errors.Is(err, safefetch.ErrRedirectRefused):
+		if r := refusal.Reason(err); r != "" {
+			return "redirect refused: " + r
+		}
 		return "redirect refused"
 	case errors.Is(err, safefetch.ErrBudgetExhausted):
 		return "scan budget exhausted"
 	case errors.Is(err, safefetch.ErrTooLarge):
 		return "response too large"
 	case errors.Is(err, safefetch.ErrForbiddenURL), errors.Is(err, safefetch.ErrForbiddenAddress):
-		return "refused by the fetch policy"
+		return refusal.Policy(err)
 	case errors.Is(err, safefetch.ErrDNS):
 		return "DNS failed"
 	case errors.Is(err, context.Canceled):

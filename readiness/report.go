@@ -113,8 +113,9 @@ type CheckResult struct {
 	Receipt Receipt  `json:"receipt"`
 	// Fix says, in a sentence or two for the site's owner, what to publish or
 	// change so that the check passes. It is set only on the verdicts that
-	// leave something to do (partial, fail, not applicable, unverified),
-	// never on pass or optional, and is left out of the JSON form when empty.
+	// leave something to do (partial, fail, unverified), never on pass,
+	// optional or not_applicable (a check that cannot apply left the
+	// denominator), and is left out of the JSON form when empty.
 	Fix string `json:"fix,omitempty"`
 }
 
@@ -185,8 +186,8 @@ var ErrInvalidReport = errors.New("readiness: invalid report")
 // may come in any order; they are sorted into catalogue order.
 //
 // A check id outside the catalogue, a repeated id, an invalid verdict, a
-// verdict that does not fit the check's kind, a Fix on a pass or optional
-// verdict, or a catalogue check without a result is an error wrapping
+// verdict that does not fit the check's kind, a Fix on a pass, optional or
+// not_applicable verdict, or a catalogue check without a result is an error wrapping
 // [ErrInvalidReport]. An engine that does not run
 // a check reports it as [VerdictUnverified], with a note saying why: it then
 // keeps its weight, earns nothing, is listed apart and meets no requirement,

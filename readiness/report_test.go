@@ -188,6 +188,7 @@ func TestComposeRejects(t *testing.T) {
 		{"pass on an optional convention", everyCheck(result("api_catalog", VerdictPass)), `check "api_catalog": verdict "pass" does not fit its kind`},
 		{"a catalogue check without a result", everyCheck()[1:], "no result for sitemap"},
 		{"a fix on a pass", everyCheck(CheckResult{ID: "sitemap", Verdict: VerdictPass, Fix: "publish a sitemap"}), `check "sitemap": a fix on verdict "pass"`},
+		{"a fix on not_applicable", everyCheck(CheckResult{ID: "auth_discovery", Verdict: VerdictNotApplicable, Fix: "Nothing on the site needs sign-in."}), `check "auth_discovery": a fix on verdict "not_applicable"`},
 		{"a fix on an optional convention", everyCheck(CheckResult{ID: "api_catalog", Verdict: VerdictOptional, Fix: "publish one"}), `check "api_catalog": a fix on verdict "optional"`},
 		{"no result at all", nil, "no result for sitemap, llms_txt,"},
 	}

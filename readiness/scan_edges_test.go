@@ -82,7 +82,7 @@ func TestScanEdges(t *testing.T) {
 			},
 			want: map[string]Verdict{"sitemap": VerdictPass},
 			check: func(t *testing.T, r *Report) {
-				assert.Equal(t, "a <sitemapindex> with 1 locs (1 of 1 child sitemaps read, 2 page URLs), all on shop.example", checkByID(r, "sitemap").Receipt.Received)
+				assert.Equal(t, "a <sitemapindex> with 1 loc (1 of 1 child sitemaps read, 2 page URLs), all on shop.example", checkByID(r, "sitemap").Receipt.Received)
 				// The routes come from the index's children.
 				assert.Equal(t, []string{"https://shop.example/", "https://shop.example/products", "https://shop.example/about"}, r.Scope.Routes)
 			},
@@ -128,7 +128,7 @@ func TestScanEdges(t *testing.T) {
 			},
 			want: map[string]Verdict{"sitemap": VerdictPass},
 			check: func(t *testing.T, r *Report) {
-				assert.Equal(t, "a gzip-compressed <urlset> with 1 locs, all on shop.example", checkByID(r, "sitemap").Receipt.Received)
+				assert.Equal(t, "a gzip-compressed <urlset> with 1 loc, all on shop.example", checkByID(r, "sitemap").Receipt.Received)
 				assert.Contains(t, r.Scope.Routes, "https://shop.example/about")
 			},
 		},
@@ -391,4 +391,33 @@ func gzipped(t testing.TB, b []byte) []byte {
 	require.NoError(t, err)
 	require.NoError(t, w.Close())
 	return buf.Bytes()
+}
+
+// TestScanRefusalReceiptsSayWhy: a request the fetch policy refused names
+// safefetch's reason in the check's receipt, not only "refused by the
+// fetch policy".
+func TestScanRefusalReceiptsSayWhy(t *testing.T) {
+	n := fetchtest.New()
+	t.Cleanup(n.Close)
+	n.Host("intranet.example", "10.0.0.7")
+	n.Site("refer.example", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/llms.txt":
+			http.Redirect(w, r, "https://intranet.example/llms.txt", http.StatusFound)
+		case "/robots.txt":
+			http.Redirect(w, r, "http://refer.example/robots.txt", http.StatusFound)
+		default:
+			w.Header().Set("Content-Type", "text/html")
+			_, _ = w.Write([]byte("<!doctype html><html lang=en><title>x</title><h1>x</h1></html>"))
+		}
+	}))
+	rep, err := Scan(t.Context(), "https://refer.example/", &Options{Client: n.Client()})
+	require.NoError(t, err)
+	got := map[string]string{}
+	for _, c := range rep.Checks {
+		got[c.ID] = c.Receipt.Received
+	}
+	assert.Contains(t, got["llms_txt"], "address 10.0.0.7")
+	assert.Contains(t, got["llms_txt"], "Private-Use")
+	assert.Contains(t, got["ai_crawler_access"], `scheme "http"`)
 }

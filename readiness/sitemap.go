@@ -18,8 +18,8 @@ const maxSitemapChildren = 3
 // readSitemapBody returns a sitemap response's XML: the body itself, or, when
 // it is gzip-compressed (sitemaps.org allows a sitemap "compressed using
 // gzip"), its decompression, whose size counts against the same per-response
-// cap as any body, so that a decompression bomb is refused once it passes
-// the cap.
+// cap as any body, and against the scan's byte budget as it is inflated, so
+// that a decompression bomb is refused once it passes either.
 //
 // [sitemaps.org]: https://www.sitemaps.org/protocol.html
 func (s *scan) readSitemapBody(f *fetched) (body []byte, gzipped bool, err error) {
@@ -27,7 +27,7 @@ func (s *scan) readSitemapBody(f *fetched) (body []byte, gzipped bool, err error
 	if !webread.IsGzip(body) {
 		return body, false, nil
 	}
-	out, err := webread.Gunzip(body, s.maxBody)
+	out, err := webread.GunzipCharged(body, s.maxBody, func(n int) error { return s.client.Charge(int64(n)) })
 	if err != nil {
 		return nil, true, fmt.Errorf("gzip sitemap refused: %w", err)
 	}

@@ -51,9 +51,11 @@ func (v Verdict) Valid() bool {
 func (v Verdict) counts() bool { return v != VerdictNotApplicable }
 
 // leavesWork reports whether the verdict leaves the site's owner something
-// to do, so that a check result may carry a fix: every verdict but pass and
-// optional.
-func (v Verdict) leavesWork() bool { return v != VerdictPass && v != VerdictOptional }
+// to do, so that a check result may carry a fix: fail, partial and
+// unverified (a not_applicable check left the denominator: nothing to do).
+func (v Verdict) leavesWork() bool {
+	return v != VerdictPass && v != VerdictOptional && v != VerdictNotApplicable
+}
 
 // meets reports whether the verdict satisfies a requirement: pass or
 // not_applicable.

@@ -9,44 +9,35 @@ import (
 	"sync"
 )
 
-// readBody reads resp.Body under the call's cap and the budget's byte
-// allowance, closing it. A body larger than the cap is ErrTooLarge; a body
-// larger than what is left of the budget is a *BudgetError. At most
-// allowance+1 bytes are ever read, and a failed read is charged its whole
-// allowance (Agentic site profile, "Discovery and auditing").
+// readBody reads resp.Body under the call's cap and the Client's Budgets,
+// closing it. A body larger than the cap is ErrTooLarge; a body whose
+// declared length is over what a Budget has left is refused before it is
+// read, and any other body is charged as it is read and fails with a
+// *BudgetError at the read that finds no byte left. At most max+1 bytes are
+// ever read.
 //
-// A read that fails, or breaks the cap, kills the connection (see
-// [trackedConn]). A body delimited by the end of the connection (HTTP/1
-// without Content-Length or chunking) is refused when the TCP stream ended
-// without TLS's close_notify: it may have been cut anywhere.
+// A read that fails, or breaks the cap, kills the connection, and what the
+// transport had received for the body is charged too (see
+// [Client.discardFailed]). A body delimited by the end of the connection
+// (HTTP/1 without Content-Length or chunking) is refused when the TCP stream
+// ended without TLS's close_notify: it may have been cut anywhere.
 func (c *Client) readBody(ctx context.Context, resp *http.Response, max int64) (_ []byte, err error) {
-	defer resp.Body.Close()
 	h := handleOf(resp)
 	defer func() {
 		if err != nil {
-			h.kill()
+			c.discardFailed(resp.Body, h)
 		}
+		resp.Body.Close()
 	}()
-	allowance, limited, err := c.budget.reserve(max)
-	if err != nil {
-		return nil, err
+	if resp.ContentLength > max {
+		return nil, fmt.Errorf("%w: Content-Length %d is over the %d-byte cap; the body was not read", ErrTooLarge, resp.ContentLength, max)
 	}
-	var used int64
-	defer func() { c.budget.settle(allowance, used, err != nil) }()
-	over := func() error {
-		if limited {
-			return c.budget.bytesError()
+	if resp.ContentLength > 0 {
+		if err := c.budget.fits(resp.ContentLength); err != nil {
+			return nil, err
 		}
-		return fmt.Errorf("%w: body over %d bytes", ErrTooLarge, max)
 	}
-	if resp.ContentLength > allowance {
-		if !limited {
-			return nil, fmt.Errorf("%w: Content-Length %d is over the %d-byte cap; the body was not read", ErrTooLarge, resp.ContentLength, max)
-		}
-		return nil, over()
-	}
-	b, tooBig, err := readCapped(resp.Body, resp.ContentLength, allowance)
-	used = int64(len(b))
+	b, tooBig, err := readCapped(&meteredReader{r: resp.Body, bs: c.budget, ctx: ctx}, resp.ContentLength, max)
 	if err == nil && ctx.Err() != nil {
 		// The deadline passed during the read: whatever ended it, the body
 		// cannot be trusted to be complete.
@@ -56,12 +47,69 @@ func (c *Client) readBody(ctx context.Context, resp *http.Response, max int64) (
 		return nil, err
 	}
 	if tooBig {
-		return nil, over()
+		return nil, fmt.Errorf("%w: body over %d bytes", ErrTooLarge, max)
 	}
 	if err := checkCloseDelimited(resp, h); err != nil {
 		return nil, err
 	}
 	return b, nil
+}
+
+// maxBuffered bounds what is read of a body after its connection was
+// killed: what the transport had buffered for it, at most an HTTP/2 stream
+// window (flow control holds the server to it) or HTTP/1's read buffers
+// (a TLS record and the transport's 4 KiB buffer), with room to spare.
+const maxBuffered = h2StreamWindow + 32<<10
+
+// discardFailed ends a body that is given up (its read failed, broke a cap
+// or was refused, or it was closed before its end on a connection that
+// cannot be kept): the connection is killed for every call sharing it, and
+// what the transport had already received for the body (its buffers: the
+// dead connection yields nothing more) is read and charged to the Budgets,
+// so that every body byte received from the network is charged. It returns
+// the bytes charged. body is the transport's body of the response.
+func (c *Client) discardFailed(body io.Reader, h *connHandle) int64 {
+	if h.get() == nil {
+		// Not a connection of this Client's transport: nothing bounds a
+		// read of the rest.
+		return 0
+	}
+	h.kill()
+	n, _ := io.Copy(io.Discard, io.LimitReader(body, maxBuffered))
+	_ = c.budget.charge(n)
+	return n
+}
+
+// meteredReader charges the Client's Budgets for what it reads, as it is
+// read: each Read takes an allowance of at most len(p) bytes (see
+// [budgets.take]) and is charged what it read.
+type meteredReader struct {
+	r   io.Reader
+	bs  budgets
+	ctx context.Context
+}
+
+func (m *meteredReader) Read(p []byte) (int, error) {
+	if len(m.bs.chain) == 0 {
+		return m.r.Read(p)
+	}
+	grant, err := m.bs.take(m.ctx, int64(len(p)))
+	if err != nil {
+		return 0, err
+	}
+	n, err := m.r.Read(p[:grant])
+	m.bs.settle(grant, int64(n))
+	return n, err
+}
+
+// probe reads without an allowance, charging what it read: the one byte
+// read past a declared length to check that nothing follows, which a
+// conforming transport never yields, must not fail on a Budget that the
+// body used up exactly.
+func (m *meteredReader) probe(p []byte) (int, error) {
+	n, err := m.r.Read(p)
+	_ = m.bs.charge(int64(n))
+	return n, err
 }
 
 // checkCloseDelimited refuses a body that ended with its connection (no
@@ -92,10 +140,11 @@ func checkCloseDelimited(resp *http.Response, h *connHandle) error {
 const drainBytes = 4 << 10
 
 // closeUnread closes a body the call does not want (a redirect's). A body
-// that ends within drainBytes is read to its end, charged to the budget, so
-// that its connection stays usable for the calls sharing it; a longer one
-// kills the connection: over HTTP/2 closing an unfinished body only resets
-// the stream, and a hostile server could go on sending to it.
+// that ends within drainBytes is read to its end, charged to the Budgets,
+// so that its connection stays usable for the calls sharing it; a longer
+// one kills the connection (see [Client.discardFailed]): over HTTP/2
+// closing an unfinished body only resets the stream, and a hostile server
+// could go on sending to it.
 func (c *Client) closeUnread(resp *http.Response) {
 	defer resp.Body.Close()
 	if resp.Body == http.NoBody {
@@ -104,7 +153,7 @@ func (c *Client) closeUnread(resp *http.Response) {
 	n, err := io.Copy(io.Discard, io.LimitReader(resp.Body, drainBytes+1))
 	_ = c.budget.charge(n)
 	if err != nil || n > drainBytes {
-		handleOf(resp).kill()
+		c.discardFailed(resp.Body, handleOf(resp))
 	}
 }
 
@@ -113,7 +162,7 @@ func (c *Client) closeUnread(resp *http.Response) {
 // and checks that nothing follows; otherwise it reads pooled chunks (see
 // readChunked). tooBig reports that more than limit bytes were available;
 // the bytes read are then not returned.
-func readCapped(r io.Reader, contentLength, limit int64) (b []byte, tooBig bool, err error) {
+func readCapped(r *meteredReader, contentLength, limit int64) (b []byte, tooBig bool, err error) {
 	if contentLength >= 0 && contentLength <= limit {
 		b = make([]byte, contentLength)
 		if n, err := io.ReadFull(r, b); err != nil {
@@ -123,7 +172,7 @@ func readCapped(r io.Reader, contentLength, limit int64) (b []byte, tooBig bool,
 			return b[:n], false, err
 		}
 		var one [1]byte
-		n, err := io.ReadFull(r, one[:])
+		n, err := r.probe(one[:])
 		if n > 0 {
 			return b, true, nil
 		}

@@ -70,11 +70,13 @@ func TestBudgetBytes(t *testing.T) {
 			require.NoError(t, err)
 		}
 		assert.Equal(t, int64(2000), b.Usage().Bytes)
-		// 500 left: the declared 1000 bytes do not fit, and the failed read
-		// is charged its whole allowance.
+		// 500 left: the declared 1000 bytes do not fit, and the body is
+		// refused before it is read; what the transport had received of it
+		// is charged (at most the 1000 bytes sent).
 		_, err := c.Get(t.Context(), "https://k.example/", nil)
 		budgetErr(t, err, "bytes")
-		assert.Equal(t, int64(2500), b.Usage().Bytes)
+		assert.GreaterOrEqual(t, b.Usage().Bytes, int64(2000))
+		assert.LessOrEqual(t, b.Usage().Bytes, int64(3000))
 		assert.Equal(t, "bytes", b.Usage().Exhausted)
 		_, err = c.Get(t.Context(), "https://k.example/", nil)
 		budgetErr(t, err, "bytes")
@@ -86,11 +88,14 @@ func TestBudgetBytes(t *testing.T) {
 		c := n.Client().WithBudget(b)
 		_, err := c.Get(t.Context(), "https://k-chunked.example/", nil)
 		require.NoError(t, err)
+		// Read until the 500 bytes left run out, then refused; what the
+		// transport had received beyond them is charged too.
 		_, err = c.Get(t.Context(), "https://k-chunked.example/", nil)
 		budgetErr(t, err, "bytes")
-		assert.Equal(t, int64(1500), b.Usage().Bytes)
+		assert.GreaterOrEqual(t, b.Usage().Bytes, int64(1500))
+		assert.LessOrEqual(t, b.Usage().Bytes, int64(2000))
 	})
-	t.Run("a failed read is charged its full allowance", func(t *testing.T) {
+	t.Run("a failed read is charged what it received", func(t *testing.T) {
 		b := safefetch.NewBudget(safefetch.BudgetLimits{Bytes: 8 * mib})
 		opts := n.Options()
 		opts.MaxBodyBytes = 4096
@@ -98,7 +103,10 @@ func TestBudgetBytes(t *testing.T) {
 		resp, err := c.Get(t.Context(), "https://endless.example/", nil)
 		require.ErrorIs(t, err, safefetch.ErrTooLarge)
 		require.NotNil(t, resp)
-		assert.Equal(t, int64(4096), b.Usage().Bytes)
+		// The cap and the byte past it, then what the transport had
+		// buffered for the stream: at most its window and read buffers.
+		assert.GreaterOrEqual(t, b.Usage().Bytes, int64(4097))
+		assert.LessOrEqual(t, b.Usage().Bytes, int64(4097+safefetch.MaxBufferedForTest))
 		assert.Empty(t, b.Usage().Exhausted)
 	})
 }

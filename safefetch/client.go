@@ -24,31 +24,52 @@ import (
 type Client struct {
 	opts      Options // normalized
 	transport *http.Transport
-	budget    *Budget
+	budget    budgets
 	redirect  RedirectPolicy
+	// setRedirects records that Options.MaxRedirects was set (not
+	// defaulted): a Request may then only lower it.
+	setRedirects bool
 }
 
 // New returns a Client configured by opts; nil opts gives the safe defaults
 // described on [Options].
 func New(opts *Options) *Client {
 	o := opts.normalized()
-	return &Client{opts: o, transport: newTransport(&o), budget: o.Budget, redirect: o.Redirect}
+	return &Client{opts: o, transport: newTransport(&o), budget: budgets{}.with(o.Budget), redirect: o.Redirect,
+		setRedirects: opts != nil && opts.MaxRedirects != 0}
 }
 
 // WithBudget returns a Client that shares c's transport and settings and
-// charges every request to b (nil: no budget).
+// charges every request to b nested inside c's own Budgets: every attempt,
+// byte and concurrency slot is charged to b and to every Budget c charges,
+// and a call fails when any of them runs out, so the derived Client can
+// only tighten c's limits, never loosen or replace them. A nil b, or one c
+// already charges, gives a Client with c's Budgets alone.
 func (c *Client) WithBudget(b *Budget) *Client {
 	cp := *c
-	cp.budget = b
+	cp.budget = c.budget.with(b)
 	return &cp
 }
 
 // WithRedirectPolicy returns a Client that shares c's transport and settings
-// and consults p for every redirect hop (nil: any hop that passes
-// [CheckURL]), for example [SameOriginOrWWW].
+// and consults p for every redirect hop, for example [SameOriginOrWWW], after
+// c's own policy: a hop is followed only when both allow it, so the derived
+// Client can only refuse more than c. A nil p gives a Client with c's policy
+// alone.
 func (c *Client) WithRedirectPolicy(p RedirectPolicy) *Client {
 	cp := *c
-	cp.redirect = p
+	switch prev := c.redirect; {
+	case p == nil:
+	case prev == nil:
+		cp.redirect = p
+	default:
+		cp.redirect = func(from, to *url.URL) error {
+			if err := prev(from, to); err != nil {
+				return err
+			}
+			return p(from, to)
+		}
+	}
 	return &cp
 }
 
@@ -56,8 +77,19 @@ func (c *Client) WithRedirectPolicy(p RedirectPolicy) *Client {
 // ([Options.AllowLoopback]).
 func (c *Client) AllowsLoopback() bool { return c.opts.AllowLoopback }
 
-// Budget returns the Budget the Client charges, or nil.
-func (c *Client) Budget() *Budget { return c.budget }
+// Budget returns the Budget nested last in the Client (the one given to the
+// last [Client.WithBudget], or [Options.Budget]), or nil. The Client also
+// charges the Budgets it is nested in.
+func (c *Client) Budget() *Budget { return c.budget.innermost() }
+
+// Charge counts n bytes that the caller derived from bodies the Client read
+// (the bytes inflated from a compressed body, say) against every Budget the
+// Client charges, as body bytes, so that they count against a scan's total
+// as well as the caller's own caps. The bytes are charged whatever the
+// outcome; when they take a Budget past its byte limit, Charge returns a
+// *[BudgetError] wrapping [ErrBudgetExhausted] and the Budget is exhausted.
+// A Client without a Budget charges nothing and returns nil.
+func (c *Client) Charge(n int64) error { return c.budget.charge(n) }
 
 // CloseIdleConnections closes the idle connections of the Client's
 // transport (shared with the Clients derived from it).
@@ -65,16 +97,22 @@ func (c *Client) CloseIdleConnections() { c.transport.CloseIdleConnections() }
 
 // Request is one call of [Client.Do].
 type Request struct {
-	Method       string      // "": GET
-	URL          string      // absolute https URL (http to loopback in development mode)
-	Header       http.Header // sent as given, except Accept-Encoding (always identity)
-	Body         []byte      // sent with the request; resent on 307 and 308 redirects
-	MaxBodyBytes int64       // 0: the Client's MaxBodyBytes
+	Method string      // "": GET
+	URL    string      // absolute https URL (http to loopback in development mode)
+	Header http.Header // sent as given, except Accept-Encoding (always identity)
+	Body   []byte      // sent with the request; resent on 307 and 308 redirects
+	// MaxBodyBytes bounds this response body below the Client's
+	// [Options.MaxBodyBytes]: 0, or a value over the Client's, means the
+	// Client's. A request can lower the cap, never raise it.
+	MaxBodyBytes int64
 	// MaxRedirects bounds the redirects followed for this request: 0 means
 	// the Client's [Options.MaxRedirects]; a negative value follows none,
-	// and a 3xx is returned as the response. RFC 9309 Section 2.3.1.2, for
-	// example, asks a crawler to follow at least five redirects for
-	// robots.txt.
+	// and a 3xx is returned as the response. When the Client's
+	// Options.MaxRedirects was set (not left 0 for the default), a request
+	// can only lower it: the smaller of the two applies. When it was left
+	// to the default, the request's own value applies: RFC 9309 Section
+	// 2.3.1.2, for example, asks a crawler to follow at least five
+	// redirects for robots.txt.
 	//
 	// [RFC 9309]: https://www.rfc-editor.org/rfc/rfc9309
 	MaxRedirects int
@@ -113,13 +151,17 @@ func (c *Client) Do(ctx context.Context, req *Request) (*Response, error) {
 	if method == "" {
 		method = http.MethodGet
 	}
-	maxBody := req.MaxBodyBytes
-	if maxBody <= 0 {
-		maxBody = c.opts.MaxBodyBytes
+	maxBody := c.opts.MaxBodyBytes
+	if req.MaxBodyBytes > 0 {
+		maxBody = min(maxBody, req.MaxBodyBytes)
 	}
-	maxRedirects := req.MaxRedirects
-	if maxRedirects == 0 {
-		maxRedirects = c.opts.MaxRedirects
+	maxRedirects := c.opts.MaxRedirects
+	switch {
+	case req.MaxRedirects == 0:
+	case c.setRedirects:
+		maxRedirects = min(maxRedirects, req.MaxRedirects)
+	default:
+		maxRedirects = req.MaxRedirects
 	}
 	ev := &Response{Method: method, URL: req.URL, RequestHeader: redactHeader(req.Header), Started: started}
 	fail := func(err error) error { return &Error{Method: method, URL: req.URL, Hops: ev.Hops, Err: err} }

@@ -84,7 +84,8 @@
 //     call because of its own pool.
 //  7. Budget. A [Budget] shared by the fetches of one scan or walk bounds
 //     attempts (every request, redirects included, draft §7.2), body bytes
-//     (a failed read charged its full allowance), concurrency, and a
+//     (charged as they are read, a failed read's buffered bytes included),
+//     concurrency, and a
 //     deadline that a DNS lookup in flight may overrun by at most
 //     [BudgetLimits.DNSGrace] (Agentic site profile: "twenty-two HTTP
 //     attempts, five concurrent documents, one MiB per response, eight MiB of

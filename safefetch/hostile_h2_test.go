@@ -42,6 +42,7 @@ func testHTTP2Flood(t *testing.T, kind string) {
 	const maxBody = 256 << 10
 	firstSeen := make(chan struct{})
 	var once sync.Once
+	var floodSent atomic.Int64 // DATA bytes sent on the flooded stream
 	site := newRawSite(t, n, "flood.example", []string{"h2"}, func(c net.Conn, index int) {
 		h, err := newH2conn(c)
 		if err != nil {
@@ -76,6 +77,7 @@ func testHTTP2Flood(t *testing.T, kind string) {
 			}
 			chunk := make([]byte, 16<<10)
 			for h.data(ids[0], chunk, false) == nil {
+				floodSent.Add(int64(len(chunk)))
 			}
 		case "1xx":
 			pad := strings.Repeat("p", 512)
@@ -136,9 +138,24 @@ func testHTTP2Flood(t *testing.T, kind string) {
 	}
 	read := site.socketBytes(0)
 	assert.LessOrEqual(t, read, cap+hostileSlack, "bytes read from the flooding connection")
-	ended := site.firstEnded()
+	// The server notices the close when its next read or write fails:
+	// wait for that, within the bound asserted below.
+	var ended time.Time
+	for wait := time.Now().Add(time.Second); ended.IsZero() && time.Now().Before(wait); time.Sleep(5 * time.Millisecond) {
+		ended = site.firstEnded()
+	}
 	require.False(t, ended.IsZero(), "the flooding connection is closed")
 	assert.Less(t, ended.Sub(aDone), time.Second, "closed when the first call failed")
+	if kind == "data" {
+		// Every body byte the client received is charged: the cap, the
+		// byte past it, and what the transport had buffered for the
+		// stream beyond (within its window), never more than was sent.
+		used := budget.Usage().Bytes
+		assert.Greater(t, used, cap, "the bytes past the cap are charged")
+		assert.LessOrEqual(t, used, cap+1+safefetch.MaxBufferedForTest)
+		assert.LessOrEqual(t, used-int64(len("okok")), floodSent.Load(), "the waiting calls' two bodies aside")
+		t.Logf("hostile h2 data flood: %d bytes charged for a %d-byte cap, %d sent", used, cap, floodSent.Load())
+	}
 	t.Logf("hostile h2 %s flood: held, %v, %d socket bytes on the flooding connection, %d in all", kind, elapsed.Round(time.Millisecond), read, site.totalSocketBytes())
 
 	c.CloseIdleConnections()

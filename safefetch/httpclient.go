@@ -167,17 +167,20 @@ func (b *cappedBody) Read(p []byte) (int, error) {
 	if b.declared > b.max {
 		return 0, b.failLocked(fmt.Errorf("%w: Content-Length %d is over the %d-byte cap; the body was not read", ErrTooLarge, b.declared, b.max))
 	}
-	// Read at most one byte past the cap.
+	// Read at most one byte past the cap, and no more than the Budgets
+	// have left, charged as it is read.
 	if left := b.max + 1 - b.n; int64(len(p)) > left {
 		p = p[:left]
 	}
-	n, err := b.rc.Read(p)
+	grant, terr := b.c.budget.take(b.ctx, int64(len(p)))
+	if terr != nil {
+		return 0, b.failLocked(b.c.mapErr(b.parent, b.ctx, terr))
+	}
+	n, err := b.rc.Read(p[:grant])
+	b.c.budget.settle(grant, int64(n))
 	b.n += int64(n)
 	if b.n > b.max {
 		return 0, b.failLocked(fmt.Errorf("%w: body over %d bytes", ErrTooLarge, b.max))
-	}
-	if cerr := b.c.budget.charge(int64(n)); cerr != nil {
-		return 0, b.failLocked(cerr)
 	}
 	if err != nil && !errors.Is(err, io.EOF) {
 		return n, b.failLocked(b.c.mapErr(b.parent, b.ctx, err))
@@ -197,15 +200,13 @@ func (b *cappedBody) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// failLocked records a failed read: the budget is charged the rest of the
-// read's allowance, and the connection is killed (over HTTP/2, closing the
-// body would only reset the stream).
+// failLocked records a failed read: the connection is killed (over
+// HTTP/2, closing the body would only reset the stream), and what the
+// transport had received for the body is charged (see
+// [Client.discardFailed]).
 func (b *cappedBody) failLocked(err error) error {
-	if rest := b.max - b.n; rest > 0 {
-		_ = b.c.budget.charge(rest)
-	}
 	b.err = &Error{Method: b.resp.Request.Method, URL: b.resp.Request.URL.String(), Err: err}
-	handleOf(b.resp).kill()
+	b.c.discardFailed(b.rc, handleOf(b.resp))
 	b.rc.Close()
 	b.release()
 	return b.err
@@ -213,23 +214,67 @@ func (b *cappedBody) failLocked(err error) error {
 
 func (b *cappedBody) release() { b.released.Do(b.done) }
 
-// Close closes the body. Over HTTP/2, a body closed before its end only
-// resets its stream, and a hostile server may go on sending to it, data
-// the transport reads and discards; so when no other response is open on
-// the connection, the connection is closed too, as over HTTP/1.
+// Close closes the body. A body closed before its end (an SSE stream whose
+// client has the event it waited for, say) is read on for at most
+// drainBytes and drainTime, charged to the Budgets, so that a body that
+// ends within that bound keeps its connection for the calls that follow.
+// Otherwise, over HTTP/1 the connection is closed (as net/http does); over
+// HTTP/2, where closing a body only resets its stream and a hostile server
+// may go on sending to it, data the transport reads and discards, the
+// connection is closed too when no other response is open on it. Either
+// way what the transport had received for the body is charged.
 func (b *cappedBody) Close() error {
-	b.mu.Lock()
+	if !b.mu.TryLock() {
+		// A Read is in progress (closing the body is how another goroutine
+		// ends it): the body is given up at once.
+		if tc := handleOf(b.resp).get(); tc != nil && (b.resp.ProtoMajor == 1 || tc.live.Load() <= 1) {
+			tc.kill()
+		}
+		err := b.rc.Close()
+		b.release()
+		return err
+	}
+	defer b.mu.Unlock()
 	// Closed before its end: neither EOF nor an error was read, and the
 	// bytes read fall short of a declared length (a JSON decoder stops at
 	// the end of the value, before reading EOF, on a complete body).
-	early := b.err == nil && (b.resp.ContentLength < 0 || b.n < b.resp.ContentLength)
-	b.mu.Unlock()
-	if early && b.resp.ProtoMajor == 2 {
-		if tc := handleOf(b.resp).get(); tc != nil && tc.live.Load() <= 1 {
-			tc.kill()
-		}
+	if b.err == nil && (b.resp.ContentLength < 0 || b.n < b.resp.ContentLength) {
+		b.drainLocked()
 	}
 	err := b.rc.Close()
 	b.release()
 	return err
+}
+
+// drainTime bounds how long a body closed before its end is read on to keep
+// its connection (see [cappedBody.Close]).
+const drainTime = 50 * time.Millisecond
+
+// drainLocked reads on a body closed before its end, within drainBytes and
+// drainTime, and gives it up (see [cappedBody.Close]) if it does not end.
+func (b *cappedBody) drainLocked() {
+	h := handleOf(b.resp)
+	tc := h.get()
+	if tc == nil {
+		return
+	}
+	// Only one open response on its connection may kill it; another only
+	// stops its own read (closing an HTTP/2 body unblocks its Read).
+	shared := b.resp.ProtoMajor == 2 && tc.live.Load() > 1
+	stop := h.kill
+	if shared {
+		stop = func() { b.rc.Close() }
+	}
+	timer := time.AfterFunc(drainTime, stop)
+	n, err := io.Copy(io.Discard, io.LimitReader(b.rc, drainBytes+1))
+	inTime := timer.Stop()
+	_ = b.c.budget.charge(n)
+	b.n += n
+	b.err = io.EOF
+	if inTime && err == nil && n <= drainBytes {
+		return
+	}
+	if !shared {
+		b.c.discardFailed(b.rc, h)
+	}
 }

@@ -67,9 +67,10 @@ type Options struct {
 	// returned as the response.
 	MaxRedirects int
 
-	// MaxBodyBytes bounds a response body. 0 means [DefaultMaxBodyBytes]. A
-	// larger body is refused with [ErrTooLarge] after reading at most
-	// MaxBodyBytes+1 bytes.
+	// MaxBodyBytes bounds every response body of the Client and of every
+	// Client derived from it ([Request.MaxBodyBytes] can only lower it). 0
+	// means [DefaultMaxBodyBytes]. A larger body is refused with
+	// [ErrTooLarge] after reading at most MaxBodyBytes+1 bytes.
 	MaxBodyBytes int64
 
 	// MaxHeaderBytes bounds the response header block. 0 means
@@ -116,8 +117,10 @@ type Options struct {
 	// means [DefaultIdleConnTimeout].
 	IdleConnTimeout time.Duration
 
-	// Budget, when not nil, is charged for every request of the Client (see
-	// [Budget]). Nil means only the per-call bounds apply.
+	// Budget, when not nil, is charged for every request of the Client and
+	// of every Client derived from it (see [Budget]): a Budget given to
+	// [Client.WithBudget] is nested inside it, never in its place. Nil
+	// means only the per-call bounds apply.
 	Budget *Budget
 
 	// NAT64Prefixes names the network-specific NAT64 prefixes of the local

@@ -185,7 +185,10 @@ func TestRedirects(t *testing.T) {
 		opts.MaxRedirects = -1
 		resp, err = safefetch.New(opts).Do(t.Context(), &safefetch.Request{URL: "https://shop.example/chain1", MaxRedirects: 2})
 		require.NoError(t, err)
-		assert.Equal(t, http.StatusOK, resp.StatusCode, "a request may follow redirects its Client does not")
+		assert.Equal(t, http.StatusFound, resp.StatusCode, "a Client's own MaxRedirects is only lowered by a request, never raised")
+		opts.MaxRedirects = 2
+		_, err = safefetch.New(opts).Do(t.Context(), &safefetch.Request{URL: "https://shop.example/chain4", MaxRedirects: 5})
+		require.ErrorIs(t, err, safefetch.ErrTooManyRedirects, "the smaller of the Client's 2 and the request's 5")
 	})
 	t.Run("MaxRedirects 1", func(t *testing.T) {
 		opts := n.Options()

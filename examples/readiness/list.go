@@ -160,6 +160,11 @@ func runList(ctx context.Context, c *config, stdout, stderr io.Writer, client *s
 	for r := range readiness.ScanAll(ctx, slices.Values(sites), &readiness.BatchOptions{
 		Options: readiness.Options{Client: client}, Concurrency: c.concurrency, PerHost: c.perHost,
 	}) {
+		if r.Err != nil && ctx.Err() != nil && (errors.Is(r.Err, context.Canceled) || errors.Is(r.Err, context.DeadlineExceeded)) {
+			// Cut short or never started by the interrupt: no line, so
+			// that -resume scans the site again.
+			continue
+		}
 		done++
 		var line []byte
 		if r.Err != nil {
@@ -180,7 +185,7 @@ func runList(ctx context.Context, c *config, stdout, stderr io.Writer, client *s
 		progress(stderr, done, total, failed, start, r)
 	}
 	if done < total {
-		fmt.Fprintf(stderr, "readiness: stopped after %d of %d sites: %v\n", done, total, context.Cause(ctx))
+		fmt.Fprintf(stderr, "readiness: stopped after %d of %d sites: %v (-resume scans the others)\n", done, total, context.Cause(ctx))
 		return cli.ExitUsage
 	}
 	if failed > 0 {

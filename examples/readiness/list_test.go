@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -203,6 +204,63 @@ func TestGate(t *testing.T) {
 	require.NoError(t, os.WriteFile(old, []byte(`{"method":"1.2"}`), 0o644))
 	assert.Equal(t, 2, run(context.Background(), []string{"scan", "https://shop.example/", "-baseline", old}, &stdout, &stderr, n.Client()))
 	assert.Equal(t, 2, run(context.Background(), []string{"scan", "https://shop.example/", "-fail-under", "abc"}, &stdout, &stderr, n.Client()))
+}
+
+// cancelOnWrite cancels a context the first time a progress line is
+// written, as an interrupt after the first finished site would.
+type cancelOnWrite struct {
+	bytes.Buffer
+	cancel context.CancelFunc
+}
+
+func (c *cancelOnWrite) Write(p []byte) (int, error) {
+	if bytes.Contains(p, []byte("[1/")) {
+		c.cancel()
+	}
+	return c.Buffer.Write(p)
+}
+
+// TestListInterruptedThenResumedScansEverySite: an interrupted list run
+// writes no line for the sites its interrupt cut short or never started
+// (those held back by -per-host included), so that -resume scans every
+// one of them and no site is lost or written twice.
+func TestListInterruptedThenResumedScansEverySite(t *testing.T) {
+	hosts := []string{"a.one.example", "b.one.example", "c.one.example", "d.one.example", "two.example", "three.example"}
+	n := listNet(t, hosts...)
+	for _, h := range hosts {
+		n.SetLatency(h, 20*time.Millisecond)
+	}
+	dir := t.TempDir()
+	list := filepath.Join(dir, "sites.txt")
+	var want []string
+	for _, h := range hosts {
+		want = append(want, "https://"+h+"/")
+	}
+	require.NoError(t, os.WriteFile(list, []byte(strings.Join(want, "\n")+"\n"), 0o644))
+	slices.Sort(want)
+	out := filepath.Join(dir, "out.jsonl")
+
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var stdout bytes.Buffer
+	stderr := &cancelOnWrite{cancel: cancel}
+	code := run(ctx, []string{"scan", "-list", list, "-out", out, "-concurrency", "2", "-per-host", "1"}, &stdout, stderr, n.Client())
+	assert.Equal(t, 2, code, "an interrupted run exits 2")
+	assert.Contains(t, stderr.String(), "-resume scans the others")
+	first := readLines(t, out)
+	require.Less(t, len(first), len(hosts), "the interrupt stopped the run")
+	for _, l := range first {
+		assert.NotContains(t, l, "error", "a cancelled site is not written as a failure: %v", l["site"])
+	}
+
+	var stderr2 bytes.Buffer
+	code = run(context.Background(), []string{"scan", "-list", list, "-out", out, "-resume"}, &stdout, &stderr2, n.Client())
+	assert.Equal(t, 0, code, "every site scanned")
+	lines := readLines(t, out)
+	assert.Equal(t, want, sitesOf(lines), "no site lost, none twice")
+	for _, l := range lines {
+		assert.Equal(t, "1.2", l["method"], "a whole report for %v", l["site"])
+	}
 }
 
 func TestResumeRecognisesSitesWrittenOtherwise(t *testing.T) {

@@ -159,14 +159,42 @@ func IsGzip(data []byte) bool {
 //
 // [RFC 1952]: https://www.rfc-editor.org/rfc/rfc1952
 func Gunzip(data []byte, maxBytes int64) ([]byte, error) {
+	return GunzipCharged(data, maxBytes, nil)
+}
+
+// gunzipStep is the unit in which [GunzipCharged] inflates and charges.
+const gunzipStep = 32 << 10
+
+// GunzipCharged is [Gunzip] that tells charge, when not nil, of every byte
+// it inflates, as it inflates them, at most 32 KiB at a time, so that the
+// inflated bytes count against a total (a scan's byte budget) as well as
+// against maxBytes. An error from charge ends the decompression and is
+// returned, wrapped; the bytes it was told of stay charged.
+func GunzipCharged(data []byte, maxBytes int64, charge func(n int) error) ([]byte, error) {
 	zr, err := gzip.NewReader(bytes.NewReader(data))
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrGzip, err)
 	}
 	defer zr.Close()
-	out, err := io.ReadAll(io.LimitReader(zr, maxBytes+1))
-	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrGzip, err)
+	lr := io.LimitReader(zr, maxBytes+1)
+	var out []byte
+	buf := make([]byte, gunzipStep)
+	for {
+		n, rerr := lr.Read(buf)
+		if n > 0 {
+			out = append(out, buf[:n]...)
+			if charge != nil {
+				if cerr := charge(n); cerr != nil {
+					return nil, fmt.Errorf("inflating past what is left: %w", cerr)
+				}
+			}
+		}
+		if rerr == io.EOF {
+			break
+		}
+		if rerr != nil {
+			return nil, fmt.Errorf("%w: %w", ErrGzip, rerr)
+		}
 	}
 	if int64(len(out)) > maxBytes {
 		return nil, fmt.Errorf("%w: %d compressed bytes inflate past %d bytes", ErrTooLarge, len(data), maxBytes)

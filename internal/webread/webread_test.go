@@ -3,6 +3,7 @@ package webread
 import (
 	"bytes"
 	"compress/gzip"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -164,6 +165,42 @@ func TestGunzip(t *testing.T) {
 	assert.ErrorIs(t, err, ErrGzip, "truncated")
 	_, err = Gunzip([]byte("not gzip"), 1<<20)
 	assert.ErrorIs(t, err, ErrGzip)
+}
+
+// GunzipCharged tells its charge of every inflated byte, at most 32 KiB at
+// a time, and stops at the charge's first error, which it wraps.
+func TestGunzipCharged(t *testing.T) {
+	doc := bytes.Repeat([]byte("<url/>"), 50_000) // 300,000 bytes
+	z := gz(t, doc)
+	var told, calls int
+	got, err := GunzipCharged(z, 1<<20, func(n int) error {
+		calls++
+		assert.LessOrEqual(t, n, 32<<10)
+		told += n
+		return nil
+	})
+	require.NoError(t, err)
+	assert.Equal(t, doc, got)
+	assert.Equal(t, len(doc), told, "every inflated byte, once")
+	assert.Greater(t, calls, 1)
+
+	stop := errors.New("no more")
+	told = 0
+	_, err = GunzipCharged(z, 1<<20, func(n int) error {
+		told += n
+		if told > 100_000 {
+			return stop
+		}
+		return nil
+	})
+	require.ErrorIs(t, err, stop)
+	assert.LessOrEqual(t, told, 100_000+32<<10, "inflation ends within one step of the refusal")
+
+	bomb := gz(t, make([]byte, 64<<20))
+	told = 0
+	_, err = GunzipCharged(bomb, 1<<20, func(n int) error { told += n; return nil })
+	require.ErrorIs(t, err, ErrTooLarge)
+	assert.LessOrEqual(t, told, 1<<20+1, "a bomb is charged its cap and the byte past it, no more")
 }
 
 func TestValidLanguageTag(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/agentweb/agentweb/internal/plural"
 	"io"
 	"net/http"
 	"net/url"
@@ -17,6 +18,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/agentweb/agentweb/internal/refusal"
 	"github.com/agentweb/agentweb/internal/weburl"
 	"github.com/agentweb/agentweb/safefetch"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -105,7 +107,13 @@ type Options struct {
 // applied: the challenge's resource_metadata, the path-inserted and then
 // the root RFC 9728 well-known URI, then the authorization server's RFC 8414
 // metadata and OpenID Connect discovery, path insertion before appending.
-// Each Document names the version whose rules asked for it.
+// Auth.Rules names the version whose rules were applied; each Document
+// names the earliest version whose authorization rules include the step
+// that asked for it, so that after a 401 before any version the
+// challenge's resource_metadata is labelled 2025-06-18 (where that step
+// first appears, [MCP authorization 2025-06-18]) although the 2025-11-25
+// rules were applied, and the well-known URIs of protected resource
+// metadata, which appear in 2025-11-25, are labelled 2025-11-25.
 //
 // A session that fails on a transport error because a pooled connection
 // was closed is run once more. Probe returns an error only for an invalid
@@ -114,6 +122,7 @@ type Options struct {
 //
 // [MCP lifecycle 2025-11-25]: https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle
 // [MCP authorization 2025-11-25]: https://modelcontextprotocol.io/specification/2025-11-25/basic/authorization
+// [MCP authorization 2025-06-18]: https://modelcontextprotocol.io/specification/2025-06-18/basic/authorization
 func Probe(ctx context.Context, endpoint string, opts *Options) (*Receipt, error) {
 	var o Options
 	if opts != nil {
@@ -323,6 +332,50 @@ type recorder struct {
 	// the session open for seconds past the probe's deadline).
 	deadline    time.Time
 	hasDeadline bool
+	// open counts the response bodies not yet at their end or closed;
+	// settled, when not nil, is closed when open falls to zero.
+	open    int
+	settled chan struct{}
+}
+
+// settleWait bounds how long a request waits for the response bodies still
+// open (see [recorder.awaitSettled]).
+const settleWait = 50 * time.Millisecond
+
+// awaitSettled waits, at most settleWait, until every response body of the
+// session has ended. The MCP client reads each POST's event stream to its
+// end in a goroutine of its own while it sends the next request; over
+// HTTP/1 a request sent before the previous stream's end has been read
+// finds its connection busy and dials another. A server's stream ends
+// just after its response, so the wait is short; one that does not end
+// within the bound costs a connection, as before.
+func (r *recorder) awaitSettled(ctx context.Context) {
+	r.mu.Lock()
+	if r.open == 0 {
+		r.mu.Unlock()
+		return
+	}
+	if r.settled == nil {
+		r.settled = make(chan struct{})
+	}
+	ch := r.settled
+	r.mu.Unlock()
+	t := time.NewTimer(settleWait)
+	defer t.Stop()
+	select {
+	case <-ch:
+	case <-t.C:
+	case <-ctx.Done():
+	}
+}
+
+// bodyDone records that a body ended or was closed. The caller holds r.mu.
+func (r *recorder) bodyDoneLocked() {
+	r.open--
+	if r.open == 0 && r.settled != nil {
+		close(r.settled)
+		r.settled = nil
+	}
 }
 
 func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
@@ -356,6 +409,7 @@ func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	r.ex = append(r.ex, e)
 	r.mu.Unlock()
 
+	r.awaitSettled(req.Context())
 	resp, err := r.next.RoundTrip(req)
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -371,6 +425,7 @@ func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	e.ContentType = clip(resp.Header.Get("Content-Type"), 200)
 	e.SessionID = resp.Header.Get("Mcp-Session-Id") != ""
 	e.WWWAuthenticate = clip(strings.Join(resp.Header.Values("Www-Authenticate"), ", "), 1000)
+	r.open++
 	resp.Body = &cappedBody{rc: resp.Body, r: r, e: e}
 	return resp, nil
 }
@@ -398,15 +453,20 @@ func requestOffer(raw []byte) (rpc, offered string) {
 
 // cappedBody counts, keeps the start of, and caps a response body.
 type cappedBody struct {
-	rc io.ReadCloser
-	r  *recorder
-	e  *exchange
+	rc   io.ReadCloser
+	r    *recorder
+	e    *exchange
+	done bool // counted out of recorder.open
 }
 
 func (b *cappedBody) Read(p []byte) (int, error) {
 	n, err := b.rc.Read(p)
 	b.r.mu.Lock()
 	defer b.r.mu.Unlock()
+	if err != nil && !b.done {
+		b.done = true
+		b.r.bodyDoneLocked()
+	}
 	if keep := keepBody - len(b.e.body); keep > 0 && n > 0 {
 		b.e.body = append(b.e.body, p[:min(n, keep)]...)
 	}
@@ -423,7 +483,16 @@ func (b *cappedBody) Read(p []byte) (int, error) {
 	return n, err
 }
 
-func (b *cappedBody) Close() error { return b.rc.Close() }
+func (b *cappedBody) Close() error {
+	err := b.rc.Close()
+	b.r.mu.Lock()
+	if !b.done {
+		b.done = true
+		b.r.bodyDoneLocked()
+	}
+	b.r.mu.Unlock()
+	return err
+}
 
 // errorKind names a failure in a few words.
 func errorKind(err error) string {
@@ -433,13 +502,16 @@ func errorKind(err error) string {
 	case errors.Is(err, safefetch.ErrTooManyRedirects):
 		return "a redirect that never ends"
 	case errors.Is(err, safefetch.ErrRedirectRefused):
+		if r := refusal.Reason(err); r != "" {
+			return "redirect refused: " + r
+		}
 		return "redirect refused"
 	case errors.Is(err, safefetch.ErrBudgetExhausted):
 		return "scan budget exhausted"
 	case errors.Is(err, safefetch.ErrTooLarge):
 		return "response too large"
 	case errors.Is(err, safefetch.ErrForbiddenURL), errors.Is(err, safefetch.ErrForbiddenAddress):
-		return "refused by the fetch policy"
+		return refusal.Policy(err)
 	case errors.Is(err, safefetch.ErrDNS):
 		return "DNS failed"
 	case errors.Is(err, errExchanges):
@@ -450,6 +522,23 @@ func errorKind(err error) string {
 		return "connection closed: " + clip(err.Error(), 160)
 	}
 	return "request failed: " + clip(err.Error(), 160)
+}
+
+// refusalHint names the likely cause of a refusal the probe recognises,
+// as a clause to append to the receipt's reason, or "". The MCP Go SDK's
+// Streamable HTTP handler refuses, by default, a request that reached it
+// on a loopback address with a Host header that is not a loopback name
+// (its DNS-rebinding protection, after [MCP security best practices]),
+// answering 403 "Forbidden: invalid Host header": a server behind a
+// reverse proxy on its own machine, or probed by a name mapped to
+// loopback, refuses every request.
+//
+// [MCP security best practices]: https://modelcontextprotocol.io/specification/2025-11-25/basic/security_best_practices#local-mcp-server-compromise
+func refusalHint(e *exchange) string {
+	if e.Status == http.StatusForbidden && bytes.Contains(e.body, []byte("invalid Host header")) {
+		return "; likely cause: the server's DNS-rebinding protection (the MCP Go SDK's default) refused the Host header because the request reached it on a loopback address, as it does behind a reverse proxy on the same machine: have the proxy pass a Host the server accepts, or list the public host among those it accepts (StreamableHTTPOptions.DisableLocalhostProtection turns the check off)"
+	}
+	return ""
 }
 
 // refused reports the statuses that are a refusal or failure, not an
@@ -504,9 +593,9 @@ func (s *session) receipt(o *Options) *Receipt {
 	switch {
 	case s.initialized && s.listed:
 		r.Outcome = OutcomeListed
-		r.Reason = fmt.Sprintf("%s negotiated; %d tool(s) listed without a token in %d page(s)", s.negotiated, s.tools, s.pages)
+		r.Reason = fmt.Sprintf("%s negotiated; %s listed without a token in %s", s.negotiated, plural.N(s.tools, "tool", "tools"), plural.N(s.pages, "page", "pages"))
 		if s.pageCapped {
-			r.Reason += fmt.Sprintf("; stopped after %d pages: more tools may exist", s.pages)
+			r.Reason += fmt.Sprintf("; stopped after %s: more tools may exist", plural.N(s.pages, "page", "pages"))
 		}
 	case r.Auth.Challenge != nil:
 		r.Outcome = OutcomeSignInRequired
@@ -528,11 +617,11 @@ func (s *session) receipt(o *Options) *Receipt {
 		r.Reason = fmt.Sprintf("initialize at %s answered with protocol version %q, which this client does not implement (it implements %s)", init.URL, r.Protocol.Returned, strings.Join(Versions(), ", "))
 	case init != nil && refused(init.Status):
 		r.Outcome = OutcomeUnanswered
-		r.Reason = fmt.Sprintf("initialize at %s: the server answered %d: a refusal or failure is not an answer", init.URL, init.Status)
+		r.Reason = fmt.Sprintf("initialize at %s: the server answered %d: a refusal or failure is not an answer", init.URL, init.Status) + refusalHint(init)
 	case init == nil:
 		if d := s.refusedExchange(); d != nil {
 			r.Outcome = OutcomeUnanswered
-			r.Reason = fmt.Sprintf("%s %s (%s): the server answered %d: a refusal or failure is not an answer", d.Method, d.URL, d.RPC, d.Status)
+			r.Reason = fmt.Sprintf("%s %s (%s): the server answered %d: a refusal or failure is not an answer", d.Method, d.URL, d.RPC, d.Status) + refusalHint(d)
 		} else if d := s.discoverAnswer(); d != nil {
 			r.Outcome = OutcomeNotMCP
 			r.Reason = fmt.Sprintf("server/discover at %s answered %d %s, and no initialize followed: %s", d.URL, d.Status, first(d.ContentType, "(no type)"), errText(s.connectErr))

@@ -47,8 +47,23 @@ const (
 )
 
 // Handler returns the site's pages, made agent-ready: pages is called for
-// every path the kit does not serve itself, and its HTML is negotiated
-// into Markdown and decorated as [pageHandler] describes. The kit serves
+// every path the kit does not serve itself. For GET and HEAD the kit reads
+// the page pages writes (up to MaxPageBytes; a larger page passes through
+// untouched) and, when it is HTML:
+//
+//   - answers a request whose Accept header prefers text/markdown (RFC
+//     9110 Section 12.5.1, q-values included) with 200 and
+//     "text/markdown; charset=utf-8": front matter, then the page's own
+//     Markdown when the site gives one, else its HTML converted;
+//   - otherwise serves the HTML with the head elements it lacks
+//     ([Site.NoInject] turns that off);
+//
+// and in both forms adds Vary: Accept and the Link header fields of the
+// scoring method's §04, computes its own strong ETag and answers
+// If-None-Match with 304. pages is called without the conditional request
+// headers, since the bytes it would compare are not the bytes served. Any
+// other method, and any response that is not a 200 HTML page, passes
+// through unchanged (HTML error pages get Vary: Accept too). The kit serves
 // /llms.txt, /sitemap.xml (and its children past the sitemaps.org limits),
 // /robots.txt, the capability card at /.well-known/agents.json and
 // /agents.json, the MCP endpoint and its protected-resource metadata, the

@@ -11,23 +11,8 @@ import (
 	"github.com/agentweb/agentweb/internal/serve"
 )
 
-// pageHandler wraps the site's own page handler. For GET and HEAD it reads
-// the page the handler writes (up to MaxPageBytes; a larger page passes
-// through untouched) and, when it is HTML:
-//
-//   - answers a request whose Accept header prefers text/markdown (RFC
-//     9110 Section 12.5.1, q-values included) with 200 and
-//     "text/markdown; charset=utf-8": front matter, then the page's own
-//     Markdown when the site gives one, else its HTML converted;
-//   - otherwise serves the HTML with the head elements it lacks
-//     ([Site.NoInject] turns that off);
-//
-// and in both forms adds Vary: Accept and the Link header fields of the
-// method's §04, computes its own strong ETag and answers If-None-Match with
-// 304. The wrapped handler is called without the conditional request
-// headers, since the bytes it would compare are not the bytes served. Any
-// other method, and any response that is not a 200 HTML page, passes
-// through unchanged (HTML error pages get Vary: Accept too).
+// pageHandler wraps the site's own page handler: the negotiation and
+// decoration that Site.Handler's doc describes.
 type pageHandler struct {
 	k    *kit
 	next http.Handler
