@@ -53,8 +53,12 @@ type DiscoverOptions struct {
 	ProfileURL string
 	// Name and Description replace the values read from the home page.
 	Name, Description string
-	// TextVersion selects the TXT written to Discovery.Text: "" or "1.1"
-	// for TXT 1.1, "1.2" for the publication form.
+	// TextVersion selects the TXT written to Discovery.Text: "" or "1.2"
+	// for the publication form (TXT 1.2, the canonical index followed by the
+	// project's fixed Reference records), which the reference tool's
+	// current generators write for both profile kinds; "1.1" for the
+	// canonical TXT 1.1 (TXT 1.0 for an Action Profile) alone. Readers
+	// accept both.
 	TextVersion string
 	// Regenerate builds a fresh site profile from what the site publishes
 	// even when a valid profile is already published at the profile URL
@@ -263,6 +267,11 @@ func Discover(ctx context.Context, origin string, opts *DiscoverOptions) (*Disco
 	}
 	if o.Now == nil {
 		o.Now = time.Now
+	}
+	switch o.TextVersion {
+	case "", textVersion11, textVersion12:
+	default:
+		return nil, fmt.Errorf("agentic: unsupported TXT version %q (want 1.1 or 1.2)", o.TextVersion)
 	}
 	ou, originS, err := parseScanOrigin(origin)
 	if err != nil {
@@ -945,7 +954,7 @@ func (s *scan) finish(d *Discovery) error {
 	switch {
 	case d.Action != nil:
 		d.JSON = d.Action.Bytes()
-		if s.opts.TextVersion == textVersion12 {
+		if s.opts.TextVersion != textVersion11 {
 			d.Text, err = d.Action.PublicationText(d.ProfileURL)
 		} else {
 			d.Text, err = d.Action.Text(d.ProfileURL)
@@ -953,7 +962,7 @@ func (s *scan) finish(d *Discovery) error {
 	case d.Site != nil:
 		d.JSON, err = d.Site.JSON()
 		if err == nil {
-			if s.opts.TextVersion == textVersion12 {
+			if s.opts.TextVersion != textVersion11 {
 				d.Text, err = d.Site.PublicationText(d.ProfileURL)
 			} else {
 				d.Text, err = d.Site.Text(d.ProfileURL)

@@ -71,8 +71,10 @@
 // safefetch budget (22 attempts, 5 concurrent, 1 MiB per response, 8 MiB in
 // all, 40 s, 3 same-origin-or-www redirects). OpenAPI operation ids are
 // copied verbatim or left out, never invented. An existing valid profile
-// takes priority. The [DiscoveryReport] lists every request, failure and
-// truncation, and [Discovery.WriteDir] writes agentic.json, agentic.txt,
+// takes priority. Its agentic.txt is the TXT 1.2 publication form, as the
+// reference tools' current generators write it ([DiscoverOptions].TextVersion
+// "1.1" asks for TXT 1.1). The [DiscoveryReport] lists every request,
+// failure and truncation, and [Discovery.WriteDir] writes agentic.json, agentic.txt,
 // README.md, LISTING.md and discovery-report.json into a new directory; its
 // README.md and LISTING.md are those the reference tools write for the same
 // profile, project references included.

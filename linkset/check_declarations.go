@@ -6,7 +6,9 @@ import "strings"
 // the knowledge-linkset draft. A client that meets an unknown value MUST
 // NOT fail and reads it as the most restrictive member of its list, so an
 // unknown value is a notice; a declaration on a link it does not ride on
-// is an error for a publisher and a notice for a reader, which ignores it.
+// is an error for a publisher and a notice for a reader, which ignores it,
+// except agsc-access on the access link, which the draft does not forbid and
+// the reference implementation writes: a notice in every mode.
 
 var (
 	knownAccess     = map[string]bool{"none": true, "consent": true, "credential": true}
@@ -39,6 +41,14 @@ func (c *checker) declaration(a *Attribute, aptr lazyPointer, short string, isGr
 			}
 		}
 	case "agsc-surface", "agsc-surface-version", "agsc-access":
+		if a.Name == "agsc-access" && short == "#access" {
+			// Section 4.3.3 places agsc-access on a surface link, but
+			// forbids it nowhere, and the reference writes it on the
+			// access link of a gated node: a notice in every mode. A
+			// client reads it from surface links only.
+			c.ps.note(aptr.at(""), RuleDeclarationPlacement, "4.3.3", "agsc-access is read from surface links; on the access link a client ignores it")
+			return
+		}
 		if short != "#surface" {
 			c.placement(aptr.at(""), RuleDeclarationPlacement, "4.3.3", "%s rides only on a surface link", a.Name)
 			return

@@ -24,8 +24,14 @@ func (c *checker) gated(ctx *Context, graph *Link, cptr, gptr string) {
 			c.ps.add(cptr+"/"+strictjson.EscapeToken(ctx.Relations[ri].Name), RuleGatedOmission, "9.5", "a node whose content is gated must omit the ledger link")
 		}
 	}
-	if len(ctx.Relation(RelAccess)) == 0 {
+	switch access := ctx.Relation(RelAccess); {
+	case len(access) == 0:
 		c.ps.add(cptr, RuleGatedAccessMissing, "3.3", "a gated node names, with the access relation, where a reader obtains credentials")
+	case len(access) > 1:
+		// Section 3.3: the node names where (one place) a reader
+		// obtains credentials; a publisher names one access link, a
+		// reader takes the first.
+		c.placement(cptr+"/"+strictjson.EscapeToken(RelAccess)+"/1", RuleGatedAccessCount, "3.3", "a gated node names one access link, where a reader obtains credentials; this one names %d", len(access))
 	}
 }
 

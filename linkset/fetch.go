@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/agentweb/agentweb/internal/linkheader"
 	"github.com/agentweb/agentweb/internal/weburl"
@@ -32,6 +33,9 @@ type FetchOptions struct {
 	// ModePublisher, checks everything a node must do. A consuming client
 	// uses ModeReader.
 	Mode Mode
+	// Now is the clock of the retrieval time (Provenance.Retrieved); nil
+	// means the time the response arrived.
+	Now func() time.Time
 }
 
 // Fetched is a retrieved discovery document with the evidence of its
@@ -93,6 +97,9 @@ func fetchWith(ctx context.Context, c *safefetch.Client, rawURL string, opts *Fe
 	})
 	if resp == nil {
 		return nil, fmt.Errorf("linkset: fetching %s: %w", rawURL, err)
+	}
+	if opts.Now != nil {
+		prov.Retrieved = opts.Now()
 	}
 	f := &Fetched{Provenance: prov, client: opts.Client}
 	if u, perr := url.Parse(rawURL); perr == nil {
@@ -161,6 +168,12 @@ func retrievalProblems(ps *problems, h http.Header, f *Fetched, mode Mode) {
 	}
 	if f.ETag == "" {
 		report("", RuleETagMissing, "3.2", "the response carries no ETag")
+	}
+	// A node writes its Link header fields (the profile's carrier, Section
+	// 3.1) by the grammar of RFC 8288 section 3; a client reads them as
+	// RFC 8288 Appendix B does, whatever they hold.
+	if _, err := linkheader.ParseStrict(h.Values("Link"), nil); errors.Is(err, linkheader.ErrMalformed) {
+		report("", RuleLinkHeaderSyntax, "3.1", "a Link header field does not follow RFC 8288 section 3: %s", truncate(strings.TrimPrefix(err.Error(), "linkheader: "), 200))
 	}
 	if !hasDirective(h.Values("Cache-Control"), "no-cache") {
 		report("", RuleCacheControl, "3.2", "the response does not carry Cache-Control: no-cache")

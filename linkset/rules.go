@@ -96,6 +96,7 @@ const (
 	// Gated content (Sections 3.3 and 9.5).
 	RuleGatedOmission      = "gated-omission"       // a gated node states what it must omit
 	RuleGatedAccessMissing = "gated-access-missing" // a gated node names no access link
+	RuleGatedAccessCount   = "gated-access-count"   // a gated node names more than one access link (a notice for a reader)
 
 	// Peers (Section 7.2).
 	RulePeerURL = "peer-url" // a peer href is not an https well-known URL
@@ -108,4 +109,5 @@ const (
 	RuleCORSAllowOrigin   = "cors-allow-origin"   // no Access-Control-Allow-Origin: *
 	RuleCORSExposeHeaders = "cors-expose-headers" // Link, ETag, Content-Type not exposed
 	RuleCORSCredentials   = "cors-credentials"    // Access-Control-Allow-Credentials sent
+	RuleLinkHeaderSyntax  = "link-header-syntax"  // a Link field strays from RFC 8288 section 3 (a notice for a reader)
 )

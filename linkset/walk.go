@@ -28,9 +28,10 @@ const (
 type WalkOptions struct {
 	// Client makes the requests; nil means safefetch.Default(), the
 	// module's shared client. The walk
-	// charges its own request budget and imposes its own redirect bound on
-	// top of the client's (the client's redirect policy is replaced for the
-	// walk's requests).
+	// charges its own request budget, nested in the client's own budget if
+	// it has one (both are charged, and the walk stops when either runs
+	// out), and imposes its own redirect bound on top of the client's
+	// redirect bound and policy, which still apply.
 	Client *safefetch.Client
 	// MaxDepth is the deepest level fetched, the start being depth 0
 	// (0: 3; negative: the start node only).
@@ -250,6 +251,9 @@ func Walk(ctx context.Context, start string, opts *WalkOptions) (*WalkResult, er
 		switch {
 		case errors.Is(err, safefetch.ErrBudgetExhausted):
 			n.State, n.Reason = NodeNotFetched, "the request bound of the walk was reached"
+			if budget.Usage().Exhausted == "" {
+				n.Reason = "the client's own budget ran out: " + err.Error()
+			}
 			res.touch(BoundRequests)
 			continue
 		case ctx.Err() != nil:

@@ -129,7 +129,7 @@ func stringsOf(p *Profile) []pointed {
 		out = append(out, pointed{"/permissions_requested/" + strconv.Itoa(i), s})
 	}
 	if p.Pricing != nil {
-		out = append(out, pointed{"/pricing/model", p.Pricing.Model}, pointed{"/pricing/currency", p.Pricing.Currency})
+		out = append(out, pointed{"/pricing/model", string(p.Pricing.Model)}, pointed{"/pricing/currency", p.Pricing.Currency})
 	}
 	out = append(out, pointed{"/webhook_url", p.WebhookURL},
 		pointed{"/logicsrc_compatibility_version", p.LogicSRCCompatibilityVersion})

@@ -418,7 +418,8 @@ func fromTree(obj map[string]any) *Profile {
 	}
 	if pr, ok := obj["pricing"].(map[string]any); ok {
 		p.Pricing = &Pricing{}
-		p.Pricing.Model, _ = pr["model"].(string)
+		m, _ := pr["model"].(string)
+		p.Pricing.Model = PricingModel(m)
 		p.Pricing.Currency, _ = pr["currency"].(string)
 		if n, ok := pr["amount"].(json.Number); ok {
 			if f, err := n.Float64(); err == nil {

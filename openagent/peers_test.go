@@ -22,7 +22,7 @@ func TestPeerLogicSRCVectors(t *testing.T) {
 		p, err := Parse(readPeer(t, dir, "agent.json"))
 		require.NoError(t, err)
 		assert.Equal(t, "qa-agent-01.coinpay", p.DID)
-		assert.Equal(t, "per_task", p.Pricing.Model)
+		assert.Equal(t, PricingPerTask, p.Pricing.Model)
 	})
 	t.Run("the page's example is valid", func(t *testing.T) {
 		p, err := Parse(readPeer(t, dir, "openagent-doc-example.json"))

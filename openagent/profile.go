@@ -41,15 +41,19 @@ const MediaType = "application/json"
 // [OpenAgent 0.1]: https://github.com/profullstack/logicsrc/blob/main/docs/openagent.md
 const LinkRel = "openagent"
 
-// Pricing models defined by the schema ([OpenAgent 0.1], "The record",
-// field pricing).
+// PricingModel is the model of a profile's indicative pricing
+// ([OpenAgent 0.1], "The record", field pricing): one of the four constants
+// below, which are the schema's enum, or "" when the member is absent.
 //
 // [OpenAgent 0.1]: https://github.com/profullstack/logicsrc/blob/main/docs/openagent.md
+type PricingModel string
+
+// The pricing models the schema defines.
 const (
-	PricingFree         = "free"
-	PricingPerTask      = "per_task"
-	PricingHourly       = "hourly"
-	PricingSubscription = "subscription"
+	PricingFree         PricingModel = "free"
+	PricingPerTask      PricingModel = "per_task"
+	PricingHourly       PricingModel = "hourly"
+	PricingSubscription PricingModel = "subscription"
 )
 
 // Profile is an OpenAgent 0.1 document: a logicsrc.agent profile
@@ -141,9 +145,9 @@ func (p *Profile) IsPublic() bool { return p.Public == nil || *p.Public }
 //
 // [OpenAgent 0.1]: https://github.com/profullstack/logicsrc/blob/main/docs/openagent.md
 type Pricing struct {
-	// Model is one of "free", "per_task", "hourly" or "subscription", or ""
-	// when absent.
-	Model string `json:"model,omitempty"`
+	// Model is one of PricingFree, PricingPerTask, PricingHourly or
+	// PricingSubscription, or "" when absent.
+	Model PricingModel `json:"model,omitempty"`
 	// Amount is a non-negative number, or nil when absent.
 	Amount *float64 `json:"amount,omitempty"`
 	// Currency is 2 to 12 characters, or "" when absent.
@@ -183,7 +187,7 @@ func (p *Pricing) String() string {
 	}
 	var b bytes.Buffer
 	if p.Model != "" {
-		b.WriteString(p.Model)
+		b.WriteString(string(p.Model))
 	}
 	if p.Amount != nil {
 		if b.Len() > 0 {

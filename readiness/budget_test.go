@@ -81,7 +81,7 @@ func (b *bodyRewriter) Write(p []byte) (int, error) {
 // scanRich scans the rich site; behindRedirect serves it at
 // www.service.example, with every request to the apex redirected there (a
 // common set-up, which doubles the attempts: every hop is one).
-func scanRich(t testing.TB, limits safefetch.BudgetLimits, behindRedirect bool) *Report {
+func scanRich(t testing.TB, limits safefetch.BudgetLimits, behindRedirect, noObservations bool) *Report {
 	n := fetchtest.New()
 	t.Cleanup(n.Close)
 	if behindRedirect {
@@ -94,21 +94,25 @@ func scanRich(t testing.TB, limits safefetch.BudgetLimits, behindRedirect bool) 
 	}
 	o := n.Options()
 	o.Timeout = 10 * time.Second
-	r, err := Scan(context.Background(), "https://service.example/", &Options{Client: safefetch.New(o), Budget: limits})
+	r, err := Scan(context.Background(), "https://service.example/", &Options{Client: safefetch.New(o), Budget: limits, NoObservations: noObservations})
 	require.NoError(t, err)
 	return r
 }
 
 // TestBudgetRichSite measures what a scan of a site that publishes every
 // document the scan reads spends, with a budget too large to bind, served
-// directly and behind an apex-to-www redirect, and checks that the default
-// budget completes both with a margin of at least a fifth.
+// directly and behind an apex-to-www redirect. The checks alone (no
+// observations) leave at least a fifth of the default budget unused; the
+// observations, which run after the checks, complete under the default
+// budget too, and no check's verdict depends on them.
 func TestBudgetRichSite(t *testing.T) {
 	for _, redirect := range []bool{false, true} {
 		t.Run(fmt.Sprintf("behind a redirect: %v", redirect), func(t *testing.T) {
-			free := scanRich(t, safefetch.BudgetLimits{Attempts: 1000, Bytes: 1 << 30}, redirect)
+			free := scanRich(t, safefetch.BudgetLimits{Attempts: 1000, Bytes: 1 << 30}, redirect, false)
 			require.Empty(t, free.Scope.Budget.Exhausted)
-			t.Logf("rich site (redirect %v): %d attempts, %d bytes, peak concurrency %d", redirect, free.Scope.Budget.Attempts, free.Scope.Budget.Bytes, free.Scope.Budget.PeakConcurrency)
+			checksOnly := scanRich(t, safefetch.BudgetLimits{Attempts: 1000, Bytes: 1 << 30}, redirect, true)
+			t.Logf("rich site (redirect %v): %d attempts, %d bytes, peak concurrency %d; the checks alone %d attempts, %d bytes", redirect,
+				free.Scope.Budget.Attempts, free.Scope.Budget.Bytes, free.Scope.Budget.PeakConcurrency, checksOnly.Scope.Budget.Attempts, checksOnly.Scope.Budget.Bytes)
 			assert.Len(t, free.Scope.Routes, 3, "the page and two further routes")
 			ids := []string{"sitemap", "capability_manifest", "page_actions_declared", "mcp_server_card", "agentic_site_profile"}
 			if !redirect {
@@ -122,13 +126,17 @@ func TestBudgetRichSite(t *testing.T) {
 				assert.Contains(t, []Verdict{VerdictPass, VerdictOptional}, c.Verdict, "%s: %s %q", id, c.Receipt.Received, c.Receipt.Notes)
 			}
 			assert.Contains(t, checkByID(free, "sitemap").Receipt.Received, "3 of 3 child sitemaps read")
-			assert.LessOrEqual(t, free.Scope.Budget.Attempts*5, DefaultAttempts*4, "the default leaves at least a fifth of its attempts unused")
+			assert.LessOrEqual(t, checksOnly.Scope.Budget.Attempts*5, DefaultAttempts*4, "the default leaves at least a fifth of its attempts to the checks unused")
 			assert.LessOrEqual(t, free.Scope.Budget.Bytes*4, int64(DefaultTotalBytes), "the default leaves most of its bytes unused")
+			assert.Equal(t, verdictsOf(checksOnly).key(), verdictsOf(free).key(), "the observations change no verdict")
 
-			def := scanRich(t, safefetch.BudgetLimits{}, redirect)
-			assert.Empty(t, def.Scope.Budget.Exhausted, "the default budget completes the rich site")
+			def := scanRich(t, safefetch.BudgetLimits{}, redirect, false)
+			assert.Empty(t, def.Scope.Budget.Exhausted, "the default budget completes the rich site, observations included")
 			assert.Equal(t, free.Unverified, def.Unverified, "nothing is unverified for want of budget")
 			assert.Equal(t, free.Scope.Budget.Attempts, def.Scope.Budget.Attempts, "the same requests under the default budget")
+			for i, o := range def.Observations {
+				assert.Equal(t, free.Observations[i].Status, o.Status, o.ID)
+			}
 		})
 	}
 }

@@ -116,6 +116,7 @@ var otherManifestPaths = []struct {
 	{"/.well-known/api-catalog", "RFC 9727 api-catalog", func(m map[string]any) bool { _, ok := m["linkset"].([]any); return ok }},
 	{"/.well-known/knowledge-linkset", "knowledge-linkset", func(m map[string]any) bool { _, ok := m["linkset"].([]any); return ok }},
 	{"/.well-known/agent-card.json", "A2A agent card", func(m map[string]any) bool { _, ok := m["skills"].([]any); return ok && str(m["name"]) != "" }},
+	{"/.well-known/mcp/server-card", "MCP server card", func(m map[string]any) bool { return str(m["name"]) != "" || m["serverInfo"] != nil }},
 	{"/.well-known/mcp.json", "MCP server card", func(m map[string]any) bool { return str(m["name"]) != "" || m["serverInfo"] != nil }},
 	{"/.well-known/mcp/server-card.json", "MCP server card", func(m map[string]any) bool { return str(m["name"]) != "" || m["serverInfo"] != nil }},
 }

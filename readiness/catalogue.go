@@ -92,7 +92,7 @@ var catalogueTable = [...]CheckSpec{
 		"a real urlset or sitemapindex (sitemaps.org 0.9 namespace, gzip-compressed or not) whose locs, and those of the child sitemaps read, are on the site's own host (www/apex counterpart allowed)"},
 	{"llms_txt", "llms.txt", SectionDiscover, "R4", 4, false,
 		"GET /llms.txt",
-		"an H1 line, at least one Markdown link and at least 50 characters, served as text"},
+		"an H1 line, at least one Markdown link and at least 50 characters, served as text/plain or text/markdown (the body is judged: an HTML document fails whatever its label)"},
 	{"capability_manifest", "Capability manifest", SectionDiscover, "R5", 4, false,
 		"GET /.well-known/agents.json and /agents.json",
 		"a JSON object card naming at least one publication, interface, sign-in or contact"},
@@ -162,7 +162,7 @@ var catalogueTable = [...]CheckSpec{
 		"metadata resolves, issuer and resource match, code_challenge_methods_supported contains S256"},
 	{"mcp_tested_execution", "MCP tested execution", SectionConnect, "", 2, false,
 		"none: never executed",
-		"always unverified: the scanner holds no credentials and never calls an unknown tool"},
+		"unverified wherever something callable was found (the scanner holds no credentials and never calls an unknown tool); not applicable when nothing callable was"},
 	// Trust (10)
 	{"human_handoff", "Human handoff", SectionTrust, "R10", 4, false,
 		"the page, llms.txt, the card, JSON-LD",
@@ -175,7 +175,7 @@ var catalogueTable = [...]CheckSpec{
 		"where sign-in is needed, its discovery is machine-readable and valid"},
 	// Optional conventions (weight 0)
 	{"mcp_server_card", "MCP server card", SectionConnect, "", 0, true,
-		"/.well-known/mcp.json or /.well-known/mcp/server-card.json", "found or absent"},
+		"/.well-known/mcp/server-card (SEP-2127), else /.well-known/mcp.json or /.well-known/mcp/server-card.json", "found or absent"},
 	{"a2a_agent_card", "A2A agent card", SectionConnect, "", 0, true,
 		"/.well-known/agent-card.json", "found or absent"},
 	{"api_catalog", "API catalog (RFC 9727)", SectionConnect, "", 0, true,

@@ -39,6 +39,16 @@ func isOpenAPI3(body []byte) bool {
 // Named but none reachable is partial; not applicable only when the card
 // states the site offers no tool or API.
 func checkBackendInterfaceDeclared(s *scan) outcome {
+	return s.backendObs()
+}
+
+// backendObs is the outcome of backend_interface_declared, computed once per
+// scan: mcp_tested_execution reads its verdict too.
+func (s *scan) backendObs() outcome {
+	return lazyObs(s, "backend-interface", s.readBackend)
+}
+
+func (s *scan) readBackend() outcome {
 	o := s.mcpObs()
 	out := outcome{requests: o.requests}
 	var live, named []string

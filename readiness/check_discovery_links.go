@@ -49,7 +49,10 @@ func checkDiscoveryLinks(s *scan) outcome {
 		}
 	}
 	if p.linkErr != nil {
-		out.notes = append(out.notes, "the Link header does not parse: "+clean(p.linkErr.Error()))
+		out.notes = append(out.notes, "the Link header holds more links than are read: "+clean(p.linkErr.Error()))
+	}
+	if p.linkGrammar != nil {
+		out.notes = append(out.notes, "the Link header was read as RFC 8288 Appendix B reads it, but strays from the grammar a publisher must write (section 3): "+clean(p.linkGrammar.Error()))
 	}
 	if p.head != nil {
 		for _, l := range p.head.Links {

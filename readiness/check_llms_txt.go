@@ -20,6 +20,21 @@ var (
 
 const minLLMsChars = 50
 
+// llmsTextTypes are the labels llms.txt passes with: the proposal serves it
+// as plain text, and Markdown is what it is.
+var llmsTextTypes = map[string]bool{"text/plain": true, "text/markdown": true}
+
+// llmsIsHTML reports whether an llms.txt body is an HTML document rather
+// than Markdown: it starts as an HTML document does, or it starts with a tag
+// and has no Markdown H1 line.
+func llmsIsHTML(body []byte) bool {
+	if looksLikeHTML(body) {
+		return true
+	}
+	t := strings.TrimSpace(string(body[:min(len(body), 4096)]))
+	return strings.HasPrefix(t, "<") && !llmsH1.MatchString(string(body))
+}
+
 // checkLLMsTxt: R4, the site publishes llms.txt (the check catalogue).
 func checkLLMsTxt(s *scan) outcome {
 	f := s.llmsObs()
@@ -34,7 +49,10 @@ func checkLLMsTxt(s *scan) outcome {
 	}
 	mt, _ := f.mediaType()
 	body := f.body()
-	if mt == "text/html" || looksLikeHTML(body) {
+	// The body is what an agent reads, so the body is judged: an HTML
+	// document fails whatever its label, and a Markdown body with a wrong
+	// label is at most partial, the label named in the receipt and the fix.
+	if llmsIsHTML(body) {
 		out.verdict, out.received = VerdictFail, "HTML served at /llms.txt"
 		return out
 	}
@@ -46,7 +64,6 @@ func checkLLMsTxt(s *scan) outcome {
 	h1 := llmsH1.MatchString(text)
 	link := llmsLink.MatchString(text)
 	n := utf8.RuneCountInString(strings.TrimSpace(text))
-	textType := strings.HasPrefix(mt, "text/")
 	var missing []string
 	if !link {
 		missing = append(missing, "no Markdown link")
@@ -54,12 +71,18 @@ func checkLLMsTxt(s *scan) outcome {
 	if n < minLLMsChars {
 		missing = append(missing, fmt.Sprintf("%d characters, fewer than %d", n, minLLMsChars))
 	}
-	if !textType {
-		missing = append(missing, fmt.Sprintf("served as %q, not as text", mt))
+	if !llmsTextTypes[mt] {
+		label := mt
+		if label == "" {
+			label = "no Content-Type"
+		}
+		missing = append(missing, fmt.Sprintf("a Markdown body labelled %q, not text/plain or text/markdown", label))
+		out.fix = fmt.Sprintf("Serve /llms.txt with Content-Type text/plain; charset=utf-8 (or text/markdown): its body is Markdown, but it is labelled %q, which tells an agent it is something else. ", label) + fixes["llms_txt"].Do
 	}
 	switch {
 	case !h1:
 		out.verdict, out.received = VerdictFail, "no H1 line"
+		out.fix = ""
 	case len(missing) == 0:
 		out.verdict, out.received = VerdictPass, fmt.Sprintf("H1, a Markdown link, %d characters, served as %s", n, mt)
 	default:

@@ -31,7 +31,10 @@ func TestScanAndWalkKeepTheClientsBudget(t *testing.T) {
 
 	r, err := Scan(context.Background(), "https://shop.example/", &Options{Client: client})
 	require.NoError(t, err)
-	_, _ = linkset.Walk(context.Background(), "https://shop.example/.well-known/knowledge-linkset", &linkset.WalkOptions{Client: client})
+	w, _ := linkset.Walk(context.Background(), "https://shop.example/.well-known/knowledge-linkset", &linkset.WalkOptions{Client: client})
+	require.NotNil(t, w)
+	require.NotEmpty(t, w.Nodes)
+	assert.Contains(t, w.Nodes[0].Reason, "the client's own budget ran out", "the walk says whose budget stopped it")
 
 	assert.LessOrEqual(t, n.Requests("shop.example"), 2, "requests that reached the site")
 	u := budget.Usage()

@@ -333,12 +333,14 @@ func TestConnectChecks(t *testing.T) {
 		{
 			name: "nothing at all",
 			site: &connectSite{},
-			want: [5]Verdict{VerdictFail, VerdictNotApplicable, VerdictNotApplicable, VerdictNotApplicable, VerdictUnverified},
+			// Nothing callable was found: no execution to test.
+			want: [5]Verdict{VerdictFail, VerdictNotApplicable, VerdictNotApplicable, VerdictNotApplicable, VerdictNotApplicable},
 		},
 		{
 			name: "the card states no interface",
 			site: &connectSite{card: `{"name": "Shop", "interfaces": [], "contact": {"email": "a@shop.example"}}`},
-			want: [5]Verdict{VerdictNotApplicable, VerdictNotApplicable, VerdictNotApplicable, VerdictNotApplicable, VerdictUnverified},
+			// Connect leaves the denominator whole.
+			want: [5]Verdict{VerdictNotApplicable, VerdictNotApplicable, VerdictNotApplicable, VerdictNotApplicable, VerdictNotApplicable},
 		},
 		{
 			name: "five pages of tools at most",

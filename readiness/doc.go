@@ -84,8 +84,12 @@
 // transport failure is unverified, never a version problem. The evidence is
 // an [MCPReceipt] on mcp_discovery, the scoring method's §05 receipt with every
 // version offer, every discovery document and the raw handshake added.
-// mcp_tested_execution is always [VerdictUnverified], so no site scores
-// 20/20 in Connect (the scoring method, §07).
+// mcp_tested_execution is [VerdictUnverified] wherever something callable
+// was found, so no site with a tool or API scores 20/20 in Connect (the
+// scoring method, §07); where nothing callable was found
+// (backend_interface_declared is not applicable or fails) it is
+// [VerdictNotApplicable] and leaves the denominator, so a site that states it
+// offers no tool or API is not held to what cannot apply.
 //
 // # Trust and the optional conventions
 //
@@ -139,6 +143,55 @@
 // draft's capabilities, wild-card-ai's sources and flows, the site_info
 // draft's intents) that names a document of another kind as foreign.
 //
+// # Fix first
+//
+// [Report].Fixes leads every form of the report: every check that leaves
+// points (partial, fail or unverified, with weight), ordered by the points
+// passing it alone would add to the total, then by requirement (R1 first),
+// then in catalogue order, each with its fix and a link to its receipt.
+//
+// # Observations beyond the method
+//
+// After every check has its verdict, the scan makes the observations that
+// other scanners report and the method's checks do not cover
+// ([Report].Observations, [ObservationIDs]), each read and validated as its
+// own text defines it, each found, invalid, absent or unverified with a
+// receipt like a check's, within the scan's budget (a body is capped at
+// 256 KiB). They change no verdict, section, requirement or score:
+//
+//   - agent_skills: the discovery index at /.well-known/agent-skills/index.json,
+//     else the older /.well-known/skills/index.json ([Agent Skills
+//     Discovery], a draft, 0.2.0): its version, names, descriptions, paths
+//     and digests; of at most three skills the SKILL.md is fetched (on this
+//     site only) and its SHA-256 checked against the index;
+//   - content_signals: Content-Signal lines ([Content Signals], an
+//     Internet-Draft: search, ai-input, ai-train = yes or no) and IETF
+//     aipref Content-Usage lines ([AI Preference Attachment], an
+//     Internet-Draft: an optional path, then an RFC 9651 dictionary of y or
+//     n), read per user-agent group of robots.txt;
+//   - web_bot_auth: /.well-known/http-message-signatures-directory as a JWK
+//     Set of public keys ([HTTP Message Signatures Directory], an
+//     Internet-Draft), each key read by RFC 7517 and refused if it carries a
+//     private member;
+//   - auth_md: /auth.md, a Markdown document with an H1 ([auth.md], a
+//     proposal);
+//   - x402: any answer of the scan that was 402 Payment Required, with its
+//     payment requirements in the body (version 1) or the PAYMENT-REQUIRED
+//     header (version 2) ([x402], a proposal);
+//   - ucp: /.well-known/ucp, whose "ucp" object names a version, services
+//     and capabilities ([Universal Commerce Protocol], a proposal);
+//   - acp: /.well-known/acp.json, a JSON object ([Agentic Commerce
+//     Protocol], a proposal);
+//   - llms_txt_links: whether the first five same-site links of llms.txt
+//     answer 200 (afdocs' llms-txt-links-resolve, a proposal);
+//   - markdown_twin: Markdown at the page's URL with .md appended, or
+//     index.md for a directory (the llms.txt proposal's convention); never
+//     the canonical Markdown form.
+//
+// The MCP server card at SEP-2127's /.well-known/mcp/server-card, with its
+// remotes, is read by the optional check mcp_server_card instead.
+// [Options].NoObservations turns them off.
+//
 // # Adding a check
 //
 // The catalogue is data (catalogue.go): a check's id, section, weight and
@@ -167,4 +220,13 @@
 // snake_case field names as every result type of this module has;
 // [Report.Markdown] and [Report.HTML] render the same numbers for people. The HTML page is self-contained (inline CSS and
 // SVG only) and readable with scripts off and on paper.
+//
+// [Agent Skills Discovery]: https://github.com/cloudflare/agent-skills-discovery-rfc
+// [Content Signals]: https://datatracker.ietf.org/doc/draft-romm-aipref-contentsignals/
+// [AI Preference Attachment]: https://datatracker.ietf.org/doc/draft-ietf-aipref-attach/
+// [HTTP Message Signatures Directory]: https://datatracker.ietf.org/doc/draft-meunier-http-message-signatures-directory/
+// [auth.md]: https://workos.com/auth-md/docs/auth-md
+// [x402]: https://github.com/coinbase/x402
+// [Universal Commerce Protocol]: https://ucp.dev/
+// [Agentic Commerce Protocol]: https://www.agenticcommerce.dev/
 package readiness

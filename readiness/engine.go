@@ -13,7 +13,7 @@ import (
 	"github.com/agentweb/agentweb/safefetch"
 )
 
-// Default scan bounds: two further pages, and a budget of 48 HTTP attempts,
+// Default scan bounds: two further pages, and a budget of 80 HTTP attempts,
 // 5 in flight, 1 MiB a response, 8 MiB in all and 60 s.
 const (
 	DefaultMaxPages     = 2
@@ -34,9 +34,10 @@ var ErrInvalidURL = errors.New("readiness: invalid site URL")
 type Options struct {
 	// Client fetches everything the scan reads. Nil means safefetch.Default(),
 	// the module's shared client, whose connections every scan reuses. Its
-	// own options (resolver, roots, per-request timeout, redirects) apply;
-	// the scan charges every request to its own budget (Client.WithBudget),
-	// which shares the client's transport.
+	// own options (resolver, roots, per-request timeout, redirects, body
+	// cap) apply; the scan charges every request to its own budget
+	// (Client.WithBudget), nested in the client's own budget if it has
+	// one, which is charged too and can end the scan's fetches first.
 	Client *safefetch.Client
 
 	// MaxPages bounds the same-origin routes read besides the given page,
@@ -55,7 +56,8 @@ type Options struct {
 	// of the budget for slower or larger sites.
 	Budget safefetch.BudgetLimits
 
-	// MaxBodyBytes bounds each response body. 0 means 1 MiB.
+	// MaxBodyBytes bounds each response body. 0 means 1 MiB. The client's
+	// own safefetch.Options.MaxBodyBytes, when lower, bounds it instead.
 	MaxBodyBytes int64
 
 	// Progress, when not nil, is told when a check starts, when a fetch is
@@ -68,6 +70,12 @@ type Options struct {
 
 	// Now gives the scan's time (Report.ScannedAt). Nil means time.Now.
 	Now func() time.Time
+
+	// NoObservations skips the observations beyond the method
+	// (Report.Observations is then empty) and the requests they make. The
+	// observations never change a verdict or the score either way; they
+	// run after every check has its verdict, within the scan's budget.
+	NoObservations bool
 }
 
 // EventKind says what an [Event] reports.
@@ -262,8 +270,18 @@ func Scan(ctx context.Context, siteURL string, opts *Options) (*Report, error) {
 			Attempts: u.Attempts, Bytes: u.Bytes, PeakConcurrency: u.PeakConcurrency,
 			Exhausted: u.Exhausted, MaxAttempts: limits.Attempts, MaxBytes: limits.Bytes,
 		},
+		Development: client.AllowsLoopback(),
 	}
-	return Compose(page.String(), started, results, scope)
+	rep, err := Compose(page.String(), started, results, scope)
+	if err != nil || o.NoObservations {
+		return rep, err
+	}
+	rep.Observations = s.observe()
+	s.bg.Wait()
+	u = budget.Usage()
+	rep.Scope.Budget.Attempts, rep.Scope.Budget.Bytes = u.Attempts, u.Bytes
+	rep.Scope.Budget.PeakConcurrency, rep.Scope.Budget.Exhausted = u.PeakConcurrency, u.Exhausted
+	return rep, nil
 }
 
 func (s *scan) result(id string, out outcome) CheckResult {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"net/url"
+	"slices"
 	"testing"
 	"time"
 
@@ -76,7 +77,10 @@ func TestFixInEveryForm(t *testing.T) {
 	require.NotEmpty(t, c.Fix)
 	js, err := r.JSON()
 	require.NoError(t, err)
-	assert.Equal(t, 1, bytes.Count(js, []byte(`"fix":`)), "only the check with a fix has the field")
+	assert.Equal(t, 1+len(r.Fixes), bytes.Count(js, []byte(`"fix":`)), "only the check with a fix has the field, and every entry of the fix-first list")
+	i := slices.IndexFunc(r.Fixes, func(f FixItem) bool { return f.Check == "vary_accept" })
+	require.GreaterOrEqual(t, i, 0)
+	assert.Equal(t, c.Fix, r.Fixes[i].Fix)
 	assert.Contains(t, string(r.Markdown()), "Fix: Send \\`Vary: Accept\\` with every HTML response of a page that also has a \\<Markdown\\> form.")
 	assert.Contains(t, string(r.HTML()), `<p class="fix" data-fix="vary_accept"><strong>Fix:</strong> Send `+"`Vary: Accept`"+` with every HTML response of a page that also has a &lt;Markdown&gt; form.</p>`)
 }

@@ -13,7 +13,8 @@ import (
 
 // Scanning a list of sites: two sites of one operator are never scanned at
 // once (PerHost 1), results arrive as scans finish, and an unusable entry
-// is reported, not fatal.
+// is reported, not fatal. Progress is called by one scan at a time, so it
+// keeps a plain map, and each event names its site.
 func ExampleScanAll() {
 	n := fetchtest.New()
 	defer n.Close()
@@ -31,8 +32,14 @@ func ExampleScanAll() {
 
 	sites := []string{"https://tea.example/", "https://shop.tea.example/", "https://coffee.example/", "ftp://nowhere.example/"}
 	var lines []string
+	checked := map[string]int{} // checks finished, by site
+	progress := func(e readiness.Event) {
+		if e.Kind == readiness.EventKindCheckFinished {
+			checked[e.Site]++
+		}
+	}
 	for r := range readiness.ScanAll(context.Background(), slices.Values(sites), &readiness.BatchOptions{
-		Options: readiness.Options{Client: n.Client()},
+		Options: readiness.Options{Client: n.Client(), Progress: progress},
 	}) {
 		if r.Err != nil {
 			lines = append(lines, fmt.Sprintf("%s: error", r.Site))
@@ -45,10 +52,12 @@ func ExampleScanAll() {
 		fmt.Println(l)
 	}
 	fmt.Println(readiness.RegistrableDomain("https://shop.tea.example/"))
+	fmt.Println(checked["https://coffee.example/"] == len(readiness.Catalogue()))
 	// Output:
 	// ftp://nowhere.example/: error
 	// https://coffee.example/: ready=false shard 2 of 3
 	// https://shop.tea.example/: ready=false shard 2 of 3
 	// https://tea.example/: ready=false shard 2 of 3
 	// tea.example
+	// true
 }

@@ -72,7 +72,7 @@ when you write to us about any of them.</p></body></html>`)
 	// mcp_discovery               not_applicable
 	// mcp_documented_access       not_applicable
 	// mcp_signin_discovery        not_applicable
-	// mcp_tested_execution        unverified
+	// mcp_tested_execution        not_applicable
 	// human_handoff               fail
 	// access_policy               fail
 	// auth_discovery              not_applicable

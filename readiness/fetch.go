@@ -2,11 +2,11 @@ package readiness
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"mime"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -56,6 +56,10 @@ type scan struct {
 	// lazy holds the observations of the Act, Connect and Trust checks and
 	// the optional conventions, each computed once (see lazyObs).
 	lazy sync.Map
+
+	// paid are the requests the checks made that were answered 402, read
+	// by the x402 observation (set before the observations start).
+	paid []*fetched
 }
 
 // resource names an observation a check reads, so the engine can start it
@@ -188,6 +192,25 @@ const (
 	acceptMarkdown = "text/markdown"
 )
 
+// answered402 returns the requests of the scan so far whose answer was 402
+// Payment Required, in no particular order of importance but sorted by URL.
+func (s *scan) answered402() []*fetched {
+	s.memoMu.Lock()
+	defer s.memoMu.Unlock()
+	var out []*fetched
+	for _, c := range s.memo {
+		select {
+		case <-c.done:
+			if c.f.status() == http.StatusPaymentRequired {
+				out = append(out, c.f)
+			}
+		default:
+		}
+	}
+	slices.SortFunc(out, func(a, b *fetched) int { return strings.Compare(a.url+"\x00"+a.accept, b.url+"\x00"+b.accept) })
+	return out
+}
+
 // fetched is one request and what came of it, shared by every check that
 // relied on it.
 type fetched struct {
@@ -210,6 +233,13 @@ func (s *scan) get(u, accept string) *fetched { return s.getRedirects(u, accept,
 
 // getRedirects is get with a redirect limit of its own (0: the client's).
 func (s *scan) getRedirects(u, accept string, maxRedirects int) *fetched {
+	return s.getCapped(u, accept, maxRedirects, s.maxBody)
+}
+
+// getCapped is getRedirects with a body cap of its own, at most the scan's.
+// The memo is keyed by method, URL and Accept: the first caller's cap wins.
+func (s *scan) getCapped(u, accept string, maxRedirects int, maxBody int64) *fetched {
+	maxBody = min(maxBody, s.maxBody)
 	key := memoKey(u, accept)
 	s.memoMu.Lock()
 	if c, ok := s.memo[key]; ok {
@@ -229,7 +259,7 @@ func (s *scan) getRedirects(u, accept string, maxRedirects int) *fetched {
 	if release, err := s.acquire(key); err != nil {
 		f.err = fmt.Errorf("readiness: waiting to fetch: %w", err)
 	} else {
-		f.resp, f.err = s.client.Do(s.ctx, &safefetch.Request{Method: http.MethodGet, URL: u, Header: h, MaxBodyBytes: s.maxBody, MaxRedirects: maxRedirects})
+		f.resp, f.err = s.client.Do(s.ctx, &safefetch.Request{Method: http.MethodGet, URL: u, Header: h, MaxBodyBytes: maxBody, MaxRedirects: maxRedirects})
 		release()
 	}
 	c.f = f
@@ -308,26 +338,8 @@ func (f *fetched) why() string {
 // errorKind names a safefetch refusal in the words of the agent-readiness
 // scoring method (§06).
 func errorKind(err error) string {
-	switch {
-	case errors.Is(err, safefetch.ErrTimeout), errors.Is(err, context.DeadlineExceeded):
-		return "timeout"
-	case errors.Is(err, safefetch.ErrTooManyRedirects):
-		return "a redirect that never ends"
-	case errors.Is(err, safefetch.ErrRedirectRefused):
-		if r := refusal.Reason(err); r != "" {
-			return "redirect refused: " + r
-		}
-		return "redirect refused"
-	case errors.Is(err, safefetch.ErrBudgetExhausted):
-		return "scan budget exhausted"
-	case errors.Is(err, safefetch.ErrTooLarge):
-		return "response too large"
-	case errors.Is(err, safefetch.ErrForbiddenURL), errors.Is(err, safefetch.ErrForbiddenAddress):
-		return refusal.Policy(err)
-	case errors.Is(err, safefetch.ErrDNS):
-		return "DNS failed"
-	case errors.Is(err, context.Canceled):
-		return "cancelled"
+	if k := refusal.Kind(err); k != "" {
+		return k
 	}
 	return "request failed"
 }

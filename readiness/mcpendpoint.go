@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/agentweb/agentweb/internal/strictjson"
@@ -13,9 +14,13 @@ import (
 	"golang.org/x/net/publicsuffix"
 )
 
-// mcpServerCardPaths are the MCP server card locations (the MCP server card
-// draft; the check catalogue, optional conventions).
-var mcpServerCardPaths = []string{"/.well-known/mcp.json", "/.well-known/mcp/server-card.json"}
+// mcpServerCardPaths are the MCP server card locations: SEP-2127's
+// /.well-known/mcp/server-card ([MCP Server Cards], a draft), then the two
+// older locations of SEP-1649, /.well-known/mcp.json and
+// /.well-known/mcp/server-card.json. The first card found is the one read.
+//
+// [MCP Server Cards]: https://github.com/modelcontextprotocol/modelcontextprotocol/pull/2127
+var mcpServerCardPaths = []string{"/.well-known/mcp/server-card", "/.well-known/mcp.json", "/.well-known/mcp/server-card.json"}
 
 // serverCard is one MCP server card location as read.
 type serverCard struct {
@@ -26,7 +31,7 @@ type serverCard struct {
 	problem  string
 }
 
-// serverCards reads both MCP server card locations, once per scan.
+// serverCards reads every MCP server card location, once per scan.
 func (s *scan) serverCards() []*serverCard {
 	return lazyObs(s, "mcp-server-cards", func() []*serverCard {
 		out := make([]*serverCard, len(mcpServerCardPaths))
@@ -146,7 +151,12 @@ func (s *scan) sameRegistrable(u *url.URL) bool {
 // mcpObs finds the MCP endpoint, probes it and discovers its sign-in, once
 // per scan.
 func (s *scan) mcpObs() *mcpObs {
-	return lazyObs(s, "mcp", s.readMCP)
+	// Checks append to the shared requests: clipped, every append copies.
+	return lazyObs(s, "mcp", func() *mcpObs {
+		o := s.readMCP()
+		o.requests = slices.Clip(o.requests)
+		return o
+	})
 }
 
 func (s *scan) readMCP() *mcpObs {

@@ -2,6 +2,7 @@ package readiness
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"net/url"
 	"path"
@@ -28,10 +29,11 @@ type pageObs struct {
 	f           *fetched
 	html        bool // a 2xx HTML answer
 	head        *htmlhead.Head
-	headerLinks []linkheader.Link
-	linkErr     error
-	text        int // visible characters, whitespace collapsed
-	headings    int // h1–h6 with text
+	headerLinks []linkheader.Link // read as RFC 8288 Appendix B reads them
+	linkErr     error             // the links passed linkheader.MaxLinks
+	linkGrammar error             // where the fields stray from RFC 8288 section 3
+	text        int               // visible characters, whitespace collapsed
+	headings    int               // h1–h6 with text
 	scripts     int
 	jsonld      []string // raw JSON-LD blocks
 	anchors     []*url.URL
@@ -79,6 +81,9 @@ func (s *scan) readPage(u string) *pageObs {
 		base = fu
 	}
 	p.headerLinks, p.linkErr = linkheader.Parse(p.f.resp.Header.Values("Link"), base)
+	if _, err := linkheader.ParseStrict(p.f.resp.Header.Values("Link"), base); errors.Is(err, linkheader.ErrMalformed) {
+		p.linkGrammar = err
+	}
 	// A head parser error (a token over its cap) still leaves what was read
 	// before it.
 	p.head, _ = htmlhead.Parse(bytes.NewReader(body), base)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -154,7 +155,12 @@ func (o *toolsObs) scope() []string {
 // toolsObs reads the forms and scripts of the given page and of the further
 // routes the scan read, once per scan.
 func (s *scan) toolsObs() *toolsObs {
-	return lazyObs(s, "tools", s.readTools)
+	// Checks append to the shared requests: clipped, every append copies.
+	return lazyObs(s, "tools", func() *toolsObs {
+		o := s.readTools()
+		o.requests = slices.Clip(o.requests)
+		return o
+	})
 }
 
 func (s *scan) readTools() *toolsObs {

@@ -75,6 +75,18 @@ func receiptText(c CheckResult) string {
 	return b.String()
 }
 
+// observationReceipt is the plain-text receipt of an observation, in the
+// layout of a check's.
+func observationReceipt(o Observation) string {
+	lines := strings.Split(strings.TrimSuffix(receiptText(CheckResult{ID: o.ID, Receipt: o.Receipt}), "\n"), "\n")
+	// A check's receipt ends with its status, weight and earned lines (no
+	// scope line without a scope); an observation has a status of its own
+	// and is never scored.
+	lines = lines[:len(lines)-3]
+	lines[0] = "observation: " + o.ID
+	return strings.Join(lines, "\n") + "\n" + "status: " + string(o.Status) + "\nfound: " + fmt.Sprint(o.Found) + "\ntext: " + clean(o.Text.Title) + " (" + clean(o.Text.Status) + ") " + clean(o.Text.URL) + "\n"
+}
+
 func sortedKeys(m map[string]string) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {

@@ -10,10 +10,12 @@ import (
 // HTML renders the report as one self-contained HTML5 page: inline CSS and
 // inline SVG only (no script, no external stylesheet, image or font, no link
 // out), so it reads the same with scripts off, offline and on paper. It shows a
-// score gauge, one bar per section, the ten requirements, each check with a
+// score gauge, the fix-first list (each entry linking to its check), one
+// bar per section, the ten requirements, each check with a
 // verdict badge, what to fix when the check says so, and its receipt in a
 // <details> element, the unverified checks
-// apart, and the scan's scope and time. The numbers are those of
+// apart, the observations beyond the method with their receipts, and the
+// scan's scope and time. The numbers are those of
 // [Report.JSON], rounded as the Markdown form rounds them. Every value read
 // from a site is escaped by html/template.
 func (r *Report) HTML() []byte {
@@ -43,6 +45,20 @@ type htmlView struct {
 	Sections     []htmlSection
 	Unverified   []string
 	BudgetDetail string
+	Fixes        []htmlFix
+	Observations []htmlObservation
+	// DevelopmentNotice is shown when R.Scope.Development is set.
+	DevelopmentNotice string
+}
+
+type htmlFix struct {
+	F      FixItem
+	Points string
+}
+
+type htmlObservation struct {
+	O       Observation
+	Receipt string
 }
 
 type htmlSection struct {
@@ -66,14 +82,15 @@ func (r *Report) htmlView() htmlView {
 	circ := 2 * math.Pi * gaugeRadius
 	frac := math.Max(0, math.Min(1, r.Score/100))
 	v := htmlView{
-		R:          r,
-		Score:      oneDecimal(r.Score),
-		Ready:      readyWord(r.Ready),
-		GaugeDash:  fmt.Sprintf("%.2f", circ*frac),
-		GaugeGap:   fmt.Sprintf("%.2f", circ),
-		GaugeColor: scoreColor(frac),
-		ScannedAt:  r.ScannedAt.Format("2006-01-02T15:04:05Z07:00"),
-		Unverified: r.Unverified,
+		R:                 r,
+		Score:             oneDecimal(r.Score),
+		Ready:             readyWord(r.Ready),
+		GaugeDash:         fmt.Sprintf("%.2f", circ*frac),
+		GaugeGap:          fmt.Sprintf("%.2f", circ),
+		GaugeColor:        scoreColor(frac),
+		ScannedAt:         r.ScannedAt.Format("2006-01-02T15:04:05Z07:00"),
+		DevelopmentNotice: developmentNotice,
+		Unverified:        r.Unverified,
 	}
 	b := r.Scope.Budget
 	v.BudgetDetail = fmt.Sprintf("%d of %d attempts, %d of %d bytes, peak concurrency %d", b.Attempts, b.MaxAttempts, b.Bytes, b.MaxBytes, b.PeakConcurrency)
@@ -94,6 +111,12 @@ func (r *Report) htmlView() htmlView {
 		v.Sections = append(v.Sections, hs)
 	}
 	v.BarsHeight = barRow * len(v.Sections)
+	for _, f := range r.Fixes {
+		v.Fixes = append(v.Fixes, htmlFix{F: f, Points: oneDecimal(f.Points)})
+	}
+	for _, o := range r.Observations {
+		v.Observations = append(v.Observations, htmlObservation{O: o, Receipt: observationReceipt(o)})
+	}
 	return v
 }
 
@@ -132,7 +155,8 @@ ul.reqs{list-style:none;padding:0}ul.reqs li{margin:.25rem 0}
 <body>
 <header>
 <h1>Agent readiness: {{.R.Site}}</h1>
-<p class="meta">Method {{.R.Method}} · scanned at <time datetime="{{.ScannedAt}}">{{.ScannedAt}}</time></p>
+{{if .R.Scope.Development}}<p class="development"><strong>{{.DevelopmentNotice}}</strong></p>
+{{end}}<p class="meta">Method {{.R.Method}} · scanned at <time datetime="{{.ScannedAt}}">{{.ScannedAt}}</time></p>
 </header>
 <section class="summary" aria-label="Summary">
 <svg width="140" height="140" viewBox="0 0 140 140" role="img" aria-label="Score {{.Score}} of 100">
@@ -150,6 +174,17 @@ ul.reqs{list-style:none;padding:0}ul.reqs li{margin:.25rem 0}
 {{- end}}
 </svg>
 </section>
+<h2 id="fix-first">Fix first</h2>
+{{- if .Fixes}}
+<p>Every check that leaves points, the most the fix adds to the score first.</p>
+<ol class="fixes">
+{{- range .Fixes}}
+<li class="fix-first" data-fix-check="{{.F.Check}}" data-points="{{.Points}}"><strong>+{{.Points}}</strong> <a href="#check-{{.F.Check}}"><code>{{.F.Check}}</code></a>{{if .F.Requirement}} ({{.F.Requirement}}){{end}}: {{.F.Fix}}</li>
+{{- end}}
+</ol>
+{{- else}}
+<p>Nothing: no check leaves points.</p>
+{{- end}}
 <h2>Sections</h2>
 <table>
 <thead><tr><th>Section</th><th class="num">Score</th><th class="num">Points</th></tr></thead>
@@ -174,6 +209,19 @@ ul.reqs{list-style:none;padding:0}ul.reqs li{margin:.25rem 0}
 {{- range .Checks}}
 <tr class="check" id="check-{{.C.ID}}" data-check="{{.C.ID}}" data-verdict="{{.Verdict}}" data-earned="{{.Earned}}"><td><code>{{.C.ID}}</code><br>{{.C.Title}}</td><td>{{if .C.Requirement}}{{.C.Requirement}}{{else}}—{{end}}</td><td><span class="badge v-{{.Verdict}}">{{.Label}}</span></td><td class="num">{{.Earned}}</td><td class="num">{{.Weight}}</td></tr>
 <tr><td colspan="5">{{if .C.Fix}}<p class="fix" data-fix="{{.C.ID}}"><strong>Fix:</strong> {{.C.Fix}}</p>{{end}}<details><summary>Receipt for {{.C.ID}}</summary><pre>{{.Receipt}}</pre></details></td></tr>
+{{- end}}
+</tbody>
+</table>
+{{- end}}
+{{- if .Observations}}
+<h2 id="observations">Observations beyond the method</h2>
+<p>Facts other scanners report. They change no verdict, section, requirement or score.</p>
+<table>
+<thead><tr><th>Observation</th><th>Status</th><th>Text</th><th>Standing</th></tr></thead>
+<tbody>
+{{- range .Observations}}
+<tr class="observation" id="observation-{{.O.ID}}" data-observation="{{.O.ID}}" data-status="{{.O.Status}}" data-found="{{.O.Found}}"><td><code>{{.O.ID}}</code><br>{{.O.Title}}</td><td>{{.O.Status}}</td><td>{{.O.Text.Title}}<br><span class="meta">{{.O.Text.URL}}</span></td><td>{{.O.Text.Status}}</td></tr>
+<tr><td colspan="4"><p>{{.O.Meaning}}</p><details><summary>Receipt for {{.O.ID}}</summary><pre>{{.Receipt}}</pre></details></td></tr>
 {{- end}}
 </tbody>
 </table>

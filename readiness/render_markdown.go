@@ -7,10 +7,12 @@ import (
 )
 
 // Markdown renders the report as CommonMark with GFM tables: the total and
-// readiness, the ten requirements as a list, one heading per section with a
+// readiness, the fix-first list (each entry linking to its check), the ten
+// requirements as a list, one heading per section with a
 // table of its checks, each receipt as an indented block followed by its
 // fix when it has one, the unverified
-// checks apart, and the scope. It shows the same numbers as [Report.JSON].
+// checks apart, the observations beyond the method with their receipts,
+// and the scope. It shows the same numbers as [Report.JSON].
 func (r *Report) Markdown() []byte {
 	var b bytes.Buffer
 	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
@@ -19,7 +21,26 @@ func (r *Report) Markdown() []byte {
 	p("- Score: **%s / 100**\n", oneDecimal(r.Score))
 	p("- Ready: **%s**\n", readyWord(r.Ready))
 	p("- Method: %s\n", mdText(r.Method))
-	p("- Scanned at: %s\n\n", r.ScannedAt.Format("2006-01-02T15:04:05Z07:00"))
+	p("- Scanned at: %s\n", r.ScannedAt.Format("2006-01-02T15:04:05Z07:00"))
+	if r.Scope.Development {
+		p("- **%s**\n", mdText(developmentNotice))
+	}
+	p("\n")
+
+	p("## Fix first\n\n")
+	if len(r.Fixes) == 0 {
+		p("Nothing: no check leaves points.\n\n")
+	} else {
+		p("Every check that leaves points, the most the fix adds to the score first.\n\n")
+		for i, f := range r.Fixes {
+			req := ""
+			if f.Requirement != "" {
+				req = ", " + f.Requirement
+			}
+			p("%d. **+%s** [`%s`](#%s)%s: %s\n", i+1, oneDecimal(f.Points), f.Check, f.Check, req, mdText(f.Fix))
+		}
+		p("\n")
+	}
 
 	p("## Sections\n\n")
 	p("| Section | Score | Points |\n|---|---:|---:|\n")
@@ -63,6 +84,24 @@ func (r *Report) Markdown() []byte {
 			if c.Fix != "" {
 				p("Fix: %s\n\n", mdText(c.Fix))
 			}
+		}
+	}
+
+	if len(r.Observations) > 0 {
+		p("## Observations beyond the method\n\n")
+		p("Facts other scanners report. They change no verdict, section, requirement or score.\n\n")
+		p("| Observation | Status | Text | Standing |\n|---|---|---|---|\n")
+		for _, o := range r.Observations {
+			p("| `%s` | %s | [%s](%s) | %s |\n", o.ID, o.Status, mdCell(o.Text.Title), o.Text.URL, mdCell(o.Text.Status))
+		}
+		p("\n")
+		for _, o := range r.Observations {
+			p("### %s\n\n", o.ID)
+			p("%s\n\n", mdText(o.Meaning))
+			for _, line := range strings.Split(strings.TrimRight(observationReceipt(o), "\n"), "\n") {
+				p("    %s\n", line)
+			}
+			p("\n")
 		}
 	}
 

@@ -35,17 +35,42 @@ type Report struct {
 	Score float64 `json:"score"`
 	// Possible is the scale of Score, always 100.
 	Possible float64 `json:"possible"`
+	// Fixes is the fix-first list: every check that leaves points (a
+	// partial, fail or unverified verdict on a check with weight), ordered
+	// by the points its fix would add to Score, then by requirement (R1
+	// first, checks without one last), then in catalogue order. It is never
+	// nil.
+	Fixes []FixItem `json:"fixes"`
 	// Sections holds the six sections in method order.
 	Sections []SectionResult `json:"sections"`
 	// Requirements holds R1–R10.
 	Requirements []RequirementResult `json:"requirements"`
 	// Checks holds every check that ran, in catalogue order.
 	Checks []CheckResult `json:"checks"`
+	// Observations are facts beyond the method's checks that other scanners
+	// report (see [Observation]), in the order of [ObservationIDs]. They
+	// change no verdict, section, requirement or score. Empty when the scan
+	// made none ([Options].NoObservations, or a report built by [Compose]).
+	Observations []Observation `json:"observations"`
 	// Unverified lists the ids of the checks whose verdict is unverified,
 	// listed apart as the agent-readiness scoring method asks (§06).
 	Unverified []string `json:"unverified"`
 	// Scope says what the scan read and what it did not run.
 	Scope Scope `json:"scope"`
+}
+
+// FixItem is one entry of the fix-first list ([Report].Fixes).
+type FixItem struct {
+	// Check is the id of the check; every form of the report links it to
+	// the check's receipt.
+	Check string `json:"check"`
+	// Requirement is the check's requirement (R1–R10), or "" when it has none.
+	Requirement string `json:"requirement,omitempty"`
+	// Points is what Score would gain, exactly, if this check alone passed
+	// and nothing else changed.
+	Points float64 `json:"points"`
+	// Fix is the check's fix ([CheckResult].Fix).
+	Fix string `json:"fix"`
 }
 
 // SectionResult is one section's score.
@@ -162,7 +187,16 @@ type Scope struct {
 	Routes []string `json:"routes"`
 	// Budget is what the scan spent of its budget.
 	Budget BudgetUse `json:"budget"`
+	// Development is true when the scan's client was in development mode
+	// (safefetch.Options.AllowLoopback): http and loopback addresses were
+	// allowed, as no scan of a public site allows them. Every form of the
+	// report says so at its top, so that such a report is never taken for
+	// one of a public site.
+	Development bool `json:"development,omitempty"`
 }
+
+// developmentNotice is what every form of a development-mode report says.
+const developmentNotice = "Development mode: this scan allowed http and loopback addresses (safefetch.Options.AllowLoopback), which no scan of a public site allows."
 
 // BudgetUse is what the scan spent of its budget ([Options].Budget) and the
 // limits it had.
@@ -238,6 +272,7 @@ func Compose(site string, scannedAt time.Time, results []CheckResult, scope Scop
 		Possible:     100,
 		Checks:       make([]CheckResult, 0, len(catalogueTable)),
 		Unverified:   []string{},
+		Observations: []Observation{},
 		Sections:     make([]SectionResult, 0, len(sectionTable)),
 		Requirements: make([]RequirementResult, 0, len(requirementTable)),
 		Scope:        scope,
@@ -278,6 +313,7 @@ func Compose(site string, scannedAt time.Time, results []CheckResult, scope Scop
 	if possiblePoints > 0 {
 		rep.Score = 100 * earnedPoints / possiblePoints
 	}
+	rep.Fixes = fixFirst(rep, possiblePoints)
 
 	rep.Ready = true
 	for _, req := range requirementTable {
@@ -288,6 +324,63 @@ func Compose(site string, scannedAt time.Time, results []CheckResult, scope Scop
 		rep.Requirements = append(rep.Requirements, rr)
 	}
 	return rep, nil
+}
+
+// fixFirst builds the fix-first list of a report whose sections are
+// scored. A check leaves points when it counts in its section's denominator
+// and earns less than its weight; passing it would add
+// 100 × section points × (weight − earned) / section weight / possible to
+// the total, where possible is the points of the scored sections.
+func fixFirst(rep *Report, possible float64) []FixItem {
+	out := []FixItem{}
+	if possible <= 0 {
+		return out
+	}
+	den := map[SectionID]float64{}
+	for _, c := range rep.Checks {
+		if c.Verdict.counts() {
+			den[c.Section] += c.Weight
+		}
+	}
+	secPoints := map[SectionID]float64{}
+	for _, s := range rep.Sections {
+		secPoints[s.ID] = s.Points
+	}
+	order := map[string]int{}
+	for i, c := range rep.Checks {
+		order[c.ID] = i
+	}
+	for _, c := range rep.Checks {
+		if !c.Verdict.counts() || c.Earned >= c.Weight || den[c.Section] == 0 {
+			continue
+		}
+		pts := 100 * secPoints[c.Section] * (c.Weight - c.Earned) / den[c.Section] / possible
+		out = append(out, FixItem{Check: c.ID, Requirement: c.Requirement, Points: pts, Fix: c.Fix})
+	}
+	slices.SortStableFunc(out, func(a, b FixItem) int {
+		// Points that differ only by rounding noise are equal.
+		if d := b.Points - a.Points; math.Abs(d) > 1e-9 {
+			if d > 0 {
+				return 1
+			}
+			return -1
+		}
+		if ra, rb := reqRank(a.Requirement), reqRank(b.Requirement); ra != rb {
+			return ra - rb
+		}
+		return order[a.Check] - order[b.Check]
+	})
+	return out
+}
+
+// reqRank orders requirements R1 to R10, and no requirement after them.
+func reqRank(id string) int {
+	for i, r := range requirementTable {
+		if r.ID == id {
+			return i
+		}
+	}
+	return len(requirementTable)
 }
 
 // judgeRequirement decides one requirement from the results of its checks,

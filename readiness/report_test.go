@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -293,7 +294,7 @@ func assertSelfContained(t *testing.T, r *Report, page []byte) {
 			assert.NotContains(t, css, "@import")
 		}
 	}
-	assert.Equal(t, len(r.Checks), details, "one receipt per check")
+	assert.Equal(t, len(r.Checks)+len(r.Observations), details, "one receipt per check and per observation")
 	assert.Equal(t, 2, svgs, "the gauge and the section bars")
 	assert.Equal(t, len(r.Checks)+len(r.Requirements), badges)
 }
@@ -401,4 +402,46 @@ func BenchmarkRender(b *testing.B) {
 			r.HTML()
 		}
 	})
+}
+
+// The fix-first list holds every check that leaves points, ordered by the
+// points passing it would add to the total, then by requirement, then in
+// catalogue order; a not applicable check leaves none, and passing any one
+// entry adds exactly its points.
+func TestFixFirstOrder(t *testing.T) {
+	results := everyCheck(
+		result("llms_txt", VerdictFail),             // Discover, R4: 15 × 4/15 = 4
+		result("sitemap", VerdictFail),              // Discover, R3: 4, before R4
+		result("page_tool_quality", VerdictPartial), // Act: 20 × 2/20 = 2
+		result("identity_node", VerdictFail),        // Understand without freshness: 15 × 1/14
+		result("content_freshness", VerdictNotApplicable),
+		result("mcp_tested_execution", VerdictUnverified), // Connect: 20 × 2/20 = 2, after page_tool_quality
+		result("api_catalog", VerdictOptional),
+	)
+	r, err := Compose("https://shop.example/", at, results, Scope{})
+	require.NoError(t, err)
+	var order []string
+	for _, f := range r.Fixes {
+		order = append(order, f.Check)
+	}
+	assert.Equal(t, []string{"sitemap", "llms_txt", "page_tool_quality", "mcp_tested_execution", "identity_node"}, order)
+	want := map[string]float64{"sitemap": 4, "llms_txt": 4, "page_tool_quality": 2, "mcp_tested_execution": 2, "identity_node": 15.0 / 14}
+	for _, f := range r.Fixes {
+		assert.InDelta(t, want[f.Check], f.Points, 1e-9, f.Check)
+		// Passing this one check adds exactly its points.
+		fixed := slices.Clone(results)
+		for i := range fixed {
+			if fixed[i].ID == f.Check {
+				fixed[i] = result(f.Check, VerdictPass)
+			}
+		}
+		r2, err := Compose("https://shop.example/", at, fixed, Scope{})
+		require.NoError(t, err)
+		assert.InDelta(t, r.Score+f.Points, r2.Score, 1e-9, f.Check)
+	}
+
+	r, err = Compose("https://shop.example/", at, everyCheck(), Scope{})
+	require.NoError(t, err)
+	assert.NotNil(t, r.Fixes)
+	assert.Empty(t, r.Fixes, "nothing to fix on a site that passes everything")
 }

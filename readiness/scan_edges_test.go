@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -356,6 +357,74 @@ func TestScanEdges(t *testing.T) {
 			},
 		},
 		{
+			name: "an MCP server card at SEP-2127's location whose remotes name the endpoint",
+			paths: map[string]http.HandlerFunc{
+				"/.well-known/agents.json":     status(http.StatusNotFound),
+				"/agents.json":                 status(http.StatusNotFound),
+				"/mcp":                         status(http.StatusNotFound),
+				"/.well-known/mcp/server-card": text("application/mcp-server-card+json", `{"name": "example.shop/mcp", "version": "1.0.0", "description": "Shop tools.", "remotes": [{"type": "sse", "url": "https://shop.example/sse"}, {"type": "streamable-http", "url": "https://shop.example/v2/mcp"}]}`),
+				"/v2/mcp":                      newMCPServer(2, true, nil, 0).ServeHTTP,
+			},
+			want: map[string]Verdict{"mcp_server_card": VerdictOptional, "mcp_discovery": VerdictPass, "backend_interface_declared": VerdictPass},
+			check: func(t *testing.T, r *Report) {
+				c := checkByID(r, "mcp_server_card")
+				assert.Equal(t, "found: an MCP server card naming https://shop.example/v2/mcp (2 remotes in remotes[]) at https://shop.example/.well-known/mcp/server-card", c.Receipt.Received)
+				assert.Empty(t, c.Receipt.Notes)
+				assert.Contains(t, checkByID(r, "backend_interface_declared").Receipt.Received, "MCP endpoint https://shop.example/v2/mcp")
+			},
+		},
+		{
+			name:  "an API catalog served as application/json",
+			paths: map[string]http.HandlerFunc{"/.well-known/api-catalog": text("application/json", `{"linkset": [{"anchor": "https://shop.example/api", "service-desc": [{"href": "https://shop.example/openapi.json", "type": "application/json"}]}]}`)},
+			want:  map[string]Verdict{"api_catalog": VerdictOptional},
+			check: func(t *testing.T, r *Report) {
+				c := checkByID(r, "api_catalog")
+				assert.Contains(t, c.Receipt.Received, "with 1 validation problem:")
+				assert.Contains(t, strings.Join(c.Receipt.Notes, "\n"), `served as "application/json", not application/linkset+json (RFC 9727 §4.2)`)
+			},
+		},
+		{
+			name: "an API catalog of the right type and shape",
+			paths: map[string]http.HandlerFunc{"/.well-known/api-catalog": text(`application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"`,
+				`{"linkset": [{"anchor": "https://shop.example/.well-known/api-catalog", "item": [{"href": "https://shop.example/api/v1"}]}, {"anchor": "https://shop.example/api/v1", "service-desc": [{"href": "https://shop.example/openapi.json", "type": "application/vnd.oai.openapi+json"}]}]}`)},
+			want: map[string]Verdict{"api_catalog": VerdictOptional},
+			check: func(t *testing.T, r *Report) {
+				c := checkByID(r, "api_catalog")
+				assert.Equal(t, "found: an RFC 9727 API catalog of 2 link contexts, 2 API links at https://shop.example/.well-known/api-catalog", c.Receipt.Received)
+				assert.Empty(t, c.Receipt.Notes)
+			},
+		},
+		{
+			name: "an API catalog whose contexts link to nothing an API catalog names",
+			paths: map[string]http.HandlerFunc{"/.well-known/api-catalog": text("application/linkset+json",
+				`{"linkset": [{"anchor": "https://shop.example/.well-known/api-catalog", "author": [{"href": "https://shop.example/about"}]}]}`)},
+			want: map[string]Verdict{"api_catalog": VerdictOptional},
+			check: func(t *testing.T, r *Report) {
+				c := checkByID(r, "api_catalog")
+				assert.Contains(t, c.Receipt.Received, "validation problem")
+				assert.Contains(t, strings.Join(c.Receipt.Notes, "\n"), "no API: no item, service-desc, service-doc or service-meta link")
+			},
+		},
+		{
+			name:  "llms.txt whose body is Markdown but labelled text/html",
+			paths: map[string]http.HandlerFunc{"/llms.txt": text("text/html; charset=utf-8", "# Shop\n\n> Outdoor gear, shipped within the EU.\n\n- [Products](https://shop.example/products): what we sell\n")},
+			want:  map[string]Verdict{"llms_txt": VerdictPartial},
+			check: func(t *testing.T, r *Report) {
+				c := checkByID(r, "llms_txt")
+				assert.Contains(t, c.Receipt.Received, `labelled "text/html"`)
+				assert.Contains(t, c.Fix, "text/html")
+				assert.Contains(t, c.Fix, "text/plain")
+			},
+		},
+		{
+			name:  "an HTML page at /llms.txt",
+			paths: map[string]http.HandlerFunc{"/llms.txt": text("text/plain", "<!DOCTYPE html><html><head><title>Shop</title></head><body><h1>Shop</h1><a href=\"/products\">Products</a></body></html>")},
+			want:  map[string]Verdict{"llms_txt": VerdictFail},
+			check: func(t *testing.T, r *Report) {
+				assert.Equal(t, "HTML served at /llms.txt", checkByID(r, "llms_txt").Receipt.Received)
+			},
+		},
+		{
 			name:  "a page over the response cap",
 			paths: map[string]http.HandlerFunc{"/": text("text/html", "<!DOCTYPE html><html lang=en><title>x</title><p>"+strings.Repeat("big ", 8<<10))},
 			opts:  &Options{MaxBodyBytes: 16 << 10},
@@ -420,4 +489,41 @@ func TestScanRefusalReceiptsSayWhy(t *testing.T) {
 	assert.Contains(t, got["llms_txt"], "address 10.0.0.7")
 	assert.Contains(t, got["llms_txt"], "Private-Use")
 	assert.Contains(t, got["ai_crawler_access"], `scheme "http"`)
+}
+
+// TestDevelopmentModeSaidInEveryForm: a scan made with a client in
+// development mode (http and loopback allowed) says so in the report's
+// JSON, Markdown and HTML; a scan without it says nothing of the kind.
+func TestDevelopmentModeSaidInEveryForm(t *testing.T) {
+	local := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/" {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html")
+		_, _ = w.Write([]byte("<!doctype html><html lang=en><title>x</title><h1>x</h1></html>"))
+	}))
+	t.Cleanup(local.Close)
+	dev := safefetch.New(&safefetch.Options{AllowLoopback: true})
+	t.Cleanup(dev.CloseIdleConnections)
+	rep, err := Scan(t.Context(), local.URL+"/", &Options{Client: dev})
+	require.NoError(t, err)
+	assert.True(t, rep.Scope.Development)
+	js, err := rep.JSON()
+	require.NoError(t, err)
+	assert.Contains(t, string(js), `"development": true`)
+	assert.Contains(t, string(rep.Markdown()), "Development mode: this scan allowed http and loopback addresses")
+	assert.Contains(t, string(rep.HTML()), "Development mode: this scan allowed http and loopback addresses")
+
+	n := fetchtest.New()
+	t.Cleanup(n.Close)
+	n.Site("public.example", http.NotFoundHandler())
+	rep, err = Scan(t.Context(), "https://public.example/", &Options{Client: n.Client()})
+	require.NoError(t, err)
+	assert.False(t, rep.Scope.Development)
+	js, err = rep.JSON()
+	require.NoError(t, err)
+	for _, form := range [][]byte{js, rep.Markdown(), rep.HTML()} {
+		assert.NotContains(t, strings.ToLower(string(form)), "development")
+	}
 }

@@ -103,7 +103,7 @@ func TestScanSites(t *testing.T) {
 				"page_actions_declared": VerdictUnverified, "page_tool_quality": VerdictUnverified, "page_tool_permissions": VerdictUnverified,
 				// /mcp is the shell too: no MCP endpoint, and no API.
 				"backend_interface_declared": VerdictFail, "mcp_discovery": VerdictNotApplicable, "mcp_documented_access": VerdictNotApplicable,
-				"mcp_signin_discovery": VerdictNotApplicable, "mcp_tested_execution": VerdictUnverified,
+				"mcp_signin_discovery": VerdictNotApplicable, "mcp_tested_execution": VerdictNotApplicable,
 				"human_handoff": VerdictFail, "access_policy": VerdictFail, "auth_discovery": VerdictNotApplicable,
 				"mcp_server_card": VerdictOptional, "a2a_agent_card": VerdictOptional, "api_catalog": VerdictOptional, "agentic_site_profile": VerdictOptional,
 				"knowledge_linkset": VerdictOptional, "openagent_profile": VerdictOptional, "agent_signup": VerdictOptional, "dynamic_client_registration": VerdictOptional,

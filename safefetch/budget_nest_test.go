@@ -104,6 +104,9 @@ func TestWithBudgetNestsInsideTheClientsBudget(t *testing.T) {
 				assert.NoError(t, err)
 			})
 		}
+		// Two reach the server; the others wait for a slot of the outer
+		// budget, however long.
+		require.Eventually(t, func() bool { return inflight.Load() == 2 }, 10*time.Second, 5*time.Millisecond)
 		time.Sleep(200 * time.Millisecond)
 		close(release)
 		wg.Wait()

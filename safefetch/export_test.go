@@ -3,3 +3,12 @@ package safefetch
 // MaxBufferedForTest is what a failed read may be charged beyond what it
 // read: what the transport had buffered for the body.
 const MaxBufferedForTest = maxBuffered
+
+// NetHTTPMessages are the net/http error texts the Client decides by, by
+// name: a test provokes each.
+var NetHTTPMessages = map[string]string{
+	"h1 headers exceeded":    msgH1HeadersExceeded,
+	"h2 header list larger":  msgH2HeaderListLarger,
+	"h2 compression":         msgH2Compression,
+	"h2 bare protocol error": msgH2BareProtocol,
+}

@@ -222,14 +222,15 @@ func (b *cappedBody) release() { b.released.Do(b.done) }
 // HTTP/2, where closing a body only resets its stream and a hostile server
 // may go on sending to it, data the transport reads and discards, the
 // connection is closed too when no other response is open on it. Either
-// way what the transport had received for the body is charged.
+// way what the transport had received for the body is charged. A Close
+// that comes while a Read is in progress (from another goroutine, to end
+// it) gives the body up at once, as net/http does.
 func (b *cappedBody) Close() error {
 	if !b.mu.TryLock() {
 		// A Read is in progress (closing the body is how another goroutine
-		// ends it): the body is given up at once.
-		if tc := handleOf(b.resp).get(); tc != nil && (b.resp.ProtoMajor == 1 || tc.live.Load() <= 1) {
-			tc.kill()
-		}
+		// ends it): the body is given up at once, as net/http does (over
+		// HTTP/1 its connection is closed; over HTTP/2 its stream is
+		// reset).
 		err := b.rc.Close()
 		b.release()
 		return err

@@ -16,7 +16,7 @@ import (
 type discoverResult struct {
 	Origin      string                   `json:"origin"`
 	Outcome     string                   `json:"outcome"`
-	ProfileURL  string                   `json:"profileUrl"`
+	ProfileURL  string                   `json:"profile_url"`
 	Out         string                   `json:"out"`
 	Files       []string                 `json:"files"`
 	Resources   int                      `json:"resources"`

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentweb/agentweb/examples/internal/cli"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -48,7 +49,20 @@ func runCmd(t *testing.T, n *fetchtest.Network, args ...string) (int, string, st
 	} else {
 		code = run(t.Context(), args, &out, &errb, nil)
 	}
+	assertSnakeCase(t, out.Bytes())
 	return code, out.String(), errb.String()
+}
+
+// assertSnakeCase holds the program's JSON output to snake_case member
+// names, as every result type of the SDK is.
+func assertSnakeCase(t *testing.T, out []byte) {
+	t.Helper()
+	if len(bytes.TrimSpace(out)) == 0 || out[0] != '{' && out[0] != '[' {
+		return
+	}
+	bad, err := cli.NonSnakeKeys(out)
+	require.NoError(t, err)
+	assert.Empty(t, bad, "JSON members not in snake_case")
 }
 
 func TestDiscoverValidateTextAudit(t *testing.T) {

@@ -13,8 +13,8 @@ import (
 // textResult is the JSON printed by text --check.
 type textResult struct {
 	File       string            `json:"file"`
-	TextFile   string            `json:"textFile"`
-	ProfileURL string            `json:"profileUrl,omitempty"`
+	TextFile   string            `json:"text_file"`
+	ProfileURL string            `json:"profile_url,omitempty"`
 	Check      agentic.TextCheck `json:"check"`
 }
 

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/agentweb/agentweb/examples/internal/cli"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -38,7 +39,20 @@ func runCmd(t *testing.T, n *fetchtest.Network, args ...string) (int, map[string
 	if out.Len() > 0 {
 		require.NoError(t, json.Unmarshal(out.Bytes(), &m), out.String())
 	}
+	assertSnakeCase(t, out.Bytes())
 	return code, m, errb.String()
+}
+
+// assertSnakeCase holds the program's JSON output to snake_case member
+// names, as every result type of the SDK is.
+func assertSnakeCase(t *testing.T, out []byte) {
+	t.Helper()
+	if len(bytes.TrimSpace(out)) == 0 || out[0] != '{' && out[0] != '[' {
+		return
+	}
+	bad, err := cli.NonSnakeKeys(out)
+	require.NoError(t, err)
+	assert.Empty(t, bad, "JSON members not in snake_case")
 }
 
 func seedDoc(t *testing.T, attestation string) *agentsignup.Document {

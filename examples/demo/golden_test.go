@@ -87,6 +87,19 @@ func TestBrokenReportGolden(t *testing.T) {
 	assert.Equal(t, 6, fixes, "the five defects' checks and mcp_tested_execution")
 	assert.Equal(t, fixes, strings.Count(md, "\nFix: "), "one Fix line per check to fix in the Markdown form")
 
+	// The fix-first list leads every form: the most points first, then by
+	// requirement (R2 before R7; a check without one after), then in
+	// catalogue order (vary_accept and mcp_tested_execution both add 2).
+	var order []string
+	for _, f := range r.Fixes {
+		order = append(order, f.Check)
+	}
+	assert.Equal(t, []string{"markdown_representation", "structured_business_data", "vary_accept", "mcp_tested_execution", "mcp_signin_discovery", "manifest_twins"}, order)
+	assert.Less(t, strings.Index(md, "## Fix first"), strings.Index(md, "## Sections"))
+	assert.Less(t, strings.Index(md, "[`markdown_representation`](#markdown_representation)"), strings.Index(md, "[`structured_business_data`](#structured_business_data)"))
+	assert.Less(t, strings.Index(page, `id="fix-first"`), strings.Index(page, "<h2>Sections</h2>"))
+	assert.Contains(t, page, `<a href="#check-markdown_representation"><code>markdown_representation</code></a> (R2)`)
+
 	js, err := r.JSON()
 	require.NoError(t, err)
 	var v any

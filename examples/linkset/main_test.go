@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/agentweb/agentweb/examples/internal/cli"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -21,11 +22,11 @@ func TestValidateExitCodes(t *testing.T) {
 	c := write("c.json", `{"linkset":[{"anchor":"https://c.example/","describedby":[{"href":"https://c.example/g.jsonld","type":"application/ld+json"}]}]}`)
 	bad := write("bad.json", `{"linkset":[],"extra":1}`)
 
-	devnull, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	outFile, err := os.Create(filepath.Join(dir, "stdout.jsonl"))
 	require.NoError(t, err)
-	defer devnull.Close()
+	defer outFile.Close()
 	stdout := os.Stdout
-	os.Stdout = devnull
+	os.Stdout = outFile
 	defer func() { os.Stdout = stdout }()
 
 	tests := []struct {
@@ -50,4 +51,13 @@ func TestValidateExitCodes(t *testing.T) {
 		})
 	}
 	assert.Equal(t, 2, serve([]string{dir}), "a directory without a discovery document")
+
+	// The reports written are JSON with snake_case member names, as every
+	// result type of the SDK is.
+	written, err := os.ReadFile(outFile.Name())
+	require.NoError(t, err)
+	require.NotEmpty(t, written)
+	nonSnake, err := cli.NonSnakeKeys(written)
+	require.NoError(t, err)
+	assert.Empty(t, nonSnake, "JSON members not in snake_case")
 }

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/agentweb/agentweb/examples/internal/cli"
 	"github.com/agentweb/agentweb/openagent"
 	"github.com/agentweb/agentweb/safefetch/fetchtest"
 	"github.com/stretchr/testify/assert"
@@ -39,7 +40,20 @@ func runJSON(t *testing.T, n *fetchtest.Network, args ...string) (int, map[strin
 	if stdout.Len() > 0 {
 		require.NoError(t, json.Unmarshal(stdout.Bytes(), &out), stdout.String())
 	}
+	assertSnakeCase(t, stdout.Bytes())
 	return code, out, stderr.String()
+}
+
+// assertSnakeCase holds the program's JSON output to snake_case member
+// names, as every result type of the SDK is.
+func assertSnakeCase(t *testing.T, out []byte) {
+	t.Helper()
+	if len(bytes.TrimSpace(out)) == 0 || out[0] != '{' && out[0] != '[' {
+		return
+	}
+	bad, err := cli.NonSnakeKeys(out)
+	require.NoError(t, err)
+	assert.Empty(t, bad, "JSON members not in snake_case")
 }
 
 func TestValidate(t *testing.T) {

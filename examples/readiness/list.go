@@ -115,6 +115,8 @@ func doneSites(path string) (map[string]bool, error) {
 type errorLine struct {
 	Site  string `json:"site"`
 	Error string `json:"error"`
+	// Development is set in development mode (-dev), as on the reports.
+	Development bool `json:"development,omitempty"`
 }
 
 func runList(ctx context.Context, c *config, stdout, stderr io.Writer, client *safefetch.Client) int {
@@ -152,6 +154,9 @@ func runList(ctx context.Context, c *config, stdout, stderr io.Writer, client *s
 
 	total, done, failed := len(sites), 0, 0
 	start := time.Now()
+	if c.dev {
+		fmt.Fprintln(stderr, devNotice)
+	}
 	fmt.Fprintf(stderr, "readiness: %d sites to scan", total)
 	if c.of > 0 {
 		fmt.Fprintf(stderr, " (shard %d/%d of %d)", c.shard, c.of, len(all))
@@ -169,7 +174,7 @@ func runList(ctx context.Context, c *config, stdout, stderr io.Writer, client *s
 		var line []byte
 		if r.Err != nil {
 			failed++
-			line, err = json.Marshal(errorLine{Site: r.Site, Error: r.Err.Error()})
+			line, err = json.Marshal(errorLine{Site: r.Site, Error: r.Err.Error(), Development: c.dev})
 		} else {
 			line, err = compactReport(r.Report)
 		}

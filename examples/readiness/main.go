@@ -3,40 +3,59 @@
 //
 // Usage:
 //
-//	readiness scan URL [--json FILE] [--md FILE] [--html FILE] [-fail-under SCORE] [-baseline OLD.json]
-//	readiness scan -list FILE [-out FILE] [-resume] [-shard I/N] [-concurrency N] [-per-host N]
-//	readiness mcp URL
+//	readiness [scan] URL [-json FILE] [-md FILE] [-html FILE] [-fail-under SCORE] [-baseline OLD.json] [-dev]
+//	readiness [scan] -list FILE [-out FILE] [-resume] [-shard I/N] [-concurrency N] [-per-host N] [-dev]
+//	readiness mcp [-dev] URL
+//	readiness help
 //
-// One site: progress goes to stderr and a summary to stdout; each --json,
-// --md or --html flag writes that form of the report to FILE ("-" for
+// Flags follow the standard flag package: -name or --name, a value after a
+// space or "=", anywhere after the subcommand; -h, -help, --help and the
+// help command print the usage and every flag with its meaning and exit 0.
+//
+// One site: progress goes to stderr and a summary to stdout; each -json,
+// -md or -html flag writes that form of the report to FILE ("-" for
 // stdout). The exit code is 0 when the site is ready, 1 when it is not, and
 // 2 on a usage error or when the scan could not run. With -fail-under or
 // -baseline the command is a CI gate instead: it exits 1 when the score is
-// below SCORE, or when any check's verdict is worse than in the report
-// OLD.json (every such check is listed), and 0 otherwise.
+// below SCORE, or when any check's verdict is worse than in the baseline
+// (every such check is listed), and 0 otherwise. The baseline is a report
+// written earlier with -json, or a JSON Lines file written by -list -out,
+// of which the line of the scanned site is used.
 //
 // A list (-list FILE, "-" for stdin; one site URL a line, blank lines and
 // lines starting with # skipped): the reports are written as JSON Lines to
 // -out (default stdout), one compact report a line in completion order, and
 // a site whose scan could not run as {"site": URL, "error": "..."}. Progress
 // (done/total, rate, ETA, failures) goes to stderr. -resume keeps the lines
-// already in -out and skips their sites. -shard I/N keeps only the sites
-// whose registrable domain falls in shard I of N (readiness.Shard), so that
-// N machines split one list without talking to each other. The exit code is
-// 0 when every site was scanned, 1 when some could not be, 2 on a usage
-// error.
+// already in -out and skips their sites; a run that was interrupted wrote
+// no line for the sites it had not finished, so -resume scans them.
+// -shard I/N keeps only the sites whose registrable domain falls in shard I
+// of N (readiness.Shard), so that N machines split one list without
+// talking to each other. The exit code is 0 when every site was scanned, 1
+// when some could not be, 2 on a usage error or an interrupted run.
 //
 // mcp: probes one MCP endpoint (package
 // github.com/agentweb/agentweb/readiness/mcpprobe) and prints its receipt as
 // JSON to stdout, for an MCP server author's CI. The exit code is 0 when
 // the endpoint answers as MCP (tools listed, or sign-in required with a
 // Bearer challenge), 1 when nothing answers as MCP, and 2 on a usage error.
+//
+// -dev is development mode, for a server on the developer's own machine
+// (readiness mcp -dev http://127.0.0.1:8080/mcp): http and loopback
+// addresses are allowed (safefetch.Options.AllowLoopback). It is never the
+// default, and every report made in it says so: the report's
+// scope.development and the receipt's development field, a notice at the
+// top of the Markdown and HTML forms, and a line on stdout.
 package main
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"net/netip"
+	"net/url"
 	"os"
 	"os/signal"
 	"strconv"
@@ -46,9 +65,42 @@ import (
 	"github.com/agentweb/agentweb/safefetch"
 )
 
-const usage = `usage: readiness scan URL [--json FILE] [--md FILE] [--html FILE] [-fail-under SCORE] [-baseline OLD.json]
-       readiness scan -list FILE [-out FILE] [-resume] [-shard I/N] [-concurrency N] [-per-host N]
-       readiness mcp URL`
+// usageHead is the synopsis and what the modes do; the flags follow it.
+const usageHead = `usage: readiness [scan] URL [flags]          scan one site; a summary on stdout, progress on stderr
+       readiness [scan] -list FILE [flags]  scan many sites; one JSON report a line
+       readiness mcp [-dev] URL             probe one MCP endpoint; its receipt as JSON on stdout
+       readiness help                       this help
+
+One site exits 0 when it is ready, 1 when it is not, 2 when the scan could
+not run. As a CI gate (-fail-under, -baseline) it exits 1 when the score is
+under SCORE or any check got worse than in the baseline report (each one is
+listed), 0 otherwise. A list exits 0 when every site was scanned, 1 when some
+could not be, 2 when it was interrupted (-resume then scans what is left).
+mcp exits 0 when the endpoint answers as MCP, 1 when it does not.
+
+Flags (-name or --name, anywhere after the subcommand):
+`
+
+// devNotice is the line every report made in development mode adds to the
+// output.
+const devNotice = "development mode: http and loopback addresses were allowed (-dev); this is not a scan of a public site"
+
+// devHint follows a refusal by the fetch policy outside development mode.
+const devHint = "readiness: a server on this machine (http, loopback) is reached only in development mode: add -dev"
+
+// loopbackURL reports whether rawURL names a host on this machine: a
+// loopback address, localhost or a name under .localhost.
+func loopbackURL(rawURL string) bool {
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return false
+	}
+	h := strings.TrimSuffix(strings.ToLower(u.Hostname()), ".")
+	if a, err := netip.ParseAddr(h); err == nil {
+		return a.IsLoopback()
+	}
+	return h == "localhost" || strings.HasSuffix(h, ".localhost")
+}
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -65,6 +117,7 @@ type config struct {
 	failUnder float64
 	gate      bool // -fail-under given
 	baseline  string
+	dev       bool
 
 	list, out   string
 	resume      bool
@@ -73,18 +126,105 @@ type config struct {
 	perHost     int
 }
 
-// run is the whole program; client nil means safefetch.Default().
-func run(ctx context.Context, args []string, stdout, stderr io.Writer, client *safefetch.Client) int {
-	if len(args) > 0 && args[0] == "mcp" {
-		return runMCP(ctx, args[1:], stdout, stderr, client)
+// flags returns the flag set of scan and mcp (mcp reads only -dev), bound
+// to c. Errors and help are left to the caller (its output is discarded).
+func flags(c *config) *flag.FlagSet {
+	fs := flag.NewFlagSet("readiness", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	for _, f := range []struct{ name, what string }{
+		{"json", "write the report as JSON to `FILE` (\"-\": stdout); the form -baseline reads"},
+		{"md", "write the report as Markdown to `FILE` (\"-\": stdout)"},
+		{"html", "write the report as one self-contained HTML page to `FILE` (\"-\": stdout)"},
+	} {
+		form := f.name
+		fs.Func(form, f.what, func(v string) error {
+			if _, dup := c.outputs[form]; !dup {
+				c.order = append(c.order, form)
+			}
+			c.outputs[form] = v
+			return nil
+		})
 	}
-	if len(args) > 0 && args[0] == "scan" {
+	fs.Func("fail-under", "CI gate: exit 1 when the score (0 to 100) is below `SCORE`", func(v string) error {
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil || f < 0 || f > 100 {
+			return fmt.Errorf("%q is not a score from 0 to 100", v)
+		}
+		c.failUnder, c.gate = f, true
+		return nil
+	})
+	fs.StringVar(&c.baseline, "baseline", "", "CI gate: exit 1 and list every check whose verdict is worse than in the report `OLD.json`\n(written earlier with -json, or a -list -out JSON Lines file: the line of this site is used)")
+	fs.StringVar(&c.list, "list", "", "scan the site URLs of `FILE`, one a line (\"-\": stdin; blank lines and # comments skipped)")
+	fs.StringVar(&c.out, "out", "", "with -list: write the JSON Lines to `FILE` (default stdout)")
+	fs.BoolVar(&c.resume, "resume", false, "with -list -out: keep the lines already in the -out file and skip their sites")
+	fs.Func("shard", "with -list: keep the sites whose registrable domain falls in shard `I/N` (0 <= I < N)", func(v string) error {
+		i, n, ok := strings.Cut(v, "/")
+		si, err1 := strconv.Atoi(i)
+		sn, err2 := strconv.Atoi(n)
+		if !ok || err1 != nil || err2 != nil || sn < 1 || si < 0 || si >= sn {
+			return fmt.Errorf("%q is not I/N with 0 <= I < N", v)
+		}
+		c.shard, c.of = si, sn
+		return nil
+	})
+	positive := func(dst *int) func(string) error {
+		return func(v string) error {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 {
+				return fmt.Errorf("%q is not a positive number", v)
+			}
+			*dst = n
+			return nil
+		}
+	}
+	fs.Func("concurrency", "with -list: scan at most `N` sites at once (default 8)", positive(&c.concurrency))
+	fs.Func("per-host", "with -list: scan at most `N` sites of one registrable domain at once (default 1)", positive(&c.perHost))
+	fs.BoolVar(&c.dev, "dev", false, "development mode: allow http and loopback addresses, for a server on this machine\n(never the default; every report made with it says so)")
+	return fs
+}
+
+// printUsage writes the whole help: the synopsis, then every flag.
+func printUsage(w io.Writer) {
+	fs := flags(&config{outputs: map[string]string{}})
+	fs.SetOutput(w)
+	fmt.Fprint(w, usageHead)
+	fs.PrintDefaults()
+}
+
+// usageError reports a usage error on stderr, without doubling the
+// program's name in front of an error that already carries it, and points
+// at the help.
+func usageError(stderr io.Writer, err error) int {
+	msg := strings.TrimPrefix(err.Error(), "readiness: ")
+	fmt.Fprintf(stderr, "readiness: %s\nRun 'readiness -h' for the usage and every flag.\n", msg)
+	return cli.ExitUsage
+}
+
+// run is the whole program; client nil means safefetch.Default(), or in
+// development mode (-dev) a client that allows http and loopback.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer, client *safefetch.Client) int {
+	if len(args) > 0 && cli.IsHelp(args[0]) {
+		printUsage(stdout)
+		return cli.ExitOK
+	}
+	mcpMode := len(args) > 0 && args[0] == "mcp"
+	if len(args) > 0 && (mcpMode || args[0] == "scan") {
 		args = args[1:]
 	}
-	c, err := parse(args)
+	c, err := parse(args, mcpMode)
+	if errors.Is(err, flag.ErrHelp) {
+		printUsage(stdout)
+		return cli.ExitOK
+	}
 	if err != nil {
-		fmt.Fprintf(stderr, "readiness: %v\n%s\n", err, usage)
-		return cli.ExitUsage
+		return usageError(stderr, err)
+	}
+	if c.dev && client == nil {
+		client = safefetch.New(&safefetch.Options{AllowLoopback: true})
+	}
+	if mcpMode {
+		return runMCP(ctx, c, stdout, stderr, client)
 	}
 	if c.list != "" {
 		return runList(ctx, c, stdout, stderr, client)
@@ -92,73 +232,34 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, client *s
 	return runOne(ctx, c, stdout, stderr, client)
 }
 
-func parse(args []string) (*config, error) {
+// parse reads the command line of scan, or of mcp (one URL and -dev only).
+func parse(args []string, mcpMode bool) (*config, error) {
 	c := &config{outputs: map[string]string{}}
-	value := func(i int) (string, error) {
-		if i+1 >= len(args) {
-			return "", fmt.Errorf("%s needs a value", args[i])
-		}
-		return args[i+1], nil
+	fs := flags(c)
+	pos, err := cli.Parse(fs, args)
+	if err != nil {
+		return nil, err
 	}
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		name := "-" + strings.TrimLeft(a, "-")
-		if !strings.HasPrefix(a, "-") || a == "-" {
-			if c.site != "" {
-				return nil, fmt.Errorf("unexpected argument %q", a)
-			}
-			c.site = a
-			continue
+	if slicesHasHelp(pos) {
+		return nil, flag.ErrHelp
+	}
+	if mcpMode {
+		extra := false
+		fs.Visit(func(f *flag.Flag) { extra = extra || f.Name != "dev" })
+		switch {
+		case extra:
+			return nil, fmt.Errorf("mcp takes -dev and one endpoint URL, no other flag")
+		case len(pos) != 1:
+			return nil, fmt.Errorf("mcp takes one endpoint URL")
 		}
-		if name == "-resume" {
-			c.resume = true
-			continue
-		}
-		v, err := value(i)
-		if err != nil {
-			return nil, err
-		}
-		i++
-		switch name {
-		case "-json", "-md", "-html":
-			form := name[1:]
-			if _, dup := c.outputs[form]; !dup {
-				c.order = append(c.order, form)
-			}
-			c.outputs[form] = v
-		case "-fail-under":
-			f, err := strconv.ParseFloat(v, 64)
-			if err != nil || f < 0 || f > 100 {
-				return nil, fmt.Errorf("-fail-under %q is not a score from 0 to 100", v)
-			}
-			c.failUnder, c.gate = f, true
-		case "-baseline":
-			c.baseline = v
-		case "-list":
-			c.list = v
-		case "-out":
-			c.out = v
-		case "-shard":
-			i, n, ok := strings.Cut(v, "/")
-			si, err1 := strconv.Atoi(i)
-			sn, err2 := strconv.Atoi(n)
-			if !ok || err1 != nil || err2 != nil || sn < 1 || si < 0 || si >= sn {
-				return nil, fmt.Errorf("-shard %q is not I/N with 0 <= I < N", v)
-			}
-			c.shard, c.of = si, sn
-		case "-concurrency", "-per-host":
-			n, err := strconv.Atoi(v)
-			if err != nil || n < 1 {
-				return nil, fmt.Errorf("%s %q is not a positive number", a, v)
-			}
-			if name == "-concurrency" {
-				c.concurrency = n
-			} else {
-				c.perHost = n
-			}
-		default:
-			return nil, fmt.Errorf("unexpected argument %q", a)
-		}
+		c.site = pos[0]
+		return c, nil
+	}
+	if len(pos) > 1 {
+		return nil, fmt.Errorf("unexpected argument %q", pos[1])
+	}
+	if len(pos) == 1 {
+		c.site = pos[0]
 	}
 	listMode := c.list != ""
 	switch {
@@ -167,11 +268,22 @@ func parse(args []string) (*config, error) {
 	case !listMode && c.site == "":
 		return nil, fmt.Errorf("no site URL")
 	case listMode && (len(c.order) > 0 || c.gate || c.baseline != ""):
-		return nil, fmt.Errorf("--json, --md, --html, -fail-under and -baseline are for one site")
+		return nil, fmt.Errorf("-json, -md, -html, -fail-under and -baseline are for one site")
 	case !listMode && (c.out != "" || c.resume || c.of > 0 || c.concurrency > 0 || c.perHost > 0):
 		return nil, fmt.Errorf("-out, -resume, -shard, -concurrency and -per-host are for -list")
 	case c.resume && (c.out == "" || c.out == "-"):
 		return nil, fmt.Errorf("-resume needs -out FILE")
 	}
 	return c, nil
+}
+
+// slicesHasHelp reports whether a positional argument is the help command
+// ("readiness scan help").
+func slicesHasHelp(pos []string) bool {
+	for _, p := range pos {
+		if p == "help" {
+			return true
+		}
+	}
+	return false
 }

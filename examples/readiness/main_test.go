@@ -8,8 +8,10 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
+	"github.com/agentweb/agentweb/examples/internal/cli"
 	"github.com/agentweb/agentweb/safefetch/fetchtest"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
@@ -36,11 +38,35 @@ func TestRun(t *testing.T) {
 	assert.Contains(t, stdout.String(), "# Agent readiness: https://shop.example/")
 	assert.Contains(t, stdout.String(), "not ready")
 
+	// The first five entries of the fix-first list follow the score, in
+	// the report's order.
+	out := stdout.String()
+	summary := out[strings.Index(out, "https://shop.example/: "):]
+	require.Contains(t, summary, "  fix first:\n")
+	var printed []string
+	for _, l := range strings.Split(summary, "\n") {
+		var n int
+		var pts float64
+		var id string
+		if _, err := fmt.Sscanf(l, "  %d. +%f %s", &n, &pts, &id); err == nil {
+			printed = append(printed, id)
+		}
+	}
+	assert.Len(t, printed, 5)
+	assert.Contains(t, summary, "more in the report")
+
 	js, err := os.ReadFile(jsonPath)
 	require.NoError(t, err)
 	var rep map[string]any
 	require.NoError(t, json.Unmarshal(js, &rep))
+	assertSnakeCase(t, js)
 	assert.Equal(t, "1.2", rep["method"])
+	fixes, ok := rep["fixes"].([]any)
+	require.True(t, ok)
+	require.Greater(t, len(fixes), 5)
+	for i, id := range printed {
+		assert.Equal(t, fixes[i].(map[string]any)["check"], id, "printed in the report's order")
+	}
 	page, err := os.ReadFile(htmlPath)
 	require.NoError(t, err)
 	assert.True(t, bytes.HasPrefix(page, []byte("<!DOCTYPE html>")))
@@ -70,6 +96,7 @@ func TestRunMCP(t *testing.T) {
 	assert.Equal(t, 0, run(context.Background(), []string{"mcp", "https://shop.example/mcp"}, &stdout, &stderr, n.Client()), stderr.String())
 	var r map[string]any
 	require.NoError(t, json.Unmarshal(stdout.Bytes(), &r), stdout.String())
+	assertSnakeCase(t, stdout.Bytes())
 	assert.Equal(t, "listed", r["outcome"])
 	assert.Equal(t, "streamable-http", r["transport"])
 	assert.Contains(t, r, "handshake")
@@ -83,4 +110,16 @@ func TestRunMCP(t *testing.T) {
 		stderr.Reset()
 		assert.Equal(t, 2, run(context.Background(), args, &stdout, &stderr, n.Client()), "%q", args)
 	}
+}
+
+// assertSnakeCase holds the program's JSON output to snake_case member
+// names, as every result type of the SDK is.
+func assertSnakeCase(t *testing.T, out []byte) {
+	t.Helper()
+	if len(bytes.TrimSpace(out)) == 0 || out[0] != '{' && out[0] != '[' {
+		return
+	}
+	bad, err := cli.NonSnakeKeys(out)
+	require.NoError(t, err)
+	assert.Empty(t, bad, "JSON members not in snake_case")
 }

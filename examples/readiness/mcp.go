@@ -12,21 +12,21 @@ import (
 )
 
 // runMCP probes one MCP endpoint and prints the receipt.
-func runMCP(ctx context.Context, args []string, stdout, stderr io.Writer, client *safefetch.Client) int {
-	if len(args) != 1 || strings.HasPrefix(args[0], "-") {
-		fmt.Fprintln(stderr, usage)
-		return cli.ExitUsage
-	}
-	r, err := mcpprobe.Probe(ctx, args[0], &mcpprobe.Options{Client: client})
+func runMCP(ctx context.Context, c *config, stdout, stderr io.Writer, client *safefetch.Client) int {
+	r, err := mcpprobe.Probe(ctx, c.site, &mcpprobe.Options{Client: client})
 	if err != nil {
-		fmt.Fprintf(stderr, "readiness: %v\n", err)
-		return cli.ExitUsage
+		return usageError(stderr, err)
 	}
 	if err := cli.Encode(stdout, r); err != nil {
 		fmt.Fprintf(stderr, "readiness: %v\n", err)
 		return cli.ExitUsage
 	}
 	fmt.Fprintf(stderr, "%s: %s (%s)\n", r.Endpoint, r.Outcome, r.Reason)
+	if r.Development {
+		fmt.Fprintln(stderr, devNotice)
+	} else if loopbackURL(c.site) && strings.Contains(r.Reason, "refused by the fetch policy") {
+		fmt.Fprintln(stderr, devHint)
+	}
 	if !r.Outcome.IsMCP() {
 		return cli.ExitInvalid
 	}

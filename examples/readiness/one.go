@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -18,9 +19,8 @@ func runOne(ctx context.Context, c *config, stdout, stderr io.Writer, client *sa
 	var old *readiness.Report
 	if c.baseline != "" {
 		var err error
-		if old, err = readBaseline(c.baseline); err != nil {
-			fmt.Fprintf(stderr, "readiness: %v\n", err)
-			return cli.ExitUsage
+		if old, err = readBaseline(c.baseline, c.site); err != nil {
+			return usageError(stderr, err)
 		}
 	}
 	rep, err := readiness.Scan(ctx, c.site, &readiness.Options{
@@ -39,8 +39,11 @@ func runOne(ctx context.Context, c *config, stdout, stderr io.Writer, client *sa
 		},
 	})
 	if err != nil {
-		fmt.Fprintf(stderr, "readiness: %v\n", err)
-		return cli.ExitUsage
+		code := usageError(stderr, err)
+		if !c.dev && loopbackURL(c.site) && (errors.Is(err, safefetch.ErrForbiddenURL) || errors.Is(err, safefetch.ErrForbiddenAddress)) {
+			fmt.Fprintln(stderr, devHint)
+		}
+		return code
 	}
 
 	for _, form := range c.order {
@@ -62,12 +65,16 @@ func runOne(ctx context.Context, c *config, stdout, stderr io.Writer, client *sa
 		}
 	}
 
+	if rep.Scope.Development {
+		fmt.Fprintln(stdout, devNotice)
+	}
 	fmt.Fprintf(stdout, "%s: %.1f / 100, ", rep.Site, rep.Score)
 	if rep.Ready {
 		fmt.Fprintln(stdout, "ready")
 	} else {
 		fmt.Fprintln(stdout, "not ready")
 	}
+	printFixes(stdout, rep.Fixes)
 	for _, q := range rep.Requirements {
 		if !q.Met {
 			fmt.Fprintf(stdout, "  %s %s: %s\n", q.ID, q.Status, q.Why)
@@ -83,6 +90,29 @@ func runOne(ctx context.Context, c *config, stdout, stderr io.Writer, client *sa
 		return cli.ExitOK
 	}
 	return cli.ExitInvalid
+}
+
+// maxFixesPrinted is how many entries of the fix-first list a scan prints
+// after its score.
+const maxFixesPrinted = 5
+
+// printFixes prints the first entries of the report's fix-first list, the
+// fix that adds the most points first.
+func printFixes(w io.Writer, fixes []readiness.FixItem) {
+	if len(fixes) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "  fix first:")
+	for i, f := range fixes[:min(len(fixes), maxFixesPrinted)] {
+		req := ""
+		if f.Requirement != "" {
+			req = " (" + f.Requirement + ")"
+		}
+		fmt.Fprintf(w, "  %d. +%.1f %s%s: %s\n", i+1, f.Points, f.Check, req, f.Fix)
+	}
+	if len(fixes) > maxFixesPrinted {
+		fmt.Fprintf(w, "  ... and %d more in the report\n", len(fixes)-maxFixesPrinted)
+	}
 }
 
 func write(path string, data []byte, stdout io.Writer) error {

@@ -17,10 +17,11 @@ func BenchmarkParse(b *testing.B) {
 		`</style.css>; rel=preload; as=style; crossorigin, <https://cdn.example/app.js>; rel="preload modulepreload"; as=script`,
 	}
 	many := []string{strings.Repeat(`</a>; rel="item"; title="an item, with a comma"; hreflang=en, `, 200)}
+	loose := []string{`</llms.txt>; rel=describedby; type=text/plain, </.well-known/agents.json>; rel=alternate; type=application/json; title*=UTF-8''card`}
 	for _, tc := range []struct {
 		name   string
 		values []string
-	}{{"typical", values}, {"200-links", many}} {
+	}{{"typical", values}, {"200-links", many}, {"unquoted", loose}} {
 		size := 0
 		for _, v := range tc.values {
 			size += len(v)
@@ -30,6 +31,18 @@ func BenchmarkParse(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				if _, err := Parse(tc.values, base); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		if tc.name == "unquoted" {
+			continue // the grammar refuses it
+		}
+		b.Run("strict/"+tc.name, func(b *testing.B) {
+			b.SetBytes(int64(size))
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := ParseStrict(tc.values, base); err != nil {
 					b.Fatal(err)
 				}
 			}

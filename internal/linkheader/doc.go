@@ -1,36 +1,38 @@
-// Package linkheader parses and formats HTTP Link header fields as defined by
-// RFC 8288 (Web Linking), section 3.
+// Package linkheader reads, checks and writes HTTP Link header fields as
+// defined by [RFC 8288] (Web Linking).
 //
-// [Parse] reads every Link field value of a response (resp.Header.Values("Link")):
-// each is a comma-separated list of link-values, and each link-value is a
-// target URI-reference in angle brackets followed by semicolon-separated
-// target attributes (section 3.1 and 3.4). Commas and semicolons inside
-// quoted strings are data, quoted-pair escapes are honoured (RFC 9110
-// section 5.6.4), parameter names are case-insensitive, and whitespace and
-// empty list elements are tolerated as the list rule of RFC 9110 section
-// 5.6.1 asks.
+// Two parsers, one for each side of the wire, because RFC 8288 itself has
+// two. Section 3 gives the grammar a publisher must write; Appendix B gives
+// the algorithm a client parses with, which reads far more than the grammar
+// allows ("consume up to the first ';' or ','"), as browsers do.
 //
-// The attributes that RFC 8288 gives a meaning are lifted into fields: "rel"
-// (section 3.3, several space-separated relation types, registered names
-// lower-cased, later occurrences ignored), "anchor" (section 3.2), "type",
-// "media", "hreflang" (repeatable) and "title", with "title*" (section
-// 3.4.1, an RFC 8187 ext-value such as UTF-8'de'n%c3%a4chstes) preferred
-// over "title" when both are present. Every other attribute is kept in
-// order in [Link.Params].
+//   - [Parse] is the reader: Appendix B step by step, for every package
+//     that reads the Link fields a server sent. It never fails on what a
+//     server sends (`</llms.txt>; rel=describedby; type=text/plain` is
+//     read, though type's value is no token), it reads title* and every
+//     other star parameter as an RFC 8187 ext-value, keeps the first rel,
+//     anchor, type, media and title, and lower-cases parameter names and
+//     relation types.
+//   - [ParseStrict] is the judge: the section 3 grammar with the list rule
+//     of RFC 9110 section 5.6.1, for validating what a publisher sends. A
+//     field that strays from it is a [*SyntaxError] naming the field value
+//     and the byte offset: the target must hold only characters a
+//     URI-reference may hold (RFC 3986 section 2), and an unquoted
+//     parameter value must be a token (RFC 9110 section 5.6.2), so
+//     "rel=x garbage" and "type=application/json" are errors where
+//     "rel=\"x garbage\"" and "type=\"application/json\"" are not. The one
+//     tolerance beyond the grammar is an empty parameter ("</a>;; rel=x").
 //
-// When a base URL is given, the target and the anchor are resolved against
-// it (RFC 3986 section 5), as a client resolves them against the URL of the
-// response that carried the header (RFC 8288 section 3.1 and 3.2).
+// Both lift the attributes that RFC 8288 gives a meaning into the fields of
+// [Link] ("rel", "anchor", "type", "media", "hreflang", "title" and
+// "title*") and keep every other attribute in order in [Link.Params]. When a
+// base URL is given, the target and the anchor are resolved against it (RFC
+// 3986 section 5), as a client resolves them against the URL of the response
+// that carried the header (RFC 8288 section 3.1 and 3.2). Both stop at
+// [MaxLinks] links.
 //
-// A field that does not follow the grammar is an error naming the field and
-// the byte offset, never silently skipped: the target must hold only
-// characters a URI-reference may hold (RFC 3986 section 2), and an unquoted
-// parameter value must be a token (RFC 8288 section 3, RFC 9110 section
-// 5.6.2), so "rel=x garbage" and "type=application/json" are errors where
-// "rel=\"x garbage\"" and "type=\"application/json\"" are not. The one
-// tolerance beyond the grammar is an empty parameter ("</a>;; rel=x", "</a>;").
-// A field list holding more than [MaxLinks] links is refused.
+// [Format] writes links in section 3 syntax, which ParseStrict accepts and
+// both parsers read back to the same values.
 //
-// [Format] writes links back in RFC 8288 syntax that Parse reads to the same
-// values.
+// [RFC 8288]: https://www.rfc-editor.org/rfc/rfc8288
 package linkheader

@@ -42,3 +42,19 @@ func ExampleFormat() {
 	// Output:
 	// </.well-known/knowledge-linkset>; rel="describedby"; type="application/linkset+json", </c4>; rel="next"; title*=UTF-8''n%C3%A4chstes%20Kapitel
 }
+
+// A field as real sites send it: the media type unquoted, which the
+// section 3 grammar refuses and Appendix B reads.
+func ExampleParseStrict() {
+	field := []string{`</llms.txt>; rel=describedby; type=text/plain`}
+	base, _ := url.Parse("https://example.com/")
+
+	if _, err := linkheader.ParseStrict(field, base); err != nil {
+		fmt.Println("publisher:", err)
+	}
+	links, _ := linkheader.Parse(field, base)
+	fmt.Println("reader:", links[0].Target, links[0].Rel, links[0].Type)
+	// Output:
+	// publisher: linkheader: Link field value 0, byte offset 39: parameter type: character '/' is not allowed in a token (quote the value)
+	// reader: https://example.com/llms.txt [describedby] text/plain
+}

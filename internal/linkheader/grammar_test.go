@@ -2,6 +2,7 @@ package linkheader
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -230,7 +231,7 @@ func TestGeneratedGrammar(t *testing.T) {
 			hostile++
 		}
 		want, ok := refParse(h)
-		got, err := Parse([]string{h}, nil)
+		got, err := ParseStrict([]string{h}, nil)
 		if !assert.Equal(t, ok, err == nil, "header %q: reference grammar %v, Parse error %v", h, ok, err) {
 			continue
 		}
@@ -249,6 +250,51 @@ func TestGeneratedGrammar(t *testing.T) {
 			assert.Equal(t, w.target, got[i].Target, "header %q", h)
 			assert.Equal(t, refView(w), linkView(got[i]), "header %q", h)
 		}
+		// What the grammar accepts, the reader reads the same way: the
+		// link-values with a relation type (Appendix B.2 step 17), every
+		// relation type lower-cased (step 17.1), the empty parameter of
+		// ";;" as the attribute named "" (B.3 steps 5 and 10), and an
+		// unquoted value with the OWS that follows it (B.3 step 7.4).
+		read, err := Parse([]string{h}, nil)
+		if !assert.NoError(t, err, "header %q", h) {
+			continue
+		}
+		var withRel []Link
+		for _, l := range got {
+			if len(l.Rel) > 0 {
+				l.Rel = slices.Clone(l.Rel)
+				for i := range l.Rel {
+					l.Rel[i] = asciiLower(l.Rel[i])
+				}
+				withRel = append(withRel, l)
+			}
+		}
+		// B.3 step 7.4 keeps the whitespace before the delimiter that
+		// ends an unquoted value, which the grammar calls OWS.
+		// Both sides are compared with trailing whitespace cut.
+		trim := func(v string) string { return strings.TrimRight(v, " \t") }
+		trimLink := func(l *Link) {
+			l.Type, l.Title, l.Media = trim(l.Type), trim(l.Title), trim(l.Media)
+			l.Hreflang = slices.Clone(l.Hreflang)
+			for j := range l.Hreflang {
+				l.Hreflang[j] = trim(l.Hreflang[j])
+			}
+			l.Params = slices.Clone(l.Params)
+			for j := range l.Params {
+				l.Params[j].Value = trim(l.Params[j].Value)
+			}
+		}
+		for i := range withRel {
+			trimLink(&withRel[i])
+		}
+		for i := range read {
+			trimLink(&read[i])
+			read[i].Params = slices.DeleteFunc(read[i].Params, func(p Param) bool { return p.Name == "" })
+			if len(read[i].Params) == 0 {
+				read[i].Params = nil
+			}
+		}
+		assert.Equal(t, withRel, read, "header %q: the reader and the grammar differ", h)
 	}
 	assert.Equal(t, n/2, valid, "every generated valid header is accepted")
 	t.Logf("%d generated headers (%d mutated): %d accepted, %d refused, all as the reference grammar says", n, hostile, accepted, n-accepted)
@@ -277,7 +323,7 @@ func refView(l refLink) map[string]string {
 	var rels []string
 	for _, r := range strings.Fields(m["rel"]) {
 		if !strings.Contains(r, ":") {
-			r = strings.ToLower(r)
+			r = asciiLower(r)
 		}
 		rels = append(rels, r)
 	}

@@ -15,8 +15,9 @@ const (
 // FrontMatterKeys are the only keys [ParseFrontMatter] reads: the canonical
 // address, the last-modified date and the language the agent-readiness
 // scoring method asks of a page's Markdown form (§04), and the title and
-// description of its example.
-var FrontMatterKeys = map[string]bool{"title": true, "description": true, "canonical": true, "updated": true, "language": true}
+// description of its example, and the name an Agent Skills SKILL.md gives
+// itself.
+var FrontMatterKeys = map[string]bool{"title": true, "description": true, "canonical": true, "updated": true, "language": true, "name": true}
 
 var (
 	// ErrNoFrontMatter: the document does not start with a "---" line.

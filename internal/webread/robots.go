@@ -133,9 +133,58 @@ func RobotsForStatus(status int, body []byte) *Robots {
 //     ".../" itself.
 func ParseRobots(body []byte) *Robots {
 	r := &Robots{}
+	var cur *group
+	inRules := false
+	r.truncated = robotsLines(body, func(line int, key, value string) {
+		switch keyKind(key) {
+		case keyUserAgent:
+			r.count(line)
+			if cur == nil || inRules {
+				r.groups = append(r.groups, group{})
+				cur = &r.groups[len(r.groups)-1]
+				inRules = false
+			}
+			if value == "*" || strings.HasPrefix(value, "*") && len(value) > 1 && isSpace(value[1]) {
+				cur.global = true
+			} else {
+				cur.agents = append(cur.agents, strings.ToLower(productToken(value)))
+			}
+		case keyAllow, keyDisallow:
+			r.count(line)
+			if cur == nil {
+				return // outside any group
+			}
+			inRules = true
+			allow := keyKind(key) == keyAllow
+			p := normalize(value)
+			cur.rules = append(cur.rules, rule{allow: allow, pattern: p})
+			if allow {
+				if i := strings.LastIndexByte(p, '/'); i >= 0 && strings.HasPrefix(p[i:], "/index.htm") {
+					cur.rules = append(cur.rules, rule{allow: true, pattern: p[:i+1] + "$"})
+				}
+			}
+		case keySitemap:
+			r.count(line)
+			r.sitemaps = append(r.sitemaps, value)
+		default:
+			r.unknown++
+			r.lastLine = line
+		}
+	})
+	return r
+}
+
+// robotsLines calls f with the name and value of every line of a
+// robots.txt body that has one, in order, numbering lines from 1: at most
+// [MaxRobotsBytes] are read (the line that limit cuts is dropped), a
+// leading byte order mark or the part of one is skipped, lines end at CR,
+// LF or CRLF, a longer line than Google's bound is cut, and comments are
+// removed (RFC 9309 Sections 2.2 and 2.5). It reports whether the body was
+// longer than the limit.
+func robotsLines(body []byte, f func(line int, key, value string)) (truncated bool) {
 	if len(body) > MaxRobotsBytes {
 		body = body[:MaxRobotsBytes]
-		r.truncated = true
+		truncated = true
 		if i := bytes.LastIndexAny(body, "\r\n"); i >= 0 {
 			body = body[:i+1]
 		} else {
@@ -149,8 +198,6 @@ func ParseRobots(body []byte) *Robots {
 		}
 		body = body[1:]
 	}
-	var cur *group
-	inRules := false
 	line := 0
 	for len(body) > 0 || line == 0 {
 		end := bytes.IndexAny(body, "\r\n")
@@ -169,46 +216,11 @@ func ParseRobots(body []byte) *Robots {
 		if len(l) > maxLineBytes {
 			l = l[:maxLineBytes]
 		}
-		key, value, ok := splitLine(string(l))
-		if !ok {
-			continue
-		}
-		switch keyKind(key) {
-		case keyUserAgent:
-			r.count(line)
-			if cur == nil || inRules {
-				r.groups = append(r.groups, group{})
-				cur = &r.groups[len(r.groups)-1]
-				inRules = false
-			}
-			if value == "*" || strings.HasPrefix(value, "*") && len(value) > 1 && isSpace(value[1]) {
-				cur.global = true
-			} else {
-				cur.agents = append(cur.agents, strings.ToLower(productToken(value)))
-			}
-		case keyAllow, keyDisallow:
-			r.count(line)
-			if cur == nil {
-				continue // outside any group
-			}
-			inRules = true
-			allow := keyKind(key) == keyAllow
-			p := normalize(value)
-			cur.rules = append(cur.rules, rule{allow: allow, pattern: p})
-			if allow {
-				if i := strings.LastIndexByte(p, '/'); i >= 0 && strings.HasPrefix(p[i:], "/index.htm") {
-					cur.rules = append(cur.rules, rule{allow: true, pattern: p[:i+1] + "$"})
-				}
-			}
-		case keySitemap:
-			r.count(line)
-			r.sitemaps = append(r.sitemaps, value)
-		default:
-			r.unknown++
-			r.lastLine = line
+		if key, value, ok := splitLine(string(l)); ok {
+			f(line, key, value)
 		}
 	}
-	return r
+	return truncated
 }
 
 func (r *Robots) count(line int) {

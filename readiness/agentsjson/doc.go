@@ -13,7 +13,12 @@
 //   - the IETF agents.txt draft's JSON companion ([FormatAgentsTxt]): site,
 //     capabilities[{id or name, endpoint, protocol, auth}], access;
 //   - [wild-card-ai agents.json] ([FormatWildCard]): agentsJson, info,
-//     sources[{id, path}] (each an OpenAPI document), flows, overrides;
+//     sources[{id, path}] (each an OpenAPI document), flows, overrides; and
+//     the flows cards that name their one interface as a singular source
+//     ({"type": "openapi", "url": ...}, or a URL string), read beside flows
+//     or agentsJson only. A source's url is read where path is missing;
+//     relative URLs are kept as written, for the caller to resolve
+//     against the card's own URL;
 //   - the [site_info draft] ([FormatSiteInfo]): site_info, authentication
 //     {required, methods}, intents (a list, or {supported: [...]} whose
 //     entries list endpoints[{path}]), policies.

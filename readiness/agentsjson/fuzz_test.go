@@ -16,7 +16,7 @@ func FuzzParse(f *testing.F) {
 			f.Add(b)
 		}
 	}
-	for _, s := range []string{`{"interfaces":{"a":"b"}}`, `{"intents":{"supported":[{"endpoints":[{"path":"/x"}]}]}}`, `[]`, `{"publishes":{"":"x"}}`, `{"contact":"mailto:"}`} {
+	for _, s := range []string{`{"interfaces":{"a":"b"}}`, `{"intents":{"supported":[{"endpoints":[{"path":"/x"}]}]}}`, `[]`, `{"publishes":{"":"x"}}`, `{"contact":"mailto:"}`, `{"source":{"url":"/o.json"},"flows":[{"actions":[{"sourceId":"x"}]}]}`, `{"source":"","agentsJson":"1"}`} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {

@@ -172,6 +172,7 @@ func Probe(ctx context.Context, endpoint string, opts *Options) (*Receipt, error
 	}
 	r := s.receipt(&o)
 	r.Retried = retried
+	r.Development = c.AllowsLoopback()
 	if r.Outcome == OutcomeSignInRequired || r.Outcome == OutcomeUnauthorized || (o.DiscoverSignIn && r.Outcome.IsMCP()) {
 		discoverSignIn(ctx, c, o.Get, u, r, s)
 	}
@@ -336,6 +337,7 @@ type recorder struct {
 	// settled, when not nil, is closed when open falls to zero.
 	open    int
 	settled chan struct{}
+	h2      bool // a response came over HTTP/2, which needs no wait
 }
 
 // settleWait bounds how long a request waits for the response bodies still
@@ -348,10 +350,11 @@ const settleWait = 50 * time.Millisecond
 // HTTP/1 a request sent before the previous stream's end has been read
 // finds its connection busy and dials another. A server's stream ends
 // just after its response, so the wait is short; one that does not end
-// within the bound costs a connection, as before.
+// within the bound costs a connection, as before. Over HTTP/2, where
+// requests share the connection, nothing is waited for.
 func (r *recorder) awaitSettled(ctx context.Context) {
 	r.mu.Lock()
-	if r.open == 0 {
+	if r.open == 0 || r.h2 {
 		r.mu.Unlock()
 		return
 	}
@@ -426,6 +429,7 @@ func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	e.SessionID = resp.Header.Get("Mcp-Session-Id") != ""
 	e.WWWAuthenticate = clip(strings.Join(resp.Header.Values("Www-Authenticate"), ", "), 1000)
 	r.open++
+	r.h2 = r.h2 || resp.ProtoMajor == 2
 	resp.Body = &cappedBody{rc: resp.Body, r: r, e: e}
 	return resp, nil
 }
@@ -494,31 +498,16 @@ func (b *cappedBody) Close() error {
 	return err
 }
 
-// errorKind names a failure in a few words.
+// errorKind names a failure in a few words, in the words the scanner's
+// receipts use.
 func errorKind(err error) string {
-	switch {
-	case errors.Is(err, safefetch.ErrTimeout), errors.Is(err, context.DeadlineExceeded):
-		return "timeout"
-	case errors.Is(err, safefetch.ErrTooManyRedirects):
-		return "a redirect that never ends"
-	case errors.Is(err, safefetch.ErrRedirectRefused):
-		if r := refusal.Reason(err); r != "" {
-			return "redirect refused: " + r
-		}
-		return "redirect refused"
-	case errors.Is(err, safefetch.ErrBudgetExhausted):
-		return "scan budget exhausted"
-	case errors.Is(err, safefetch.ErrTooLarge):
-		return "response too large"
-	case errors.Is(err, safefetch.ErrForbiddenURL), errors.Is(err, safefetch.ErrForbiddenAddress):
-		return refusal.Policy(err)
-	case errors.Is(err, safefetch.ErrDNS):
-		return "DNS failed"
-	case errors.Is(err, errExchanges):
+	if errors.Is(err, errExchanges) {
 		return "request limit reached"
-	case errors.Is(err, context.Canceled):
-		return "cancelled"
-	case isClosedConn(err):
+	}
+	if k := refusal.Kind(err); k != "" {
+		return k
+	}
+	if isClosedConn(err) {
 		return "connection closed: " + clip(err.Error(), 160)
 	}
 	return "request failed: " + clip(err.Error(), 160)

@@ -7,6 +7,11 @@ package mcpprobe
 // and the raw handshake. The probe never signs in and never calls a tool, so
 // Tools.Authenticated is always null and Tools.ExecutionTested always false.
 type Receipt struct {
+	// Development is true when the probe's client was in development mode
+	// (safefetch.Options.AllowLoopback): http and loopback addresses were
+	// allowed, as no probe of a public endpoint allows them.
+	Development bool `json:"development,omitempty"`
+
 	Endpoint string `json:"endpoint"`
 	// Outcome classifies the answer; Reason says it in words, naming the
 	// URL and the cause of every failure.

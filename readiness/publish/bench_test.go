@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/agentweb/agentweb/readiness/publish"
 )
 
 // catalogue renders a product page of about 30 KB with html/template, the
@@ -93,5 +95,20 @@ func BenchmarkMarkdown(b *testing.B) {
 				serveOnce(b, kit, "text/markdown")
 			}
 		})
+	}
+}
+
+// BenchmarkSkillsIndex builds a site with twenty skills: SKILL.md bodies,
+// their digests and the discovery index.
+func BenchmarkSkillsIndex(b *testing.B) {
+	s := publish.Site{Origin: "https://tea.example", Name: "Tea", Description: "Tea.", Contact: publish.Contact{Email: "a@tea.example"}}
+	for i := range 20 {
+		s.Skills = append(s.Skills, publish.Skill{Name: fmt.Sprintf("skill-%d", i), Description: "Do a thing: well.", Instructions: strings.Repeat("Step.\n", 200)})
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := s.Handler(nil); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

@@ -26,7 +26,17 @@
 //   - the capability card (package readiness/agentsjson) at both of its
 //     addresses from one value, built from the site's facts or given;
 //   - the MCP endpoint with its RFC 9728 protected-resource metadata and
-//     the WWW-Authenticate challenge on 401, and the OpenAPI document.
+//     the WWW-Authenticate challenge on 401, and the OpenAPI document;
+//   - the site's Agent Skills ([Site.Skills]), each SKILL.md under
+//     /.well-known/agent-skills/ and the discovery index with their
+//     SHA-256 digests, which the scanner's agent_skills observation reads
+//     back and checks.
+//
+// The kit runs on a development origin too (http://127.0.0.1:8080, or any
+// http, loopback or non-default-port origin): it then builds no Agentic
+// Site Profile from the site's facts, because that profile can only be
+// valid on a public https origin on the default port, and serves
+// everything else as it would in production.
 //
 // Every document is built and validated when the handler is built: a bad
 // value is a [*SiteError] at start-up, never a broken file in production.

@@ -2,6 +2,7 @@ package publish
 
 import (
 	"encoding/json"
+	"errors"
 	"sort"
 	"strings"
 
@@ -39,11 +40,18 @@ func (k *kit) buildDocuments() error {
 // package's handler, which refuses a document that does not conform.
 func (k *kit) buildSpecDocuments() error {
 	site := k.site.Agentic
-	if site == nil && !k.site.NoAgentic {
+	built := site == nil && !k.site.NoAgentic
+	if built {
 		site = k.agenticFromFacts()
 	}
 	if site != nil {
 		h, err := agentic.Handler(site, &agentic.HandlerOptions{ProfileURL: k.abs("/agentic.json")})
+		if err != nil && built && onlyOriginRules(err) {
+			// A development origin (http, a port, a loopback or private
+			// host) can carry no valid profile: the kit serves none
+			// rather than refuse the whole site.
+			return nil
+		}
 		if err != nil {
 			return &SiteError{Field: "Agentic", Reason: "the Agentic Site Profile does not conform", Err: err}
 		}
@@ -75,6 +83,25 @@ func (k *kit) buildSpecDocuments() error {
 			notes: "how an agent signs up for its human owner (agent-identity-v1)", handler: h})
 	}
 	return nil
+}
+
+// originRules are the rules of the Agentic Site Profile that an origin
+// itself breaks when it is not a public https origin on the default port.
+var originRules = map[string]bool{agentic.RuleURLHTTPS: true, agentic.RuleURLPort: true, agentic.RuleURLPrivateAddress: true}
+
+// onlyOriginRules reports whether every problem of a validation error is
+// one that the site's origin causes (see originRules).
+func onlyOriginRules(err error) bool {
+	var ve *agentic.ValidationError
+	if !errors.As(err, &ve) || len(ve.Problems) == 0 {
+		return false
+	}
+	for _, p := range ve.Problems {
+		if !originRules[p.Rule] {
+			return false
+		}
+	}
+	return true
 }
 
 // agenticFromFacts builds the Agentic Site Profile 1.1 the site's facts

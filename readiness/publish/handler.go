@@ -74,15 +74,9 @@ func (s *Site) Handler(pages http.Handler) (http.Handler, error) {
 	if pages == nil {
 		pages = http.NotFoundHandler()
 	}
-	origin, err := s.validate()
+	k, err := s.newKit()
 	if err != nil {
 		return nil, err
-	}
-	k := &kit{site: *s, origin: origin, routes: map[string]http.Handler{}}
-	k.site.Pages = append([]Page(nil), s.Pages...)
-	k.maxPage = s.MaxPageBytes
-	if k.maxPage <= 0 {
-		k.maxPage = defaultMaxPage
 	}
 	timeout := s.ConvertTimeout
 	if timeout <= 0 {
@@ -90,9 +84,6 @@ func (s *Site) Handler(pages http.Handler) (http.Handler, error) {
 	}
 	k.md = newConverter(timeout, mdCacheEntries, mdCacheBytes, max(2, runtime.GOMAXPROCS(0)))
 	k.pages = newPageCache(pageCacheEntries, pageCacheBytes)
-	if err := k.buildDocuments(); err != nil {
-		return nil, err
-	}
 	text := func(body []byte) http.Handler {
 		return serve.Handler(serve.Document{Body: body, ContentType: "text/plain; charset=utf-8", CacheControl: cacheControl})
 	}
@@ -112,6 +103,50 @@ func (s *Site) Handler(pages http.Handler) (http.Handler, error) {
 	}
 	mux.Handle("/", &pageHandler{k: k, next: pages})
 	return mux, nil
+}
+
+// newKit validates s and builds every document the kit serves but the
+// site's pages.
+func (s *Site) newKit() (*kit, error) {
+	origin, err := s.validate()
+	if err != nil {
+		return nil, err
+	}
+	k := &kit{site: *s, origin: origin, routes: map[string]http.Handler{}}
+	k.site.Pages = append([]Page(nil), s.Pages...)
+	k.maxPage = s.MaxPageBytes
+	if k.maxPage <= 0 {
+		k.maxPage = defaultMaxPage
+	}
+	if err := k.buildDocuments(); err != nil {
+		return nil, err
+	}
+	if err := k.buildSkills(); err != nil {
+		return nil, err
+	}
+	return k, nil
+}
+
+// LLMsText returns the bytes [Site.Handler] serves at /llms.txt for s, so
+// that a knowledge link set can name llms.txt with its digest (the digest
+// attribute, [knowledge-linkset draft] Section 4.3.1). Its error is the one
+// Handler returns for the same value.
+//
+// The bytes depend on the site's facts and on which documents it publishes
+// (whether Linkset, OpenAgent, AgentSignup and the Agentic Site Profile are
+// there), never on those documents' content. A link set that digests
+// llms.txt is so built in two steps: with Linkset set to the link set
+// without the llms.txt artefact, LLMsText gives the bytes; the link set
+// built again with them as that artefact's Body replaces it, and the
+// digest holds for what Handler serves.
+//
+// [knowledge-linkset draft]: https://datatracker.ietf.org/doc/draft-besleaga-agentic-knowledge-wellknown/
+func (s *Site) LLMsText() ([]byte, error) {
+	k, err := s.newKit()
+	if err != nil {
+		return nil, err
+	}
+	return k.llmsText(), nil
 }
 
 // exact serves h at exactly path and hands any longer path under it to

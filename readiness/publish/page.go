@@ -25,6 +25,14 @@ func (h *pageHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.next.ServeHTTP(w, r)
 		return
 	}
+	if target, ok := h.k.twinTarget(r.URL.Path); ok {
+		// The page's Markdown twin: its Markdown form at its URL with .md.
+		md := r.Clone(r.Context())
+		md.URL.Path, md.URL.RawPath = target, ""
+		md.Header.Set("Accept", "text/markdown")
+		h.ServeHTTP(w, md)
+		return
+	}
 	wantMD := prefersMarkdown(r.Header.Get("Accept"))
 	path := r.URL.Path
 	if p, ok := h.k.site.pageFor(path); ok && wantMD && p.Markdown != nil {
@@ -230,4 +238,28 @@ func (rc *recorder) flushThrough() {
 	if !rc.head {
 		rc.w.Write(rc.buf.Bytes())
 	}
+}
+
+// twinTarget returns the listed page whose Markdown twin path is: the
+// page's path with ".md" appended, or "index.md" appended for a path that
+// ends in "/" (the llms.txt proposal's convention, which the scanner's
+// markdown_twin observation reads). A path that is itself a listed page is
+// never a twin.
+func (k *kit) twinTarget(path string) (string, bool) {
+	if !strings.HasSuffix(path, ".md") {
+		return "", false
+	}
+	if _, listed := k.site.pageFor(path); listed {
+		return "", false
+	}
+	if base, ok := strings.CutSuffix(path, "/index.md"); ok {
+		if _, listed := k.site.pageFor(base + "/"); listed {
+			return base + "/", true
+		}
+	}
+	base := strings.TrimSuffix(path, ".md")
+	if _, listed := k.site.pageFor(base); listed && base != "" && !strings.HasSuffix(base, "/") {
+		return base, true
+	}
+	return "", false
 }

@@ -61,17 +61,24 @@ func teaSite() publish.Site {
 	}
 }
 
+// scanTea serves s around the plain pages on a fake internet and scans it.
+func scanTea(t *testing.T, s publish.Site) (*readiness.Report, *fetchtest.Network) {
+	t.Helper()
+	h, err := s.Handler(plainPages())
+	require.NoError(t, err)
+	n := fetchtest.New()
+	t.Cleanup(n.Close)
+	n.Site("tea.example", h)
+	rep, err := readiness.Scan(context.Background(), "https://tea.example/", &readiness.Options{Client: n.Client()})
+	require.NoError(t, err)
+	return rep, n
+}
+
 // A plain net/http site wrapped by the kit meets every requirement and has
 // no failing or partial check.
 func TestPlainSiteScansReady(t *testing.T) {
 	s := teaSite()
-	h, err := s.Handler(plainPages())
-	require.NoError(t, err)
-	n := fetchtest.New()
-	defer n.Close()
-	n.Site("tea.example", h)
-	rep, err := readiness.Scan(context.Background(), "https://tea.example/", &readiness.Options{Client: n.Client()})
-	require.NoError(t, err)
+	rep, _ := scanTea(t, s)
 	for _, q := range rep.Requirements {
 		assert.True(t, q.Met, "%s %s: %s", q.ID, q.Status, q.Why)
 	}
@@ -80,4 +87,76 @@ func TestPlainSiteScansReady(t *testing.T) {
 			"%s: %s %v", c.ID, c.Receipt.Received, c.Receipt.Notes)
 	}
 	assert.True(t, rep.Ready)
+}
+
+// The same site, whose card states it offers no tool or API, scores 100:
+// with nothing callable, mcp_tested_execution cannot apply, so Connect
+// leaves the denominator instead of earning 0 of 20.
+func TestPlainKitSiteWithNoToolScores100(t *testing.T) {
+	s := teaSite()
+	rep, _ := scanTea(t, s)
+	assert.InDelta(t, 100, rep.Score, 1e-9)
+	assert.Empty(t, rep.Unverified)
+	for _, c := range rep.Checks {
+		if c.Section == readiness.SectionConnect && c.Verdict != readiness.VerdictOptional {
+			assert.Equal(t, readiness.VerdictNotApplicable, c.Verdict, "%s: %s", c.ID, c.Receipt.Received)
+		}
+	}
+	for _, sec := range rep.Sections {
+		if sec.ID == readiness.SectionConnect {
+			assert.False(t, sec.Scored, "Connect leaves the denominator")
+		}
+	}
+}
+
+// What the kit serves of the observations reads back as found: the
+// Content-Signal line, and an agent-skills index whose digests match the
+// skills it serves.
+func TestKitServesObservations(t *testing.T) {
+	s := teaSite()
+	s.ContentSignal = "search=yes, ai-input=yes, ai-train=no"
+	s.Skills = []publish.Skill{
+		{Name: "order-tea", Description: "Order tea: pick a garden, a weight, and pay.", Instructions: "# Order tea\n\n1. Search the catalogue.\n2. Order.\n"},
+		{Name: "find-garden", Description: "Find where a tea was grown.", Instructions: "# Find a garden\n"},
+	}
+	rep, n := scanTea(t, s)
+	obs := map[string]readiness.Observation{}
+	for _, o := range rep.Observations {
+		obs[o.ID] = o
+	}
+	for _, id := range []string{"agent_skills", "content_signals", "llms_txt_links", "markdown_twin"} {
+		assert.Equal(t, readiness.ObservationFound, obs[id].Status, "%s: %s %q", id, obs[id].Receipt.Received, obs[id].Receipt.Notes)
+	}
+	assert.Contains(t, obs["agent_skills"].Receipt.Notes, "digests checked: order-tea: SKILL.md matches; find-garden: SKILL.md matches")
+	assert.Contains(t, obs["content_signals"].Receipt.Received, "User-agent * — Content-Signal: ai-input=yes, ai-train=no, search=yes")
+	assert.InDelta(t, 100, rep.Score, 1e-9, "observations change no score")
+
+	// Every listed page has its twin; a path that is no listed page has none.
+	for path, want := range map[string]int{"/index.md": 200, "/teas.md": 200, "/about.md": 200, "/nowhere.md": 404, "/teas/index.md": 404} {
+		resp, err := n.Client().Get(context.Background(), "https://tea.example"+path, nil)
+		require.NoError(t, err)
+		assert.Equal(t, want, resp.StatusCode, path)
+		if want == 200 {
+			assert.Contains(t, resp.Header.Get("Content-Type"), "text/markdown", path)
+		}
+	}
+}
+
+func TestKitRefusesBadSkillsAndSignals(t *testing.T) {
+	for name, mutate := range map[string]func(*publish.Site){
+		"a skill name with upper case": func(s *publish.Site) { s.Skills = []publish.Skill{{Name: "Order", Description: "d"}} },
+		"a skill twice": func(s *publish.Site) {
+			s.Skills = []publish.Skill{{Name: "a", Description: "d"}, {Name: "a", Description: "d"}}
+		},
+		"a skill without a description":                func(s *publish.Site) { s.Skills = []publish.Skill{{Name: "a"}} },
+		"a Content-Signal value that is not yes or no": func(s *publish.Site) { s.ContentSignal = "ai-train=maybe" },
+	} {
+		t.Run(name, func(t *testing.T) {
+			s := teaSite()
+			mutate(&s)
+			_, err := s.Handler(plainPages())
+			var se *publish.SiteError
+			require.ErrorAs(t, err, &se)
+		})
+	}
 }

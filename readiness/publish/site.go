@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/agentweb/agentweb/agentic"
 	"github.com/agentweb/agentweb/agentsignup"
@@ -98,7 +99,10 @@ type Site struct {
 	Language string
 	// Contact is where a person can be reached.
 	Contact Contact
-	// Pages are the pages listed in llms.txt and the sitemap.
+	// Pages are the pages listed in llms.txt and the sitemap. The Markdown
+	// form of each is also served at its URL with .md appended (index.md
+	// for "/" and other paths ending in "/"), unless that path is itself a
+	// listed page.
 	Pages []Page
 	// Crawlers says which AI crawlers robots.txt lets in.
 	Crawlers Crawlers
@@ -109,6 +113,15 @@ type Site struct {
 	// robots.txt group for all crawlers, such as "search=yes, ai-train=no"
 	// (Cloudflare's Content Signals Policy).
 	ContentSignal string
+	// Skills are the Agent Skills the site publishes for agents: the kit
+	// serves each as /.well-known/agent-skills/{name}/SKILL.md (front
+	// matter with name and description, then the instructions) and lists
+	// them, with their SHA-256 digests, in the discovery index at
+	// /.well-known/agent-skills/index.json ([Agent Skills Discovery], a
+	// draft, version 0.2.0). Nil: no index.
+	//
+	// [Agent Skills Discovery]: https://github.com/cloudflare/agent-skills-discovery-rfc
+	Skills []Skill
 	// Logo and SameAs complete the organisation's JSON-LD identity node:
 	// its logo (absolute URL or path) and the other profiles that name it.
 	Logo   string
@@ -127,7 +140,16 @@ type Site struct {
 	// Agentic is the site's Agentic Site Profile 1.1, served at
 	// /agentic.json with its TXT index at /agentic.txt. Nil: the kit builds
 	// one from the site's facts (home page, llms.txt, OpenAPI operations,
-	// MCP endpoint, pages), unless NoAgentic is set.
+	// MCP endpoint, pages), unless NoAgentic is set, and only where such a
+	// profile can be valid: the profile requires a public https origin on
+	// the default port ([Agentic Site Profile 1.1], its URL rules), so on a
+	// development origin (http, another port, a loopback, private or local
+	// host, such as http://127.0.0.1:8080) the kit serves no profile, the
+	// card and llms.txt name none, and Handler does not fail for it. A
+	// profile given here is always validated, and refused if it does not
+	// conform.
+	//
+	// [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
 	Agentic   *agentic.Site
 	NoAgentic bool
 	// OpenAgent is the site's agent profile, served at
@@ -260,6 +282,25 @@ func (s *Site) validate() (*url.URL, error) {
 	}
 	if strings.ContainsAny(s.ContentSignal, "\r\n#") {
 		return nil, siteErr("ContentSignal", "must be one line without #")
+	}
+	if s.ContentSignal != "" {
+		// The scanner's own reader, so that what the kit writes reads back.
+		if l := webread.ParseContentSignal(s.ContentSignal); len(l.Problems) > 0 {
+			return nil, siteErr("ContentSignal", "%s", strings.Join(l.Problems, "; "))
+		}
+	}
+	seenSkill := map[string]bool{}
+	for i, sk := range s.Skills {
+		f := fmt.Sprintf("Skills[%d]", i)
+		switch {
+		case len(sk.Name) > 64 || !skillNameRE.MatchString(sk.Name):
+			return nil, siteErr(f+".Name", "%q is not 1 to 64 lower-case letters, digits and single inner hyphens", sk.Name)
+		case seenSkill[sk.Name]:
+			return nil, siteErr(f+".Name", "%q is listed twice", sk.Name)
+		case strings.TrimSpace(sk.Description) == "" || utf8.RuneCountInString(sk.Description) > 1024:
+			return nil, siteErr(f+".Description", "must be 1 to 1024 characters")
+		}
+		seenSkill[sk.Name] = true
 	}
 	return u, nil
 }

@@ -113,11 +113,17 @@ type Output struct {
 
 // Dispatch runs the subcommand named by args[0] with the arguments after
 // it. With no arguments it prints Usage, and with an unknown name an error
-// and Usage, on Stderr and returns ExitUsage.
+// and Usage, on Stderr and returns ExitUsage. A request for help as the
+// flag package's conventions have it (-h, -help, --help) or the help
+// command prints Usage on Stdout and returns ExitOK.
 func (o Output) Dispatch(args []string, cmds map[string]func(args []string) int) int {
 	if len(args) == 0 {
 		fmt.Fprint(o.Stderr, o.Usage)
 		return ExitUsage
+	}
+	if _, own := cmds[args[0]]; !own && IsHelp(args[0]) {
+		fmt.Fprint(o.Stdout, o.Usage)
+		return ExitOK
 	}
 	cmd, ok := cmds[args[0]]
 	if !ok {
@@ -125,6 +131,16 @@ func (o Output) Dispatch(args []string, cmds map[string]func(args []string) int)
 		return ExitUsage
 	}
 	return cmd(args[1:])
+}
+
+// IsHelp reports whether arg asks for help: "help", or -h, -help, --h or
+// --help, the flag package's help flags.
+func IsHelp(arg string) bool {
+	switch arg {
+	case "help", "-h", "-help", "--h", "--help":
+		return true
+	}
+	return false
 }
 
 // Args returns exactly want positional arguments of a subcommand, parsed

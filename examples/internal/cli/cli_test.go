@@ -114,6 +114,16 @@ func TestDispatchAndFile(t *testing.T) {
 	assert.JSONEq(t, `{"file":"`+name+`","bytes":7}`, stdout.String())
 	assert.Empty(t, stderr.String())
 
+	// Help, as the flag package's conventions have it: the usage on
+	// stdout, exit 0.
+	for _, h := range []string{"-h", "-help", "--help", "help"} {
+		stdout.Reset()
+		assert.Equal(t, ExitOK, o.Dispatch([]string{h}, cmds), h)
+		assert.Equal(t, "usage: prog show FILE\n", stdout.String(), h)
+		assert.Empty(t, stderr.String(), h)
+	}
+	stdout.Reset()
+
 	tests := []struct {
 		name   string
 		args   []string

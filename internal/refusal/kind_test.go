@@ -1,0 +1,38 @@
+package refusal
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/agentweb/agentweb/safefetch"
+	"github.com/stretchr/testify/assert"
+)
+
+func TestKind(t *testing.T) {
+	for _, tc := range []struct {
+		err  error
+		want string
+	}{
+		{safefetch.ErrTimeout, "timeout"},
+		{fmt.Errorf("get: %w", context.DeadlineExceeded), "timeout"},
+		{safefetch.ErrTooManyRedirects, "a redirect that never ends"},
+		{safefetch.ErrRedirectRefused, "redirect refused"},
+		{fmt.Errorf("x: %w", safefetch.ErrBudgetExhausted), "scan budget exhausted"},
+		{safefetch.ErrTooLarge, "response too large"},
+		{safefetch.ErrForbiddenURL, "refused by the fetch policy"},
+		{safefetch.ErrForbiddenAddress, "refused by the fetch policy"},
+		{safefetch.ErrDNS, "DNS failed"},
+		{context.Canceled, "cancelled"},
+		{errors.New("connection reset"), ""},
+		{nil, ""},
+	} {
+		t.Run(fmt.Sprint(tc.err), func(t *testing.T) {
+			assert.Equal(t, tc.want, Kind(tc.err))
+		})
+	}
+	// A policy refusal carries its reason.
+	err := safefetch.CheckURL("http://a.example/", false)
+	assert.Contains(t, Kind(err), "refused by the fetch policy: ")
+}

@@ -1,0 +1,255 @@
+package readiness
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+	"sync"
+
+	"github.com/agentweb/agentweb/internal/plural"
+)
+
+// Observation is one fact beyond the method's checks that other scanners
+// report: a document or signal an agent may use, read and validated as
+// the text it follows defines it. An observation never changes a verdict,
+// a section, a requirement or the score; it is reported after the checks in
+// every form of the report. [ObservationIDs] lists them, and the package
+// doc says which text each follows and that text's standing.
+type Observation struct {
+	// ID is one of [ObservationIDs].
+	ID string `json:"id"`
+	// Title names the observation for a person.
+	Title string `json:"title"`
+	// Found is true when the document or signal was found, valid or not.
+	Found bool `json:"found"`
+	// Status is what came of the observation: found and valid, found with
+	// problems (invalid), absent, or unverified (what it needed went
+	// unanswered).
+	Status ObservationStatus `json:"status"`
+	// Meaning says in a sentence what the finding means for an agent.
+	Meaning string `json:"meaning"`
+	// Text is the text the observation follows.
+	Text ObservedText `json:"text"`
+	// Receipt is the evidence, as a check's: the requests relied on, what
+	// was expected and received, and notes; a document found with problems
+	// lists them in Notes.
+	Receipt Receipt `json:"receipt"`
+}
+
+// ObservationStatus says what came of an observation.
+type ObservationStatus string
+
+// The observation statuses.
+const (
+	// ObservationFound: found, and valid as its text defines it.
+	ObservationFound ObservationStatus = "found"
+	// ObservationInvalid: found, with the problems the receipt lists.
+	ObservationInvalid ObservationStatus = "invalid"
+	// ObservationAbsent: not published.
+	ObservationAbsent ObservationStatus = "absent"
+	// ObservationUnverified: what it needed went unanswered (a refusal, a
+	// timeout, the budget, a body over its cap).
+	ObservationUnverified ObservationStatus = "unverified"
+)
+
+// ObservedText is the text an observation follows: its title, where to
+// read it, and its standing ("Internet-Draft", "draft", "proposal", ...);
+// none of them is a published standard.
+type ObservedText struct {
+	Title  string `json:"title"`
+	URL    string `json:"url"`
+	Status string `json:"status"`
+}
+
+// observer is one observation's code.
+type observer struct {
+	id, title string
+	text      ObservedText
+	run       func(s *scan) obsOutcome
+}
+
+// obsOutcome is what an observer returns.
+type obsOutcome struct {
+	status   ObservationStatus
+	meaning  string
+	expected string
+	received string
+	requests []*fetched
+	notes    []string
+}
+
+// observers are the observations, in report order.
+var observers = []observer{
+	{"agent_skills", "Agent skills index", ObservedText{"Agent Skills Discovery via Well-Known URIs, version 0.2.0", "https://github.com/cloudflare/agent-skills-discovery-rfc", "draft"}, observeAgentSkills},
+	{"content_signals", "Content signals in robots.txt", ObservedText{"Vocabulary For Expressing Content Signals (draft-romm-aipref-contentsignals); Associating AI Usage Preferences with Content in HTTP (draft-ietf-aipref-attach)", "https://datatracker.ietf.org/doc/draft-romm-aipref-contentsignals/", "Internet-Draft"}, observeContentSignals},
+	{"web_bot_auth", "Web Bot Auth key directory", ObservedText{"HTTP Message Signatures Directory (draft-meunier-http-message-signatures-directory)", "https://datatracker.ietf.org/doc/draft-meunier-http-message-signatures-directory/", "Internet-Draft"}, observeWebBotAuth},
+	{"auth_md", "auth.md", ObservedText{"auth.md", "https://workos.com/auth-md/docs/auth-md", "proposal"}, observeAuthMD},
+	{"x402", "x402 payment requirements", ObservedText{"x402 protocol specification", "https://github.com/coinbase/x402", "proposal"}, observeX402},
+	{"ucp", "Universal Commerce Protocol profile", ObservedText{"Universal Commerce Protocol", "https://ucp.dev/", "proposal"}, observeUCP},
+	{"acp", "Agentic Commerce Protocol discovery", ObservedText{"Agentic Commerce Protocol", "https://www.agenticcommerce.dev/", "proposal"}, observeACP},
+	{"llms_txt_links", "llms.txt links resolve", ObservedText{"Agent-Friendly Documentation Spec (afdocs), llms-txt-links-resolve", "https://agentdocsspec.com/", "proposal"}, observeLLMsLinks},
+	{"markdown_twin", "Markdown twin at .md", ObservedText{"The /llms.txt file: Markdown versions of pages at the same URL with .md appended", "https://llmstxt.org/", "proposal"}, observeMarkdownTwin},
+}
+
+// ObservationIDs returns the ids of the observations, in report order.
+func ObservationIDs() []string {
+	out := make([]string, len(observers))
+	for i, o := range observers {
+		out[i] = o.id
+	}
+	return out
+}
+
+// obsMaxBody bounds each body an observation reads, below the scan's own
+// cap: none of the documents it reads needs more.
+const obsMaxBody = 256 << 10
+
+// observe makes every observation, concurrently, after the checks are done:
+// what they fetch is charged to the scan's budget, but no check waits for
+// them or shares a fetch that only they make, so they can change no
+// verdict.
+func (s *scan) observe() []Observation {
+	s.paid = s.answered402()
+	out := make([]Observation, len(observers))
+	var wg sync.WaitGroup
+	for i, o := range observers {
+		wg.Go(func() {
+			r := o.run(s)
+			ob := Observation{ID: o.id, Title: o.title, Status: r.status, Meaning: r.meaning, Text: o.text,
+				Found:   r.status == ObservationFound || r.status == ObservationInvalid,
+				Receipt: Receipt{Requests: []RequestRecord{}, Expected: r.expected, Received: r.received, Notes: capNotes(r.notes)}}
+			seen := map[*fetched]bool{}
+			for _, f := range r.requests {
+				if f != nil && !seen[f] {
+					seen[f] = true
+					ob.Receipt.Requests = append(ob.Receipt.Requests, f.record())
+				}
+			}
+			out[i] = ob
+		})
+	}
+	wg.Wait()
+	return out
+}
+
+// obsGet fetches a URL for an observation, its body capped at obsMaxBody.
+func (s *scan) obsGet(u, accept string) *fetched {
+	return s.getCapped(u, accept, 0, obsMaxBody)
+}
+
+// docOutcome is the common ending of an observation of one document:
+// unverified when unanswered, absent when not a 2xx document, else found or
+// invalid by its problems.
+func docOutcome(f *fetched, found bool, what string, problems []string, notes []string) obsOutcome {
+	out := obsOutcome{requests: []*fetched{f}}
+	switch {
+	case !f.answered():
+		out.status, out.received = ObservationUnverified, f.url+": "+f.why()
+	case !found:
+		out.status, out.received = ObservationAbsent, fmt.Sprintf("absent (%s: %d)", f.url, f.status())
+	case len(problems) > 0:
+		out.status = ObservationInvalid
+		out.received = fmt.Sprintf("found at %s, with %s: %s", f.url, plural.N(len(problems), "problem", "problems"), what)
+		// What was left unread comes first: the problems may be capped.
+		out.notes = append(notes, problems...)
+	default:
+		out.status, out.received, out.notes = ObservationFound, "found: "+what+" at "+f.url, notes
+	}
+	return out
+}
+
+// isDocument reports whether f is a 2xx answer that is not an HTML page.
+func isDocument(f *fetched) bool { return f.ok() && !looksLikeHTML(f.body()) }
+
+func observeAuthMD(s *scan) obsOutcome {
+	f := s.obsGet(s.resolve("/auth.md"), "text/markdown")
+	found := isDocument(f) && !llmsIsHTML(f.body())
+	var problems, notes []string
+	what := "a Markdown document"
+	if found {
+		body := string(f.body())
+		if !llmsH1.MatchString(body) {
+			problems = append(problems, "no H1 line: the text opens with a title line (# auth.md)")
+		}
+		if mt, _ := f.mediaType(); mt != "text/markdown" && mt != "text/plain" {
+			notes = append(notes, fmt.Sprintf("served as %q, not as text/markdown", mt))
+		}
+		if strings.Contains(body, "oauth-protected-resource") {
+			what += " pointing to protected-resource metadata"
+		}
+	}
+	out := docOutcome(f, found, what, problems, notes)
+	out.expected = "a Markdown document with an H1 at /auth.md, telling agents how to register"
+	out.meaning = meaning(out.status, "an agent can read how to register with the service before it signs in", "an agent has no written account of how to register here")
+	return out
+}
+
+// meaning picks what a finding means: yes when found, no otherwise (with
+// a word on problems or unanswered requests).
+func meaning(st ObservationStatus, yes, no string) string {
+	switch st {
+	case ObservationFound:
+		return "Published: " + yes + "."
+	case ObservationInvalid:
+		return "Published with problems: " + yes + ", if it can read past them."
+	case ObservationUnverified:
+		return "Unknown: the request went unanswered."
+	}
+	return "Not published: " + no + "."
+}
+
+func observeUCP(s *scan) obsOutcome {
+	f := s.obsGet(s.resolve("/.well-known/ucp"), "application/json")
+	m, found, problems := jsonObject(f)
+	what := "a JSON document"
+	if m != nil {
+		u, ok := m["ucp"].(map[string]any)
+		if !ok {
+			problems = append(problems, `/ucp: no "ucp" object`)
+		} else {
+			if v := str(u["version"]); v == "" {
+				problems = append(problems, "/ucp/version: missing")
+			} else {
+				what += " of UCP version " + truncate(clean(v), 40)
+			}
+			if _, ok := u["services"].(map[string]any); !ok {
+				problems = append(problems, "/ucp/services: not an object")
+			}
+			if u["capabilities"] == nil {
+				problems = append(problems, "/ucp/capabilities: missing")
+			}
+		}
+	}
+	out := docOutcome(f, found, what, problems, nil)
+	out.expected = `a JSON profile at /.well-known/ucp whose "ucp" object names its version, services and capabilities`
+	out.meaning = meaning(out.status, "a purchasing agent can find the store's checkout and capabilities", "an agent cannot discover UCP commerce here")
+	return out
+}
+
+func observeACP(s *scan) obsOutcome {
+	f := s.obsGet(s.resolve("/.well-known/acp.json"), "application/json")
+	m, found, problems := jsonObject(f)
+	what := "a JSON document"
+	if m != nil && len(m) == 0 {
+		problems = append(problems, "/: an empty object")
+	}
+	out := docOutcome(f, found, what, problems, nil)
+	out.expected = "a JSON document at /.well-known/acp.json"
+	out.meaning = meaning(out.status, "an agent can discover the merchant's Agentic Commerce Protocol endpoints", "an agent cannot discover ACP commerce here")
+	return out
+}
+
+// obsSameSite resolves ref against base and returns it when it is on the
+// scanned site (its registrable domain), else "".
+func (s *scan) obsSameSite(base, ref string) string {
+	b, err := url.Parse(base)
+	if err != nil {
+		return ""
+	}
+	u, err := b.Parse(strings.TrimSpace(ref))
+	if err != nil || !s.sameRegistrable(u) {
+		return ""
+	}
+	u.Fragment, u.RawFragment = "", ""
+	return u.String()
+}
