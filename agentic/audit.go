@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/agentweb/agentweb/internal/weburl"
 	"github.com/agentweb/agentweb/safefetch"
 )
 
@@ -95,6 +96,9 @@ type DocumentCheck struct {
 
 // AuditReport is the result of Audit.
 type AuditReport struct {
+	// ProfileURL is the URL given to Audit, normalized (lower-case scheme
+	// and host, IDNA A-labels, no trailing dot, no default port): every
+	// spelling of one profile URL gives the same report.
 	ProfileURL string `json:"profile_url"`
 	// ServingOrigin is the origin that served the profile (after redirects).
 	ServingOrigin string    `json:"serving_origin"`
@@ -148,6 +152,11 @@ func Audit(ctx context.Context, profileURL string, opts *AuditOptions) (*AuditRe
 	}
 	if ps := checkSiteURL(profileURL); len(ps) > 0 {
 		return nil, fmt.Errorf("%w: %q: %s", ErrProfileURL, profileURL, ps[0].message)
+	}
+	// The profile URL is normalized (host case, IDNA, trailing dot, default
+	// port) before any origin is compared with it; the report states it so.
+	if n, err := weburl.NormalizeURL(pu); err == nil {
+		pu, profileURL = n, n.String()
 	}
 	origin, _ := url.Parse(canonicalOrigin(pu))
 	maxDocs := o.MaxDocuments
@@ -295,7 +304,11 @@ func (rep *AuditReport) auditDocuments(ctx context.Context, f *fetcher, site *Si
 	}
 	sameOrigin := func(r Resource) bool {
 		u, err := url.Parse(r.URL)
-		return err == nil && canonicalOrigin(u) == rep.ServingOrigin
+		if err != nil {
+			return false
+		}
+		o, err := weburl.Origin(u)
+		return err == nil && o == rep.ServingOrigin
 	}
 	for _, a := range site.APIs {
 		for _, r := range site.Resources {

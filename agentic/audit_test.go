@@ -194,3 +194,28 @@ func TestAuditCountsProblemsInEnglish(t *testing.T) {
 	}
 	assert.Equal(t, []string{"the profile is not a valid Site Profile 1.1 (1 problem)"}, msgs)
 }
+
+func TestAuditSameProfileURLSpellingsAuditTheSame(t *testing.T) {
+	n, _ := publishShop(t, nil)
+	ref, err := Audit(t.Context(), "https://shop.example/agentic.json", &AuditOptions{Client: n.Client()})
+	require.NoError(t, err)
+	summary := func(rep *AuditReport) []string {
+		out := []string{rep.ProfileURL, rep.ServingOrigin, string(rep.TextIndex.Status), rep.TextIndex.URL}
+		for _, c := range rep.Checks {
+			out = append(out, c.ID+" "+string(c.Status))
+		}
+		for _, d := range rep.Documents {
+			out = append(out, d.URL)
+		}
+		return out
+	}
+	for _, profile := range []string{"https://shop.example:443/agentic.json", "https://SHOP.example./agentic.json", "HTTPS://Shop.Example.:443/agentic.json"} {
+		t.Run(profile, func(t *testing.T) {
+			rep, err := Audit(t.Context(), profile, &AuditOptions{Client: n.Client()})
+			require.NoError(t, err)
+			assert.Equal(t, "https://shop.example/agentic.json", rep.ProfileURL, "the report states the normalized URL")
+			assert.Equal(t, summary(ref), summary(rep))
+			assert.Equal(t, ref.Valid, rep.Valid)
+		})
+	}
+}

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+
+	"github.com/agentweb/agentweb/internal/weburl"
 )
 
 // Errors of TXT generation.
@@ -66,7 +68,10 @@ func profileURLFor(origin, profileURL string) (string, error) {
 	if u.User != nil || u.RawQuery != "" || u.ForceQuery || u.Fragment != "" || strings.Contains(profileURL, "#") {
 		return "", fmt.Errorf("%w: %q carries credentials, a query or a fragment", ErrProfileURL, profileURL)
 	}
-	if o := canonicalOrigin(u); o != origin {
+	// Origins are compared normalized (host case, IDNA, trailing dot,
+	// default port), as everywhere in this module; the URL returned is
+	// written on the given origin.
+	if o := canonicalOrigin(u); o != origin && !sameOrigin(u, origin) {
 		return "", fmt.Errorf("%w: %q is on origin %s, not %s", ErrProfileURL, profileURL, o, origin)
 	}
 	r := (&url.URL{}).ResolveReference(u) // removes dot segments
@@ -74,7 +79,7 @@ func profileURLFor(origin, profileURL string) (string, error) {
 	if p == "" {
 		p = "/"
 	}
-	return canonicalOrigin(u) + p, nil
+	return origin + p, nil
 }
 
 // Text returns the TXT 1.1 index of the profile, byte for byte as the
@@ -345,4 +350,16 @@ func showLine(l string) string {
 		l = l[:300] + "..."
 	}
 	return l
+}
+
+// sameOrigin reports whether u is on origin once both are normalized by
+// weburl.Origin.
+func sameOrigin(u *url.URL, origin string) bool {
+	ou, err := url.Parse(origin)
+	if err != nil {
+		return false
+	}
+	a, err1 := weburl.Origin(u)
+	b, err2 := weburl.Origin(ou)
+	return err1 == nil && err2 == nil && a == b
 }

@@ -125,6 +125,8 @@ func TestProfileURL(t *testing.T) {
 		"https://Service.Example:443/a/../b/agentic.json": "https://service.example/b/agentic.json",
 		"https://service.example/nested/agentic.json":     "https://service.example/nested/agentic.json",
 		"https://service.example/sp ace.json":             "https://service.example/sp%20ace.json",
+		"https://SERVICE.example./agentic.json":           "https://service.example/agentic.json",
+		"https://service.example.:443/agentic.json":       "https://service.example/agentic.json",
 	}
 	for in, want := range ok {
 		t.Run("ok "+in, func(t *testing.T) {

@@ -99,9 +99,17 @@ type JWKSOptions struct {
 	Now func() time.Time
 }
 
+// maxJWKSFetchTime bounds one fetch of a JWK Set, whoever waits for it.
+const maxJWKSFetchTime = 30 * time.Second
+
 // JWKSKeySet is a KeySet holding the keys of one issuer, fetched from a JWK
-// Set URL through safefetch and cached. It is safe for concurrent use;
-// concurrent callers share one fetch.
+// Set URL through safefetch and cached. It is safe for concurrent use, and
+// no lock is held across the network: one fetch runs at a time (single
+// flight), and concurrent callers that need it wait for that fetch, each
+// only as long as its own context allows. A fetch, once started, runs to
+// its end (at most 30 s, and within the client's own limits) even when the
+// caller that started it stops waiting, so that the callers still waiting,
+// and the next ones, get its keys.
 type JWKSKeySet struct {
 	issuer, url string
 	client      *safefetch.Client
@@ -114,6 +122,14 @@ type JWKSKeySet struct {
 	attempted time.Time // last fetch attempt
 	lastErr   error     // error of the last attempt, nil after a success
 	fetches   int
+	inflight  *jwksFlight // the fetch in progress, or nil
+}
+
+// jwksFlight is one fetch of the set; done is closed when it ends, after
+// err is set.
+type jwksFlight struct {
+	done chan struct{}
+	err  error
 }
 
 // NewJWKSKeySet returns a KeySet that trusts the keys published at jwksURL
@@ -145,39 +161,51 @@ func NewJWKSKeySet(issuer, jwksURL string, opts *JWKSOptions) (*JWKSKeySet, erro
 // keys, fetching them first when none are cached or they are older than the
 // TTL, or when kid is not among them and the last fetch is older than
 // MinRefreshInterval. For any other issuer it returns no key. An error means
-// no usable keys could be obtained.
+// no usable keys could be obtained: the fetch failed, or ctx ended while
+// waiting for it (the error then wraps ctx's). When fresh keys are cached
+// and only an unknown kid asked for a fetch, those keys are returned
+// whatever the fetch gives.
 func (s *JWKSKeySet) IssuerKeys(ctx context.Context, issuer, kid string) ([]PublicKey, error) {
 	if issuer != s.issuer {
 		return nil, nil
 	}
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	now := s.now()
 	fresh := !s.fetched.IsZero() && now.Before(s.fetched.Add(s.ttl))
 	mayFetch := s.attempted.IsZero() || !now.Before(s.attempted.Add(s.minGap))
 	if fresh {
 		if kid == "" || hasKid(s.keys, kid) || !mayFetch {
-			return s.keys, nil
+			keys := s.keys
+			s.mu.Unlock()
+			return keys, nil
 		}
 		// An unknown kid may mean the issuer rotated its keys: refetch, and
 		// keep the fresh keys if that fails.
-		_ = s.fetchLocked(ctx, now)
-		return s.keys, nil
+		f := s.startLocked(ctx, now)
+		s.mu.Unlock()
+		_ = s.wait(ctx, f)
+		return s.cached(), nil
 	}
-	if !mayFetch && s.lastErr != nil {
-		return nil, s.lastErr // a failing source is asked at most once per interval
+	if s.inflight == nil && !mayFetch && s.lastErr != nil {
+		err := s.lastErr
+		s.mu.Unlock()
+		return nil, err // a failing source is asked at most once per interval
 	}
-	if err := s.fetchLocked(ctx, now); err != nil {
+	f := s.startLocked(ctx, now)
+	s.mu.Unlock()
+	if err := s.wait(ctx, f); err != nil {
 		return nil, err
 	}
-	return s.keys, nil
+	return s.cached(), nil
 }
 
-// Refresh fetches the set now, whatever the cache holds.
+// Refresh fetches the set now, whatever the cache holds; when a fetch is
+// already in progress, it waits for that one, as long as ctx allows.
 func (s *JWKSKeySet) Refresh(ctx context.Context) error {
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.fetchLocked(ctx, s.now())
+	f := s.startLocked(ctx, s.now())
+	s.mu.Unlock()
+	return s.wait(ctx, f)
 }
 
 // fetchCount reports how many fetches the set has made.
@@ -187,16 +215,50 @@ func (s *JWKSKeySet) fetchCount() int {
 	return s.fetches
 }
 
-func (s *JWKSKeySet) fetchLocked(ctx context.Context, now time.Time) error {
+func (s *JWKSKeySet) cached() []PublicKey {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.keys
+}
+
+// startLocked returns the fetch in progress, or starts one. s.mu is held.
+// The fetch keeps ctx's values but not its cancellation: it is bounded by
+// maxJWKSFetchTime instead, so that one caller giving up does not fail the
+// others.
+func (s *JWKSKeySet) startLocked(ctx context.Context, now time.Time) *jwksFlight {
+	if s.inflight != nil {
+		return s.inflight
+	}
+	f := &jwksFlight{done: make(chan struct{})}
+	s.inflight = f
 	s.attempted = now
 	s.fetches++
-	keys, err := fetchJWKS(ctx, s.client, s.url)
-	if err != nil {
-		s.lastErr = err
-		return err
+	fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), maxJWKSFetchTime)
+	go func() {
+		defer cancel()
+		keys, err := fetchJWKS(fctx, s.client, s.url)
+		s.mu.Lock()
+		if err != nil {
+			s.lastErr = err
+		} else {
+			s.keys, s.fetched, s.lastErr = keys, now, nil
+		}
+		s.inflight = nil
+		s.mu.Unlock()
+		f.err = err
+		close(f.done)
+	}()
+	return f
+}
+
+// wait waits for f to end or ctx to be done, whichever comes first.
+func (s *JWKSKeySet) wait(ctx context.Context, f *jwksFlight) error {
+	select {
+	case <-f.done:
+		return f.err
+	case <-ctx.Done():
+		return fmt.Errorf("agentsignup: waiting for JWKS %s: %w", s.url, context.Cause(ctx))
 	}
-	s.keys, s.fetched, s.lastErr = keys, now, nil
-	return nil
 }
 
 func fetchJWKS(ctx context.Context, c *safefetch.Client, u string) ([]PublicKey, error) {

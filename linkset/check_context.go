@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/agentweb/agentweb/internal/strictjson"
+	"github.com/agentweb/agentweb/internal/weburl"
 )
 
 // This file holds the rules of Section 4.1 of the knowledge-linkset draft
@@ -208,12 +209,17 @@ func isWellKnownURL(s string) bool {
 		u.RawQuery == "" && !u.ForceQuery && u.Fragment == "" && !strings.Contains(s, "#")
 }
 
-// originOf returns the lower-cased scheme://host[:port] of an absolute
-// URL, or "" when s is not one.
+// originOf returns the origin of an absolute URL, normalized as
+// weburl.Origin does (scheme and host case, IDNA, trailing dot, default
+// port) for http and https, lower-cased scheme://host[:port] for other
+// schemes, or "" when s is not absolute.
 func originOf(s string) string {
 	u, err := url.Parse(s)
 	if err != nil || u.Scheme == "" || u.Host == "" {
 		return ""
+	}
+	if o, err := weburl.Origin(u); err == nil {
+		return o
 	}
 	return strings.ToLower(u.Scheme + "://" + u.Host)
 }

@@ -305,3 +305,21 @@ func TestCorpus(t *testing.T) {
 	assert.GreaterOrEqual(t, len(rules), 40, "distinct rules in the corpus")
 	t.Logf("corpus: %d documents, %d distinct rules", len(corpus), len(rules))
 }
+
+// A link on the anchor's own origin is not a related system however its
+// URL spells that origin (host case, default port, trailing dot), so it
+// needs no type (Section 4.5).
+func TestSameOriginSpelledOtherwiseIsNotRelatedSystem(t *testing.T) {
+	for _, href := range []string{"https://example.org/api", "https://EXAMPLE.org:443/api", "https://example.org./api"} {
+		t.Run(href, func(t *testing.T) {
+			data := edit(vectorFull, func(t testing.TB, d *Document) {
+				l := &rel(t, d, "service-doc").Links[0]
+				l.Type, l.Href = "", href
+			})(t)
+			_, r := evaluateBytes(data, ModePublisher)
+			for _, p := range r.Problems {
+				assert.NotEqual(t, RuleRelatedType, p.Rule, p.String())
+			}
+		})
+	}
+}

@@ -7,6 +7,8 @@ import (
 	"fmt"
 
 	"github.com/dunglas/httpsfv"
+
+	"github.com/agentweb/agentweb/internal/plural"
 )
 
 // digestAlgorithm is the only algorithm key of the digest attribute:
@@ -101,7 +103,7 @@ func parseDigestBytes(s string) ([]byte, error) {
 	}
 	names := dict.Names()
 	if len(names) != 1 || names[0] != digestAlgorithm {
-		return nil, digestError(s, RuleDigestAlgorithm, fmt.Sprintf("the Dictionary must have the single member sha-256, not %d member(s) %q", len(names), names))
+		return nil, digestError(s, RuleDigestAlgorithm, fmt.Sprintf("the Dictionary must have the single member sha-256, not %s %q", plural.N(len(names), "member", "members"), names))
 	}
 	m, _ := dict.Get(digestAlgorithm)
 	item, ok := m.(httpsfv.Item)

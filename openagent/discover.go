@@ -14,6 +14,7 @@ import (
 
 	"github.com/agentweb/agentweb/internal/htmlhead"
 	"github.com/agentweb/agentweb/internal/linkheader"
+	"github.com/agentweb/agentweb/internal/weburl"
 	"github.com/agentweb/agentweb/safefetch"
 )
 
@@ -82,7 +83,9 @@ func (f RequestFailure) Err() error { return f.err }
 // that failed. It also keeps the well-known descriptor it read, so that
 // [Discovery.Fetch] does not request it again.
 type Discovery struct {
-	// PageURL is the page as given; FinalURL is where it was answered from.
+	// PageURL is the page as given, normalized (lower-case scheme and host,
+	// IDNA A-labels, no trailing dot, no default port, no fragment);
+	// FinalURL is where it was answered from.
 	PageURL  string `json:"page_url"`
 	FinalURL string `json:"final_url,omitempty"`
 	// Descriptors are in this order: the well-known descriptor, then the
@@ -191,13 +194,17 @@ func Discover(ctx context.Context, pageURL string, opts *FetchOptions) (*Discove
 
 func discover(ctx context.Context, pageURL string, opts *FetchOptions) (*Discovery, error) {
 	c := opts.client()
-	page, err := url.Parse(pageURL)
+	// The page URL is normalized (scheme and host case, default port,
+	// trailing dot) before any origin or host is compared with it.
+	norm, err := safefetch.NormalizeURL(pageURL, c.AllowsLoopback())
 	if err != nil {
 		return nil, fmt.Errorf("openagent: page URL: %w", err)
 	}
-	if err := safefetch.CheckURL(pageURL, c.AllowsLoopback()); err != nil {
+	page, err := url.Parse(norm)
+	if err != nil {
 		return nil, fmt.Errorf("openagent: page URL: %w", err)
 	}
+	pageURL = norm
 	d := &Discovery{PageURL: pageURL, Descriptors: []Descriptor{}}
 	if opts != nil {
 		d.client = opts.Client
@@ -319,7 +326,7 @@ func (d *Discovery) consider(c *safefetch.Client, href, raw, typ string, via Mec
 		return
 	}
 	src, _ := url.Parse(source)
-	cross := src == nil || !strings.EqualFold(src.Hostname(), u.Hostname())
+	cross := src == nil || !sameHost(src, u)
 	u.Fragment, u.RawFragment = "", ""
 	d.Descriptors = append(d.Descriptors, Descriptor{URL: u.String(), Via: via, Source: source, CrossHost: cross})
 }
@@ -339,4 +346,12 @@ func hasToken(list []string, tok string) bool {
 		}
 	}
 	return false
+}
+
+// sameHost reports whether a and b name the same host once both are
+// normalized (case, IDNA, trailing dot).
+func sameHost(a, b *url.URL) bool {
+	ha, err1 := weburl.NormalizeHost(a.Hostname())
+	hb, err2 := weburl.NormalizeHost(b.Hostname())
+	return err1 == nil && err2 == nil && ha == hb
 }

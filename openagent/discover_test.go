@@ -320,3 +320,22 @@ func TestDiscoveryFetchUsesTheDiscoverClient(t *testing.T) {
 		assert.Equal(t, "research.coinpay", rec.Profile.DID)
 	}
 }
+
+func TestDiscoverNormalizesThePageURL(t *testing.T) {
+	n := newNet(t)
+	blog := http.NewServeMux()
+	n.Site("blog.example", blog)
+	blog.Handle("/about", htmlPage(`<link rel="openagent" type="application/json" href="https://blog.example/agent.json">`))
+	opts := &FetchOptions{Client: n.Client()}
+	for _, page := range []string{"https://blog.example/about", "https://blog.example:443/about", "https://BLOG.example./about", "HTTPS://Blog.Example.:443/about#me"} {
+		t.Run(page, func(t *testing.T) {
+			d, err := Discover(t.Context(), page, opts)
+			require.NoError(t, err) // discovery lists descriptors; fetching them is Fetch's job
+			require.NotNil(t, d)
+			assert.Equal(t, "https://blog.example/about", d.PageURL, "the discovery states the normalized URL")
+			require.Len(t, d.Descriptors, 1)
+			assert.Equal(t, Descriptor{URL: "https://blog.example/agent.json", Via: MechanismLinkElement, Source: "https://blog.example/about", CrossHost: false}, d.Descriptors[0],
+				"a descriptor on the page's own host is not cross-host however the page URL was written")
+		})
+	}
+}

@@ -48,13 +48,13 @@ func TestActScriptsOfOtherHostsAreRead(t *testing.T) {
 		{
 			name: "analytics and a framework from other hosts, no action",
 			body: longText + `<script async src="https://tags.example/gtm.js"></script><script src="https://tags.example/analytics.js"></script><script type="module" src="https://cdn.example/chunk-1.js"></script>`,
-			want: VerdictNotApplicable, received: "in every script and page read (3 script(s))",
+			want: VerdictNotApplicable, received: "in every script and page read (3 scripts)",
 		},
 		{
 			name: "a tool registered by a script of another host",
 			body: longText + `<script src="https://cdn.example/webmcp.js"></script>`,
 			cdn:  map[string]string{"/webmcp.js": `document.modelContext.registerTool({name: "book", description: "Book a table.", execute() {}});`},
-			want: VerdictPass, received: "1 tool registration call(s) through document.modelContext, read in https://cdn.example/webmcp.js",
+			want: VerdictPass, received: "1 tool registration call through document.modelContext, read in https://cdn.example/webmcp.js",
 		},
 	}
 	for _, tc := range tests {
@@ -139,7 +139,7 @@ func TestActReceiptCountsRegistrations(t *testing.T) {
 	r := scanMux(t, "shop.example", actPage(body, "", map[string]string{"/tools.js": js}), 5*time.Second)
 	c := checkByID(r, "page_actions_declared")
 	assert.Equal(t, VerdictPass, c.Verdict)
-	assert.Contains(t, c.Receipt.Received, "2 tool registration call(s) through document.modelContext, read in https://shop.example/tools.js")
+	assert.Contains(t, c.Receipt.Received, "2 tool registration calls through document.modelContext, read in https://shop.example/tools.js")
 }
 
 // renderedAs is a Renderer of the test's own that answers every page with
@@ -170,12 +170,12 @@ func TestActJudgedOnRendering(t *testing.T) {
 	}{
 		{"a shell whose script builds a declared form", renderedAs{r: Rendering{Browser: "Chromium 156.0", HTML: []byte(rendered),
 			Tools: []RenderedTool{{Name: "book_table", Description: "Book a table for a party.", Declarative: true, Frame: "https://shop.example/"}}}},
-			VerdictPass, []string{"1 of 1 action forms declared", `rendered in Chromium 156.0 (1 page(s)): 1 tool(s) registered: "book_table" (declarative, https://shop.example/)`}},
+			VerdictPass, []string{"1 of 1 action forms declared", `rendered in Chromium 156.0 (1 page): 1 tool registered: "book_table" (declarative, https://shop.example/)`}},
 		{"a tool registered by a computed name", renderedAs{r: Rendering{Browser: "Chromium 156.0", HTML: []byte(`<html><body><h1>Shop</h1>` + longText + `</body></html>`),
 			Tools: []RenderedTool{{Name: "add_to_cart", Description: "Add a product.", Script: "https://shop.example/app.js"}}}},
-			VerdictPass, []string{"the browser registered 1 tool(s) through document.modelContext"}},
+			VerdictPass, []string{"the browser registered 1 tool through document.modelContext"}},
 		{"a rendering that registers nothing and has no form", renderedAs{r: Rendering{Browser: "Chromium 156.0", HTML: []byte(`<html><body><h1>Shop</h1>` + longText + `</body></html>`)}},
-			VerdictNotApplicable, []string{"rendered in Chromium 156.0 (1 page(s)): no tool registered"}},
+			VerdictNotApplicable, []string{"rendered in Chromium 156.0 (1 page): no tool registered"}},
 		{"a render that failed", renderedAs{err: errors.New("browser: the page did not settle within 10s")},
 			VerdictUnverified, []string{"pages whose rendering failed: https://shop.example/ (browser: the page did not settle within 10s)"}},
 	}

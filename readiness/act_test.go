@@ -81,7 +81,7 @@ func TestActChecks(t *testing.T) {
 			check: func(t *testing.T, r *Report) {
 				c := checkByID(r, "page_actions_declared")
 				assert.Equal(t, "1 of 1 action forms declared with toolname and tooldescription", c.Receipt.Received)
-				assert.Contains(t, c.Receipt.Notes, "1 plain site search form(s), not counted as actions")
+				assert.Contains(t, c.Receipt.Notes, "1 plain site search form, not counted as actions")
 				assert.Contains(t, checkByID(r, "page_tool_permissions").Receipt.Received, "default allowlist 'self'")
 			},
 		},
@@ -101,7 +101,7 @@ if ("modelContext" in document) {
 			want:    [3]Verdict{VerdictPass, VerdictPartial, VerdictPass},
 			check: func(t *testing.T, r *Report) {
 				c := checkByID(r, "page_actions_declared")
-				assert.Contains(t, c.Receipt.Received, "2 tool registration call(s) through document.modelContext and navigator.modelContext, read in https://shop.example/, https://shop.example/app.js")
+				assert.Contains(t, c.Receipt.Received, "2 tool registration calls through document.modelContext and navigator.modelContext, read in https://shop.example/, https://shop.example/app.js")
 				q := checkByID(r, "page_tool_quality")
 				assert.Equal(t, "1 of 2 tools fully described", q.Receipt.Received)
 				assert.Equal(t, []string{`registered tool "checkout" in https://shop.example/app.js: registered through navigator.modelContext, which current browsers no longer expose (document.modelContext); no literal description`}, q.Receipt.Notes)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/agentweb/agentweb/agentic"
+	"github.com/agentweb/agentweb/internal/plural"
 )
 
 func init() {
@@ -20,7 +21,7 @@ func checkAgenticSiteProfile(s *scan) outcome {
 	what := "an Agentic Site Profile"
 	txt := s.get(s.resolve("/agentic.txt"), "")
 	if a.site != nil {
-		what = fmt.Sprintf("an Agentic Site Profile 1.1 with %d resource(s)", len(a.site.Resources))
+		what = fmt.Sprintf("an Agentic Site Profile 1.1 with %s", plural.N(len(a.site.Resources), "resource", "resources"))
 		switch {
 		case txt.ok() && !looksLikeHTML(txt.body()):
 			st := agentic.CheckText(a.site, a.f.url, txt.body())

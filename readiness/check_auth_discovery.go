@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/agentweb/agentweb/agentsignup"
+	"github.com/agentweb/agentweb/internal/plural"
 )
 
 func init() {
@@ -98,7 +99,7 @@ func checkAuthDiscovery(s *scan) outcome {
 		// optional convention's receipt).
 		out.verdict, out.received = VerdictPass, "machine-readable sign-in discovery: "+strings.Join(dedupe(valid), "; ")
 		if len(invalid) > 0 {
-			out.received += fmt.Sprintf(" (and %d invalid document(s), see notes)", len(invalid))
+			out.received += fmt.Sprintf(" (and %s, see notes)", plural.N(len(invalid), "invalid document", "invalid documents"))
 		}
 	case len(invalid) > 0:
 		out.verdict, out.received = VerdictPartial, "sign-in discovery present but invalid: "+strings.Join(invalid, "; ")

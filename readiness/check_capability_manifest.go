@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/agentweb/agentweb/internal/plural"
 	"github.com/agentweb/agentweb/readiness/agentsjson"
 )
 
@@ -78,7 +79,7 @@ func skippedNotes(source string, ps []agentsjson.Problem) []string {
 	var out []string
 	for i, p := range ps {
 		if i == shown {
-			out = append(out, fmt.Sprintf("%s: %d more member(s) not read", source, len(ps)-shown))
+			out = append(out, fmt.Sprintf("%s: %s not read", source, plural.N(len(ps)-shown, "more member", "more members")))
 			break
 		}
 		out = append(out, fmt.Sprintf("%s: not read: %s: %s", source, first(p.Pointer, "(the card)"), truncate(clean(p.Message), 120)))

@@ -3,6 +3,7 @@ package readiness
 import (
 	"fmt"
 
+	"github.com/agentweb/agentweb/internal/plural"
 	"github.com/agentweb/agentweb/linkset"
 )
 
@@ -24,7 +25,7 @@ func checkKnowledgeLinkset(s *scan) outcome {
 			for _, p := range d.Check() {
 				problems = append(problems, problemNote(p))
 			}
-			what = fmt.Sprintf("a knowledge linkset of %d link context(s)", len(d.Contexts))
+			what = fmt.Sprintf("a knowledge linkset of %s", plural.N(len(d.Contexts), "link context", "link contexts"))
 		}
 	}
 	return convention(f, found, what, problems)

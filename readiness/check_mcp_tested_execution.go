@@ -1,6 +1,10 @@
 package readiness
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/agentweb/agentweb/internal/plural"
+)
 
 func init() {
 	register(checkDef{id: "mcp_tested_execution", needs: []resource{resCards, resPage}, run: checkMCPTestedExecution})
@@ -36,7 +40,7 @@ func checkMCPTestedExecution(s *scan) outcome {
 		received: "never executed: the scanner holds no credentials and never calls a tool",
 	}
 	if o := s.mcpObs(); o.isMCP() {
-		out.notes = []string{fmt.Sprintf("%s: %d tool(s) listed without a token; authenticated: unknown (we never sign in)", o.endpoint, o.probe.tools)}
+		out.notes = []string{fmt.Sprintf("%s: %s listed without a token; authenticated: unknown (we never sign in)", o.endpoint, plural.N(o.probe.tools, "tool", "tools"))}
 	}
 	return out
 }

@@ -3,6 +3,8 @@ package readiness
 import (
 	"fmt"
 	"strings"
+
+	"github.com/agentweb/agentweb/internal/plural"
 )
 
 func init() {
@@ -63,7 +65,7 @@ func checkPageActionsDeclared(s *scan) (out outcome) {
 		}
 	}
 	if searches := len(o.forms) - len(actions); searches > 0 {
-		out.notes = append(out.notes, fmt.Sprintf("%d plain site search form(s), not counted as actions", searches))
+		out.notes = append(out.notes, fmt.Sprintf("%s, not counted as actions", plural.N(searches, "plain site search form", "plain site search forms")))
 	}
 	if len(undeclared) > 0 {
 		out.notes = append(out.notes, "undeclared action forms: "+strings.Join(undeclared, "; "))
@@ -73,7 +75,7 @@ func checkPageActionsDeclared(s *scan) (out outcome) {
 	}
 	docRegs, navRegs := o.registrations()
 	if navRegs > 0 {
-		out.notes = append(out.notes, fmt.Sprintf("%d tool(s) registered only through navigator.modelContext: current browsers expose document.modelContext, and navigator.modelContext.registerTool fails there", navRegs))
+		out.notes = append(out.notes, fmt.Sprintf("%s registered only through navigator.modelContext: current browsers expose document.modelContext, and navigator.modelContext.registerTool fails there", plural.N(navRegs, "tool", "tools")))
 	}
 	notRead := o.notRead()
 	if notRead != "" {
@@ -103,7 +105,7 @@ func checkPageActionsDeclared(s *scan) (out outcome) {
 	default:
 		out.verdict, out.received = VerdictNotApplicable, "no action: no form other than a plain site search, and no tool registration, in every script and page read"
 		if o.sources > 0 {
-			out.received += fmt.Sprintf(" (%d script(s))", o.sources)
+			out.received += fmt.Sprintf(" (%s)", plural.N(o.sources, "script", "scripts"))
 		}
 	}
 	return out
@@ -124,7 +126,7 @@ func (o *toolsObs) registrationText() string {
 	}
 	var parts []string
 	if len(ran) > 0 {
-		parts = append(parts, fmt.Sprintf("the browser registered %d tool(s) through %s", len(ran), apiDocument))
+		parts = append(parts, fmt.Sprintf("the browser registered %s through %s", plural.N(len(ran), "tool", "tools"), apiDocument))
 	}
 	if len(read) > 0 {
 		var sources []string
@@ -137,7 +139,7 @@ func (o *toolsObs) registrationText() string {
 		if len(sources) > 3 {
 			where += fmt.Sprintf(" and %d more", len(sources)-3)
 		}
-		parts = append(parts, fmt.Sprintf("%d tool registration call(s) through %s, read in %s", len(read), scriptAPIs(read), where))
+		parts = append(parts, fmt.Sprintf("%s through %s, read in %s", plural.N(len(read), "tool registration call", "tool registration calls"), scriptAPIs(read), where))
 	}
 	return strings.Join(parts, "; ")
 }

@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"net/url"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
+	"github.com/agentweb/agentweb/internal/weburl"
 	"github.com/agentweb/agentweb/safefetch"
 )
 
@@ -173,7 +173,9 @@ type outcome struct {
 // method and this package's [Catalogue]. It reads the given page, the site's well-known files
 // and at most MaxPages further same-origin routes, within the budget; every
 // resource is fetched once and shared by the checks that read it, and
-// independent fetches run concurrently.
+// independent fetches run concurrently. siteURL is normalized first, as
+// [safefetch.NormalizeURL] does, so every spelling of one URL (host case,
+// default port, trailing dot) reads the same routes and gets the same report.
 //
 // A probe that is refused, times out, never finishes redirecting or runs out
 // of budget makes the checks that needed it unverified; Scan still returns
@@ -185,10 +187,14 @@ func Scan(ctx context.Context, siteURL string, opts *Options) (*Report, error) {
 		o = *opts
 	}
 	client := safefetch.OrDefault(o.Client)
-	if err := safefetch.CheckURL(siteURL, client.AllowsLoopback()); err != nil {
+	// The site URL is normalized before anything compares origins, so that
+	// every spelling of one site (host case, default port, trailing dot)
+	// reads the same routes and gets the same score.
+	norm, err := safefetch.NormalizeURL(siteURL, client.AllowsLoopback())
+	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrInvalidURL, err)
 	}
-	page, err := url.Parse(siteURL)
+	page, err := url.Parse(norm)
 	if err != nil || !page.IsAbs() || page.Host == "" {
 		return nil, fmt.Errorf("%w: %q is not an absolute URL", ErrInvalidURL, siteURL)
 	}
@@ -377,9 +383,15 @@ func (s *scan) routes() []string {
 	return slices.Compact(out)
 }
 
-// sameOrigin reports whether u has the scanned page's scheme and host.
+// sameOrigin reports whether u has the scanned page's origin, both
+// normalized (scheme and host case, default port, trailing dot, IDNA), never
+// by comparing raw host strings.
 func (s *scan) sameOrigin(u *url.URL) bool {
-	return u != nil && strings.EqualFold(u.Scheme, s.page.Scheme) && strings.EqualFold(u.Host, s.page.Host)
+	if u == nil {
+		return false
+	}
+	o, err := weburl.Origin(u)
+	return err == nil && o == s.origin
 }
 
 // resolve resolves a path against the site's origin.

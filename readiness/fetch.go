@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/agentweb/agentweb/internal/refusal"
+	"github.com/agentweb/agentweb/internal/weburl"
 	"github.com/agentweb/agentweb/safefetch"
 )
 
@@ -19,8 +20,9 @@ import (
 // memo and the shared observations, each computed at most once.
 type scan struct {
 	ctx      context.Context
-	page     *url.URL
-	site     string // the site URL as given to Scan, for Event.Site
+	page     *url.URL // normalized by safefetch.NormalizeURL
+	origin   string   // the page's origin, as weburl.Origin serializes it
+	site     string   // the site URL as given to Scan, for Event.Site
 	client   *safefetch.Client
 	maxBody  int64
 	maxPages int
@@ -79,6 +81,7 @@ const (
 func newScan(ctx context.Context, page *url.URL, c *safefetch.Client, maxBody int64, maxPages, concurrency int, progress func(Event)) *scan {
 	s := &scan{ctx: ctx, page: page, client: c, maxBody: maxBody, maxPages: maxPages, progress: progress,
 		memo: map[string]*call{}, critical: map[string]bool{}}
+	s.origin, _ = weburl.Origin(page)
 	if concurrency > 0 {
 		s.slots = make(chan struct{}, concurrency)
 	}

@@ -68,7 +68,7 @@ func fixedReport() *Report {
 		res("a2a_agent_card", VerdictOptional, "absent (https://shop.example/.well-known/agent-card.json: 404)"),
 		res("api_catalog", VerdictOptional, "absent (https://shop.example/.well-known/api-catalog: 404)"),
 		{ID: "agentic_site_profile", Verdict: VerdictOptional, Scope: page, Receipt: Receipt{
-			Expected: "see the catalogue", Received: "found at https://shop.example/agentic.json, with 1 validation problem(s): an Agentic Site Profile",
+			Expected: "see the catalogue", Received: "found at https://shop.example/agentic.json, with 1 validation problem: an Agentic Site Profile",
 			Notes: []string{"/resources/0/url [url-https] must be an https URL"},
 		}},
 		res("knowledge_linkset", VerdictOptional, "absent (https://shop.example/.well-known/knowledge-linkset: 404)"),

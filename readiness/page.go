@@ -227,6 +227,9 @@ func (s *scan) readExtraPages() []*pageObs {
 			return
 		}
 		c := *u
+		// Same origin: spell it as the page does, so that one route
+		// written two ways is read once.
+		c.Scheme, c.Host = s.page.Scheme, s.page.Host
 		c.Fragment, c.RawFragment = "", ""
 		if c.Path == "" {
 			c.Path = "/"

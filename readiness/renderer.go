@@ -10,8 +10,10 @@ import (
 	"sync"
 	"time"
 
-	"github.com/agentweb/agentweb/safefetch"
 	"golang.org/x/net/html"
+
+	"github.com/agentweb/agentweb/internal/plural"
+	"github.com/agentweb/agentweb/safefetch"
 )
 
 // Renderer renders a page in a browser for the Act checks: it runs the
@@ -226,12 +228,12 @@ func (o *toolsObs) renderedSummary() string {
 			tools = append(tools, label+")")
 		}
 	}
-	s := fmt.Sprintf("rendered in %s (%d page(s))", o.browsers(), len(o.rendered))
+	s := fmt.Sprintf("rendered in %s (%s)", o.browsers(), plural.N(len(o.rendered), "page", "pages"))
 	switch {
 	case n == 0:
 		s += ": no tool registered"
 	default:
-		s += fmt.Sprintf(": %d tool(s) registered: %s", n, strings.Join(tools, ", "))
+		s += fmt.Sprintf(": %s registered: %s", plural.N(n, "tool", "tools"), strings.Join(tools, ", "))
 		if n > len(tools) {
 			s += fmt.Sprintf(" and %d more", n-len(tools))
 		}

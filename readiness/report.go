@@ -21,7 +21,10 @@ import (
 type Report struct {
 	// Method is the version of the scoring method, "1.2".
 	Method string `json:"method"`
-	// Site is the page the scan started from.
+	// Site is the page the scan started from, normalized as
+	// [safefetch.NormalizeURL] does (lower-case scheme and host, IDNA
+	// A-labels, no trailing dot, no default port, no fragment): every
+	// spelling of one URL gives the same Site, routes and score.
 	Site string `json:"site"`
 	// ScannedAt is when the scan started (Options.Now), in UTC.
 	ScannedAt time.Time `json:"scanned_at"`

@@ -119,7 +119,7 @@ func TestTrustChecks(t *testing.T) {
 				"/.well-known/oauth-authorization-server": asOrigin,
 				"/.well-known/agent-signup.json":          strings.Replace(signup, `"sha256:`, `"sha256:00`, 1),
 			}},
-			want: [3]Verdict{VerdictFail, VerdictPass, VerdictPass}, recv: [3]string{"", "", "(and 1 invalid document(s), see notes)"},
+			want: [3]Verdict{VerdictFail, VerdictPass, VerdictPass}, recv: [3]string{"", "", "(and 1 invalid document, see notes)"},
 		},
 		{
 			name: "an Agent Auth configuration, valid",

@@ -163,20 +163,13 @@ func parseURL(raw string, allowLoopback bool) (*url.URL, error) {
 	}
 	hostname, port := u.Hostname(), u.Port()
 
-	defPort := 443
-	if scheme == "http" {
-		defPort = 80
-	}
-	portNum := defPort
 	if port != "" {
 		n, err := strconv.Atoi(port)
 		if err != nil || n < 1 || n > 65535 {
 			return refuse(RulePort, "port "+strconv.Quote(port)+" is not in 1-65535")
 		}
-		portNum = n
 	}
 
-	var host string
 	loopback := false
 	if strings.HasPrefix(u.Host, "[") {
 		a, err := netip.ParseAddr(hostname)
@@ -192,7 +185,6 @@ func parseURL(raw string, allowLoopback bool) (*url.URL, error) {
 				return refuse(RuleAddress, addrReason(err))
 			}
 		}
-		host = "[" + a.String() + "]"
 	} else if a, err := netip.ParseAddr(hostname); err == nil && a.Is4() {
 		loopback = a.IsLoopback()
 		if !(loopback && allowLoopback) {
@@ -200,7 +192,6 @@ func parseURL(raw string, allowLoopback bool) (*url.URL, error) {
 				return refuse(RuleAddress, addrReason(err))
 			}
 		}
-		host = a.String()
 	} else {
 		name, err := weburl.NormalizeHost(hostname)
 		switch {
@@ -216,20 +207,18 @@ func parseURL(raw string, allowLoopback bool) (*url.URL, error) {
 		case !loopback && strings.IndexByte(name, '.') < 0:
 			return refuse(RuleSingleLabel, "host "+strconv.Quote(name)+" has a single label, which a resolver may complete with a local search domain")
 		}
-		host = name
 	}
 	if scheme == "http" && !(loopback && allowLoopback) {
 		return refuse(RuleScheme, "scheme \"http\" is allowed only to loopback in development mode; use https")
 	}
 
-	n := *u
-	n.Scheme = scheme
-	n.Host = host
-	if portNum != defPort {
-		n.Host += ":" + strconv.Itoa(portNum)
+	// The policy is checked; the normal form is the one of every other
+	// entry point of the module.
+	n, err := weburl.NormalizeURL(u)
+	if err != nil {
+		return refuse(RuleHost, err.Error())
 	}
-	n.Fragment, n.RawFragment = "", ""
-	return &n, nil
+	return n, nil
 }
 
 // rawAuthority returns the authority of "scheme://authority/..." as written,

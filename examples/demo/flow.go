@@ -114,7 +114,7 @@ func run(ctx context.Context, t target, w io.Writer) *outcome {
 		if o.openErr != nil {
 			return errText(o.openErr)
 		}
-		return fmt.Sprintf("%d descriptor(s), %d profile(s)", len(o.descriptors), len(o.agents))
+		return count(len(o.descriptors), "descriptor") + ", " + count(len(o.agents), "profile")
 	})
 	step(w, 4, "linkset.Fetch, Verify and Walk "+o.origin+linkset.WellKnownPath, func() string {
 		o.linkset, o.linkErr = linkset.Fetch(ctx, o.origin+linkset.WellKnownPath, &linkset.FetchOptions{Client: t.client, Mode: linkset.ModeReader})
@@ -127,7 +127,7 @@ func run(ctx context.Context, t target, w io.Writer) *outcome {
 			return errText(o.linkErr)
 		}
 		v, n := verified(o.artefacts)
-		return fmt.Sprintf("%s, %d/%d digests verified, walk %d node(s)", formOf(o.linkset), v, n, len(o.walk.Nodes))
+		return fmt.Sprintf("%s, %d/%d digests verified, walk %s", formOf(o.linkset), v, n, count(len(o.walk.Nodes), "node"))
 	})
 	step(w, 5, "agentsignup.Fetch "+o.origin, func() string {
 		o.signup, o.signupErr = agentsignup.Fetch(ctx, o.origin, &agentsignup.FetchOptions{Client: t.client, Verifier: agentsignup.NewVerifier(t.keys, nil)})

@@ -327,7 +327,7 @@ func TestCommand(t *testing.T) {
 		want []string
 	}{
 		{nil, 0, []string{"ok   agentic", "ok   linkset", "digests 3/3 verified", "rp_attestation verified", fmt.Sprintf("readiness %.1f / 100", total),
-			"mcp: https://shop.example/mcp listed, offered 2026-07-28, negotiated 2025-11-25, 3 tool(s) listed without a token, sign-in oauth"}},
+			"mcp: https://shop.example/mcp listed, offered 2026-07-28, negotiated 2025-11-25, 3 tools listed without a token, sign-in oauth"}},
 		{[]string{"-broken"}, 0, []string{"FAIL linkset", "FAIL agent-signup", "difference from the well-made site"}},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {

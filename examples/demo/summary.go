@@ -45,11 +45,11 @@ func summarize(w io.Writer, o *outcome) {
 
 	// openagent
 	if len(o.agents) == 0 {
-		fmt.Fprintf(w, "  %s openagent     %d descriptor(s); %v\n", mark(false), len(o.descriptors), o.openErr)
+		fmt.Fprintf(w, "  %s openagent     %s; %v\n", mark(false), count(len(o.descriptors), "descriptor"), o.openErr)
 	}
 	for _, a := range o.agents {
-		fmt.Fprintf(w, "  %s openagent     %q (did %s, owner claim %s), skills %s; %d descriptor(s)\n", mark(o.openErr == nil),
-			a.Profile.Name, a.Profile.DID, a.Profile.OwnerDID, strings.Join(a.Profile.Skills, ", "), len(o.descriptors))
+		fmt.Fprintf(w, "  %s openagent     %q (did %s, owner claim %s), skills %s; %s\n", mark(o.openErr == nil),
+			a.Profile.Name, a.Profile.DID, a.Profile.OwnerDID, strings.Join(a.Profile.Skills, ", "), count(len(o.descriptors), "descriptor"))
 	}
 
 	// linkset
@@ -65,7 +65,7 @@ func summarize(w io.Writer, o *outcome) {
 				hosts = append(hosts, strings.TrimPrefix(nd.Origin, "https://")+" "+string(nd.State))
 			}
 			complete = o.walk.Complete
-			walk = fmt.Sprintf("complete=%t, %d node(s): %s", o.walk.Complete, len(o.walk.Nodes), strings.Join(hosts, ", "))
+			walk = fmt.Sprintf("complete=%t, %s: %s", o.walk.Complete, count(len(o.walk.Nodes), "node"), strings.Join(hosts, ", "))
 		}
 		ok := (o.linkset.Report != nil && o.linkset.Report.Conformant()) && v == n && complete
 		fmt.Fprintf(w, "  %s linkset       %s; digests %d/%d verified; walk %s\n", mark(ok), formOf(o.linkset), v, n, walk)
@@ -126,8 +126,8 @@ func summarize(w io.Writer, o *outcome) {
 	for _, c := range r.Checks {
 		// The MCP probe's receipt (package mcpprobe), on mcp_discovery.
 		if m := c.Receipt.MCP; m != nil {
-			fmt.Fprintf(w, "    mcp: %s %s, offered %s, negotiated %s, %d tool(s) listed without a token, sign-in %s\n",
-				m.Endpoint, m.Outcome, m.Protocol.Offered, first(m.Protocol.Negotiated, "none"), m.Tools.ListedWithoutToken, m.Auth.Mode)
+			fmt.Fprintf(w, "    mcp: %s %s, offered %s, negotiated %s, %s listed without a token, sign-in %s\n",
+				m.Endpoint, m.Outcome, m.Protocol.Offered, first(m.Protocol.Negotiated, "none"), count(m.Tools.ListedWithoutToken, "tool"), m.Auth.Mode)
 		}
 	}
 	var off []string
@@ -211,4 +211,12 @@ func first(a, b string) string {
 		return a
 	}
 	return b
+}
+
+// count writes n with its noun in English: "1 node", "2 nodes".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

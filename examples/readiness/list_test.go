@@ -262,3 +262,21 @@ func TestListInterruptedThenResumedScansEverySite(t *testing.T) {
 		assert.Equal(t, "1.2", l["method"], "a whole report for %v", l["site"])
 	}
 }
+
+func TestResumeRecognisesSitesWrittenOtherwise(t *testing.T) {
+	n := listNet(t, "a.example", "b.example")
+	dir := t.TempDir()
+	list := filepath.Join(dir, "sites.txt")
+	require.NoError(t, os.WriteFile(list, []byte("https://A.example:443\nhttps://b.example./\n"), 0o644))
+	out := filepath.Join(dir, "out.jsonl")
+	var stdout, stderr bytes.Buffer
+	require.Equal(t, 0, run(context.Background(), []string{"scan", "-list", list, "-out", out}, &stdout, &stderr, n.Client()), stderr.String())
+	assert.Equal(t, []string{"https://a.example/", "https://b.example/"}, sitesOf(readLines(t, out)), "reports name the normalized URL")
+
+	n.ResetRequests()
+	stderr.Reset()
+	require.Equal(t, 0, run(context.Background(), []string{"scan", "-list", list, "-out", out, "-resume"}, &stdout, &stderr, n.Client()), stderr.String())
+	assert.Contains(t, stderr.String(), "0 sites to scan")
+	assert.Zero(t, n.Requests("a.example")+n.Requests("b.example"), "both sites were done already")
+	assert.Len(t, readLines(t, out), 2, "no site twice")
+}

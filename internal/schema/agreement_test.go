@@ -1,7 +1,6 @@
 package schema
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"sort"
@@ -91,33 +90,4 @@ func TestFastCheckerAgreesOnPackageSchemas(t *testing.T) {
 			}
 		})
 	}
-}
-
-// FuzzPackageSchemas checks that on the spec package schemas the fast
-// checker never contradicts the library and Validate agrees with it on
-// validity.
-func FuzzPackageSchemas(f *testing.F) {
-	cases := agreementCases(f)
-	for i, c := range cases {
-		for _, group := range []map[string]any{c.valid, c.bad} {
-			for _, label := range sortedKeys(group) {
-				data, err := json.Marshal(group[label])
-				if err != nil {
-					f.Fatal(err)
-				}
-				f.Add(uint8(i), data)
-			}
-		}
-	}
-	f.Fuzz(func(t *testing.T, which uint8, data []byte) {
-		doc, err := strictjson.Decode(data)
-		if err != nil {
-			return
-		}
-		s := cases[int(which)%len(cases)].schema
-		fastAgrees(t, s, doc, string(data))
-		if (s.Validate(doc) == nil) != (s.s.Validate(doc) == nil) {
-			t.Fatalf("Validate and the library disagree on %s", data)
-		}
-	})
 }

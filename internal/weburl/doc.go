@@ -4,7 +4,9 @@
 // [NormalizeHost] turns a host into its canonical ASCII form (lower case,
 // IDNA UTS #46 lookup mapping, no trailing dot); [Origin] gives the
 // serialized origin of an http or https URL (RFC 6454 §6.2) with the default
-// port dropped; [IsWWWCounterpart] says whether two hosts are exactly a
+// port dropped; [NormalizeURL] normalizes a whole URL's origin that way, so
+// that every entry point of agentweb compares origins one way;
+// [IsWWWCounterpart] says whether two hosts are exactly a
 // registrable domain and its "www." subdomain, deciding what is registrable
 // with the Public Suffix List (golang.org/x/net/publicsuffix), so that
 // "www.co.uk" or "www.www.example.com" never pass for a counterpart.

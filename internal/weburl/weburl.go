@@ -142,10 +142,38 @@ func NormalizeHost(host string) (string, error) {
 // userinfo, another scheme, no host, or a port outside 1–65535 is an error:
 // agentweb never compares origins of URLs it would not fetch.
 func Origin(u *url.URL) (string, error) {
-	if u == nil {
-		return "", errors.New("weburl: nil URL")
+	scheme, host, err := origin(u)
+	if err != nil {
+		return "", err
 	}
-	scheme := strings.ToLower(u.Scheme)
+	return scheme + "://" + host, nil
+}
+
+// NormalizeURL returns a copy of an absolute http or https URL with its
+// origin normalized as [Origin] normalizes it (lower-case scheme, host as
+// [NormalizeHost] gives it, so lower case, IDNA A-labels and no trailing
+// dot, and the default port dropped) and its fragment dropped; path and
+// query are kept as they are. So "https://SHOP.example.:443/a#b" and
+// "https://shop.example/a" give the same URL, and an entry point that
+// normalizes the URL it is given compares origins one way. The errors are
+// those of Origin.
+func NormalizeURL(u *url.URL) (*url.URL, error) {
+	scheme, host, err := origin(u)
+	if err != nil {
+		return nil, err
+	}
+	n := *u
+	n.Scheme, n.Host = scheme, host
+	n.Fragment, n.RawFragment = "", ""
+	return &n, nil
+}
+
+// origin returns the normalized scheme and host[:port] of u.
+func origin(u *url.URL) (scheme, host string, err error) {
+	if u == nil {
+		return "", "", errors.New("weburl: nil URL")
+	}
+	scheme = strings.ToLower(u.Scheme)
 	var defPort int
 	switch scheme {
 	case "https":
@@ -153,33 +181,33 @@ func Origin(u *url.URL) (string, error) {
 	case "http":
 		defPort = 80
 	default:
-		return "", fmt.Errorf("weburl: scheme %q has no web origin", u.Scheme)
+		return "", "", fmt.Errorf("weburl: scheme %q has no web origin", u.Scheme)
 	}
 	if u.Opaque != "" || u.Host == "" {
-		return "", fmt.Errorf("weburl: %s URL without authority", scheme)
+		return "", "", fmt.Errorf("weburl: %s URL without authority", scheme)
 	}
 	if u.User != nil {
-		return "", errors.New("weburl: URL has userinfo")
+		return "", "", errors.New("weburl: URL has userinfo")
 	}
-	host, err := NormalizeHost(u.Hostname())
+	host, err = NormalizeHost(u.Hostname())
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	port := defPort
 	if p := u.Port(); p != "" {
 		n, err := strconv.Atoi(p)
 		if err != nil || n < 1 || n > 65535 {
-			return "", fmt.Errorf("weburl: invalid port %q", p)
+			return "", "", fmt.Errorf("weburl: invalid port %q", p)
 		}
 		port = n
 	}
 	if strings.Contains(host, ":") {
 		host = "[" + host + "]"
 	}
-	if port == defPort {
-		return scheme + "://" + host, nil
+	if port != defPort {
+		host += ":" + strconv.Itoa(port)
 	}
-	return scheme + "://" + host + ":" + strconv.Itoa(port), nil
+	return scheme, host, nil
 }
 
 // IsWWWCounterpart reports whether hosts a and b are exactly a registrable

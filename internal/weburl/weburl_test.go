@@ -232,3 +232,38 @@ func FuzzNormalizeHost(f *testing.F) {
 		}
 	})
 }
+
+func TestNormalizeURLGivesOneSpellingPerURL(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"https://shop.example/", "https://shop.example/"},
+		{"https://shop.example:443/", "https://shop.example/"},
+		{"https://SHOP.example./", "https://shop.example/"},
+		{"HTTPS://Shop.Example.:443/a/B?q=C#frag", "https://shop.example/a/B?q=C"},
+		{"https://shop.example:/", "https://shop.example/"},
+		{"https://shop.example:8443/x", "https://shop.example:8443/x"},
+		{"http://LOCALHOST:80/", "http://localhost/"},
+		{"http://localhost:443/", "http://localhost:443/"},
+		{"https://Bücher.example/", "https://xn--bcher-kva.example/"},
+		{"https://[0:0:0:0:0:0:0:1]:443/", "https://[::1]/"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			u, err := url.Parse(tt.in)
+			require.NoError(t, err)
+			before := *u
+			n, err := NormalizeURL(u)
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, n.String())
+			assert.Equal(t, before, *u, "the given URL is not modified")
+			o, err := Origin(u)
+			require.NoError(t, err)
+			assert.True(t, strings.HasPrefix(n.String(), o+"/"), "the normalized URL starts with the origin %s", o)
+		})
+	}
+	for _, bad := range []string{"ftp://shop.example/", "https://user@shop.example/", "https://shop.example:0/", "https://sh_op.example/", "/relative"} {
+		u, err := url.Parse(bad)
+		require.NoError(t, err)
+		_, err = NormalizeURL(u)
+		assert.Error(t, err, bad)
+	}
+}

@@ -121,7 +121,7 @@ func TestScanRenderedPages(t *testing.T) {
 			hosts: map[string]map[string]string{"cdn.example": {"/tools.js": `const verb = "register" + "Tool";
 document.modelContext[verb]({name: "add_to_cart", description: "Put a product in the cart.", execute: async () => ({content: []})});`}},
 			want: readiness.VerdictPass, quality: readiness.VerdictPass,
-			says: []string{"the browser registered 1 tool(s) through document.modelContext", `"add_to_cart" (imperative, https://cdn.example/tools.js)`},
+			says: []string{"the browser registered 1 tool through document.modelContext", `"add_to_cart" (imperative, https://cdn.example/tools.js)`},
 		},
 		{
 			name: "a shell whose script builds its content and a declared form",

@@ -19,6 +19,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/agentweb/agentweb/internal/refusal"
+	"github.com/agentweb/agentweb/internal/weburl"
 	"github.com/agentweb/agentweb/safefetch"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -94,7 +95,10 @@ type Options struct {
 // version the server returns when the probe implements it; then
 // notifications/initialized and tools/list without a token, at most
 // MaxToolPages pages. It declares no client capability (it serves no roots,
-// sampling or elicitation), never calls a tool and never signs in.
+// sampling or elicitation), never calls a tool and never signs in. The
+// endpoint is normalized first (lower-case scheme and host, IDNA A-labels,
+// no trailing dot, no default port, no fragment): the receipt states that
+// URL, and every identifier is compared with it.
 //
 // When a request answers 401 (or Options.DiscoverSignIn is set), sign-in
 // discovery follows the negotiated version's rules ([MCP authorization
@@ -128,6 +132,12 @@ func Probe(ctx context.Context, endpoint string, opts *Options) (*Receipt, error
 	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
 		return nil, fmt.Errorf("%w: %q is not an absolute http(s) URL", ErrInvalidEndpoint, endpoint)
 	}
+	// The endpoint is normalized (scheme and host case, default port,
+	// trailing dot) before its origin is compared with any document's.
+	if u, err = weburl.NormalizeURL(u); err != nil {
+		return nil, fmt.Errorf("%w: %q: %w", ErrInvalidEndpoint, endpoint, err)
+	}
+	endpoint = u.String()
 	if o.ProtocolVersion == "" {
 		o.ProtocolVersion = LatestVersion
 	} else if !slices.Contains(Versions(), o.ProtocolVersion) {

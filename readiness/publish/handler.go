@@ -3,6 +3,7 @@ package publish
 import (
 	"net/http"
 	"net/url"
+	"runtime"
 	"time"
 
 	"github.com/agentweb/agentweb/internal/linkheader"
@@ -81,7 +82,7 @@ func (s *Site) Handler(pages http.Handler) (http.Handler, error) {
 	if timeout <= 0 {
 		timeout = defaultConvertTimeout
 	}
-	k.md = newConverter(timeout, mdCacheEntries, mdCacheBytes)
+	k.md = newConverter(timeout, mdCacheEntries, mdCacheBytes, max(2, runtime.GOMAXPROCS(0)))
 	k.pages = newPageCache(pageCacheEntries, pageCacheBytes)
 	text := func(body []byte) http.Handler {
 		return serve.Handler(serve.Document{Body: body, ContentType: "text/plain; charset=utf-8", CacheControl: cacheControl})

@@ -84,31 +84,49 @@ func (k *kit) frontMatterFor(path string, head *htmlhead.Head, lastModified stri
 }
 
 // mdConverter turns page HTML into Markdown with html-to-markdown,
-// bounded in time, and caches the result by the page's entity tag.
+// bounded in time and in how many conversions run at once, and caches the
+// result by the page's entity tag.
 type mdConverter struct {
 	timeout time.Duration
 	cache   *lru[string, []byte]
+	// slots holds one token per conversion running, abandoned ones
+	// included: a conversion that timed out keeps its token until its
+	// goroutine ends, so slow pages cannot pile up as CPU.
+	slots chan struct{}
 }
 
-func newConverter(timeout time.Duration, entries, maxBytes int) *mdConverter {
-	return &mdConverter{timeout: timeout, cache: newLRU[string, []byte](entries, maxBytes)}
+// errBusy is the error of a conversion that found no free slot within its
+// timeout.
+var errBusy = errors.New("every conversion slot is taken")
+
+func newConverter(timeout time.Duration, entries, maxBytes, maxRunning int) *mdConverter {
+	return &mdConverter{timeout: timeout, cache: newLRU[string, []byte](entries, maxBytes), slots: make(chan struct{}, max(1, maxRunning))}
 }
 
 // convert returns the Markdown body of page, from the cache when key (the
-// page's entity tag) was converted before.
+// page's entity tag) was converted before. The conversion reads its own
+// copy of page, so the caller may reuse page as soon as convert returns,
+// even when the conversion timed out and still runs.
 func (c *mdConverter) convert(ctx context.Context, key string, page []byte, domain string) ([]byte, error) {
 	if md, ok := c.cache.get(key); ok {
 		return md, nil
 	}
 	ctx, cancel := context.WithTimeout(ctx, c.timeout)
 	defer cancel()
+	select {
+	case c.slots <- struct{}{}:
+	case <-ctx.Done():
+		return nil, fmt.Errorf("%w: %w (%w)", errConvert, errBusy, context.Cause(ctx))
+	}
 	type result struct {
 		md  []byte
 		err error
 	}
 	done := make(chan result, 1)
+	own := bytes.Clone(page)
 	go func() {
-		md, err := htmltomarkdown.ConvertReader(bytes.NewReader(page), converter.WithContext(ctx), converter.WithDomain(domain))
+		defer func() { <-c.slots }()
+		md, err := htmltomarkdown.ConvertReader(bytes.NewReader(own), converter.WithContext(ctx), converter.WithDomain(domain))
 		done <- result{md, err}
 	}()
 	var r result

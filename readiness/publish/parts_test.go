@@ -19,7 +19,7 @@ func testKit(t *testing.T, s Site) *kit {
 	t.Helper()
 	origin, err := s.validate()
 	require.NoError(t, err)
-	return &kit{site: s, origin: origin, routes: map[string]http.Handler{}, maxPage: defaultMaxPage, md: newConverter(time.Second, 4, 1<<20)}
+	return &kit{site: s, origin: origin, routes: map[string]http.Handler{}, maxPage: defaultMaxPage, md: newConverter(time.Second, 4, 1<<20, 2)}
 }
 
 func baseSite() Site {

@@ -168,7 +168,11 @@ type Site struct {
 	// MaxPageBytes bounds a page the kit reads to decorate or convert; a
 	// larger page is passed through untouched. 0 means 4 MiB.
 	MaxPageBytes int64
-	// ConvertTimeout bounds one HTML to Markdown conversion; 0 means 2 s.
+	// ConvertTimeout bounds one HTML to Markdown conversion, the wait for
+	// its turn included; 0 means 2 s. At most GOMAXPROCS conversions (at
+	// least 2) run at once, those that timed out and are still finishing
+	// included; a page whose conversion times out or finds no turn within
+	// ConvertTimeout is served as HTML.
 	ConvertTimeout time.Duration
 }
 
