@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -21,6 +20,7 @@ import (
 	"github.com/chromedp/cdproto/webmcp"
 	"github.com/chromedp/chromedp"
 
+	"github.com/agentweb/agentweb/internal/weburl"
 	"github.com/agentweb/agentweb/readiness"
 	"github.com/agentweb/agentweb/safefetch"
 )
@@ -473,6 +473,11 @@ func errorReason(err error) network.ErrorReason {
 	return network.ErrorReasonFailed
 }
 
+// sameOrigin compares the normalized origins of a and b (scheme and host
+// case, trailing dot, default port), as every origin test of the module
+// does; a URL that has no origin safefetch would fetch is of no origin.
 func sameOrigin(a, b *url.URL) bool {
-	return strings.EqualFold(a.Scheme, b.Scheme) && strings.EqualFold(a.Host, b.Host)
+	oa, err1 := weburl.Origin(a)
+	ob, err2 := weburl.Origin(b)
+	return err1 == nil && err2 == nil && oa == ob
 }

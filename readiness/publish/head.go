@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/agentweb/agentweb/internal/htmlhead"
+	"github.com/agentweb/agentweb/internal/weburl"
 )
 
 // maxHeadScan bounds how much of a page is read to find its head.
@@ -129,10 +130,22 @@ func hasLink(h *htmlhead.Head, rel, typ, href string) bool {
 	return false
 }
 
+// sameURL reports whether a and b name the same path on the same normalized
+// origin, so a link the page already has under another spelling of its
+// host is not added twice.
 func sameURL(a, b string) bool {
 	ua, err1 := url.Parse(a)
 	ub, err2 := url.Parse(b)
-	return err1 == nil && err2 == nil && strings.EqualFold(ua.Host, ub.Host) && ua.Path == ub.Path
+	return err1 == nil && err2 == nil && originKey(ua) == originKey(ub) && ua.Path == ub.Path
+}
+
+// originKey is u's normalized origin, or its host in lower case when it
+// has none (a relative reference: "").
+func originKey(u *url.URL) string {
+	if o, err := weburl.Origin(u); err == nil {
+		return o
+	}
+	return strings.ToLower(u.Host)
 }
 
 func mediaEssence(t string) string {
