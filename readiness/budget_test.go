@@ -106,6 +106,7 @@ func scanRich(t testing.TB, limits safefetch.BudgetLimits, behindRedirect, noObs
 // observations, which run after the checks, complete under the default
 // budget too, and no check's verdict depends on them.
 func TestBudgetRichSite(t *testing.T) {
+	obsCost := map[bool]int{} // the observations' own attempts, by redirect
 	for _, redirect := range []bool{false, true} {
 		t.Run(fmt.Sprintf("behind a redirect: %v", redirect), func(t *testing.T) {
 			free := scanRich(t, safefetch.BudgetLimits{Attempts: 1000, Bytes: 1 << 30}, redirect, false)
@@ -130,6 +131,8 @@ func TestBudgetRichSite(t *testing.T) {
 			assert.LessOrEqual(t, free.Scope.Budget.Bytes*4, int64(DefaultTotalBytes), "the default leaves most of its bytes unused")
 			assert.Equal(t, verdictsOf(checksOnly).key(), verdictsOf(free).key(), "the observations change no verdict")
 
+			obsCost[redirect] = free.Scope.Budget.Attempts - checksOnly.Scope.Budget.Attempts
+
 			def := scanRich(t, safefetch.BudgetLimits{}, redirect, false)
 			assert.Empty(t, def.Scope.Budget.Exhausted, "the default budget completes the rich site, observations included")
 			assert.Equal(t, free.Unverified, def.Unverified, "nothing is unverified for want of budget")
@@ -139,6 +142,9 @@ func TestBudgetRichSite(t *testing.T) {
 			}
 		})
 	}
+	// The observations read the site at the origin the page redirected
+	// to: a redirect costs them nothing.
+	assert.Equal(t, obsCost[false], obsCost[true], "the observations' attempts, directly and behind the redirect")
 }
 
 func unverifiedBut(r *Report, ids ...string) []string {

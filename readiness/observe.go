@@ -132,6 +132,55 @@ func (s *scan) observe() []Observation {
 	return out
 }
 
+// obsOrigin is the origin the observations read the site's documents at:
+// the page's final origin when the page redirected to another origin of the
+// same site (an apex that redirects to www, or the reverse), else the
+// page's own. Every hop of a redirect is one attempt of the budget, so an
+// observation that asked at the origin that redirects would pay two
+// attempts for each document.
+func (s *scan) obsOrigin() *url.URL {
+	return lazyObs(s, "obs-origin", func() *url.URL {
+		p := s.pageObs()
+		if p == nil || p.f == nil || p.f.resp == nil || p.f.resp.FinalURL == "" {
+			return s.page
+		}
+		u, err := url.Parse(p.f.resp.FinalURL)
+		if err != nil || u.Host == "" || !s.sameRegistrable(u) {
+			return s.page
+		}
+		return &url.URL{Scheme: u.Scheme, Host: u.Host, Path: "/"}
+	})
+}
+
+// obsResolve resolves a path against [scan.obsOrigin].
+func (s *scan) obsResolve(path string) string {
+	o := s.obsOrigin()
+	u := url.URL{Scheme: o.Scheme, Host: o.Host, Path: path}
+	return u.String()
+}
+
+// obsAt moves a URL of the scanned origin to [scan.obsOrigin] when the page
+// redirected there, unless the scan has fetched it as asked already (then
+// the memo answers it at no cost).
+func (s *scan) obsAt(u, accept string) string {
+	o := s.obsOrigin()
+	if o == s.page {
+		return u
+	}
+	pu, err := url.Parse(u)
+	if err != nil || !s.sameOrigin(pu) {
+		return u
+	}
+	s.memoMu.Lock()
+	_, done := s.memo[memoKey(u, accept)]
+	s.memoMu.Unlock()
+	if done {
+		return u
+	}
+	pu.Scheme, pu.Host = o.Scheme, o.Host
+	return pu.String()
+}
+
 // obsGet fetches a URL for an observation, its body capped at obsMaxBody.
 func (s *scan) obsGet(u, accept string) *fetched {
 	return s.getCapped(u, accept, 0, obsMaxBody)
@@ -162,7 +211,7 @@ func docOutcome(f *fetched, found bool, what string, problems []string, notes []
 func isDocument(f *fetched) bool { return f.ok() && !looksLikeHTML(f.body()) }
 
 func observeAuthMD(s *scan) obsOutcome {
-	f := s.obsGet(s.resolve("/auth.md"), "text/markdown")
+	f := s.obsGet(s.obsResolve("/auth.md"), "text/markdown")
 	found := isDocument(f) && !llmsIsHTML(f.body())
 	var problems, notes []string
 	what := "a Markdown document"
@@ -199,7 +248,7 @@ func meaning(st ObservationStatus, yes, no string) string {
 }
 
 func observeUCP(s *scan) obsOutcome {
-	f := s.obsGet(s.resolve("/.well-known/ucp"), "application/json")
+	f := s.obsGet(s.obsResolve("/.well-known/ucp"), "application/json")
 	m, found, problems := jsonObject(f)
 	what := "a JSON document"
 	if m != nil {
@@ -227,7 +276,7 @@ func observeUCP(s *scan) obsOutcome {
 }
 
 func observeACP(s *scan) obsOutcome {
-	f := s.obsGet(s.resolve("/.well-known/acp.json"), "application/json")
+	f := s.obsGet(s.obsResolve("/.well-known/acp.json"), "application/json")
 	m, found, problems := jsonObject(f)
 	what := "a JSON document"
 	if m != nil && len(m) == 0 {

@@ -76,7 +76,7 @@ var jwkPrivateMembers = []string{"d", "p", "q", "dp", "dq", "qi", "oth", "k"}
 const maxDirectoryKeys = 100
 
 func observeWebBotAuth(s *scan) obsOutcome {
-	f := s.obsGet(s.resolve("/.well-known/http-message-signatures-directory"), webBotAuthMedia)
+	f := s.obsGet(s.obsResolve("/.well-known/http-message-signatures-directory"), webBotAuthMedia)
 	m, found, problems := jsonObject(f)
 	var notes []string
 	what := "a key directory"
@@ -284,7 +284,7 @@ func observeLLMsLinks(s *scan) obsOutcome {
 		go func() {
 			// The Accept of a page read: a link to a route the checks
 			// read is answered from the scan's memo, at no cost.
-			results[i] = s.obsGet(u, acceptHTML)
+			results[i] = s.obsGet(s.obsAt(u, acceptHTML), acceptHTML)
 			done <- struct{}{}
 		}()
 	}
@@ -338,7 +338,10 @@ func twinURL(page *url.URL) string {
 
 func observeMarkdownTwin(s *scan) obsOutcome {
 	out := obsOutcome{expected: "Markdown at the page's URL with .md appended (index.md for a directory); never counted as the canonical Markdown form"}
-	u := twinURL(s.page)
+	pu := *s.page
+	o := s.obsOrigin()
+	pu.Scheme, pu.Host = o.Scheme, o.Host
+	u := twinURL(&pu)
 	if u == "" {
 		out.status, out.received = ObservationAbsent, "the page is itself a .md URL"
 		out.meaning = meaning(out.status, "", "")

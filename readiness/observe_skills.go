@@ -206,7 +206,7 @@ func observeAgentSkills(s *scan) obsOutcome {
 	var f *fetched
 	var tried []*fetched
 	for _, p := range skillsIndexPaths {
-		f = s.obsGet(s.resolve(p), "application/json")
+		f = s.obsGet(s.obsResolve(p), "application/json")
 		tried = append(tried, f)
 		if !f.answered() || isDocument(f) {
 			break
@@ -217,7 +217,7 @@ func observeAgentSkills(s *scan) obsOutcome {
 	what := "an agent-skills index"
 	var fetchedSkills []*fetched
 	if found {
-		if f.url != s.resolve(skillsIndexPaths[0]) {
+		if f.url != s.obsResolve(skillsIndexPaths[0]) {
 			notes = append(notes, "found at the older /.well-known/skills/ location; the draft now names /.well-known/agent-skills/")
 		}
 		ix := parseSkillsIndex(f.body())
