@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 )
@@ -128,10 +129,66 @@ func refParse(s string) ([]refLink, bool) {
 					return nil, false
 				}
 			}
+			if p.name == "title*" && !slices.ContainsFunc(l.params, func(q refParam) bool { return q.name == "title*" }) {
+				// The first title* is an RFC 8187 ext-value (section 3.4.1).
+				v, ok := refExtValue(p.value)
+				if !ok {
+					return nil, false
+				}
+				p.value = v
+			}
 			l.params = append(l.params, p)
 		}
 		links = append(links, l)
 	}
+}
+
+// refExtValue decodes an RFC 8187 section 3.2 ext-value in UTF-8 or
+// ISO-8859-1: charset "'" [ language ] "'" value-chars, where value-chars
+// are attr-chars and pct-encoded octets.
+func refExtValue(v string) (string, bool) {
+	parts := strings.SplitN(v, "'", 3)
+	if len(parts) != 3 {
+		return "", false
+	}
+	var out []byte
+	for i := 0; i < len(parts[2]); i++ {
+		c := parts[2][i]
+		switch {
+		case c == '%':
+			if i+2 >= len(parts[2]) {
+				return "", false
+			}
+			hi, lo := strings.IndexByte("0123456789abcdef", lowerByte(parts[2][i+1])), strings.IndexByte("0123456789abcdef", lowerByte(parts[2][i+2]))
+			if hi < 0 || lo < 0 {
+				return "", false
+			}
+			out = append(out, byte(hi<<4|lo))
+			i += 2
+		case refTchar(c) && c != '*' && c != '\'' && c != '%':
+			out = append(out, c)
+		default:
+			return "", false
+		}
+	}
+	switch strings.ToUpper(parts[0]) {
+	case "UTF-8":
+		return string(out), utf8.Valid(out)
+	case "ISO-8859-1":
+		var b strings.Builder
+		for _, c := range out {
+			b.WriteRune(rune(c))
+		}
+		return b.String(), true
+	}
+	return "", false
+}
+
+func lowerByte(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }
 
 // genHeader builds one Link field value from the grammar, and the byte
@@ -150,6 +207,8 @@ func genHeader(r *rand.Rand) (string, [][2]int) {
 	const pathChars = "abcxyz0123456789-._~"
 	ows := func() string { return pick("", "", " ", "\t", "  ") }
 	var b strings.Builder
+	// Empty list elements may lead (RFC 9110 section 5.6.1.2).
+	b.WriteString(pick("", "", ",", ", ", ","+ows()+","+ows()))
 	for li := range 1 + r.IntN(4) {
 		if li > 0 {
 			b.WriteString(ows() + "," + pick("", ",", " ,") + ows())
@@ -170,7 +229,13 @@ func genHeader(r *rand.Rand) (string, [][2]int) {
 			if r.IntN(12) == 0 {
 				continue // an empty parameter
 			}
-			b.WriteString(pick("rel", "REL", "type", "title", "media", "hreflang", "x-ext", "crossorigin", "a"))
+			name := pick("rel", "REL", "type", "title", "title*", "media", "hreflang", "x-ext", "crossorigin", "a")
+			if name == "title*" {
+				// An RFC 8187 ext-value is a token, never quoted.
+				b.WriteString(name + ows() + "=" + ows() + pick("UTF-8", "utf-8", "ISO-8859-1") + "'" + pick("", "en", "de-CH") + "'" + pick("", "a", "n%c3%a4chstes%20Kapitel", "%e2%82%ac", "caf%C3%A9", word("abc!#$&+-.^_`|~", 6)))
+				continue
+			}
+			b.WriteString(name)
 			if r.IntN(5) == 0 {
 				continue // no value
 			}
@@ -187,11 +252,13 @@ func genHeader(r *rand.Rand) (string, [][2]int) {
 			}
 		}
 	}
+	// And trail, each with the OWS the list rule allows before its comma.
+	b.WriteString(pick("", "", ows()+",", ows()+","+ows()+","))
 	return b.String(), spans
 }
 
 // mutate inserts, replaces or deletes one byte, drawn mostly from the bytes
-// that matter to the grammar. Inside a target it puts only characters RFC
+// that matter to the grammar. Inside a target, or at its end, it puts only characters RFC
 // 3986 never allows, so that the target stays a URI-reference or becomes
 // plainly none.
 func mutate(r *rand.Rand, s string, spans [][2]int) string {
@@ -200,7 +267,7 @@ func mutate(r *rand.Rand, s string, spans [][2]int) string {
 	i := r.IntN(len(s) + 1)
 	c := string(hostile[r.IntN(len(hostile))])
 	for _, sp := range spans {
-		if i >= sp[0] && i < sp[1] {
+		if i >= sp[0] && i <= sp[1] {
 			c = string(never[r.IntN(len(never))])
 		}
 	}
@@ -223,7 +290,7 @@ func mutate(r *rand.Rand, s string, spans [][2]int) string {
 func TestGeneratedGrammar(t *testing.T) {
 	r := rand.New(rand.NewPCG(8288, 9110))
 	const n = 4000
-	valid, hostile, accepted := 0, 0, 0
+	valid, hostile, accepted, starred := 0, 0, 0, 0
 	for k := range n {
 		h, spans := genHeader(r)
 		if k%2 == 1 {
@@ -253,10 +320,20 @@ func TestGeneratedGrammar(t *testing.T) {
 		// What the grammar accepts, the reader reads the same way: the
 		// link-values with a relation type (Appendix B.2 step 17), every
 		// relation type lower-cased (step 17.1), the empty parameter of
-		// ";;" as the attribute named "" (B.3 steps 5 and 10), and an
-		// unquoted value with the OWS that follows it (B.3 step 7.4).
+		// ";;" as the attribute named "" (B.3 steps 5 and 10), and every
+		// value as the grammar delimits it: the OWS before the ";" or ","
+		// that ends an unquoted value is the grammar's, not the value's.
 		read, err := Parse([]string{h}, nil)
 		if !assert.NoError(t, err, "header %q", h) {
+			continue
+		}
+		// A star parameter other than title* (a mutation's "itle*")
+		// replaces its plain form in the reader (Appendix B.2 step 16),
+		// which the grammar does not say; the appendix's tests cover it.
+		if slices.ContainsFunc(got, func(l Link) bool {
+			return slices.ContainsFunc(l.Params, func(p Param) bool { return strings.HasSuffix(p.Name, "*") })
+		}) {
+			starred++
 			continue
 		}
 		var withRel []Link
@@ -269,26 +346,7 @@ func TestGeneratedGrammar(t *testing.T) {
 				withRel = append(withRel, l)
 			}
 		}
-		// B.3 step 7.4 keeps the whitespace before the delimiter that
-		// ends an unquoted value, which the grammar calls OWS.
-		// Both sides are compared with trailing whitespace cut.
-		trim := func(v string) string { return strings.TrimRight(v, " \t") }
-		trimLink := func(l *Link) {
-			l.Type, l.Title, l.Media = trim(l.Type), trim(l.Title), trim(l.Media)
-			l.Hreflang = slices.Clone(l.Hreflang)
-			for j := range l.Hreflang {
-				l.Hreflang[j] = trim(l.Hreflang[j])
-			}
-			l.Params = slices.Clone(l.Params)
-			for j := range l.Params {
-				l.Params[j].Value = trim(l.Params[j].Value)
-			}
-		}
-		for i := range withRel {
-			trimLink(&withRel[i])
-		}
 		for i := range read {
-			trimLink(&read[i])
 			read[i].Params = slices.DeleteFunc(read[i].Params, func(p Param) bool { return p.Name == "" })
 			if len(read[i].Params) == 0 {
 				read[i].Params = nil
@@ -297,7 +355,7 @@ func TestGeneratedGrammar(t *testing.T) {
 		assert.Equal(t, withRel, read, "header %q: the reader and the grammar differ", h)
 	}
 	assert.Equal(t, n/2, valid, "every generated valid header is accepted")
-	t.Logf("%d generated headers (%d mutated): %d accepted, %d refused, all as the reference grammar says", n, hostile, accepted, n-accepted)
+	t.Logf("%d generated headers (%d mutated): %d accepted, %d refused, all as the reference grammar says; Parse read the %d accepted without an extension star parameter as the grammar does", n, hostile, accepted, n-accepted, accepted-starred)
 }
 
 // refView applies the attribute rules of RFC 8288 section 3 to a reference
@@ -309,7 +367,20 @@ func refView(l refLink) map[string]string {
 	var other, hreflang []string
 	for _, p := range l.params {
 		switch p.name {
-		case "rel", "type", "title", "media":
+		case "title*":
+			// The first title* gives the title, over any title.
+			if !seen[p.name] {
+				seen[p.name] = true
+				m["title"] = p.value
+			}
+		case "title":
+			if !seen[p.name] {
+				seen[p.name] = true
+				if !seen["title*"] {
+					m["title"] = p.value
+				}
+			}
+		case "rel", "type", "media":
 			if !seen[p.name] {
 				seen[p.name] = true
 				m[p.name] = p.value

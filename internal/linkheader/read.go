@@ -45,9 +45,12 @@ import (
 // read only the first link-value of every field, which the list rule of
 // section 3 ("Link = #link-value") and the appendix's own purpose rule out.
 // And empty list elements (",,") are skipped, as [RFC 9110] section
-// 5.6.1.2 asks of every recipient. Everything else is the letter: an
-// unquoted value keeps the whitespace before the ";" or "," that ends it
-// (B.3 step 7.4), which splitting "rel" on whitespace then drops.
+// 5.6.1.2 asks of every recipient. And an unquoted value ends before the
+// whitespace that precedes the ";" or "," ending it: B.3 step 7.4 consumes
+// up to the delimiter, but the section 3 grammar calls that whitespace OWS
+// around the delimiter, not part of the token, so "type=text/html ;" has
+// the type "text/html" and "title*=UTF-8”a ;" decodes. On every field
+// value the grammar accepts, Parse reads the grammar's values.
 //
 // A target or anchor that net/url cannot resolve leaves that link-value
 // out, and reading goes on. The only error is [ErrTooManyLinks], returned
@@ -152,7 +155,13 @@ func readParams(s string, i int, params []rawParam) ([]rawParam, int) {
 				for i < len(s) && s[i] != ';' && s[i] != ',' {
 					i++
 				}
-				p.value = s[start:i]
+				// The OWS before the delimiter is the grammar's, not the
+				// value's (section 3: OWS ";" and the list rule's OWS ",").
+				end := i
+				for end > start && isOWS(s[end-1]) {
+					end--
+				}
+				p.value = s[start:end]
 			}
 			// 2.7.5: a star parameter's value is an RFC 8187 ext-value;
 			// one that does not decode is marked and dropped in B.2
