@@ -46,17 +46,18 @@ func (k *kit) buildSpecDocuments() error {
 	}
 	if site != nil {
 		h, err := agentic.Handler(site, &agentic.HandlerOptions{ProfileURL: k.abs("/agentic.json")})
-		if err != nil && built && onlyOriginRules(err) {
+		switch {
+		case err != nil && built && onlyOriginRules(err):
 			// A development origin (http, a port, a loopback or private
 			// host) can carry no valid profile: the kit serves none
-			// rather than refuse the whole site.
-			return nil
-		}
-		if err != nil {
+			// rather than refuse the whole site, and every other
+			// document as it would in production.
+		case err != nil:
 			return &SiteError{Field: "Agentic", Reason: "the Agentic Site Profile does not conform", Err: err}
+		default:
+			k.documents = append(k.documents, document{path: "/agentic.json", twin: "/agentic.txt", key: "agentic",
+				title: "Agentic Site Profile", notes: "the site's documentation, APIs and agent connections (agentic.json, agentic.txt)", handler: h})
 		}
-		k.documents = append(k.documents, document{path: "/agentic.json", twin: "/agentic.txt", key: "agentic",
-			title: "Agentic Site Profile", notes: "the site's documentation, APIs and agent connections (agentic.json, agentic.txt)", handler: h})
 	}
 	if p := k.site.OpenAgent; p != nil {
 		h, err := openagent.Handler(p, nil)

@@ -2,12 +2,13 @@ package publish
 
 import (
 	"bytes"
-	"html"
+	stdhtml "html"
 	"net/url"
 	"strings"
 
 	"github.com/agentweb/agentweb/internal/htmlhead"
 	"github.com/agentweb/agentweb/internal/weburl"
+	"golang.org/x/net/html"
 )
 
 // maxHeadScan bounds how much of a page is read to find its head.
@@ -44,17 +45,17 @@ func (k *kit) decorate(page []byte, path string) []byte {
 		add.WriteString(`<link rel="alternate" type="application/json" href="` + cardTwin + `">`)
 	}
 	if !hasLink(head, "alternate", "text/markdown", "") {
-		add.WriteString(`<link rel="alternate" type="text/markdown" href="` + html.EscapeString(path) + `">`)
+		add.WriteString(`<link rel="alternate" type="text/markdown" href="` + stdhtml.EscapeString(path) + `">`)
 	}
 	if len(head.LinksWithRel("canonical")) == 0 {
-		add.WriteString(`<link rel="canonical" href="` + html.EscapeString(pageURL.String()) + `">`)
+		add.WriteString(`<link rel="canonical" href="` + stdhtml.EscapeString(pageURL.String()) + `">`)
 	}
 	if p, ok := k.site.pageFor(path); ok && p.Description != "" {
 		if _, has := head.MetaContent("description"); !has {
-			add.WriteString(`<meta name="description" content="` + html.EscapeString(p.Description) + `">`)
+			add.WriteString(`<meta name="description" content="` + stdhtml.EscapeString(p.Description) + `">`)
 		}
 	}
-	if !containsFold(page, "application/ld+json") {
+	if !hasJSONLD(page) {
 		add.WriteString(`<script type="application/ld+json">`)
 		add.Write(k.jsonLD(path))
 		add.WriteString(`</script>`)
@@ -71,7 +72,7 @@ func (k *kit) decorate(page []byte, path string) []byte {
 	if lang != "" {
 		if i := tagEnd(page, "<html"); i >= 0 && i < at {
 			out = append(out, page[:i]...)
-			out = append(out, ` lang="`+html.EscapeString(lang)+`"`...)
+			out = append(out, ` lang="`+stdhtml.EscapeString(lang)+`"`...)
 			rest = page[i:]
 			at -= i
 		}
@@ -197,3 +198,35 @@ func equalFoldASCII(b []byte, s string) bool {
 }
 
 func containsFold(b []byte, s string) bool { return indexFold(b, s) >= 0 }
+
+// hasJSONLD reports whether the page has a script element of type
+// application/ld+json (parameters and case aside), anywhere in it. The
+// text "application/ld+json" in the page's prose, a comment or another
+// element's attribute is not one: the kit still adds its own JSON-LD there.
+func hasJSONLD(page []byte) bool {
+	if !containsFold(page, "ld+json") {
+		return false
+	}
+	z := html.NewTokenizer(bytes.NewReader(page))
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			return false
+		case html.StartTagToken, html.SelfClosingTagToken:
+			name, more := z.TagName()
+			if string(name) != "script" {
+				continue
+			}
+			for more {
+				var k, v []byte
+				k, v, more = z.TagAttr()
+				if string(k) == "type" {
+					mt, _, _ := strings.Cut(string(v), ";")
+					if strings.EqualFold(strings.TrimSpace(mt), "application/ld+json") {
+						return true
+					}
+				}
+			}
+		}
+	}
+}

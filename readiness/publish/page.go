@@ -57,6 +57,7 @@ func (h *pageHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if rec.passed {
 		return // too large: already streamed through
 	}
+	rec.sniff()
 	status := rec.status()
 	isHTML := mediaEssence(rec.header.Get("Content-Type")) == "text/html" && rec.header.Get("Content-Encoding") == ""
 	if !isHTML {
@@ -212,6 +213,7 @@ func (rc *recorder) Flush() {
 
 func (rc *recorder) passThrough() {
 	rc.passed = true
+	rc.sniff()
 	hdr := rc.w.Header()
 	for k, vs := range rc.header {
 		hdr[k] = vs
@@ -223,6 +225,19 @@ func (rc *recorder) passThrough() {
 	if !rc.head {
 		rc.w.Write(rc.buf.Bytes())
 	}
+}
+
+// sniff sets the Content-Type net/http would send for what the handler
+// wrote: a handler that writes a page without setting Content-Type (and
+// without deleting the key) gets the type http.DetectContentType finds in
+// its first 512 bytes, as net/http's own ResponseWriter does (see
+// [http.ResponseWriter]'s Write). The kit must see that type, or a
+// sniffed HTML page would pass through undecorated.
+func (rc *recorder) sniff() {
+	if _, set := rc.header["Content-Type"]; set || rc.buf.Len() == 0 || rc.header.Get("Transfer-Encoding") != "" {
+		return
+	}
+	rc.header.Set("Content-Type", http.DetectContentType(rc.buf.Bytes()))
 }
 
 // flushThrough writes a buffered response unchanged.
