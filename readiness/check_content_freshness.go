@@ -5,7 +5,7 @@ import (
 )
 
 func init() {
-	register(checkDef{id: "content_freshness", needs: []resource{resPage}, run: checkContentFreshness})
+	register(checkDef{id: "content_freshness", needs: []resource{resPage, resPages}, run: checkContentFreshness})
 }
 
 // checkContentFreshness: CreativeWork-family nodes carry dateModified

@@ -6,7 +6,7 @@ import (
 )
 
 func init() {
-	register(checkDef{id: "identity_node", needs: []resource{resPage}, run: checkIdentityNode})
+	register(checkDef{id: "identity_node", needs: []resource{resPage, resPages}, run: checkIdentityNode})
 }
 
 // checkIdentityNode: the node that says who the site is (an Organization, one

@@ -9,14 +9,21 @@ import (
 )
 
 func init() {
-	register(checkDef{id: "structured_business_data", needs: []resource{resPage}, run: checkStructuredBusinessData})
+	register(checkDef{id: "structured_business_data", needs: []resource{resPage, resPages}, run: checkStructuredBusinessData})
 }
 
-// pageJSONLD reads the given page's JSON-LD for the Understand checks. It
-// returns a finished outcome when there is nothing to judge.
+// pageJSONLD reads the JSON-LD of every page the scan read as HTML for the
+// Understand checks: structured data is a fact about the site (R7, "the site
+// publishes structured business or product metadata", the agent-readiness
+// scoring method, §03), so a Product block on the product page counts as
+// much as one on the start page, and the receipt names every route read
+// (§07, "findings state their scope"). The given page alone decides whether
+// there is anything to judge; it returns a finished outcome when there is
+// not.
 func (s *scan) pageJSONLD() (webread.JSONLD, outcome, bool) {
-	p := s.pageObs()
-	out := outcome{requests: []*fetched{p.f}, notes: []string{"read from one page"}}
+	pages, skipped := s.pagesRead()
+	p := pages[0]
+	out := outcome{requests: []*fetched{p.f}}
 	if !p.f.answered() {
 		out.verdict, out.received = VerdictUnverified, p.f.why()
 		return webread.JSONLD{}, out, false
@@ -26,7 +33,18 @@ func (s *scan) pageJSONLD() (webread.JSONLD, outcome, bool) {
 		out.verdict, out.received = VerdictFail, fmt.Sprintf("the page answered %d %s, not an HTML page", p.f.status(), mt)
 		return webread.JSONLD{}, out, false
 	}
-	return webread.ReadJSONLD(p.jsonld), out, true
+	var blocks []string
+	out.requests = out.requests[:0]
+	for _, p := range pages {
+		blocks = append(blocks, p.jsonld...)
+		out.requests = append(out.requests, p.f)
+		out.scope = append(out.scope, p.url)
+	}
+	out.notes = append(out.notes, "read from "+plural.N(len(pages), "page", "pages"))
+	for _, p := range skipped {
+		out.notes = append(out.notes, "route "+p.url+" not read: "+p.f.why())
+	}
+	return webread.ReadJSONLD(blocks), out, true
 }
 
 // checkStructuredBusinessData: R7, structured business or product metadata

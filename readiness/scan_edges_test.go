@@ -310,6 +310,8 @@ func TestScanEdges(t *testing.T) {
 			name: "JSON-LD none of whose blocks parses",
 			paths: map[string]http.HandlerFunc{"/": text("text/html", `<!DOCTYPE html><html lang="en"><head><title>Shop</title>
 <script type="application/ld+json">{"@type": "Organization",}</script><script type="application/ld+json">[{</script></head><body><h1>Shop</h1></body></html>`)},
+			// Only the given page: the further routes of the test site carry valid JSON-LD.
+			opts: &Options{MaxPages: -1},
 			want: map[string]Verdict{"structured_business_data": VerdictFail},
 			check: func(t *testing.T, r *Report) {
 				assert.Equal(t, "JSON-LD present, but none of its 2 blocks parses", checkByID(r, "structured_business_data").Receipt.Received)
