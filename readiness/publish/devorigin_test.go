@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/agentweb/agentweb/readiness"
+	"github.com/agentweb/agentweb/readiness/publish"
 	"github.com/agentweb/agentweb/safefetch"
 )
 
@@ -19,22 +20,8 @@ import (
 // host), instead of failing with a problem for every URL of it, and the
 // site it serves scans on loopback like any other.
 func TestKitOnDevelopmentOrigin(t *testing.T) {
-	srv := httptest.NewUnstartedServer(nil)
-	origin := "http://" + srv.Listener.Addr().String()
 	s := teaSite()
-	s.Origin, s.Contact.Email = origin, "people@tea.example"
-	h, err := s.Handler(plainPages())
-	require.NoError(t, err, "a development origin is not refused")
-	srv.Config.Handler = h
-	srv.Start()
-	t.Cleanup(srv.Close)
-
-	client := safefetch.New(&safefetch.Options{AllowLoopback: true})
-	get := func(path string) (int, string) {
-		resp, err := client.Get(context.Background(), origin+path, nil)
-		require.NoError(t, err)
-		return resp.StatusCode, string(resp.Body)
-	}
+	origin, client, get := serveOnLoopback(t, &s, plainPages())
 	code, _ := get("/agentic.json")
 	assert.Equal(t, http.StatusNotFound, code, "no profile where none can be valid")
 	code, card := get("/.well-known/agents.json")
@@ -61,6 +48,27 @@ func TestKitOnDevelopmentOrigin(t *testing.T) {
 	ph.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "https://tea.example/agentic.json", nil))
 	body, _ := io.ReadAll(rec.Result().Body)
 	assert.Equal(t, http.StatusOK, rec.Code, "%s", body)
+}
+
+// serveOnLoopback serves s, its origin set to a loopback development
+// origin, around pages, and returns that origin, a client allowed to reach
+// it, and a GET of a path there.
+func serveOnLoopback(t *testing.T, s *publish.Site, pages http.Handler) (string, *safefetch.Client, func(path string) (int, string)) {
+	t.Helper()
+	srv := httptest.NewUnstartedServer(nil)
+	origin := "http://" + srv.Listener.Addr().String()
+	s.Origin = origin
+	h, err := s.Handler(pages)
+	require.NoError(t, err, "a development origin is not refused")
+	srv.Config.Handler = h
+	srv.Start()
+	t.Cleanup(srv.Close)
+	client := safefetch.New(&safefetch.Options{AllowLoopback: true})
+	return origin, client, func(path string) (int, string) {
+		resp, err := client.Get(context.Background(), origin+path, nil)
+		require.NoError(t, err)
+		return resp.StatusCode, string(resp.Body)
+	}
 }
 
 func checkOf(r *readiness.Report, id string) readiness.CheckResult {

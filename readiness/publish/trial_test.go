@@ -14,7 +14,6 @@ import (
 
 	"github.com/agentweb/agentweb/openagent"
 	"github.com/agentweb/agentweb/readiness"
-	"github.com/agentweb/agentweb/safefetch"
 )
 
 // sniffedPages serves the tea shop's pages the idiomatic way: no handler
@@ -88,23 +87,9 @@ func teaAgent() *openagent.Profile {
 // (none can be valid there) and serves every other spec document as it
 // would in production: listed in the card and llms.txt, linked from pages.
 func TestDevOriginServesTheOtherSpecDocuments(t *testing.T) {
-	srv := httptest.NewUnstartedServer(nil)
-	origin := "http://" + srv.Listener.Addr().String()
 	s := teaSite()
-	s.Origin = origin
 	s.OpenAgent = teaAgent()
-	h, err := s.Handler(sniffedPages())
-	require.NoError(t, err)
-	srv.Config.Handler = h
-	srv.Start()
-	t.Cleanup(srv.Close)
-
-	client := safefetch.New(&safefetch.Options{AllowLoopback: true})
-	get := func(path string) (int, string) {
-		resp, err := client.Get(context.Background(), origin+path, nil)
-		require.NoError(t, err)
-		return resp.StatusCode, string(resp.Body)
-	}
+	origin, client, get := serveOnLoopback(t, &s, sniffedPages())
 	code, _ := get("/agentic.json")
 	assert.Equal(t, http.StatusNotFound, code, "no profile where none can be valid")
 	code, doc := get(openagent.WellKnownPath)
