@@ -70,3 +70,9 @@ func fixUnread(id string) string {
 	}
 	return "Every request of this check answered, but the scan could not read all it needs (see the receipt's notes): serve the content in the HTML, or scan with a browser (readiness/browser), then scan again. " + f.Do
 }
+
+// Fix returns what to publish or change so that the check passes: the text
+// a report gives as [CheckResult].Fix when the check fails or is partial.
+// It is empty for an optional convention (weight 0), which leaves no points
+// to win, and for an id outside the catalogue.
+func (c CheckSpec) Fix() string { return fixes[c.ID].Do }

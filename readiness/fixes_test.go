@@ -26,7 +26,14 @@ func TestFixes(t *testing.T) {
 			assert.NotEmpty(t, fixFor(c.ID, v), "%s %s", c.ID, v)
 		}
 		assert.Empty(t, fixFor(c.ID, VerdictNotApplicable), c.ID)
+		assert.Equal(t, fixFor(c.ID, VerdictFail), c.Fix(), "CheckSpec.Fix is the fix of a fail: %s", c.ID)
 	}
+	for _, c := range Catalogue() {
+		if c.Optional {
+			assert.Empty(t, c.Fix(), "an optional convention has no fix: %s", c.ID)
+		}
+	}
+	assert.Empty(t, CheckSpec{ID: "no_such_check"}.Fix())
 	for id := range fixes {
 		_, ok := specOf(id)
 		assert.True(t, ok, "fix for unknown check %s", id)
