@@ -54,7 +54,9 @@ func (p *problems) add(ptr, rule, msg string) {
 // retrieved resource, each API document bound to a retrieved openapi
 // resource, operation path rules, (method, path) uniqueness per API, and the
 // 64 KiB compact size. On failure the error is a *ValidationError listing
-// every problem. An Action Profile 1.0 document is refused with
+// every problem, each naming the profile's section that states its rule
+// ("Required JSON fields", "Resource records" or "OpenAPI indexes"; none for
+// strict JSON and the size limit). An Action Profile 1.0 document is refused with
 // ErrActionProfile alone.
 //
 // [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
@@ -75,10 +77,37 @@ func ParseSite(data []byte) (*Site, error) {
 		ps.add("", RuleProfileSize, fmt.Sprintf("compact JSON is %d bytes, over the %d-byte limit", n, maxProfileBytes))
 	}
 	if len(ps.list) > 0 {
+		for i := range ps.list {
+			ps.list[i].Section = siteSection(ps.list[i])
+		}
 		sortProblems(ps.list)
 		return nil, invalid(ps.list)
 	}
 	return siteFromTree(tree.(map[string]any)), nil
+}
+
+// The sections of the Agentic Site Profile 1.1 a site profile's problems cite.
+const (
+	sectionRequiredFields  = "Required JSON fields"
+	sectionResourceRecords = "Resource records"
+	sectionOpenAPIIndexes  = "OpenAPI indexes"
+)
+
+// siteSection names the section of the profile that states the rule a
+// problem breaks, from where it is: a resource record's rules are in
+// "Resource records", an API index's in "OpenAPI indexes", the top-level
+// members' (and unknown members') in "Required JSON fields". Strict JSON
+// and the size limit are not the profile's sections: "".
+func siteSection(p Problem) string {
+	switch {
+	case strings.HasPrefix(p.Rule, "json-") || p.Rule == RuleProfileSize || p.Rule == RuleStringUTF8:
+		return ""
+	case strings.HasPrefix(p.Pointer, "/resources/"):
+		return sectionResourceRecords
+	case strings.HasPrefix(p.Pointer, "/apis/"):
+		return sectionOpenAPIIndexes
+	}
+	return sectionRequiredFields
 }
 
 func sortProblems(list []Problem) {
