@@ -1,0 +1,194 @@
+package mcpserver_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/stretchr/testify/require"
+
+	"github.com/agentweb/agentweb/internal/schema"
+	"github.com/agentweb/agentweb/readiness/mcpserver"
+	"github.com/agentweb/agentweb/readiness/publish"
+	"github.com/agentweb/agentweb/safefetch/fetchtest"
+)
+
+// brokenAgentic is an agentic.json with a problem in each section of the
+// profile.
+const brokenAgentic = `{"agentic":"1.1.0","type":"site","origin":"https://broken.example/x","name":"","description":"d",
+"resources":[{"kind":"website","url":"http://broken.example/","source":"https://broken.example/","availability":"retrieved"}],
+"apis":[{"document":"https://broken.example/openapi.json","openapi":"3.1.0","operations":[{"method":"GET","path":"nope"}]}]}`
+
+// plainPages is a net/http site of five HTML pages and a logo, with no
+// agent documents.
+func plainPages() http.Handler {
+	mux := http.NewServeMux()
+	page := func(title, body string) http.HandlerFunc {
+		return func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			fmt.Fprintf(w, `<!DOCTYPE html>
+<html><head><meta charset="utf-8"><title>%s</title></head>
+<body><header><a href="/">Tea Shop</a> <a href="/teas">Teas</a> <a href="/about">About</a></header>
+<main><h1>%s</h1><p>%s</p></main>
+<footer><a href="/contact">Contact us</a></footer></body></html>`, title, title, body)
+		}
+	}
+	long := "We sell loose-leaf tea from small gardens in Darjeeling, Assam, Yunnan and Shizuoka, packed by hand in Vienna and shipped within the European Union in two working days. Every tea is tasted before it is listed, and every listing says where it was grown and when it was picked."
+	mux.HandleFunc("/{$}", page("Tea Shop", long))
+	mux.HandleFunc("/teas", page("Our teas", "The catalogue: black, green, oolong and white teas. "+long))
+	mux.HandleFunc("/about", page("About us", "Who we are and how we choose our teas. "+long))
+	mux.HandleFunc("/contact", page("Contact", "Write to people@tea.example; a person answers within a working day. "+long))
+	mux.HandleFunc("/shipping", page("Shipping", "Where we ship and what it costs. "+long))
+	mux.HandleFunc("/logo.svg", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "image/svg+xml")
+		fmt.Fprint(w, `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><circle cx="32" cy="32" r="30" fill="#3a7d44"/></svg>`)
+	})
+	return mux
+}
+
+// teaSite is a site built with the publish kit that scans 100.
+func teaSite(t testing.TB) http.Handler {
+	day := time.Date(2026, 11, 20, 0, 0, 0, 0, time.UTC)
+	s := publish.Site{
+		Origin: "https://tea.example", Name: "Tea Shop", Description: "Loose-leaf tea from small gardens, shipped within the EU.",
+		Language: "en", Contact: publish.Contact{Email: "people@tea.example", URL: "/contact"},
+		Pages: []publish.Page{
+			{Path: "/", Title: "Tea Shop", Description: "Loose-leaf tea from small gardens.", Updated: day},
+			{Path: "/teas", Title: "Our teas", Description: "The catalogue.", Updated: day},
+			{Path: "/about", Title: "About us", Description: "Who we are.", Updated: day},
+			{Path: "/contact", Title: "Contact", Description: "How to reach a person.", Updated: day},
+			{Path: "/shipping", Title: "Shipping", Description: "Where we ship.", Updated: day},
+		},
+		Crawlers: publish.Crawlers{Training: publish.Disallow},
+		Logo:     "/logo.svg",
+	}
+	h, err := s.Handler(plainPages())
+	require.NoError(t, err)
+	return h
+}
+
+// brokenSite serves brokenAgentic and nothing else.
+func brokenSite() http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/agentic.json" {
+			w.Header().Set("Content-Type", "application/json")
+			io.WriteString(w, brokenAgentic)
+			return
+		}
+		http.NotFound(w, r)
+	})
+}
+
+// world is a fake internet with the sites the tests use.
+func world(t testing.TB) *fetchtest.Network {
+	n := fetchtest.New()
+	t.Cleanup(n.Close)
+	n.Site("tea.example", teaSite(t))
+	n.Site("broken.example", brokenSite())
+	n.Host("private.example", "10.0.0.7")
+	return n
+}
+
+// transport connects a go-sdk client to srv over one transport.
+type transport struct {
+	name    string
+	connect func(t testing.TB, srv *mcpserver.Server) *mcp.ClientSession
+}
+
+var transports = []transport{
+	{"http", connectHTTP},
+	{"stdio", connectStdio},
+}
+
+func connectHTTP(t testing.TB, srv *mcpserver.Server) *mcp.ClientSession {
+	return connectHTTPWith(t, srv, nil)
+}
+
+func connectHTTPWith(t testing.TB, srv *mcpserver.Server, opts *mcp.ClientOptions) *mcp.ClientSession {
+	ts := httptest.NewServer(srv.Handler())
+	t.Cleanup(ts.Close)
+	return connect(t, &mcp.StreamableClientTransport{Endpoint: ts.URL, DisableStandaloneSSE: true}, opts)
+}
+
+func connectStdio(t testing.TB, srv *mcpserver.Server) *mcp.ClientSession {
+	return connectStdioWith(t, srv, nil)
+}
+
+func connectStdioWith(t testing.TB, srv *mcpserver.Server, opts *mcp.ClientOptions) *mcp.ClientSession {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- srv.ServeStdio(ctx, inR, outW); outW.Close() }()
+	t.Cleanup(func() {
+		inW.Close()
+		cancel()
+		<-done
+	})
+	return connect(t, &mcp.IOTransport{Reader: outR, Writer: inW}, opts)
+}
+
+func connect(t testing.TB, tr mcp.Transport, opts *mcp.ClientOptions) *mcp.ClientSession {
+	c := mcp.NewClient(&mcp.Implementation{Name: "agentweb-test", Version: "1"}, opts)
+	cs, err := c.Connect(context.Background(), tr, nil)
+	require.NoError(t, err)
+	t.Cleanup(func() { cs.Close() })
+	return cs
+}
+
+// callTool calls a tool and returns its result.
+func callTool(t testing.TB, cs *mcp.ClientSession, name string, args map[string]any) *mcp.CallToolResult {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: args})
+	require.NoError(t, err, "%s: a tool's failure is a result, never a JSON-RPC error", name)
+	return res
+}
+
+// text joins a result's text content.
+func text(r *mcp.CallToolResult) string {
+	var b strings.Builder
+	for _, c := range r.Content {
+		if tc, ok := c.(*mcp.TextContent); ok {
+			b.WriteString(tc.Text)
+		}
+	}
+	return b.String()
+}
+
+// structured decodes a result's structured content into v.
+func structured(t testing.TB, r *mcp.CallToolResult, v any) {
+	t.Helper()
+	require.False(t, r.IsError, text(r))
+	b, err := json.Marshal(r.StructuredContent)
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(b, v))
+}
+
+// requireOutputSchema checks a result against the tool's output schema as
+// tools/list published it.
+func requireOutputSchema(t testing.TB, tool *mcp.Tool, r *mcp.CallToolResult) {
+	t.Helper()
+	sb, err := json.Marshal(tool.OutputSchema)
+	require.NoError(t, err)
+	s, err := schema.Compile("https://agentweb.test/"+tool.Name+".output.json", sb)
+	require.NoError(t, err)
+	b, err := json.Marshal(r.StructuredContent)
+	require.NoError(t, err)
+	var doc any
+	require.NoError(t, json.Unmarshal(b, &doc))
+	require.Empty(t, s.Validate(doc), "%s's structured content fits its output schema", tool.Name)
+}
+
+func TestMain(m *testing.M) {
+	os.Exit(m.Run())
+}
