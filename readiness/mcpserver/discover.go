@@ -77,10 +77,7 @@ func (s *Server) discoverSite(ctx context.Context, c *call, args json.RawMessage
 	var a struct {
 		URL string `json:"url"`
 	}
-	if err := decodeArgs(args, &a, "url"); err != nil {
-		return nil, err
-	}
-	if err := c.target(ctx, a.URL); err != nil {
+	if err := c.urlArgs(ctx, args, &a, &a.URL); err != nil {
 		return nil, err
 	}
 	norm, err := safefetch.NormalizeURL(a.URL, s.client.AllowsLoopback())

@@ -85,7 +85,7 @@ func (s *Server) scanSite(ctx context.Context, c *call, args json.RawMessage) (*
 	if a.Browser && s.opts.Renderer == nil {
 		return nil, errNoBrowser
 	}
-	if err := c.target(ctx, a.URL); err != nil {
+	if err := c.urlArgs(ctx, args, &a, &a.URL); err != nil {
 		return nil, err
 	}
 	rep, err := s.scan(ctx, c.req, a.URL, a.Browser)
@@ -140,10 +140,7 @@ func (s *Server) probeMCP(ctx context.Context, c *call, args json.RawMessage) (*
 	var a struct {
 		URL string `json:"url"`
 	}
-	if err := decodeArgs(args, &a, "url"); err != nil {
-		return nil, err
-	}
-	if err := c.target(ctx, a.URL); err != nil {
+	if err := c.urlArgs(ctx, args, &a, &a.URL); err != nil {
 		return nil, err
 	}
 	r, err := mcpprobe.Probe(ctx, a.URL, &mcpprobe.Options{Client: s.client})

@@ -221,6 +221,15 @@ func (c *call) target(ctx context.Context, rawURL string) error {
 	return nil
 }
 
+// urlArgs decodes args into v, which has a required "url" member read
+// into u, and checks that URL as [call.target] does.
+func (c *call) urlArgs(ctx context.Context, args json.RawMessage, v any, u *string) error {
+	if err := decodeArgs(args, v, "url"); err != nil {
+		return err
+	}
+	return c.target(ctx, *u)
+}
+
 // result is a successful tool result: a text for the model and the
 // structured value of the tool's output schema.
 func (c *call) result(text string, structured any) (*mcp.CallToolResult, error) {
