@@ -237,6 +237,21 @@
 // [Report.Markdown] and [Report.HTML] render the same numbers for people. The HTML page is self-contained (inline CSS and
 // SVG only) and readable with scripts off and on paper.
 //
+// # For developers and CI
+//
+// Every entry of the fix-first list carries a prompt for a coding agent
+// ([FixItem].Prompt): the site and check, what was requested and received
+// (quoted as data), what passes, what to do and the published texts to
+// follow. [Report.Prompt] joins them into one Markdown message.
+// [Report.Summary] is the compact form of a report (about 1.5 KB) for
+// histories over many runs and sites; [Compare] and [CompareSummaries] say
+// what changed between two runs, each check both ways, pass, not applicable
+// and an optional document's presence told apart. A report's Trend and
+// Baseline, set by the caller from its history, are drawn by every form.
+// [Report.Badge] is a shields.io-style SVG badge of the score, coloured by
+// the HTML gauge's bands (green from 90, orange from 50, red below: the
+// method defines none).
+//
 // [Agent Skills Discovery]: https://github.com/cloudflare/agent-skills-discovery-rfc
 // [Content Signals]: https://datatracker.ietf.org/doc/draft-romm-aipref-contentsignals/
 // [AI Preference Attachment]: https://datatracker.ietf.org/doc/draft-ietf-aipref-attach/

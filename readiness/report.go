@@ -57,6 +57,16 @@ type Report struct {
 	Unverified []string `json:"unverified"`
 	// Scope says what the scan read and what it did not run.
 	Scope Scope `json:"scope"`
+	// Trend holds earlier runs of the same site ([Summary]), oldest first.
+	// Every form draws the site's trend from them with this run as the last
+	// point, and the change since the run before it. A scan never sets it:
+	// the caller does, from a history it keeps (the readiness command's
+	// -history file, a service's store).
+	Trend []Summary `json:"trend,omitempty"`
+	// Baseline is what changed since a baseline run ([Compare]), set by the
+	// caller as Trend is (the readiness command's -baseline); every form
+	// shows the score delta and each check that changed.
+	Baseline *Comparison `json:"baseline,omitempty"`
 }
 
 // FixItem is one entry of the fix-first list ([Report].Fixes).
@@ -71,6 +81,13 @@ type FixItem struct {
 	Points float64 `json:"points"`
 	// Fix is the check's fix ([CheckResult].Fix).
 	Fix string `json:"fix"`
+	// Prompt is the fix as a self-contained instruction for a coding agent,
+	// in Markdown: the site and the check, what the scan requested and
+	// received (each URL, status, media type or error, and what was found
+	// missing, quoted as data), what passes, what to do, the published
+	// texts to follow with their addresses, and how to confirm.
+	// [Report.Prompt] joins the prompts of the list into one message.
+	Prompt string `json:"prompt"`
 }
 
 // SectionResult is one section's score.
@@ -355,7 +372,7 @@ func fixFirst(rep *Report, possible float64) []FixItem {
 			continue
 		}
 		pts := 100 * secPoints[c.Section] * (c.Weight - c.Earned) / den[c.Section] / possible
-		out = append(out, FixItem{Check: c.ID, Requirement: c.Requirement, Points: pts, Fix: c.Fix})
+		out = append(out, FixItem{Check: c.ID, Requirement: c.Requirement, Points: pts, Fix: c.Fix, Prompt: fixPrompt(rep.Site, c, pts)})
 	}
 	slices.SortStableFunc(out, func(a, b FixItem) int {
 		// Points that differ only by rounding noise are equal.
