@@ -59,7 +59,6 @@ func TestFixPrompts(t *testing.T) {
 	assert.True(t, strings.HasPrefix(msg, "# Make `https://shop.example/` agent-ready\n"))
 }
 
-
 // TestPromptQuotesSiteText feeds a check text from a hostile site: it stays
 // one inline code span, on one line, whatever backticks and line breaks it
 // holds.
