@@ -177,9 +177,12 @@
 //
 //   - agent_skills: the discovery index at /.well-known/agent-skills/index.json,
 //     else the older /.well-known/skills/index.json ([Agent Skills
-//     Discovery], a draft, 0.2.0): its version, names, descriptions, paths
-//     and digests; of at most three skills the SKILL.md is fetched (on this
-//     site only) and its SHA-256 checked against the index;
+//     Discovery], a draft, 0.2.0): its $schema decides how it is read (the
+//     0.2.0 URI; absent, read as 0.1.0 and said so; any other is named and
+//     the index is not read, so the observation is unverified), then each
+//     entry's name, type, description, url and digest; of at most three
+//     skills the artifact is fetched (on this site only) and the SHA-256 of
+//     its raw bytes checked against the index, an archive never unpacked;
 //   - content_signals: Content-Signal lines ([Content Signals], an
 //     Internet-Draft: search, ai-input, ai-train = yes or no) and IETF
 //     aipref Content-Usage lines ([AI Preference Attachment], an

@@ -13,38 +13,48 @@ import (
 	"github.com/agentweb/agentweb/internal/webread"
 )
 
-// Agent skills discovery: the index paths, newest first (the draft renamed
+// Agent skills discovery: the index paths, newest first (0.2.0 renamed
 // /.well-known/skills/ to /.well-known/agent-skills/).
 var skillsIndexPaths = []string{"/.well-known/agent-skills/index.json", "/.well-known/skills/index.json"}
+
+// skillsSchema020 is the $schema of a 0.2.0 index (Agent Skills Discovery
+// via Well-Known URIs 0.2.0, "Versioning"): an opaque identifier, matched
+// and never fetched.
+const skillsSchema020 = "https://schemas.agentskills.io/discovery/0.2.0/schema.json"
 
 const (
 	// maxSkillsRead bounds the skill entries validated in an index; more
 	// are counted and said, not read.
 	maxSkillsRead = 1000
-	// maxSkillsFetched bounds the skills whose SKILL.md is fetched and
-	// whose digests are checked.
+	// maxSkillsFetched bounds the skills whose artifact is fetched and
+	// whose digest is checked.
 	maxSkillsFetched = 3
-	// maxSkillFiles bounds the file entries read per skill.
+	// maxSkillFiles bounds the file entries read per 0.1.0 skill.
 	maxSkillFiles = 1000
 )
 
 var (
 	skillName     = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
-	skillVersion  = regexp.MustCompile(`^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)$`)
 	skillDigestRE = regexp.MustCompile(`^sha256:[0-9a-f]{64}$`)
+)
+
+// The artifact types of a 0.2.0 entry ("Skill entry fields").
+const (
+	skillTypeMD      = "skill-md"
+	skillTypeArchive = "archive"
 )
 
 // skillEntry is one skill of an index as read.
 type skillEntry struct {
-	name, description, digest, url string
-	files                          []skillFile
+	index                               int // its position in the index, for pointers
+	name, typ, description, url, digest string
+	files                               []string // 0.1.0 only
 }
-
-type skillFile struct{ path, digest string }
 
 // skillsIndex is an agent-skills index as read and validated.
 type skillsIndex struct {
-	version  string
+	version  string // "0.2.0", or "0.1.0" when $schema is absent
+	schema   string // an unknown $schema: the index is not read
 	skills   []skillEntry
 	total    int // entries in the index, read or not
 	problems []string
@@ -52,14 +62,15 @@ type skillsIndex struct {
 }
 
 // parseSkillsIndex validates an agent-skills discovery index (Agent Skills
-// Discovery via Well-Known URIs 0.2.0, "Discovery Index"): a JSON object
-// with a version in M.m.p form (absent: read as 0.1.0) and a skills array
-// whose entries have a name by the Agent Skills naming rule, a description
-// of at most 1024 characters, a sha256 digest, and a non-empty files array
-// naming SKILL.md with safe relative paths (0.1.0 indexes list paths as
-// strings and have no digests). An entry that names its SKILL.md by url
-// with a digest of it, as some publishers write, is read too. Problems
-// carry the JSON Pointer of the value.
+// Discovery via Well-Known URIs 0.2.0, "Discovery Index"). The $schema
+// member decides how it is read ("Versioning"): the 0.2.0 URI reads
+// entries of name, type ("skill-md" or "archive"), description, url and a
+// sha256 digest of the artifact; an absent $schema reads the index as
+// 0.1.0, whose entries list files as path strings with no digests; any
+// other $schema is named and the index is not read. Names follow the Agent
+// Skills naming rule, descriptions have at most 1024 characters, an entry
+// of an unknown type is skipped with a note, and unknown members are
+// ignored. Problems carry the JSON Pointer of the value.
 func parseSkillsIndex(body []byte) *skillsIndex {
 	ix := &skillsIndex{}
 	v, err := strictjson.Decode(body)
@@ -72,19 +83,23 @@ func parseSkillsIndex(body []byte) *skillsIndex {
 		ix.problems = append(ix.problems, "/: not a JSON object")
 		return ix
 	}
-	legacy := false
-	switch ver, has := m["version"]; {
+	switch sc, has := m["$schema"]; {
 	case !has:
-		legacy = true
-		ix.notes = append(ix.notes, "no version: read as 0.1.0, whose files carry no digest")
-	case !skillVersion.MatchString(str(ver)):
-		ix.problems = append(ix.problems, "/version: not M.m.p")
-	default:
-		ix.version = str(ver)
-		if !strings.HasPrefix(ix.version, "0.") {
-			ix.problems = append(ix.problems, "/version: major version "+ix.version+" is not one this reader knows (0)")
+		ix.version = "0.1.0"
+		ix.notes = append(ix.notes, "no $schema: read as 0.1.0, whose entries list files and carry no digest (0.2.0 requires $schema "+skillsSchema020+")")
+		if _, ok := m["version"]; ok {
+			ix.notes = append(ix.notes, "a version member, from an intermediate draft that 0.2.0 replaced with $schema: ignored")
 		}
-		legacy = ix.version == "0.1.0"
+	case sc == skillsSchema020:
+		ix.version = "0.2.0"
+	default:
+		s, isStr := sc.(string)
+		if !isStr {
+			ix.problems = append(ix.problems, "/$schema: not a string")
+			return ix
+		}
+		ix.schema = truncate(clean(s), 200)
+		return ix
 	}
 	list, ok := m["skills"].([]any)
 	if !ok {
@@ -104,7 +119,7 @@ func parseSkillsIndex(body []byte) *skillsIndex {
 			ix.problems = append(ix.problems, p+": not an object")
 			continue
 		}
-		e := skillEntry{name: str(o["name"]), description: str(o["description"]), digest: str(o["digest"]), url: str(o["url"])}
+		e := skillEntry{index: i, name: str(o["name"]), typ: str(o["type"]), description: str(o["description"]), digest: str(o["digest"]), url: str(o["url"])}
 		switch {
 		case e.name == "":
 			ix.problems = append(ix.problems, p+"/name: missing")
@@ -119,54 +134,66 @@ func parseSkillsIndex(body []byte) *skillsIndex {
 		} else if n := len([]rune(e.description)); n > 1024 {
 			ix.problems = append(ix.problems, fmt.Sprintf("%s/description: %d characters, more than 1024", p, n))
 		}
-		if e.digest != "" && !skillDigestRE.MatchString(e.digest) {
-			ix.problems = append(ix.problems, p+"/digest: not sha256: and 64 lower-case hex digits")
-		} else if e.digest == "" && !legacy {
-			ix.problems = append(ix.problems, p+"/digest: missing")
+		if ix.version == "0.1.0" {
+			e.files = ix.legacyFiles(p, o["files"])
+			ix.skills = append(ix.skills, e)
+			continue
 		}
-		files, hasFiles := o["files"].([]any)
-		switch {
-		case !hasFiles && e.url != "":
-			// A SKILL.md named by url, its digest that of the file.
-		case !hasFiles:
-			ix.problems = append(ix.problems, p+"/files: not an array")
-		case len(files) == 0:
-			ix.problems = append(ix.problems, p+"/files: empty")
+		switch e.typ {
+		case skillTypeMD, skillTypeArchive:
+		case "":
+			ix.problems = append(ix.problems, p+`/type: missing ("skill-md" or "archive")`)
 		default:
-			hasSkill := false
-			for j, fv := range files[:min(len(files), maxSkillFiles)] {
-				fp := fmt.Sprintf("%s/files/%d", p, j)
-				var sf skillFile
-				switch f := fv.(type) {
-				case string:
-					sf.path = f
-				case map[string]any:
-					sf.path, sf.digest = str(f["path"]), str(f["digest"])
-					if !skillDigestRE.MatchString(sf.digest) {
-						ix.problems = append(ix.problems, fp+"/digest: not sha256: and 64 lower-case hex digits")
-					}
-				default:
-					ix.problems = append(ix.problems, fp+": neither a path nor an object")
-					continue
-				}
-				if why := skillPathProblem(sf.path); why != "" {
-					ix.problems = append(ix.problems, fp+"/path: "+why)
-					continue
-				}
-				hasSkill = hasSkill || sf.path == "SKILL.md"
-				e.files = append(e.files, sf)
-			}
-			if !hasSkill {
-				ix.problems = append(ix.problems, p+"/files: no SKILL.md entry")
-			}
+			ix.notes = append(ix.notes, fmt.Sprintf("%s/type: %q is not a type this reader knows: skipped", p, truncate(clean(e.typ), 40)))
+			continue
+		}
+		if e.url == "" {
+			ix.problems = append(ix.problems, p+"/url: missing")
+		}
+		switch {
+		case e.digest == "":
+			ix.problems = append(ix.problems, p+"/digest: missing")
+		case !skillDigestRE.MatchString(e.digest):
+			ix.problems = append(ix.problems, p+"/digest: not sha256: and 64 lower-case hex digits")
 		}
 		ix.skills = append(ix.skills, e)
 	}
 	return ix
 }
 
-// skillPathProblem says why a file path of an index is refused (the
-// draft's path requirements), or "".
+// legacyFiles reads a 0.1.0 entry's files: a non-empty array of safe
+// relative paths naming SKILL.md.
+func (ix *skillsIndex) legacyFiles(p string, v any) []string {
+	files, ok := v.([]any)
+	switch {
+	case !ok:
+		ix.problems = append(ix.problems, p+"/files: not an array")
+		return nil
+	case len(files) == 0:
+		ix.problems = append(ix.problems, p+"/files: empty")
+		return nil
+	}
+	var out []string
+	for j, fv := range files[:min(len(files), maxSkillFiles)] {
+		fp := fmt.Sprintf("%s/files/%d", p, j)
+		path, ok := fv.(string)
+		if !ok {
+			ix.problems = append(ix.problems, fp+": not a path string")
+			continue
+		}
+		if why := skillPathProblem(path); why != "" {
+			ix.problems = append(ix.problems, fp+": "+why)
+			continue
+		}
+		out = append(out, path)
+	}
+	if !slices.Contains(out, "SKILL.md") {
+		ix.problems = append(ix.problems, p+"/files: no SKILL.md entry")
+	}
+	return out
+}
+
+// skillPathProblem says why a file path of a 0.1.0 index is refused, or "".
 func skillPathProblem(p string) string {
 	switch {
 	case p == "":
@@ -182,19 +209,6 @@ func skillPathProblem(p string) string {
 		}
 	}
 	return ""
-}
-
-// skillDigest is the skill-level digest of the draft ("Skill-Level
-// Digest"): SHA-256 over the lines "path NUL hex LF" of every file, sorted
-// by path.
-func skillDigest(files []skillFile) string {
-	sorted := slices.Clone(files)
-	slices.SortFunc(sorted, func(a, b skillFile) int { return strings.Compare(a.path, b.path) })
-	h := sha256.New()
-	for _, f := range sorted {
-		h.Write([]byte(f.path + "\x00" + strings.TrimPrefix(f.digest, "sha256:") + "\n"))
-	}
-	return "sha256:" + hex.EncodeToString(h.Sum(nil))
 }
 
 func sha256Digest(b []byte) string {
@@ -216,96 +230,107 @@ func observeAgentSkills(s *scan) obsOutcome {
 	var problems, notes []string
 	what := "an agent-skills index"
 	var fetchedSkills []*fetched
+	var ix *skillsIndex
 	if found {
 		if f.url != s.obsResolve(skillsIndexPaths[0]) {
-			notes = append(notes, "found at the older /.well-known/skills/ location; the draft now names /.well-known/agent-skills/")
+			notes = append(notes, "found at the older /.well-known/skills/ location; 0.2.0 names /.well-known/agent-skills/")
 		}
-		ix := parseSkillsIndex(f.body())
+		ix = parseSkillsIndex(f.body())
 		problems, notes = append(problems, ix.problems...), append(notes, ix.notes...)
-		if ix.total == 0 && len(ix.problems) == 0 {
+		if ix.total == 0 && len(ix.problems) == 0 && ix.schema == "" {
 			problems = append(problems, "/skills: no skill listed")
 		}
 		what = "an agent-skills index of " + plural.N(ix.total, "skill", "skills")
 		if ix.version != "" {
-			what += ", version " + ix.version
+			what += ", read as version " + ix.version
 		}
 		var checked []string
-		fetchedSkills, checked, problems = s.checkSkills(f.url, ix, problems)
+		fetchedSkills, checked, problems, notes = s.checkSkills(f.url, ix, problems, notes)
 		if len(checked) > 0 {
 			notes = append(notes, "digests checked: "+strings.Join(checked, "; "))
 		}
 	}
 	out := docOutcome(f, found, what, problems, notes)
+	if ix != nil && ix.schema != "" {
+		// "Clients encountering an unrecognized $schema URI SHOULD warn the
+		// user and SHOULD NOT process the index."
+		out.status = ObservationUnverified
+		out.received = fmt.Sprintf("found at %s with $schema %q, which is not a schema this reader knows (%s): not read", f.url, ix.schema, skillsSchema020)
+	}
 	out.requests = append(tried, fetchedSkills...)
-	out.expected = "an index at /.well-known/agent-skills/index.json (or the older /.well-known/skills/index.json) listing skills with name, description and digests; the digests of at most 3 skills checked"
+	out.expected = "an index at /.well-known/agent-skills/index.json (or the older /.well-known/skills/index.json) with $schema " + skillsSchema020 + ", listing skills by name, type, description, url and the SHA-256 digest of each artifact; the digests of at most 3 artifacts checked, archives never unpacked"
 	out.meaning = meaning(out.status, "an agent can find the site's skills and verify what it downloads", "an agent finds no skills published by the site")
 	return out
 }
 
-// checkSkills fetches the SKILL.md of at most maxSkillsFetched skills of
-// the index (same-site URLs only) and checks them against the index: the
-// file's own digest, the skill-level digest when SKILL.md is its only
-// file, and the front matter's name and description.
-func (s *scan) checkSkills(indexURL string, ix *skillsIndex, problems []string) ([]*fetched, []string, []string) {
+// checkSkills fetches the artifact of at most maxSkillsFetched skills of
+// the index (same-site URLs only) and checks it against the index: the
+// SHA-256 of its raw bytes against the entry's digest ("Integrity and
+// Verification"; an archive is never unpacked), and a SKILL.md's front
+// matter name and description. A 0.1.0 skill's SKILL.md, at
+// {name}/SKILL.md beside the index, has no digest to check.
+func (s *scan) checkSkills(indexURL string, ix *skillsIndex, problems, notes []string) ([]*fetched, []string, []string, []string) {
 	var fs []*fetched
 	var checked []string
-	for i, e := range ix.skills {
+	for _, e := range ix.skills {
 		if len(fs) == maxSkillsFetched {
 			break
 		}
-		if !skillName.MatchString(e.name) {
-			continue
-		}
+		p := fmt.Sprintf("/skills/%d", e.index)
 		ref := e.url
-		if ref == "" {
+		if ix.version == "0.1.0" {
 			ref = e.name + "/SKILL.md"
+		}
+		if !skillName.MatchString(e.name) || ref == "" {
+			continue
 		}
 		u := s.obsSameSite(indexURL, ref)
 		if u == "" {
-			problems = append(problems, fmt.Sprintf("/skills/%d: %s is not on this site: not fetched", i, truncate(clean(ref), 120)))
+			problems = append(problems, fmt.Sprintf("%s: %s is not on this site: not fetched", p, truncate(clean(ref), 120)))
 			continue
 		}
-		f := s.obsGet(u, "text/markdown")
+		what, accept := "SKILL.md", "text/markdown"
+		if e.typ == skillTypeArchive {
+			what, accept = "archive", "application/gzip, application/zip"
+		}
+		f := s.obsGet(u, accept)
 		fs = append(fs, f)
-		if !f.ok() {
-			problems = append(problems, fmt.Sprintf("/skills/%d: SKILL.md of %s: %s", i, e.name, first(f.why(), fmt.Sprint(f.status()))))
-			if f.answered() {
-				problems[len(problems)-1] = fmt.Sprintf("/skills/%d: SKILL.md of %s answered %d", i, e.name, f.status())
-			}
+		switch {
+		case f.answered() && !f.ok():
+			problems = append(problems, fmt.Sprintf("%s: the %s of %s answered %d", p, what, e.name, f.status()))
+			continue
+		case !f.ok():
+			notes = append(notes, fmt.Sprintf("%s: the %s of %s was not read (%s): digest not checked", p, what, e.name, f.why()))
 			continue
 		}
 		got := sha256Digest(f.body())
-		var want, against string
-		for _, sf := range e.files {
-			if sf.path == "SKILL.md" && sf.digest != "" {
-				want, against = sf.digest, "its files entry"
-			}
-		}
-		if want == "" && len(e.files) == 0 && e.digest != "" {
-			want, against = e.digest, "its digest"
-		}
 		switch {
-		case want == "":
+		case e.digest == "":
 			checked = append(checked, e.name+": no digest to check")
-		case want != got:
-			problems = append(problems, fmt.Sprintf("/skills/%d: SKILL.md of %s does not match %s: index %s, served %s", i, e.name, against, want, got))
+		case e.digest != got:
+			problems = append(problems, fmt.Sprintf("%s/digest: the %s of %s does not match: index %s, served %s", p, what, e.name, e.digest, got))
 		default:
-			checked = append(checked, e.name+": SKILL.md matches")
+			checked = append(checked, e.name+": "+what+" matches")
 		}
-		if len(e.files) == 1 && e.files[0].path == "SKILL.md" && e.digest != "" && want == got {
-			if d := skillDigest([]skillFile{{path: "SKILL.md", digest: got}}); d != e.digest {
-				problems = append(problems, fmt.Sprintf("/skills/%d/digest: the skill-level digest of %s is %s, not %s", i, e.name, d, e.digest))
+		mt, _ := f.mediaType()
+		if e.typ == skillTypeArchive {
+			if mt != "application/gzip" && mt != "application/zip" {
+				notes = append(notes, fmt.Sprintf("%s: the archive of %s is served as %q, not application/gzip or application/zip", p, e.name, mt))
 			}
+			continue
+		}
+		if mt != "text/markdown" && mt != "text/plain" {
+			notes = append(notes, fmt.Sprintf("%s: the SKILL.md of %s is served as %q, not text/markdown", p, e.name, mt))
 		}
 		fm, _, err := webread.ParseFrontMatter(f.body())
 		switch {
 		case err != nil || fm == nil:
-			problems = append(problems, fmt.Sprintf("/skills/%d: SKILL.md of %s has no front matter with name and description", i, e.name))
+			problems = append(problems, fmt.Sprintf("%s: SKILL.md of %s has no front matter with name and description", p, e.name))
 		case fm["description"] == "":
-			problems = append(problems, fmt.Sprintf("/skills/%d: SKILL.md of %s has no description in its front matter", i, e.name))
+			problems = append(problems, fmt.Sprintf("%s: SKILL.md of %s has no description in its front matter", p, e.name))
 		case fm["name"] != e.name:
-			problems = append(problems, fmt.Sprintf("/skills/%d: SKILL.md of %s names itself %q", i, e.name, truncate(clean(fm["name"]), 64)))
+			problems = append(problems, fmt.Sprintf("%s: SKILL.md of %s names itself %q", p, e.name, truncate(clean(fm["name"]), 64)))
 		}
 	}
-	return fs, checked, problems
+	return fs, checked, problems, notes
 }

@@ -28,8 +28,9 @@
 //   - the MCP endpoint with its RFC 9728 protected-resource metadata and
 //     the WWW-Authenticate challenge on 401, and the OpenAPI document;
 //   - the site's Agent Skills ([Site.Skills]), each SKILL.md under
-//     /.well-known/agent-skills/ and the discovery index with their
-//     SHA-256 digests, which the scanner's agent_skills observation reads
+//     /.well-known/agent-skills/ and the discovery index of Agent Skills
+//     Discovery 0.2.0 ($schema, and each SKILL.md's URL and SHA-256
+//     digest), which the scanner's agent_skills observation reads
 //     back and checks.
 //
 // The kit runs on a development origin too (http://127.0.0.1:8080, or any

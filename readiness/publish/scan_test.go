@@ -2,6 +2,7 @@ package publish_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"testing"
@@ -159,6 +160,20 @@ func TestKitServesObservations(t *testing.T) {
 		assert.Equal(t, readiness.ObservationFound, obs[id].Status, "%s: %s %q", id, obs[id].Receipt.Received, obs[id].Receipt.Notes)
 	}
 	assert.Contains(t, obs["agent_skills"].Receipt.Notes, "digests checked: order-tea: SKILL.md matches; find-garden: SKILL.md matches")
+	assert.Contains(t, obs["agent_skills"].Receipt.Received, "read as version 0.2.0")
+	// The index has the shape of Agent Skills Discovery 0.2.0: $schema, and
+	// entries of name, type, description, url and digest, nothing else.
+	resp, err := n.Client().Get(context.Background(), "https://tea.example/.well-known/agent-skills/index.json", nil)
+	require.NoError(t, err)
+	var index struct {
+		Schema string              `json:"$schema"`
+		Skills []map[string]string `json:"skills"`
+	}
+	require.NoError(t, json.Unmarshal(resp.Body, &index))
+	assert.Equal(t, "https://schemas.agentskills.io/discovery/0.2.0/schema.json", index.Schema)
+	require.Len(t, index.Skills, 2)
+	assert.Equal(t, map[string]string{"name": "find-garden", "type": "skill-md", "description": "Find where a tea was grown.",
+		"url": "/.well-known/agent-skills/find-garden/SKILL.md", "digest": index.Skills[1]["digest"]}, index.Skills[1])
 	assert.Contains(t, obs["content_signals"].Receipt.Received, "User-agent * — Content-Signal: ai-input=yes, ai-train=no, search=yes")
 	assert.InDelta(t, 100, rep.Score, 1e-9, "observations change no score")
 

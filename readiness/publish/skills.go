@@ -29,8 +29,9 @@ var skillNameRE = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 // skillsBase is where the kit serves skills.
 const skillsBase = "/.well-known/agent-skills/"
 
-// skillsIndexVersion is the version of the discovery index the kit writes.
-const skillsIndexVersion = "0.2.0"
+// skillsIndexSchema is the $schema of the discovery index the kit writes
+// (Agent Skills Discovery via Well-Known URIs 0.2.0, "Versioning").
+const skillsIndexSchema = "https://schemas.agentskills.io/discovery/0.2.0/schema.json"
 
 // skillMarkdown is a skill's SKILL.md: front matter with its name and
 // description, then its instructions.
@@ -45,35 +46,29 @@ func sha256Hex(b []byte) string {
 
 // buildSkills adds every skill's SKILL.md and the discovery index
 // (Agent Skills Discovery via Well-Known URIs 0.2.0, "Discovery Index"):
-// each entry gives the name, the description, the SHA-256 digest of
-// SKILL.md in files, and the skill-level digest, which for a skill of one
-// file is the SHA-256 of the line "SKILL.md NUL hex LF" ("Skill-Level
-// Digest").
+// the $schema of 0.2.0, and for each skill its name, the type "skill-md",
+// its description, the URL of its SKILL.md and the SHA-256 digest of that
+// file's raw bytes ("Integrity and Verification").
 func (k *kit) buildSkills() error {
 	if len(k.site.Skills) == 0 {
 		return nil
 	}
-	type file struct {
-		Path   string `json:"path"`
-		Digest string `json:"digest"`
-	}
 	type entry struct {
 		Name        string `json:"name"`
+		Type        string `json:"type"`
 		Description string `json:"description"`
+		URL         string `json:"url"`
 		Digest      string `json:"digest"`
-		Files       []file `json:"files"`
 	}
 	index := struct {
-		Version string  `json:"version"`
-		Skills  []entry `json:"skills"`
-	}{Version: skillsIndexVersion}
+		Schema string  `json:"$schema"`
+		Skills []entry `json:"skills"`
+	}{Schema: skillsIndexSchema}
 	for _, sk := range k.site.Skills {
 		body := skillMarkdown(sk)
-		fileHex := sha256Hex(body)
 		index.Skills = append(index.Skills, entry{
-			Name: sk.Name, Description: sk.Description,
-			Digest: "sha256:" + sha256Hex([]byte("SKILL.md\x00"+fileHex+"\n")),
-			Files:  []file{{Path: "SKILL.md", Digest: "sha256:" + fileHex}},
+			Name: sk.Name, Type: "skill-md", Description: sk.Description,
+			URL: skillsBase + sk.Name + "/SKILL.md", Digest: "sha256:" + sha256Hex(body),
 		})
 		k.routes[skillsBase+sk.Name+"/SKILL.md"] = serve.Handler(serve.Document{Body: body, ContentType: "text/markdown; charset=utf-8", CacheControl: cacheControl})
 	}
