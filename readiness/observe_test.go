@@ -227,7 +227,9 @@ func TestObservations(t *testing.T) {
 		{name: "skills: a deep index", id: "agent_skills",
 			paths: map[string]http.HandlerFunc{"/.well-known/agent-skills/index.json": text("application/json", `{"skills": `+strings.Repeat("[", 5000)+strings.Repeat("]", 5000)+`}`)},
 			want:  ObservationInvalid,
-			check: func(t *testing.T, o Observation) { assert.Contains(t, strings.Join(o.Receipt.Notes, "\n"), "not valid JSON") }},
+			check: func(t *testing.T, o Observation) {
+				assert.Contains(t, strings.Join(o.Receipt.Notes, "\n"), "not valid JSON")
+			}},
 		{name: "skills: more entries than are read", id: "agent_skills",
 			paths: map[string]http.HandlerFunc{"/.well-known/agent-skills/index.json": text("application/json", `{"skills": [`+strings.TrimSuffix(strings.Repeat(`{"name": "x", "description": "d", "files": ["SKILL.md"]},`, 3000), ",")+`]}`),
 				"/.well-known/agent-skills/x/SKILL.md": text("text/markdown", strings.Replace(skillMD, "order-gear", "x", 1))},
