@@ -223,12 +223,24 @@ func (s *scan) readTools() *toolsObs {
 	for i, p := range readable {
 		if r := renders[i]; r != nil && r.err == nil {
 			o.rendered = append(o.rendered, r)
+			for _, n := range r.r.Notes {
+				o.notes = append(o.notes, p.url+": "+truncate(clean(n), 300))
+			}
 			o.forms = append(o.forms, r.forms...)
 			for _, t := range r.tools {
 				if len(o.scripts) < maxScriptTools {
 					o.scripts = append(o.scripts, t)
 				}
 			}
+			if len(r.tools) > 0 {
+				continue
+			}
+			// The browser registered no tool: what the scripts' text
+			// shows is kept, since a rendering can end before a script
+			// registers (a timer after the load, say). The rendered
+			// forms stand for the page's.
+			_, inline, srcs := readPageTools(p)
+			o.addStatic(p.url, inline, srcs, &scriptURLs, seenScript)
 			continue
 		} else if r != nil {
 			o.failed = append(o.failed, p.url+" ("+r.why()+")")
@@ -240,16 +252,7 @@ func (s *scan) readTools() *toolsObs {
 		}
 		forms, inline, srcs := readPageTools(p)
 		o.forms = append(o.forms, forms...)
-		for _, text := range inline {
-			o.sources++
-			o.addScriptTools(p.url, text)
-		}
-		for _, src := range srcs {
-			if !seenScript[src] {
-				seenScript[src] = true
-				scriptURLs = append(scriptURLs, src)
-			}
-		}
+		o.addStatic(p.url, inline, srcs, &scriptURLs, seenScript)
 	}
 	if len(scriptURLs) > MaxScripts {
 		o.notes = append(o.notes, fmt.Sprintf("read only the first %d external scripts of %d", MaxScripts, len(scriptURLs)))
@@ -309,6 +312,21 @@ func (s *scan) readScripts(urls []string) []*fetched {
 	}
 	wg.Wait()
 	return out
+}
+
+// addStatic reads the tools of a page's inline scripts and queues its
+// external scripts, each once, to be read.
+func (o *toolsObs) addStatic(page string, inline, srcs []string, queue *[]string, seen map[string]bool) {
+	for _, text := range inline {
+		o.sources++
+		o.addScriptTools(page, text)
+	}
+	for _, src := range srcs {
+		if !seen[src] {
+			seen[src] = true
+			*queue = append(*queue, src)
+		}
+	}
 }
 
 func (o *toolsObs) addScriptTools(source, text string) {

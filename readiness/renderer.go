@@ -51,6 +51,10 @@ type Rendering struct {
 	Loaded bool
 	// Elapsed is how long the rendering took.
 	Elapsed time.Duration
+	// Notes are what the renderer has to say about the rendering that
+	// bounds the findings: tools it could not read, a browser it had to
+	// start again. The checks that read the rendering note them.
+	Notes []string
 }
 
 // RenderedTool is one WebMCP tool a browser registered.
