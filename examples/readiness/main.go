@@ -66,6 +66,7 @@ import (
 	"os/signal"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/agentweb/agentweb/examples/internal/cli"
 	"github.com/agentweb/agentweb/safefetch"
@@ -109,7 +110,11 @@ func loopbackURL(rawURL string) bool {
 }
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// SIGTERM (a service manager, a CI runner's cancel) ends the run as
+	// Ctrl-C does: the browser closes and its directory is removed. A
+	// second signal, once the first has been seen, ends the process.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	context.AfterFunc(ctx, stop)
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr, nil)
 	stop()
 	os.Exit(code)

@@ -94,7 +94,7 @@ func treeSum(pid int, file, field string) uint64 {
 // rssPeak samples the browser's process tree every interval until stop is
 // called, and returns the peaks of its RSS and PSS sums.
 func (b *Browser) rssPeak(interval time.Duration) (stop func() (rss, pss uint64)) {
-	pid := chromedp.FromContext(b.browserCtx).Browser.Process().Pid
+	pid := b.pid()
 	var mu sync.Mutex
 	var peak, peakPSS uint64
 	done := make(chan struct{})
@@ -121,9 +121,19 @@ func (b *Browser) rssPeak(interval time.Duration) (stop func() (rss, pss uint64)
 	}
 }
 
+// current is the running Chromium.
+func (b *Browser) current() *instance {
+	b.instMu.Lock()
+	defer b.instMu.Unlock()
+	return b.inst
+}
+
+// pid is the running Chromium's browser process.
+func (b *Browser) pid() int { return b.current().pid }
+
 // pagesOpen counts the browser's open page targets.
 func (b *Browser) pagesOpen(tb testing.TB) int {
-	infos, err := chromedp.Targets(b.browserCtx)
+	infos, err := chromedp.Targets(b.current().ctx)
 	require.NoError(tb, err)
 	n := 0
 	for _, i := range infos {
@@ -172,7 +182,7 @@ func BenchmarkScanRendered(b *testing.B) {
 	client := n.Client()
 	static := readiness.Options{Client: client}
 	rendered := readiness.Options{Client: client, Renderer: br}
-	idle := treeRSS(chromedp.FromContext(br.browserCtx).Browser.Process().Pid)
+	idle := treeRSS(br.pid())
 	stop := br.rssPeak(50 * time.Millisecond)
 	var attStatic, attRendered int
 	benchratio.Run(b, func() error {
@@ -241,7 +251,7 @@ func BenchmarkScanAllOneBrowser(b *testing.B) {
 			}
 			b.StopTimer()
 			client.CloseIdleConnections()
-			end := treeRSS(chromedp.FromContext(br.browserCtx).Browser.Process().Pid)
+			end := treeRSS(br.pid())
 			b.ReportMetric(float64(chromiumPeak)/(1<<20), "MiB-chromium-peak-rss")
 			b.ReportMetric(float64(chromiumPSS)/(1<<20), "MiB-chromium-peak-pss")
 			b.ReportMetric(float64(end)/(1<<20), "MiB-chromium-after-rss")

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -22,6 +23,12 @@ const (
 	DefaultTimeout      = 15 * time.Second
 	DefaultMaxRequests  = 32
 	DefaultMaxHTMLBytes = 2 << 20
+	// DefaultMaxRendererMemory is [Options].MaxRendererMemory's default.
+	DefaultMaxRendererMemory = 512 << 20
+	// DeadlineMargin bounds how long past its Timeout a Render returns: the
+	// time to close the tab, kill its renderer and, when Chromium's browser
+	// process no longer answers, Chromium itself.
+	DeadlineMargin = 3 * time.Second
 )
 
 // startTimeout bounds how long New waits for Chromium to start when ctx has
@@ -37,7 +44,8 @@ var ErrClosed = errors.New("browser: closed")
 // Options configures [New]. The zero value (and a nil *Options) is safe:
 // Chromium found on the system, two pages at once, 15 s a page, 32 requests
 // a page (what readiness adds to a scan's default budget for each page
-// rendered, readiness.DefaultRenderAttempts) and a DOM snapshot of at most 2 MiB.
+// rendered, readiness.DefaultRenderAttempts), a DOM snapshot of at most 2 MiB
+// and 512 MiB of resident memory for each renderer process.
 type Options struct {
 	// ExecPath is the Chromium executable. "" looks for chromium,
 	// chromium-browser, google-chrome and google-chrome-stable on PATH.
@@ -47,35 +55,66 @@ type Options struct {
 	Tabs int
 	// Timeout is every page's deadline, from the moment it has a tab to
 	// its snapshot; a page that has not loaded by two thirds of it is read
-	// as it stands. 0 means DefaultTimeout.
+	// as it stands. At the deadline the tab is closed and its renderer
+	// process killed: Render returns within Timeout plus [DeadlineMargin].
+	// 0 means DefaultTimeout.
 	Timeout time.Duration
 	// MaxRequests bounds the requests one page may have fulfilled (each is
 	// also charged to the scan's budget); past it, requests are refused.
 	// 0 means DefaultMaxRequests.
 	MaxRequests int
 	// MaxHTMLBytes bounds the DOM snapshot (document.documentElement's
-	// outerHTML, cut at this many bytes). 0 means DefaultMaxHTMLBytes.
+	// outerHTML, cut in the page at this many bytes of UTF-8 before it is
+	// sent). 0 means DefaultMaxHTMLBytes.
 	MaxHTMLBytes int
+	// MaxRendererMemory bounds the resident memory (RSS) of every
+	// renderer process, in bytes: a watchdog reads it every 50 ms and
+	// kills a renderer over it, and the page it rendered fails, saying
+	// why. The JavaScript heap alone is bounded at 256 MiB apart from it;
+	// this bound also holds for array buffers, WebAssembly memory and
+	// canvases. 0 means DefaultMaxRendererMemory.
+	MaxRendererMemory int64
 }
 
 // Browser is one Chromium process serving many renderings, at most
 // Options.Tabs at once, each in a browser context of its own. It is safe
-// for concurrent use.
+// for concurrent use. When Chromium dies (killed by the system for its
+// memory, say), the next Render starts another, at most [MaxRestarts]
+// times in a row without a page rendered between; the rendering says so.
 type Browser struct {
 	opts    Options
+	path    string
 	version string
-	dataDir string
-
-	allocCancel   context.CancelFunc
-	browserCtx    context.Context
-	browserCancel context.CancelFunc
 
 	tabs chan struct{}
+	// opening serialises the opening of tabs, so that the renderer
+	// process that appears while a tab opens is that tab's.
+	opening sync.Mutex
+
+	instMu   sync.Mutex
+	inst     *instance
+	restarts int // restarts since the last page rendered
 
 	mu      sync.Mutex
 	closed  bool
 	renders sync.WaitGroup
 	stop    chan struct{} // closed by Close: renders in flight end
+}
+
+// instance is one run of Chromium: its process tree, its directory and
+// its memory watchdog.
+type instance struct {
+	dir    string // holds profile/ and tmp/ (Chromium's TMPDIR)
+	cancel context.CancelFunc
+	// allocCancel stops the process and waits until it has exited.
+	allocCancel context.CancelFunc
+	ctx         context.Context // the browser's chromedp context; done when Chromium is gone
+	pid         int
+
+	watchDone chan struct{}
+	killMu    sync.Mutex
+	killed    map[int]int64 // renderer pid -> the RSS it was killed at
+	stopOnce  sync.Once
 }
 
 // flags are the Chromium switches every Browser runs with, beyond chromedp's
@@ -86,6 +125,9 @@ type Browser struct {
 func flags(dataDir string) []chromedp.ExecAllocatorOption {
 	return []chromedp.ExecAllocatorOption{
 		chromedp.UserDataDir(dataDir),
+		// Chromium's own temporary files go into the Browser's directory,
+		// removed with it.
+		chromedp.Env("TMPDIR=" + filepath.Join(filepath.Dir(dataDir), "tmp")),
 		// A request that escaped the Fetch domain resolves nothing: every
 		// host name, the proxy's included, is not found.
 		chromedp.Flag("host-resolver-rules", "MAP * ~NOTFOUND"),
@@ -119,7 +161,11 @@ func flags(dataDir string) []chromedp.ExecAllocatorOption {
 
 // New starts Chromium (a fresh profile in a temporary directory, removed by
 // Close). It returns [ErrNotFound] when no Chromium is found. ctx bounds the
-// start only; the browser lives until Close.
+// start only; the browser lives until Close. A ctx that is done, or ends
+// while Chromium starts, makes New return its error, with no process or
+// directory left. New also removes the directories that Browsers of
+// processes no longer running left behind (a process killed by SIGKILL
+// cannot remove its own).
 //
 // Chromium's sandbox needs a user namespace that is not available to root,
 // so a process running as root starts Chromium with --no-sandbox, and only
@@ -127,6 +173,9 @@ func flags(dataDir string) []chromedp.ExecAllocatorOption {
 // behind the first (a renderer process that reaches the network only
 // through the Fetch domain, which safefetch answers).
 func New(ctx context.Context, opts *Options) (*Browser, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("browser: starting: %w", err)
+	}
 	var o Options
 	if opts != nil {
 		o = *opts
@@ -143,28 +192,58 @@ func New(ctx context.Context, opts *Options) (*Browser, error) {
 	if o.MaxHTMLBytes <= 0 {
 		o.MaxHTMLBytes = DefaultMaxHTMLBytes
 	}
+	if o.MaxRendererMemory <= 0 {
+		o.MaxRendererMemory = DefaultMaxRendererMemory
+	}
 	path, err := findChromium(o.ExecPath)
 	if err != nil {
 		return nil, err
 	}
-	dir, err := os.MkdirTemp("", "agentweb-chromium-")
+	removeOrphans(os.TempDir())
+	b := &Browser{opts: o, path: path, tabs: make(chan struct{}, o.Tabs), stop: make(chan struct{})}
+	in, err := b.start(ctx)
+	if err != nil {
+		return nil, err
+	}
+	b.inst = in
+	return b, nil
+}
+
+// dirPrefix names the directories of Browsers: dirPrefix, the pid of the
+// process that made it, "-", a random suffix.
+const dirPrefix = "agentweb-chromium-"
+
+// start runs Chromium once.
+func (b *Browser) start(ctx context.Context) (*instance, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("browser: starting: %w", err)
+	}
+	dir, err := os.MkdirTemp("", fmt.Sprintf("%s%d-", dirPrefix, os.Getpid()))
 	if err != nil {
 		return nil, fmt.Errorf("browser: profile directory: %w", err)
 	}
-	all := append(chromedp.DefaultExecAllocatorOptions[:], flags(dir)...)
-	all = append(all, chromedp.ExecPath(path), chromedp.CombinedOutput(io.Discard))
+	if err := os.Mkdir(filepath.Join(dir, "tmp"), 0o700); err != nil {
+		_ = os.RemoveAll(dir)
+		return nil, fmt.Errorf("browser: profile directory: %w", err)
+	}
+	all := append(chromedp.DefaultExecAllocatorOptions[:], flags(filepath.Join(dir, "profile"))...)
+	all = append(all, chromedp.ExecPath(b.path), chromedp.CombinedOutput(io.Discard))
 	if os.Geteuid() == 0 {
 		all = append(all, chromedp.NoSandbox)
 	}
-	allocCtx, allocCancel := chromedp.NewExecAllocator(context.Background(), all...)
+	// The instance's life hangs on parent: cancelling it stops the process
+	// whatever state the start is in (chromedp's own cancel functions wait
+	// for a browser that may never have been allocated).
+	parent, cancel := context.WithCancel(context.Background())
+	allocCtx, allocCancel := chromedp.NewExecAllocator(parent, all...)
 	quiet := func(string, ...any) {}
-	browserCtx, browserCancel := chromedp.NewContext(allocCtx,
+	browserCtx, _ := chromedp.NewContext(allocCtx,
 		chromedp.WithBrowserOption(chromedp.WithBrowserErrorf(quiet), chromedp.WithBrowserLogf(quiet)))
-	b := &Browser{opts: o, dataDir: dir, allocCancel: allocCancel, browserCtx: browserCtx, browserCancel: browserCancel,
-		tabs: make(chan struct{}, o.Tabs), stop: make(chan struct{})}
+	in := &instance{dir: dir, cancel: cancel, allocCancel: allocCancel, ctx: browserCtx, killed: map[int]int64{}}
 
-	startCtx, cancel := context.WithTimeout(ctx, startTimeout)
-	defer cancel()
+	startCtx, stopStart := context.WithTimeout(ctx, startTimeout)
+	defer stopStart()
+	var version string
 	started := make(chan error, 1)
 	go func() {
 		// The first Do binds the browser's life to browserCtx, which has no
@@ -175,7 +254,7 @@ func New(ctx context.Context, opts *Options) (*Browser, error) {
 		}
 		v, err := chromedp.CallBrowser(browserCtx, browser.GetVersion, cdp.Empty{})
 		if err == nil {
-			b.version = productName(v.Product)
+			version = productName(v.Product)
 		}
 		started <- err
 	}()
@@ -183,12 +262,49 @@ func New(ctx context.Context, opts *Options) (*Browser, error) {
 	case err = <-started:
 	case <-startCtx.Done():
 		err = startCtx.Err()
+		cancel()
+		<-started // ends once parent is cancelled
+	}
+	if err == nil {
+		if c := chromedp.FromContext(browserCtx); c != nil && c.Browser != nil && c.Browser.Process() != nil {
+			in.pid = c.Browser.Process().Pid
+		} else {
+			err = errors.New("no browser process")
+		}
 	}
 	if err != nil {
-		b.shutdown()
-		return nil, fmt.Errorf("browser: starting %s: %w", path, err)
+		in.watchDone = make(chan struct{})
+		close(in.watchDone)
+		_ = in.stop()
+		return nil, fmt.Errorf("browser: starting %s: %w", b.path, err)
 	}
-	return b, nil
+	if version != "" {
+		b.version = version
+	}
+	in.watchDone = make(chan struct{})
+	go in.watch(b.opts.MaxRendererMemory)
+	return in, nil
+}
+
+// alive reports whether the instance's Chromium still answers.
+func (in *instance) alive() bool { return in.ctx.Err() == nil }
+
+// stop kills the instance's process tree and removes its directory; it
+// waits until both are gone. It is safe to call more than once.
+func (in *instance) stop() error {
+	var err error
+	in.stopOnce.Do(func() {
+		in.cancel()
+		in.allocCancel() // waits until the browser process has exited
+		<-in.watchDone
+		// Chromium's children (zygote, renderers, utility processes) can
+		// outlive the browser process by a moment.
+		killLeftovers(in.dir)
+		if e := os.RemoveAll(in.dir); e != nil {
+			err = fmt.Errorf("browser: close: %w", e)
+		}
+	})
+	return err
 }
 
 // productName turns DevTools' product ("HeadlessChrome/156.0.8078.114")
@@ -222,8 +338,8 @@ func findChromium(path string) (string, error) {
 func (b *Browser) Version() string { return b.version }
 
 // Close ends the renderings in flight, stops Chromium and every process it
-// started, and removes its profile directory. It is safe to call more than
-// once; a Render after Close returns [ErrClosed].
+// started, and removes its directory. It is safe to call more than once; a
+// Render after Close returns [ErrClosed].
 func (b *Browser) Close() error {
 	b.mu.Lock()
 	if b.closed {
@@ -234,20 +350,49 @@ func (b *Browser) Close() error {
 	close(b.stop)
 	b.mu.Unlock()
 	b.renders.Wait()
-	return b.shutdown()
+	b.instMu.Lock()
+	defer b.instMu.Unlock()
+	if b.inst == nil {
+		return nil
+	}
+	return b.inst.stop()
 }
 
-func (b *Browser) shutdown() error {
-	// A graceful close first (Browser.close), bounded; then the allocator
-	// kills what is left of the process tree and waits for it, so a close
-	// that timed out still leaves no process.
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(b.browserCtx), 5*time.Second)
-	defer cancel()
-	_ = chromedp.Cancel(ctx)
-	b.browserCancel()
-	b.allocCancel()
-	if err := os.RemoveAll(b.dataDir); err != nil {
-		return fmt.Errorf("browser: close: %w", err)
+// MaxRestarts bounds the times a Browser starts Chromium again after it
+// died, in a row without a page rendered between.
+const MaxRestarts = 3
+
+// ErrDied is returned by [Browser.Render] when Chromium died and was
+// already restarted [MaxRestarts] times in a row.
+var ErrDied = errors.New("browser: Chromium died and was restarted too many times in a row")
+
+// instance returns the running Chromium, starting another when the last one
+// died; note says so.
+func (b *Browser) instance(ctx context.Context) (in *instance, note string, err error) {
+	b.instMu.Lock()
+	defer b.instMu.Unlock()
+	if b.inst != nil && b.inst.alive() {
+		return b.inst, "", nil
 	}
-	return nil
+	if b.restarts >= MaxRestarts {
+		return nil, "", ErrDied
+	}
+	if b.inst != nil {
+		_ = b.inst.stop()
+		b.inst = nil
+	}
+	b.restarts++
+	in, err = b.start(ctx)
+	if err != nil {
+		return nil, "", err
+	}
+	b.inst = in
+	return in, fmt.Sprintf("Chromium had stopped and was started again for this page (restart %d of at most %d in a row)", b.restarts, MaxRestarts), nil
+}
+
+// rendered notes a page rendered: the restarts in a row start again from 0.
+func (b *Browser) rendered() {
+	b.instMu.Lock()
+	b.restarts = 0
+	b.instMu.Unlock()
 }

@@ -1,6 +1,7 @@
 package browser
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -9,16 +10,25 @@ import (
 	"net/url"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
+	"unicode/utf8"
 
 	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
+	jsonv2 "github.com/chromedp/cdproto/cdp/jsonv2"
+	"github.com/chromedp/cdproto/css"
+	"github.com/chromedp/cdproto/dom"
 	"github.com/chromedp/cdproto/fetch"
+	"github.com/chromedp/cdproto/inspector"
+	"github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/cdproto/webmcp"
 	"github.com/chromedp/chromedp"
+
+	"github.com/agentweb/agentweb/internal/plural"
 
 	"github.com/agentweb/agentweb/internal/weburl"
 	"github.com/agentweb/agentweb/readiness"
@@ -27,9 +37,12 @@ import (
 
 // Bounds of one rendering besides [Options].
 const (
-	// quiet is how long a loaded page must make no request before its
-	// snapshot is taken.
+	// quiet is how long a loaded page must make no request and register
+	// no tool before its snapshot is taken.
 	quiet = 300 * time.Millisecond
+	// toolWait is how long after its load a page whose document or
+	// scripts name modelContext is given to register its first tool.
+	toolWait = 2 * time.Second
 	// maxRecords bounds the requests a Rendering lists, refused ones
 	// included.
 	maxRecords = 256
@@ -95,36 +108,100 @@ func (b *Browser) Render(ctx context.Context, pageURL string, client *safefetch.
 	}
 	defer func() { <-b.tabs }()
 
+	in, restartNote, err := b.instance(ctx)
+	if err != nil {
+		return nil, err
+	}
 	start := time.Now()
-	tabCtx, tabCancel := chromedp.NewContext(b.browserCtx, chromedp.WithNewBrowserContext())
-	// Cancelling tabCtx closes the tab and disposes of its browser context
-	// (its cookies, storage and cache), and waits until it has.
-	defer tabCancel()
+	tabCtx, tabCancel := chromedp.NewContext(in.ctx, chromedp.WithNewBrowserContext())
 	opCtx, opCancel := context.WithDeadline(tabCtx, start.Add(b.opts.Timeout))
 	defer opCancel()
 	stopCaller := context.AfterFunc(ctx, opCancel)
 	defer stopCaller()
-	go func() {
-		select {
-		case <-b.stop:
-			opCancel()
-		case <-opCtx.Done():
-		}
-	}()
+	stopOnClose := context.AfterFunc(closing{b.stop}, opCancel)
+	defer stopOnClose()
 
-	r := &rendering{b: b, client: client, page: pu, start: start}
+	r := &rendering{b: b, in: in, client: client, page: pu, start: start}
 	out, err := r.run(opCtx)
+	overran := opCtx.Err() != nil
 	opCancel()
+	b.closeTab(in, r.pid, tabCancel, overran)
 	r.wg.Wait() // every listener and fetch of the page has ended
 	if err != nil {
 		return nil, err
 	}
+	if restartNote != "" {
+		out.Notes = append([]string{restartNote}, out.Notes...)
+	}
+	b.rendered()
 	return out, nil
+}
+
+// closing is a context that is done when its channel closes.
+type closing struct{ c chan struct{} }
+
+func (c closing) Deadline() (time.Time, bool) { return time.Time{}, false }
+func (c closing) Done() <-chan struct{}       { return c.c }
+func (c closing) Value(any) any               { return nil }
+func (c closing) Err() error {
+	select {
+	case <-c.c:
+		return ErrClosed
+	default:
+		return nil
+	}
+}
+
+// closeBudget is how long each step of closing a tab may take before the
+// next, harder one: the tab's close, then its renderer's kill, then
+// Chromium's.
+const closeBudget = 750 * time.Millisecond
+
+// closeTab closes the tab whose chromedp context cancel ends, and disposes
+// of its browser context; it returns when the tab is gone. A tab that
+// overran its deadline has its renderer process (pid, when known) killed
+// first; any other whose close takes longer than closeBudget too. When even
+// then Chromium's browser process does not answer, the whole instance is
+// stopped, and the next page starts another.
+func (b *Browser) closeTab(in *instance, pid int, cancel context.CancelFunc, overran bool) {
+	if overran && pid > 0 {
+		// A page past its deadline is stopped at once: its renderer may
+		// be flooding the browser process, which would delay the close.
+		_ = syscall.Kill(pid, syscall.SIGKILL)
+	}
+	done := make(chan struct{})
+	go func() {
+		cancel()
+		close(done)
+	}()
+	wait := func() bool {
+		t := time.NewTimer(closeBudget)
+		defer t.Stop()
+		select {
+		case <-done:
+			return true
+		case <-t.C:
+			return false
+		}
+	}
+	if wait() {
+		return
+	}
+	if pid > 0 {
+		_ = syscall.Kill(pid, syscall.SIGKILL)
+		if wait() {
+			return
+		}
+	}
+	_ = in.stop()
+	<-done
 }
 
 // rendering is the state of one Render call.
 type rendering struct {
 	b         *Browser
+	in        *instance
+	pid       int // the tab's renderer process, 0 when unknown
 	client    *safefetch.Client
 	page      *url.URL
 	start     time.Time
@@ -135,33 +212,62 @@ type rendering struct {
 	inflight atomic.Int64
 	lastBusy atomic.Int64 // unix nanoseconds of the last request start or end
 
-	mu       sync.Mutex
-	landed   *url.URL // the page's document once it answered other than a redirect
-	requests []readiness.RenderedRequest
-	dropped  int
-	tools    []*webmcp.Tool
+	mentionsTools atomic.Bool // the document or a script names modelContext
+
+	mu         sync.Mutex
+	toolEvents int // WebMCP.toolsAdded events read
+	badTools   int // tools that did not decode, skipped
+	badWhy     string
+	moreTools  int      // tools past maxTools
+	landed     *url.URL // the page's document once it answered other than a redirect
+	requests   []readiness.RenderedRequest
+	dropped    int
+	tools      []*webmcp.Tool
 }
 
 func (r *rendering) run(ctx context.Context) (*readiness.Rendering, error) {
+	crashed := make(chan struct{})
 	fail := func(what string, err error) error {
+		select {
+		case <-crashed:
+			if rss := r.in.killedAt(r.pid); rss > 0 {
+				return fmt.Errorf("browser: %s: the page's renderer used %d MiB, over the bound of %d MiB, and was killed", what, rss>>20, r.b.opts.MaxRendererMemory>>20)
+			}
+			return fmt.Errorf("browser: %s: the page's renderer crashed", what)
+		default:
+		}
 		if ctx.Err() != nil {
 			return fmt.Errorf("browser: %s: the page did not finish within %s: %w", what, r.b.opts.Timeout, err)
 		}
 		return fmt.Errorf("browser: %s: %w", what, err)
 	}
-	if err := chromedp.Do(ctx); err != nil { // opens the tab
+	if err := r.open(ctx); err != nil {
 		return nil, fail("opening a tab", err)
 	}
 	c := chromedp.FromContext(ctx)
 	r.mainFrame = cdp.FrameID(c.Target.TargetID)
 
+	// chromedp enables Runtime, Log, Network, DOM and CSS for every tab:
+	// their events (console messages, exceptions, every response) carry
+	// what the page chooses, of any size, and none is needed. Page stays
+	// on (the load event, dialogs), Inspector too (a crashed renderer).
+	for _, m := range []cdp.Command[cdp.Empty, cdp.Empty]{runtime.Disable, log.Disable, network.Disable, css.Disable, dom.Disable} {
+		if _, err := chromedp.Call(ctx, m, cdp.Empty{}); err != nil {
+			return nil, fail("preparing the tab", err)
+		}
+	}
+
 	// Subscribe before anything can happen.
 	paused := chromedp.Events(ctx, fetch.RequestPaused)
-	added := chromedp.Events(ctx, webmcp.ToolsAdded)
-	removed := chromedp.Events(ctx, webmcp.ToolsRemoved)
+	added, stopAdded := c.Target.Subscribe(webmcp.ToolsAdded.Method)
+	defer stopAdded()
+	removed, stopRemoved := c.Target.Subscribe(webmcp.ToolsRemoved.Method)
+	defer stopRemoved()
 	dialogs := chromedp.Events(ctx, page.JavascriptDialogOpening)
 	loads := chromedp.Events(ctx, page.LoadEventFired)
+	crashes := chromedp.Events(ctx, inspector.TargetCrashed)
 	loaded := make(chan struct{})
+	toolEvents := make(chan struct{}, 1)
 	r.wg.Go(func() {
 		for ev, err := range paused {
 			if err != nil {
@@ -171,34 +277,34 @@ func (r *rendering) run(ctx context.Context) (*readiness.Rendering, error) {
 		}
 	})
 	r.wg.Go(func() {
-		for ev, err := range added {
-			if err != nil {
+		for {
+			select {
+			case <-ctx.Done():
 				return
-			}
-			r.mu.Lock()
-			for _, t := range ev.Tools {
-				if len(r.tools) < maxTools {
-					r.tools = append(r.tools, t)
+			case raw, ok := <-added:
+				if !ok {
+					return
 				}
+				r.addTools(raw)
+				select {
+				case toolEvents <- struct{}{}:
+				default:
+				}
+			case raw, ok := <-removed:
+				if !ok {
+					return
+				}
+				r.removeTools(raw)
 			}
-			r.mu.Unlock()
 		}
 	})
 	r.wg.Go(func() {
-		for ev, err := range removed {
+		for _, err := range crashes {
 			if err != nil {
 				return
 			}
-			r.mu.Lock()
-			for _, gone := range ev.Tools {
-				for i, t := range r.tools {
-					if t.ToolID == gone.ToolID {
-						r.tools = append(r.tools[:i], r.tools[i+1:]...)
-						break
-					}
-				}
-			}
-			r.mu.Unlock()
+			close(crashed)
+			return
 		}
 	})
 	r.wg.Go(func() {
@@ -262,38 +368,36 @@ func (r *rendering) run(ctx context.Context) (*readiness.Rendering, error) {
 	case <-loaded:
 		isLoaded = true
 	case <-settle.C:
+	case <-crashed:
+		return nil, fail("loading", errors.New("crashed"))
 	case <-ctx.Done():
 		return nil, fail("loading", ctx.Err())
 	}
 	if isLoaded {
+		loadedAt := time.Now()
 		tick := time.NewTicker(quiet / 3)
 		defer tick.Stop()
 	wait:
 		for {
-			if r.inflight.Load() == 0 && time.Since(time.Unix(0, r.lastBusy.Load())) >= quiet {
+			if r.settled(loadedAt) {
 				break
 			}
 			select {
 			case <-tick.C:
+			case <-toolEvents:
 			case <-settle.C:
 				break wait
+			case <-crashed:
+				return nil, fail("settling", errors.New("crashed"))
 			case <-ctx.Done():
 				return nil, fail("settling", ctx.Err())
 			}
 		}
 	}
 
-	expr := fmt.Sprintf(`(() => { const e = document.documentElement; return e ? e.outerHTML.slice(0, %d) : ""; })()`, r.b.opts.MaxHTMLBytes)
-	res, err := chromedp.Call(ctx, runtime.Evaluate, runtime.EvaluateParams{Expression: expr, ReturnByValue: new(true)})
+	dom, err := r.snapshot(ctx)
 	if err != nil {
 		return nil, fail("reading the DOM (a script that never yields keeps it busy)", err)
-	}
-	var dom string
-	if res.ExceptionDetails != nil || res.Result == nil || json.Unmarshal(res.Result.Value, &dom) != nil {
-		return nil, fmt.Errorf("browser: reading the DOM: no document")
-	}
-	if len(dom) > r.b.opts.MaxHTMLBytes {
-		dom = dom[:r.b.opts.MaxHTMLBytes]
 	}
 	frames := map[cdp.FrameID]string{}
 	if tree, err := chromedp.Call(ctx, page.GetFrameTree, cdp.Empty{}); err == nil {
@@ -322,9 +426,156 @@ func (r *rendering) run(ctx context.Context) (*readiness.Rendering, error) {
 		out.Tools = append(out.Tools, rt)
 	}
 	out.Requests = append(out.Requests, r.requests...)
+	if r.badTools > 0 {
+		out.Notes = append(out.Notes, fmt.Sprintf("%s that the browser reported could not be read (%s) and %s skipped; the others were judged",
+			plural.N(r.badTools, "tool", "tools"), r.badWhy, map[bool]string{true: "was", false: "were"}[r.badTools == 1]))
+	}
+	if r.moreTools > 0 {
+		out.Notes = append(out.Notes, fmt.Sprintf("%s more than the renderer keeps (%d) were registered and not read", plural.N(r.moreTools, "tool", "tools"), maxTools))
+	}
 	r.mu.Unlock()
 	out.Elapsed = time.Since(r.start)
 	return out, nil
+}
+
+// open opens the tab and finds its renderer process: the one that appears
+// while the tab opens (tabs open one at a time, and each browser context
+// has renderer processes of its own).
+func (r *rendering) open(ctx context.Context) error {
+	r.b.opening.Lock()
+	defer r.b.opening.Unlock()
+	before := map[int]bool{}
+	for _, pid := range pageRenderers(r.in.pid) {
+		before[pid] = true
+	}
+	if err := chromedp.Do(ctx); err != nil {
+		return err
+	}
+	var fresh []int
+	for _, pid := range pageRenderers(r.in.pid) {
+		if !before[pid] {
+			fresh = append(fresh, pid)
+		}
+	}
+	if len(fresh) == 1 {
+		r.pid = fresh[0]
+	}
+	return nil
+}
+
+// settled reports whether a loaded page is done: no request in flight or
+// made for quiet, no tool registered for quiet, and, when the page's
+// document or scripts name document.modelContext and no tool came yet, no
+// more than toolWait since the load (a page may register its tools a
+// moment after it loaded).
+func (r *rendering) settled(loadedAt time.Time) bool {
+	if r.inflight.Load() != 0 || time.Since(time.Unix(0, r.lastBusy.Load())) < quiet {
+		return false
+	}
+	r.mu.Lock()
+	seen := r.toolEvents
+	r.mu.Unlock()
+	return seen > 0 || !r.mentionsTools.Load() || time.Since(loadedAt) >= toolWait
+}
+
+// snapshot serialises the DOM in a world of the renderer's own, where the
+// page's scripts cannot change what serialises or cuts it (an override of
+// String.prototype.slice, say), and cuts it there to MaxHTMLBytes of UTF-8:
+// at most that many bytes, escaped as JSON, cross to this process.
+func (r *rendering) snapshot(ctx context.Context) (string, error) {
+	w, err := chromedp.Call(ctx, page.CreateIsolatedWorld, page.CreateIsolatedWorldParams{FrameID: r.mainFrame, WorldName: "agentweb-snapshot"})
+	if err != nil {
+		return "", err
+	}
+	n := r.b.opts.MaxHTMLBytes
+	expr := fmt.Sprintf(`(() => {
+  const e = document.documentElement;
+  if (!e) return "";
+  const b = new TextEncoder().encode(e.outerHTML.substring(0, %d));
+  return new TextDecoder().decode(b.subarray(0, %d)).replace(/\uFFFD$/, "");
+})()`, n, n)
+	res, err := chromedp.Call(ctx, runtime.Evaluate, runtime.EvaluateParams{Expression: expr, ContextID: w.ExecutionContextID, ReturnByValue: new(true)})
+	if err != nil {
+		return "", err
+	}
+	var dom string
+	if res.ExceptionDetails != nil || res.Result == nil || json.Unmarshal(res.Result.Value, &dom) != nil {
+		return "", errors.New("no document")
+	}
+	if len(dom) > n {
+		dom = dom[:n]
+	}
+	return dom, nil
+}
+
+// addTools reads one WebMCP.toolsAdded event tool by tool: a tool that does
+// not decode (a description holding a lone surrogate, say) is skipped and
+// counted, and the others are kept.
+func (r *rendering) addTools(raw jsonv2.Value) {
+	var ev struct {
+		Tools []jsonv2.Value `json:"tools"`
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.toolEvents++
+	r.lastBusy.Store(time.Now().UnixNano())
+	if err := jsonv2.Unmarshal(raw, &ev, jsonv2.AllowInvalidUTF8(true)); err != nil {
+		r.skipTool(err)
+		return
+	}
+	for _, v := range ev.Tools {
+		if len(r.tools) >= maxTools {
+			r.moreTools++
+			continue
+		}
+		var t webmcp.Tool
+		if err := jsonv2.Unmarshal(v, &t); err != nil {
+			r.skipTool(err)
+			continue
+		}
+		r.tools = append(r.tools, &t)
+	}
+}
+
+// skipTool counts a tool that did not decode; the caller holds r.mu.
+func (r *rendering) skipTool(err error) {
+	r.badTools++
+	if r.badWhy == "" {
+		r.badWhy = truncate(err.Error(), 120)
+	}
+}
+
+// removeTools reads one WebMCP.toolsRemoved event.
+func (r *rendering) removeTools(raw jsonv2.Value) {
+	var ev struct {
+		Tools []struct {
+			ToolID string `json:"toolId"`
+		} `json:"tools"`
+	}
+	if jsonv2.Unmarshal(raw, &ev, jsonv2.AllowInvalidUTF8(true)) != nil {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, gone := range ev.Tools {
+		for i, t := range r.tools {
+			if string(t.ToolID) == gone.ToolID {
+				r.tools = append(r.tools[:i], r.tools[i+1:]...)
+				break
+			}
+		}
+	}
+}
+
+// truncate cuts s to at most n bytes, on a rune boundary.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
 }
 
 // walkFrames maps every frame of the tree to its URL, at most 64 deep.
@@ -423,6 +674,9 @@ func (r *rendering) handle(ctx context.Context, ev *fetch.EventRequestPaused) {
 		return
 	}
 	q.Status, q.Bytes = resp.StatusCode, len(resp.Body)
+	if (ev.ResourceType == network.ResourceTypeDocument || ev.ResourceType == network.ResourceTypeScript) && bytes.Contains(resp.Body, []byte("modelContext")) {
+		r.mentionsTools.Store(true)
+	}
 	r.record(q)
 	if mainDoc && (resp.StatusCode < 300 || resp.StatusCode > 399) {
 		r.mu.Lock()

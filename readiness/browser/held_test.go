@@ -1,0 +1,173 @@
+package browser_test
+
+import (
+	"context"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/agentweb/agentweb/readiness"
+	"github.com/agentweb/agentweb/readiness/browser"
+	"github.com/agentweb/agentweb/safefetch/fetchtest"
+)
+
+// profileDirs lists the directories Browsers of this machine hold.
+func profileDirs(t testing.TB) map[string]bool {
+	t.Helper()
+	dirs, err := filepath.Glob(filepath.Join(os.TempDir(), "agentweb-chromium-*"))
+	require.NoError(t, err)
+	out := map[string]bool{}
+	for _, d := range dirs {
+		out[d] = true
+	}
+	return out
+}
+
+// New with a context that is already done, or that ends while Chromium
+// starts, returns at once with the context's error and leaves no process
+// and no directory.
+func TestNewHonoursADoneContext(t *testing.T) {
+	needBrowser(t)
+	dirs, procs := profileDirs(t), chromiumProcesses(t)
+	for _, after := range []time.Duration{-1, 0, time.Millisecond, 20 * time.Millisecond, 200 * time.Millisecond} {
+		t.Run(after.String(), func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			if after < 0 {
+				cancel()
+			} else {
+				time.AfterFunc(after, cancel)
+			}
+			defer cancel()
+			start := time.Now()
+			b, err := browser.New(ctx, nil)
+			took := time.Since(start)
+			if err == nil {
+				// Chromium started before the context ended.
+				require.NoError(t, b.Close())
+				return
+			}
+			assert.ErrorIs(t, err, context.Canceled)
+			assert.Less(t, took, after+3*time.Second, "New returned soon after its context ended")
+		})
+	}
+	assert.True(t, eventually(func() bool { return len(chromiumProcesses(t)) <= len(procs) }), "no Chromium process left")
+	assert.Equal(t, dirs, profileDirs(t), "no directory left")
+}
+
+// A tool whose description the browser reports with a lone surrogate
+// (which does not decode) is skipped alone: the page's other tools are
+// judged, and the receipt says one was skipped.
+func TestAPoisonedToolHidesNoOther(t *testing.T) {
+	b := newBrowser(t, nil)
+	n := fetchtest.New()
+	defer n.Close()
+	n.Site("shop.example", htmlPage(`<!DOCTYPE html><html lang="en"><head><title>Shop</title></head><body><h1>Shop</h1>`+prose+`<script>
+const reg = (name, description) => document.modelContext.registerTool({name, description, inputSchema: {type: "object", properties: {}}, execute() {}});
+reg("first_tool", "Find a product by its name.");
+reg("poison", "Lone \ud800 surrogate.");
+reg("last_tool", "Put a product in the cart.");
+</script></body></html>`))
+	r, err := b.Render(context.Background(), "https://shop.example/", n.Client())
+	require.NoError(t, err)
+	var names []string
+	for _, tool := range r.Tools {
+		names = append(names, tool.Name)
+	}
+	assert.Equal(t, []string{"first_tool", "last_tool"}, names)
+	require.Len(t, r.Notes, 1)
+	assert.Contains(t, r.Notes[0], "1 tool that the browser reported could not be read")
+
+	rep, _ := scanRendered(t, b, n)
+	c := checkOf(rep, "page_actions_declared")
+	assert.Equal(t, readiness.VerdictPass, c.Verdict, "%s %q", c.Receipt.Received, c.Receipt.Notes)
+	assert.Contains(t, c.Receipt.Received, "the browser registered 2 tools")
+	assert.Contains(t, strings.Join(c.Receipt.Notes, "\n"), "could not be read")
+}
+
+// A tool registered a second after the load is found: the rendering
+// waits for the tools of a page that names document.modelContext.
+func TestALateToolIsFound(t *testing.T) {
+	b := newBrowser(t, nil)
+	n := fetchtest.New()
+	defer n.Close()
+	n.Site("shop.example", htmlPage(`<!DOCTYPE html><html lang="en"><head><title>Shop</title></head><body><h1>Shop</h1>`+prose+`<script>
+addEventListener("load", () => setTimeout(() => document.modelContext.registerTool({name: "late_tool", description: "Registered a second after the load.", execute() {}}), 1000));
+</script></body></html>`))
+	rep, _ := scanRendered(t, b, n)
+	c := checkOf(rep, "page_actions_declared")
+	assert.Equal(t, readiness.VerdictPass, c.Verdict, "%s %q", c.Receipt.Received, c.Receipt.Notes)
+	assert.Contains(t, c.Receipt.Received, `"late_tool" (imperative`)
+}
+
+// A tool registered after the rendering ended is still found in the
+// script's text: what the static reading finds is never lost.
+func TestATooLateToolIsReadFromTheScript(t *testing.T) {
+	b := newBrowser(t, &browser.Options{Timeout: 4 * time.Second})
+	n := fetchtest.New()
+	defer n.Close()
+	n.Site("shop.example", htmlPage(`<!DOCTYPE html><html lang="en"><head><title>Shop</title></head><body><h1>Shop</h1>`+prose+`<script>
+setTimeout(() => document.modelContext.registerTool({name: "very_late", description: "Registered a minute after the load.", execute() {}}), 60000);
+</script></body></html>`))
+	rep, _ := scanRendered(t, b, n)
+	c := checkOf(rep, "page_actions_declared")
+	assert.Equal(t, readiness.VerdictPass, c.Verdict, "%s %q", c.Receipt.Received, c.Receipt.Notes)
+	assert.Contains(t, c.Receipt.Received, "no tool registered")
+}
+
+// floods are pages that keep Chromium's browser process or the renderer
+// busy past any deadline.
+var floods = map[string]string{
+	"a busy loop":                `<script>while (true) {}</script>`,
+	"ten thousand timers":        `<script>for (let i = 0; i < 10000; i++) setInterval(() => { const a = []; for (let j = 0; j < 1000; j++) a.push(j); }, 0);</script>`,
+	"a pushState flood":          `<script>let i = 0; setInterval(() => { for (let j = 0; j < 200; j++) history.pushState({}, "", "/p" + (i++)); }, 0);</script>`,
+	"100,000 registerTool calls": `<script>for (let i = 0; i < 100000; i++) { try { document.modelContext.registerTool({name: "t" + i, description: "Tool " + i + ".", execute() {}}); } catch (e) {} }</script>`,
+}
+
+// Render returns within its Timeout plus DeadlineMargin for every flood,
+// nothing of the page's tab runs afterwards, and the next harmless page
+// renders.
+func TestTheDeadlineHolds(t *testing.T) {
+	const timeout = 3 * time.Second
+	b := newBrowser(t, &browser.Options{Timeout: timeout, Tabs: 1})
+	n := fetchtest.New()
+	defer n.Close()
+	mux := http.NewServeMux()
+	mux.HandleFunc("/{$}", htmlPage(`<!DOCTYPE html><html><body><h1>Shop</h1><form toolname="find" tooldescription="Find a product."><input name="q"></form></body></html>`))
+	for name, body := range floods {
+		mux.HandleFunc("/"+strings.ReplaceAll(name, " ", "-"), htmlPage(`<!DOCTYPE html><html><body><h1>Flood</h1>`+body+`</body></html>`))
+	}
+	n.Site("shop.example", mux)
+	idle := renderers(t) // Chromium's own, beside the pages'
+	for name := range floods {
+		t.Run(name, func(t *testing.T) {
+			start := time.Now()
+			_, _ = b.Render(context.Background(), "https://shop.example/"+strings.ReplaceAll(name, " ", "-"), n.Client())
+			took := time.Since(start)
+			assert.Less(t, took, timeout+browser.DeadlineMargin, "Render returned within its deadline and margin")
+			assert.True(t, eventually(func() bool { return renderers(t) <= idle }), "a renderer of the page still runs")
+			r, err := b.Render(context.Background(), "https://shop.example/", n.Client())
+			require.NoError(t, err, "the next page renders")
+			assert.Len(t, r.Tools, 1)
+			t.Logf("%s: Render returned after %s", name, took.Round(10*time.Millisecond))
+		})
+	}
+}
+
+// renderers counts the live renderer processes of this package's Browsers
+// that are not zombies.
+func renderers(t testing.TB) int {
+	n := 0
+	for pid := range chromiumProcesses(t) {
+		cmd, _ := os.ReadFile("/proc/" + pid + "/cmdline")
+		if strings.Contains(string(cmd), "--type=renderer") {
+			n++
+		}
+	}
+	return n
+}
