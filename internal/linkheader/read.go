@@ -49,7 +49,7 @@ import (
 // whitespace that precedes the ";" or "," ending it: B.3 step 7.4 consumes
 // up to the delimiter, but the section 3 grammar calls that whitespace OWS
 // around the delimiter, not part of the token, so "type=text/html ;" has
-// the type "text/html" and "title*=UTF-8”a ;" decodes. On every field
+// the type "text/html" and "title*=UTF-8'en'a ;" decodes. On every field
 // value the grammar accepts, Parse reads the grammar's values.
 //
 // A target or anchor that net/url cannot resolve leaves that link-value
