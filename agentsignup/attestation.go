@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/agentweb/agentweb/safefetch"
 	"math"
 	"strconv"
 	"strings"
@@ -219,6 +220,12 @@ func NewVerifier(keys KeySet, config *VerifierConfig) *Verifier {
 //  9. exp, nbf and iat with the leeway: expired, not-yet-valid;
 //  10. verified.
 func (v *Verifier) Verify(ctx context.Context, doc *Document, fetchedOrigin string) (*AttestationResult, error) {
+	return v.verify(ctx, nil, doc, fetchedOrigin)
+}
+
+// verify is Verify for a [Fetch] whose client is via: a [JWKSKeySet] built
+// without a client fetches its keys with via.
+func (v *Verifier) verify(ctx context.Context, via *safefetch.Client, doc *Document, fetchedOrigin string) (*AttestationResult, error) {
 	if v == nil {
 		v = NewVerifier(nil, nil)
 	}
@@ -249,7 +256,12 @@ func (v *Verifier) Verify(ctx context.Context, doc *Document, fetchedOrigin stri
 		res.Status, res.Detail = AttestationStatusUntrustedIssuer, "no key set given: no issuer is trusted"
 		return res, nil
 	}
-	pks, err := keys.IssuerKeys(ctx, tok.claims.Issuer, tok.kid)
+	var pks []PublicKey
+	if js, ok := keys.(*JWKSKeySet); ok {
+		pks, err = js.issuerKeys(ctx, via, tok.claims.Issuer, tok.kid)
+	} else {
+		pks, err = keys.IssuerKeys(ctx, tok.claims.Issuer, tok.kid)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("agentsignup: keys for issuer %s: %w", tok.claims.Issuer, err)
 	}

@@ -70,7 +70,8 @@ type Fetched struct {
 // Fetch GETs origin + WellKnownPath through safefetch, requires status 200
 // and the media type application/json, parses the body with Parse and, when
 // the document has an rp_attestation, verifies it with opts.Verifier against
-// the canonical origin of the final URL. The returned *Fetched is non-nil
+// the canonical origin of the final URL; a [JWKSKeySet] built without a
+// client of its own fetches the keys with opts.Client. The returned *Fetched is non-nil
 // whenever a response arrived, also with an error: safefetch.ErrTooLarge
 // for a body over the client's cap (1 MiB by default), a
 // *safefetch.StatusError (safefetch.ErrNotFound for 404 and 410), a
@@ -131,7 +132,7 @@ func Fetch(ctx context.Context, origin string, opts *FetchOptions) (*Fetched, er
 		return f, err
 	}
 	f.Document = doc
-	res, err := opts.Verifier.Verify(ctx, doc, f.DocumentOrigin)
+	res, err := opts.Verifier.verify(ctx, safefetch.OrDefault(opts.Client), doc, f.DocumentOrigin)
 	if err != nil {
 		return f, err
 	}

@@ -517,3 +517,30 @@ func TestFetchDefaultClientReusesConnections(t *testing.T) {
 	assert.Equal(t, 3, n.Requests("reuse.example"))
 	assert.Equal(t, 1, n.Dials(n.Addr("reuse.example")))
 }
+
+func TestJWKSKeySetWithoutClientFetchesWithTheFetchClient(t *testing.T) {
+	n := newNet(t)
+	publish(t, n, "example.com", attestedDoc(t, "https://example.com"))
+	jw := &jwksSite{}
+	jw.set("application/jwk-set+json", jwksJSON(okpJWK(testKey(1), "k1")))
+	mux := http.NewServeMux()
+	mux.Handle("/jwks.json", jw)
+	n.Site("agentregistrar.dev", mux)
+
+	// The README's shape: the key set built with nil options, the client
+	// given once, to Fetch.
+	keys, err := NewJWKSKeySet(testIssuer, "https://agentregistrar.dev/jwks.json", &JWKSOptions{Now: fixedNow})
+	require.NoError(t, err)
+	f, err := Fetch(t.Context(), "example.com", &FetchOptions{Client: n.Client(), Verifier: NewVerifier(keys, &VerifierConfig{Now: fixedNow}), Now: fixedNow})
+	require.NoError(t, err, "the keys come from the fake internet, through the Fetch's client")
+	assert.Equal(t, AttestationStatusVerified, f.Attestation.Status)
+	assert.Equal(t, 1, n.Requests("agentregistrar.dev"))
+
+	// A set with a client of its own keeps it.
+	other := newNet(t)
+	own, err := NewJWKSKeySet(testIssuer, "https://agentregistrar.dev/jwks.json", &JWKSOptions{Client: other.Client(), Now: fixedNow})
+	require.NoError(t, err)
+	_, err = Fetch(t.Context(), "example.com", &FetchOptions{Client: n.Client(), Verifier: NewVerifier(own, &VerifierConfig{Now: fixedNow}), Now: fixedNow})
+	require.Error(t, err, "the set's own client does not know the issuer")
+	assert.Equal(t, 1, n.Requests("agentregistrar.dev"))
+}

@@ -86,7 +86,11 @@ func ParseJWKS(data []byte) ([]PublicKey, error) {
 
 // JWKSOptions configures a JWKSKeySet. The zero value is ready to use.
 type JWKSOptions struct {
-	// Client fetches the set; nil means safefetch.Default().
+	// Client fetches the set. nil means the client of the [Fetch] the set
+	// serves (its FetchOptions.Client), so that a key set built with nil
+	// options reaches the same network as the documents it verifies; and
+	// safefetch.Default() where no Fetch gives one ([JWKSKeySet.Refresh],
+	// [Verifier.Verify] called directly).
 	Client *safefetch.Client
 	// TTL is how long fetched keys are used before the set is fetched
 	// again; 0 means one hour.
@@ -140,11 +144,10 @@ func NewJWKSKeySet(issuer, jwksURL string, opts *JWKSOptions) (*JWKSKeySet, erro
 	if opts == nil {
 		opts = &JWKSOptions{}
 	}
-	c := safefetch.OrDefault(opts.Client)
-	if err := safefetch.CheckURL(jwksURL, c.AllowsLoopback()); err != nil {
+	if err := safefetch.CheckURL(jwksURL, safefetch.OrDefault(opts.Client).AllowsLoopback()); err != nil {
 		return nil, fmt.Errorf("agentsignup: JWKS URL: %w", err)
 	}
-	s := &JWKSKeySet{issuer: issuer, url: jwksURL, client: c, ttl: opts.TTL, minGap: opts.MinRefreshInterval, now: opts.Now}
+	s := &JWKSKeySet{issuer: issuer, url: jwksURL, client: opts.Client, ttl: opts.TTL, minGap: opts.MinRefreshInterval, now: opts.Now}
 	if s.ttl <= 0 {
 		s.ttl = time.Hour
 	}
@@ -166,6 +169,12 @@ func NewJWKSKeySet(issuer, jwksURL string, opts *JWKSOptions) (*JWKSKeySet, erro
 // and only an unknown kid asked for a fetch, those keys are returned
 // whatever the fetch gives.
 func (s *JWKSKeySet) IssuerKeys(ctx context.Context, issuer, kid string) ([]PublicKey, error) {
+	return s.issuerKeys(ctx, nil, issuer, kid)
+}
+
+// issuerKeys is IssuerKeys for a [Fetch] whose client is via: a set built
+// without a client fetches with via.
+func (s *JWKSKeySet) issuerKeys(ctx context.Context, via *safefetch.Client, issuer, kid string) ([]PublicKey, error) {
 	if issuer != s.issuer {
 		return nil, nil
 	}
@@ -181,7 +190,7 @@ func (s *JWKSKeySet) IssuerKeys(ctx context.Context, issuer, kid string) ([]Publ
 		}
 		// An unknown kid may mean the issuer rotated its keys: refetch, and
 		// keep the fresh keys if that fails.
-		f := s.startLocked(ctx, now)
+		f := s.startLocked(ctx, via, now)
 		s.mu.Unlock()
 		_ = s.wait(ctx, f)
 		return s.cached(), nil
@@ -191,7 +200,7 @@ func (s *JWKSKeySet) IssuerKeys(ctx context.Context, issuer, kid string) ([]Publ
 		s.mu.Unlock()
 		return nil, err // a failing source is asked at most once per interval
 	}
-	f := s.startLocked(ctx, now)
+	f := s.startLocked(ctx, via, now)
 	s.mu.Unlock()
 	if err := s.wait(ctx, f); err != nil {
 		return nil, err
@@ -203,7 +212,7 @@ func (s *JWKSKeySet) IssuerKeys(ctx context.Context, issuer, kid string) ([]Publ
 // already in progress, it waits for that one, as long as ctx allows.
 func (s *JWKSKeySet) Refresh(ctx context.Context) error {
 	s.mu.Lock()
-	f := s.startLocked(ctx, s.now())
+	f := s.startLocked(ctx, nil, s.now())
 	s.mu.Unlock()
 	return s.wait(ctx, f)
 }
@@ -225,9 +234,13 @@ func (s *JWKSKeySet) cached() []PublicKey {
 // The fetch keeps ctx's values but not its cancellation: it is bounded by
 // maxJWKSFetchTime instead, so that one caller giving up does not fail the
 // others.
-func (s *JWKSKeySet) startLocked(ctx context.Context, now time.Time) *jwksFlight {
+func (s *JWKSKeySet) startLocked(ctx context.Context, via *safefetch.Client, now time.Time) *jwksFlight {
 	if s.inflight != nil {
 		return s.inflight
+	}
+	c := s.client
+	if c == nil {
+		c = safefetch.OrDefault(via)
 	}
 	f := &jwksFlight{done: make(chan struct{})}
 	s.inflight = f
@@ -236,7 +249,7 @@ func (s *JWKSKeySet) startLocked(ctx context.Context, now time.Time) *jwksFlight
 	fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), maxJWKSFetchTime)
 	go func() {
 		defer cancel()
-		keys, err := fetchJWKS(fctx, s.client, s.url)
+		keys, err := fetchJWKS(fctx, c, s.url)
 		s.mu.Lock()
 		if err != nil {
 			s.lastErr = err
