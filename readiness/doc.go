@@ -151,7 +151,9 @@
 // the per-response cap; of a sitemap index, the first three child sitemaps
 // on the site are read) and its locs compared by host with the exact
 // www/apex rule; robots.txt is read by RFC 9309 from at most 500 KiB
-// (fetched with up to five redirects, §2.3.1.2), with AI crawler groups
+// (fetched with up to five redirects, §2.3.1.2, when the client's
+// safefetch.Options.MaxRedirects allows five: the default follows three),
+// with AI crawler groups
 // matched by exact product token (§2.2.1); Accept headers
 // are parsed with q-values; Markdown front matter is read by a small reader
 // of the keys the method names; agents.json is read by package agentsjson,

@@ -48,13 +48,16 @@ func status(code int) http.HandlerFunc {
 }
 
 // scanWith scans https://shop.example/ served by h.
-func scanWith(t *testing.T, h http.Handler, opts *Options) *Report {
+func scanWith(t *testing.T, h http.Handler, opts *Options, tune ...func(*safefetch.Options)) *Report {
 	t.Helper()
 	n := fetchtest.New()
 	t.Cleanup(n.Close)
 	n.Site("shop.example", h)
 	o := n.Options()
 	o.Timeout = 5 * time.Second
+	for _, f := range tune {
+		f(o)
+	}
 	var op Options
 	if opts != nil {
 		op = *opts
@@ -71,8 +74,10 @@ func TestScanEdges(t *testing.T) {
 		name  string
 		paths map[string]http.HandlerFunc
 		opts  *Options
-		want  map[string]Verdict
-		check func(t *testing.T, r *Report)
+		// redirects is the client's Options.MaxRedirects; 0 the default.
+		redirects int
+		want      map[string]Verdict
+		check     func(t *testing.T, r *Report)
 	}{
 		{
 			name: "robots.txt names a sitemap index",
@@ -189,8 +194,9 @@ func TestScanEdges(t *testing.T) {
 		},
 		{
 			// RFC 9309 §2.3.1.2: at least five redirects are followed for
-			// robots.txt, though the client follows three for other files.
-			name: "robots.txt behind five redirects",
+			// robots.txt by a client that allows five.
+			name:      "robots.txt behind five redirects",
+			redirects: 5,
 			paths: map[string]http.HandlerFunc{
 				"/robots.txt": http.RedirectHandler("/r1", http.StatusFound).ServeHTTP,
 				"/r1":         http.RedirectHandler("/r2", http.StatusMovedPermanently).ServeHTTP,
@@ -202,9 +208,26 @@ func TestScanEdges(t *testing.T) {
 			want: map[string]Verdict{"ai_crawler_access": VerdictPartial},
 		},
 		{
+			// A request never raises the client's limit: the default
+			// client follows three, and the scan says it could not read.
+			name: "robots.txt behind four redirects with the default client",
+			paths: map[string]http.HandlerFunc{
+				"/robots.txt": http.RedirectHandler("/q1", http.StatusFound).ServeHTTP,
+				"/q1":         http.RedirectHandler("/q2", http.StatusFound).ServeHTTP,
+				"/q2":         http.RedirectHandler("/q3", http.StatusFound).ServeHTTP,
+				"/q3":         http.RedirectHandler("/q4", http.StatusFound).ServeHTTP,
+				"/q4":         text("text/plain", "User-agent: *\nDisallow: /\n"),
+			},
+			want: map[string]Verdict{"ai_crawler_access": VerdictUnverified},
+			check: func(t *testing.T, r *Report) {
+				assert.Contains(t, checkByID(r, "ai_crawler_access").Receipt.Received, "redirect")
+			},
+		},
+		{
 			// §2.3.1.2 lets a crawler take the file as unavailable past
 			// five redirects; the scan could not read it, and says so.
-			name: "robots.txt behind six redirects",
+			name:      "robots.txt behind six redirects",
+			redirects: 5,
 			paths: map[string]http.HandlerFunc{
 				"/robots.txt": http.RedirectHandler("/s1", http.StatusFound).ServeHTTP,
 				"/s1":         http.RedirectHandler("/s2", http.StatusFound).ServeHTTP,
@@ -441,7 +464,7 @@ func TestScanEdges(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			ts := &testSite{host: "shop.example"}
-			n := scanWith(t, overrides{ts: ts, paths: tc.paths}, tc.opts)
+			n := scanWith(t, overrides{ts: ts, paths: tc.paths}, tc.opts, func(o *safefetch.Options) { o.MaxRedirects = tc.redirects })
 			for id, want := range tc.want {
 				c := checkByID(n, id)
 				require.NotEmpty(t, c.ID, id)

@@ -26,17 +26,13 @@ type Client struct {
 	transport *http.Transport
 	budget    budgets
 	redirect  RedirectPolicy
-	// setRedirects records that Options.MaxRedirects was set (not
-	// defaulted): a Request may then only lower it.
-	setRedirects bool
 }
 
 // New returns a Client configured by opts; nil opts gives the safe defaults
 // described on [Options].
 func New(opts *Options) *Client {
 	o := opts.normalized()
-	return &Client{opts: o, transport: newTransport(&o), budget: budgets{}.with(o.Budget), redirect: o.Redirect,
-		setRedirects: opts != nil && opts.MaxRedirects != 0}
+	return &Client{opts: o, transport: newTransport(&o), budget: budgets{}.with(o.Budget), redirect: o.Redirect}
 }
 
 // WithBudget returns a Client that shares c's transport and settings and
@@ -105,16 +101,14 @@ type Request struct {
 	// [Options.MaxBodyBytes]: 0, or a value over the Client's, means the
 	// Client's. A request can lower the cap, never raise it.
 	MaxBodyBytes int64
-	// MaxRedirects bounds the redirects followed for this request: 0 means
-	// the Client's [Options.MaxRedirects]; a negative value follows none,
-	// and a 3xx is returned as the response. When the Client's
-	// Options.MaxRedirects was set (not left 0 for the default), a request
-	// can only lower it: the smaller of the two applies. When it was left
-	// to the default, the request's own value applies: RFC 9309 Section
-	// 2.3.1.2, for example, asks a crawler to follow at least five
-	// redirects for robots.txt.
-	//
-	// [RFC 9309]: https://www.rfc-editor.org/rfc/rfc9309
+	// MaxRedirects bounds the redirects followed for this request below
+	// the Client's [Options.MaxRedirects], [DefaultMaxRedirects] included:
+	// 0 means the Client's; otherwise the smaller of the two applies, so a
+	// request can lower the limit, never raise it (as MaxBodyBytes). A
+	// negative value follows none, and a 3xx is returned as the response.
+	// A caller that wants more redirects for one kind of file (RFC 9309
+	// asks for five for robots.txt) gets them from a Client whose
+	// Options.MaxRedirects allows them.
 	MaxRedirects int
 }
 
@@ -165,12 +159,8 @@ func (c *Client) Do(ctx context.Context, req *Request) (*Response, error) {
 		maxBody = min(maxBody, req.MaxBodyBytes)
 	}
 	maxRedirects := c.opts.MaxRedirects
-	switch {
-	case req.MaxRedirects == 0:
-	case c.setRedirects:
+	if req.MaxRedirects != 0 {
 		maxRedirects = min(maxRedirects, req.MaxRedirects)
-	default:
-		maxRedirects = req.MaxRedirects
 	}
 	ev := &Response{Method: method, URL: req.URL, RequestHeader: redactHeader(req.Header), Started: started}
 	fail := func(err error) error { return &Error{Method: method, URL: req.URL, Hops: ev.Hops, Err: err} }

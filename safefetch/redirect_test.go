@@ -167,12 +167,16 @@ func TestRedirects(t *testing.T) {
 		assert.Equal(t, "https://intranet.example/", resp.Header.Get("Location"))
 		assert.Empty(t, resp.Redirects)
 	})
-	t.Run("Request.MaxRedirects overrides the Client's", func(t *testing.T) {
+	t.Run("Request.MaxRedirects never raises the Client's default", func(t *testing.T) {
 		c := n.Client() // the default: three redirects
 		_, err := c.Get(t.Context(), "https://shop.example/chain4", nil)
 		require.ErrorIs(t, err, safefetch.ErrTooManyRedirects, "four redirects with the Client's three")
-		resp, err := c.Do(t.Context(), &safefetch.Request{URL: "https://shop.example/chain4", MaxRedirects: 5})
-		require.NoError(t, err, "RFC 9309 §2.3.1.2: at least five for robots.txt")
+		_, err = c.Do(t.Context(), &safefetch.Request{URL: "https://shop.example/chain4", MaxRedirects: 5})
+		require.ErrorIs(t, err, safefetch.ErrTooManyRedirects, "the default three bound a request that asks for five")
+		opts := n.Options()
+		opts.MaxRedirects = 5
+		resp, err := safefetch.New(opts).Do(t.Context(), &safefetch.Request{URL: "https://shop.example/chain4", MaxRedirects: 5})
+		require.NoError(t, err, "a Client that allows five follows four")
 		assert.Equal(t, http.StatusOK, resp.StatusCode)
 		assert.Len(t, resp.Redirects, 4)
 		_, err = c.Do(t.Context(), &safefetch.Request{URL: "https://shop.example/chain2", MaxRedirects: 1})
@@ -181,7 +185,7 @@ func TestRedirects(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, http.StatusFound, resp.StatusCode, "negative: none followed")
 		assert.Empty(t, resp.Redirects)
-		opts := n.Options()
+		opts = n.Options()
 		opts.MaxRedirects = -1
 		resp, err = safefetch.New(opts).Do(t.Context(), &safefetch.Request{URL: "https://shop.example/chain1", MaxRedirects: 2})
 		require.NoError(t, err)
