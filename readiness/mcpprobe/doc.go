@@ -37,7 +37,9 @@
 // rules, which find the most, are applied. Every [Document] names the rule
 // that asked for it and the earliest version whose rules include it. A
 // protected resource metadata document whose resource does not match the
-// endpoint (RFC 9728 Section 3.3), or authorization server metadata whose
+// endpoint (RFC 9728 Section 3.3: identical once both are in the RFC 3986
+// Section 6 normal form, so host case, a default port, percent-encoding
+// case and one trailing slash do not count), or authorization server metadata whose
 // issuer is not the one its URL was built from (RFC 8414 Section 3.3), is
 // not used: none of its data (PKCE methods, registration endpoint) appears
 // in the receipt but in the Document's Problem. From 2025-06-18, when no

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/agentweb/agentweb/internal/strictjson"
+	"github.com/agentweb/agentweb/internal/weburl"
 )
 
 // AuthServerMetadata is the part of OAuth 2.0 Authorization Server Metadata
@@ -73,6 +74,75 @@ func decodeMetadata(body []byte, v any) error {
 // slash.
 func sameIdentifier(a, b string) bool {
 	return a != "" && strings.TrimSuffix(a, "/") == strings.TrimSuffix(b, "/")
+}
+
+// sameResource compares a metadata document's resource with the endpoint's
+// URL as RFC 9728 Section 3.3 asks ("identical") after the normalizations
+// RFC 3986 Section 6 says change no URI's meaning: scheme and host case and
+// an IDN's A-label form, the default port, the case of percent-encodings
+// and percent-encoded unreserved characters (Section 6.2.2), and an empty
+// path as "/" (Section 6.2.3), besides the one trailing slash
+// sameIdentifier already allows. Anything else (another path, a query, a
+// fragment) differs.
+func sameResource(resource, endpoint string) bool {
+	if sameIdentifier(resource, endpoint) {
+		return true
+	}
+	a, okA := normalIdentifier(resource)
+	b, okB := normalIdentifier(endpoint)
+	return okA && okB && a == b
+}
+
+// normalIdentifier is an absolute URL in the RFC 3986 Section 6 normal form
+// sameResource compares, without a trailing slash.
+func normalIdentifier(s string) (string, bool) {
+	u, err := url.Parse(s)
+	if err != nil || !u.IsAbs() || u.Fragment != "" || u.RawFragment != "" {
+		return "", false
+	}
+	n, err := weburl.NormalizeURL(u)
+	if err != nil {
+		return "", false
+	}
+	path := strings.TrimSuffix(normalPercent(n.EscapedPath()), "/")
+	q := ""
+	if n.ForceQuery || n.RawQuery != "" {
+		q = "?" + normalPercent(n.RawQuery)
+	}
+	return n.Scheme + "://" + n.Host + path + q, true
+}
+
+// normalPercent upper-cases percent-encodings and decodes those of
+// unreserved characters (RFC 3986 Section 6.2.2.2).
+func normalPercent(s string) string {
+	const hex = "0123456789ABCDEF"
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) {
+			hi, lo := strings.IndexByte(hex, upper(s[i+1])), strings.IndexByte(hex, upper(s[i+2]))
+			if hi >= 0 && lo >= 0 {
+				c := byte(hi<<4 | lo)
+				if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("-._~", c) >= 0 {
+					b.WriteByte(c)
+				} else {
+					b.WriteByte('%')
+					b.WriteByte(hex[hi])
+					b.WriteByte(hex[lo])
+				}
+				i += 2
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+func upper(c byte) byte {
+	if c >= 'a' && c <= 'z' {
+		return c - 'a' + 'A'
+	}
+	return c
 }
 
 // wellKnownInsert inserts a well-known suffix between the host and the path

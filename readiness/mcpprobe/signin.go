@@ -209,8 +209,8 @@ func (d *discovery) protectedResource(endpoint, orig string, wellKnown bool) (m 
 			doc.Problem = err.Error()
 			continue
 		}
-		if !sameIdentifier(m.Resource, endpoint) && !sameIdentifier(m.Resource, orig) {
-			doc.Problem = fmt.Sprintf("resource %q does not match the endpoint %q (RFC 9728 Section 3.3): not used", clip(m.Resource, 120), endpoint)
+		if !sameResource(m.Resource, endpoint) && !sameResource(m.Resource, orig) {
+			doc.Problem = fmt.Sprintf("resource %q does not match the endpoint %q (RFC 9728 Section 3.3, compared after RFC 3986 Section 6 normalization): not used", clip(m.Resource, 120), endpoint)
 			return nil, true
 		}
 		doc.Used = true
