@@ -3,8 +3,10 @@ package readiness
 import (
 	"context"
 	"fmt"
+	"os"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -21,22 +23,74 @@ import (
 // 6 s alone and 2 to 5 s together over each protocol, 20 to 35 s each
 // under the race detector.
 const (
-	loadSites = 200
+	// loadSitesPerCPU and loadMaxSites size the test to the machine: 50
+	// sites per core the test may use, at most 200.
+	loadSitesPerCPU = 50
+	loadMaxSites    = 200
 	// loadAloneWorkers is how many sites are scanned alone at a time, each
 	// on a fresh client of its own.
 	loadAloneWorkers = 4
 	// loadRequestTimeout is the clients' per-request and per-lookup
-	// deadline, and loadScanTimeout each scan's budget deadline: generous,
-	// since 200 scans share two cores with their 400 servers (and, in CI,
-	// with the tests of every other package); a scan that ran out of either
-	// would show as unverified checks, and fail the test. The lookup needs
-	// it too: the fake resolver answers from memory behind the Network's
-	// one lock, which the servers' thousands of handlers also take, and
-	// under the race detector in CI a lookup was once starved past the
-	// default 5 s (the verdict was rightly unverified, but not the site's).
+	// deadline, and loadScanTimeout each scan's budget deadline, on an
+	// idle machine: generous, since the scans share the cores with their
+	// servers (and, in CI, with the tests of every other package); a scan
+	// that ran out of either would show as unverified checks, and fail the
+	// test. The lookup needs it too: the fake resolver answers from memory
+	// behind the Network's one lock, which the servers' thousands of
+	// handlers also take. loadPlan scales both by the machine's load.
 	loadRequestTimeout = 30 * time.Second
 	loadScanTimeout    = 55 * time.Second
+	// loadMaxScale bounds the scaling, so that a wedged scan still fails
+	// within the test binary's default ten minutes.
+	loadMaxScale = 4.0
 )
+
+// loadPlan sizes the load test to a machine with cpus cores whose load
+// average is load: the sites (loadSitesPerCPU per core, at most
+// loadMaxSites, at least 20) and the deadlines, scaled by how many runnable
+// tasks share each core beyond the first (at least 1, at most
+// loadMaxScale). At load 15 to 25 on two cores the unscaled test saw 180
+// sites run out of time; the scaled one waits as long as the machine is
+// slow.
+func loadPlan(cpus int, load float64) (sites int, request, scan time.Duration) {
+	sites = min(max(loadSitesPerCPU*cpus, 20), loadMaxSites)
+	scale := min(max(load/float64(max(cpus, 1)), 1), loadMaxScale)
+	return sites, time.Duration(float64(loadRequestTimeout) * scale), time.Duration(float64(loadScanTimeout) * scale)
+}
+
+// loadAverage is the one-minute load average, or 0 where /proc/loadavg
+// cannot be read.
+func loadAverage() float64 {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return 0
+	}
+	f, _, _ := strings.Cut(string(b), " ")
+	v, err := strconv.ParseFloat(f, 64)
+	if err != nil {
+		return 0
+	}
+	return v
+}
+
+// TestLoadPlanFollowsTheMachine: the load test scans fewer sites on fewer
+// cores and waits longer on a loaded machine, within bounds.
+func TestLoadPlanFollowsTheMachine(t *testing.T) {
+	sites, req, scan := loadPlan(2, 0.5)
+	assert.Equal(t, 100, sites)
+	assert.Equal(t, loadRequestTimeout, req)
+	assert.Equal(t, loadScanTimeout, scan)
+	sites, req, scan = loadPlan(2, 6)
+	assert.Equal(t, 100, sites)
+	assert.Equal(t, 3*loadRequestTimeout, req, "load 6 on two cores: three times as long")
+	assert.Equal(t, 3*loadScanTimeout, scan)
+	_, req, _ = loadPlan(2, 25)
+	assert.Equal(t, time.Duration(loadMaxScale*float64(loadRequestTimeout)), req, "bounded")
+	sites, _, _ = loadPlan(16, 0)
+	assert.Equal(t, loadMaxSites, sites)
+	sites, _, _ = loadPlan(0, 0)
+	assert.Equal(t, 20, sites)
+}
 
 // loadSite is the i-th site of the load test: the well-made test site with a
 // few knobs turned on a pattern of i, so that verdicts differ between sites.
@@ -204,7 +258,8 @@ func TestLoadSharedClient(t *testing.T) {
 }
 
 func loadScans(t *testing.T, h2 bool) {
-	sites := loadSites
+	sites, requestTimeout, scanTimeout := loadPlan(runtime.GOMAXPROCS(0), loadAverage())
+	t.Logf("sized to the machine: %d sites, deadlines %v per request and %v per scan", sites, requestTimeout, scanTimeout)
 	before := settle(loadSnapshot{}, 0, 5*time.Second)
 
 	n := fetchtest.New()
@@ -225,12 +280,12 @@ func loadScans(t *testing.T, h2 bool) {
 	}
 	now := func() time.Time { return time.Date(2026, 11, 29, 18, 0, 0, 0, time.UTC) }
 	options := func(c *safefetch.Client) *Options {
-		return &Options{Client: c, Now: now, Budget: safefetch.BudgetLimits{Timeout: loadScanTimeout}}
+		return &Options{Client: c, Now: now, Budget: safefetch.BudgetLimits{Timeout: scanTimeout}}
 	}
 	clientOptions := func() *safefetch.Options {
 		o := n.Options()
-		o.Timeout = loadRequestTimeout
-		o.DNSTimeout = loadRequestTimeout
+		o.Timeout = requestTimeout
+		o.DNSTimeout = requestTimeout
 		return o
 	}
 
