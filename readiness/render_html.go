@@ -2,15 +2,26 @@ package readiness
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/base64"
 	"fmt"
 	"html/template"
 	"math"
 )
 
-// HTML renders the report as one self-contained HTML5 page: inline CSS and
-// inline SVG only (no script, no external stylesheet, image or font, no link
-// out), so it reads the same with scripts off, offline and on paper. It shows a
-// score gauge, the fix-first list (each entry linking to its check), one
+// HTML renders the report as one self-contained HTML5 page: inline CSS,
+// inline SVG and one small inline script (no external script, stylesheet,
+// image or font, no link out; a Content-Security-Policy in the page allows
+// nothing else and no request), so it reads the same with scripts off,
+// offline and on paper. The script only shows the "Copy prompt" buttons and
+// copies a prompt to the clipboard on a click, or selects it where the
+// clipboard is refused; with scripts off the buttons stay hidden and every
+// prompt is readable in a <details> element. It shows a
+// score gauge, what changed since the baseline (Baseline) and the trend as
+// an SVG chart of the score by date with the changes since the previous run
+// (when Trend is not nil, even empty: then one run), the fix-first list
+// (each entry linking to its check, with its prompt for a coding agent and
+// one prompt for all), one
 // bar per section, the ten requirements, each check with a
 // verdict badge, what to fix when the check says so, and its receipt in a
 // <details> element, the unverified checks
@@ -49,7 +60,69 @@ type htmlView struct {
 	Observations []htmlObservation
 	// DevelopmentNotice is shown when R.Scope.Development is set.
 	DevelopmentNotice string
+	AllPrompt         string
+	Script            template.JS
+	ScriptHash        string
+	Trend             bool
+	TrendSVG          template.HTML
+	SinceLast         *htmlDelta
+	Baseline          *htmlDelta
 }
+
+// htmlDelta is a comparison as the page shows it.
+type htmlDelta struct {
+	C           *Comparison
+	Before      string
+	After       string
+	Delta       string
+	ReadyBefore string
+	ReadyAfter  string
+	From, To    string
+	Sections    []struct{ Title, Delta string }
+	Changes     []htmlChange
+}
+
+type htmlChange struct {
+	CheckChange
+	FromLabel, ToLabel string
+}
+
+func newHTMLDelta(c *Comparison) *htmlDelta {
+	if c == nil {
+		return nil
+	}
+	d := &htmlDelta{C: c, Before: oneDecimal(c.Before), After: oneDecimal(c.After), Delta: signed(c.Delta),
+		ReadyBefore: readyWord(c.ReadyBefore), ReadyAfter: readyWord(c.ReadyAfter),
+		From: c.From.Format("2006-01-02T15:04:05Z07:00"), To: c.To.Format("2006-01-02T15:04:05Z07:00")}
+	for _, s := range sectionTable {
+		d.Sections = append(d.Sections, struct{ Title, Delta string }{s.Title, signed(c.Sections[s.ID])})
+	}
+	for _, ch := range c.Changes {
+		d.Changes = append(d.Changes, htmlChange{ch, stateLabel(ch.From), stateLabel(ch.To)})
+	}
+	return d
+}
+
+// copyScript is the page's one script: it shows the Copy prompt buttons
+// and copies the prompt a button names, falling back to selecting it.
+const copyScript = `(function(){
+function select(el){var d=el.closest("details");if(d)d.open=true;var r=document.createRange();r.selectNodeContents(el);var s=window.getSelection();s.removeAllRanges();s.addRange(r);}
+document.querySelectorAll("button[data-copy]").forEach(function(b){
+var label=b.textContent;b.hidden=false;
+b.addEventListener("click",function(){
+var el=document.getElementById(b.getAttribute("data-copy"));if(!el)return;
+var done=function(){b.textContent="Copied";b.setAttribute("data-copied","clipboard");setTimeout(function(){b.textContent=label;},2000);};
+var fallback=function(){select(el);var ok=false;try{ok=document.execCommand("copy");}catch(e){}b.textContent=ok?"Copied":"Selected: press Ctrl+C";b.setAttribute("data-copied",ok?"command":"selected");};
+if(navigator.clipboard&&window.isSecureContext){navigator.clipboard.writeText(el.textContent).then(done,fallback);}else{fallback();}
+});
+});
+})();`
+
+// copyScriptHash is the CSP source expression that allows copyScript.
+var copyScriptHash = func() string {
+	h := sha256.Sum256([]byte(copyScript))
+	return "sha256-" + base64.StdEncoding.EncodeToString(h[:])
+}()
 
 type htmlFix struct {
 	F      FixItem
@@ -91,6 +164,16 @@ func (r *Report) htmlView() htmlView {
 		ScannedAt:         r.ScannedAt.Format("2006-01-02T15:04:05Z07:00"),
 		DevelopmentNotice: developmentNotice,
 		Unverified:        r.Unverified,
+		AllPrompt:         string(r.Prompt()),
+		Script:            template.JS(copyScript),
+		ScriptHash:        copyScriptHash,
+		Trend:             r.Trend != nil,
+		SinceLast:         newHTMLDelta(r.sinceLast()),
+		Baseline:          newHTMLDelta(r.Baseline),
+	}
+	if v.Trend {
+		// trendSVG writes numbers and dates only.
+		v.TrendSVG = template.HTML(trendSVG(r.trendRuns()))
 	}
 	b := r.Scope.Budget
 	v.BudgetDetail = fmt.Sprintf("%d of %d attempts, %d of %d bytes, peak concurrency %d", b.Attempts, b.MaxAttempts, b.Bytes, b.MaxBytes, b.PeakConcurrency)
@@ -134,6 +217,7 @@ var pageTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src '{{.ScriptHash}}'; base-uri 'none'; form-action 'none'">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Agent readiness: {{.R.Site}}</title>
 <style>
@@ -149,7 +233,11 @@ td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
 details{margin:.25rem 0 .75rem}.fix{margin:.25rem 0}summary{cursor:pointer}
 pre{white-space:pre-wrap;word-break:break-all;background:#f6f6f6;padding:.5rem;border-radius:4px;font-size:.8rem}
 ul.reqs{list-style:none;padding:0}ul.reqs li{margin:.25rem 0}
-@media print{body{max-width:none;padding:0}details{break-inside:avoid}details::details-content{content-visibility:visible;display:block}summary{display:none}h2{break-after:avoid}}
+button.copy{font:inherit;font-size:.8rem;padding:.1rem .6rem;margin:.25rem .5rem .25rem 0;border:1px solid #3367d6;border-radius:4px;background:#fff;color:#3367d6;cursor:pointer}
+details.prompt pre{max-height:20rem;overflow:auto}
+svg.trend{max-width:100%;height:auto}
+table.deltas td,table.deltas th{text-align:center}
+@media print{button.copy,details.prompt{display:none}body{max-width:none;padding:0}details{break-inside:avoid}details::details-content{content-visibility:visible;display:block}summary{display:none}h2{break-after:avoid}}
 </style>
 </head>
 <body>
@@ -174,12 +262,28 @@ ul.reqs{list-style:none;padding:0}ul.reqs li{margin:.25rem 0}
 {{- end}}
 </svg>
 </section>
+{{- with .Baseline}}
+<h2 id="baseline">Since the baseline</h2>
+{{template "delta" .}}
+{{- end}}
+{{- if .Trend}}
+<h2 id="trend">Trend</h2>
+{{.TrendSVG}}
+{{- with .SinceLast}}
+<h3>Since the previous run</h3>
+{{template "delta" .}}
+{{- end}}
+{{- end}}
 <h2 id="fix-first">Fix first</h2>
 {{- if .Fixes}}
-<p>Every check that leaves points, the most the fix adds to the score first.</p>
+<p>Every check that leaves points, the most the fix adds to the score first. Each has a prompt to hand to a coding agent.</p>
+<p><button type="button" class="copy" data-copy="prompt-all" hidden>Copy all prompts</button></p>
+<details class="prompt"><summary>One prompt for every fix</summary><pre id="prompt-all">{{.AllPrompt}}</pre></details>
 <ol class="fixes">
 {{- range .Fixes}}
-<li class="fix-first" data-fix-check="{{.F.Check}}" data-points="{{.Points}}"><strong>+{{.Points}}</strong> <a href="#check-{{.F.Check}}"><code>{{.F.Check}}</code></a>{{if .F.Requirement}} ({{.F.Requirement}}){{end}}: {{.F.Fix}}</li>
+<li class="fix-first" data-fix-check="{{.F.Check}}" data-points="{{.Points}}"><strong>+{{.Points}}</strong> <a href="#check-{{.F.Check}}"><code>{{.F.Check}}</code></a>{{if .F.Requirement}} ({{.F.Requirement}}){{end}}: {{.F.Fix}}
+<br><button type="button" class="copy" data-copy="prompt-{{.F.Check}}" hidden>Copy prompt</button>
+<details class="prompt"><summary>Prompt for a coding agent</summary><pre id="prompt-{{.F.Check}}">{{.F.Prompt}}</pre></details></li>
 {{- end}}
 </ol>
 {{- else}}
@@ -237,6 +341,26 @@ ul.reqs{list-style:none;padding:0}ul.reqs li{margin:.25rem 0}
 <p>Routes read:</p>
 <ul>{{range .R.Scope.Routes}}<li><code>{{.}}</code></li>{{end}}</ul>
 <p>Budget: {{.BudgetDetail}}.</p>
+<script>{{.Script}}</script>
 </body>
 </html>
+{{- define "delta"}}
+<p class="delta" data-delta="{{.Delta}}">Score {{.Before}} → {{.After}} (<strong>{{.Delta}}</strong>), {{.ReadyBefore}} → {{.ReadyAfter}}, from <time datetime="{{.From}}">{{.From}}</time> to <time datetime="{{.To}}">{{.To}}</time>.</p>
+<table class="deltas">
+<thead><tr>{{range .Sections}}<th>{{.Title}}</th>{{end}}</tr></thead>
+<tbody><tr>{{range .Sections}}<td>{{.Delta}}</td>{{end}}</tr></tbody>
+</table>
+{{- if .Changes}}
+<table>
+<thead><tr><th>Check</th><th>Requirement</th><th>Before</th><th>After</th><th>Change</th></tr></thead>
+<tbody>
+{{- range .Changes}}
+<tr class="change" data-change="{{.Check}}" data-direction="{{.Direction}}"><td><a href="#check-{{.Check}}"><code>{{.Check}}</code></a></td><td>{{if .Requirement}}{{.Requirement}}{{else}}—{{end}}</td><td>{{.FromLabel}}</td><td>{{.ToLabel}}</td><td>{{.Direction}}</td></tr>
+{{- end}}
+</tbody>
+</table>
+{{- else}}
+<p>No check changed.</p>
+{{- end}}
+{{- end}}
 `))

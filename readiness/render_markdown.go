@@ -7,7 +7,8 @@ import (
 )
 
 // Markdown renders the report as CommonMark with GFM tables: the total and
-// readiness, the fix-first list (each entry linking to its check), the ten
+// readiness, what changed since the baseline and the trend when the report
+// has them (Baseline, Trend), the fix-first list (each entry linking to its check), the ten
 // requirements as a list, one heading per section with a
 // table of its checks, each receipt as an indented block followed by its
 // fix when it has one, the unverified
@@ -26,6 +27,12 @@ func (r *Report) Markdown() []byte {
 		p("- **%s**\n", mdText(developmentNotice))
 	}
 	p("\n")
+	if r.Baseline != nil {
+		markdownDelta(p, "## Since the baseline", r.Baseline)
+	}
+	if r.Trend != nil {
+		r.markdownTrend(p)
+	}
 
 	p("## Fix first\n\n")
 	if len(r.Fixes) == 0 {

@@ -2,6 +2,8 @@ package readiness
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/base64"
 	"encoding/json"
 	"flag"
 	"os"
@@ -257,7 +259,7 @@ func assertSelfContained(t *testing.T, r *Report, page []byte) {
 	t.Helper()
 	doc, err := html.Parse(bytes.NewReader(page))
 	require.NoError(t, err)
-	var details, svgs, badges int
+	var details, svgs, badges, scripts int
 	for n := range doc.Descendants() {
 		if n.Type == html.DoctypeNode {
 			assert.Equal(t, "html", n.Data)
@@ -266,7 +268,12 @@ func assertSelfContained(t *testing.T, r *Report, page []byte) {
 			continue
 		}
 		switch n.Data {
-		case "script", "link", "img", "iframe", "object", "embed", "base", "form", "image", "use", "foreignObject":
+		case "script":
+			scripts++
+			require.NotNil(t, n.FirstChild, "an inline script")
+			sum := sha256.Sum256([]byte(n.FirstChild.Data))
+			assert.Contains(t, string(page), "script-src 'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"'", "the page's CSP allows its one script by hash")
+		case "link", "img", "iframe", "object", "embed", "base", "form", "image", "use", "foreignObject":
 			t.Errorf("element <%s> in a self-contained report", n.Data)
 		case "details":
 			details++
@@ -294,8 +301,18 @@ func assertSelfContained(t *testing.T, r *Report, page []byte) {
 			assert.NotContains(t, css, "@import")
 		}
 	}
-	assert.Equal(t, len(r.Checks)+len(r.Observations), details, "one receipt per check and per observation")
-	assert.Equal(t, 2, svgs, "the gauge and the section bars")
+	prompts := len(r.Fixes)
+	if prompts > 0 {
+		prompts++ // one for all
+	}
+	assert.Equal(t, len(r.Checks)+len(r.Observations)+prompts, details, "one receipt per check and per observation, one prompt per fix and one for all")
+	trend := 0
+	if r.Trend != nil {
+		trend = 1
+	}
+	assert.Equal(t, 2+trend, svgs, "the gauge, the section bars and the trend when there is one")
+	assert.Equal(t, 1, scripts, "the one script of the Copy prompt buttons")
+	assert.Contains(t, string(page), `<meta http-equiv="Content-Security-Policy" content="default-src 'none';`, "a policy that allows no request")
 	assert.Equal(t, len(r.Checks)+len(r.Requirements), badges)
 }
 
