@@ -37,6 +37,7 @@ func checkAICrawlerAccess(s *scan) outcome {
 	if mt, _ := r.f.mediaType(); mt == "text/html" || looksLikeHTML(r.f.body()) {
 		out.notes = append(out.notes, "robots.txt is an HTML page: it holds no rule a crawler would obey")
 	}
+	out.notes = append(out.notes, lighthouseRobotsNotes(r.f.body())...)
 	if r.rules.Truncated() {
 		out.notes = append(out.notes, fmt.Sprintf("only the first %d bytes of robots.txt were parsed (RFC 9309 §2.5)", webread.MaxRobotsBytes))
 	}

@@ -189,7 +189,15 @@
 //     Internet-Draft: search, ai-input, ai-train = yes or no) and IETF
 //     aipref Content-Usage lines ([AI Preference Attachment], an
 //     Internet-Draft: an optional path, then an RFC 9651 dictionary of y or
-//     n), read per user-agent group of robots.txt;
+//     n), read per user-agent group of robots.txt, and the same two fields
+//     as response headers of the pages the scan read (no request of its
+//     own). Each signal says where it came from; where robots.txt's group
+//     for every crawler and a header state one differently, the texts are
+//     silent on which wins and the stricter ("no", "n") is read, in a note;
+//   - notes, not verdicts, on tool conflicts: a robots.txt directive that
+//     Lighthouse's SEO robots-txt audit (13.5.0) fails as unknown
+//     (Agentmap, License, Content-Usage, ...) is named in the notes of
+//     ai_crawler_access, with the header that says the same without it;
 //   - web_bot_auth: /.well-known/http-message-signatures-directory as a JWK
 //     Set of public keys ([HTTP Message Signatures Directory], an
 //     Internet-Draft), each key read by RFC 7517 and refused if it carries a

@@ -185,6 +185,19 @@ func TestScanEdges(t *testing.T) {
 			},
 		},
 		{
+			// Lighthouse's SEO robots-txt audit fails on directives it does
+			// not know; the check says so and keeps its verdict.
+			name:  "robots.txt with directives Lighthouse flags",
+			paths: map[string]http.HandlerFunc{"/robots.txt": text("text/plain", "User-agent: *\r\nAllow: /\r\nContent-Signal: search=yes\r\nAgentmap: /catalog.json\r\nLicense: https://shop.example/license.xml\r\nlicense: x # again\r\n# Agentmap: in a comment\r\n")},
+			want:  map[string]Verdict{"ai_crawler_access": VerdictPass},
+			check: func(t *testing.T, r *Report) {
+				notes := checkByID(r, "ai_crawler_access").Receipt.Notes
+				require.Len(t, notes, 2, "%q", notes)
+				assert.Contains(t, notes[0], `robots.txt line 4: Lighthouse's SEO robots-txt audit (13.5.0) fails the directive "agentmap" as unknown; to keep that audit clean, advertise the AI catalog with a Link: </.well-known/ai-catalog.json>; rel="ai-catalog" response header`)
+				assert.Contains(t, notes[1], `robots.txt line 5: Lighthouse's SEO robots-txt audit (13.5.0) fails the directive "license" as unknown (2 lines in all); to keep that audit clean, state the licence with a Link: <URL>; rel="license" response header`)
+			},
+		},
+		{
 			name:  "robots.txt fails on the server",
 			paths: map[string]http.HandlerFunc{"/robots.txt": status(http.StatusServiceUnavailable)},
 			want:  map[string]Verdict{"ai_crawler_access": VerdictUnverified, "sitemap": VerdictPass},

@@ -118,3 +118,16 @@ func BenchmarkReadPreferences(b *testing.B) {
 		ReadPreferences(body)
 	}
 }
+
+// The header forms: a Content-Usage field is the dictionary alone
+// (draft-ietf-aipref-attach), a Content-Signal field the line's value.
+func TestParsePreferenceHeaders(t *testing.T) {
+	u := ParseContentUsage("train-ai=n, search=y")
+	assert.Equal(t, map[string]string{"train-ai": "n", "search": "y"}, u.Values)
+	assert.Empty(t, u.Problems)
+	assert.Empty(t, u.Path)
+	bad := ParseContentUsage(`train-ai="n", search`)
+	assert.Len(t, bad.Problems, 2, "a string and a bare true are not y or n")
+	c := ParseContentSignal("ai-train=yes, search=yes, ai-input=yes")
+	assert.Equal(t, map[string]string{"ai-train": "yes", "search": "yes", "ai-input": "yes"}, c.Values)
+}
