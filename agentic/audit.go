@@ -103,9 +103,10 @@ type AuditReport struct {
 	// ServingOrigin is the origin that served the profile (after redirects).
 	ServingOrigin string    `json:"serving_origin"`
 	ObservedAt    time.Time `json:"observed_at"`
-	// Retrieval records the profile's request: final URL, redirects,
-	// status, content type, ETag, Last-Modified and time.
-	Retrieval safefetch.Provenance `json:"retrieval"`
+	// Provenance records the profile's request: declared and final URL,
+	// redirects, status, content type, ETag, Last-Modified and time,
+	// embedded as in every fetched record of this module.
+	safefetch.Provenance
 	// Valid is true when the structure is valid, its origin is the serving
 	// origin and every document check passed. It excludes TXT consistency:
 	// require Valid && TextIndex.Status == TextStatusMatched for a matching pair.
@@ -133,9 +134,18 @@ func (r *AuditReport) check(id, target string, status CheckStatus, msg, evidence
 // matched, mismatch or unavailable), and up to five retrieved same-origin
 // documents, OpenAPI indexes first, each indexed operation required to exist
 // in the live document. Linked resources and external protocols
-// are never fetched or invoked. The report is returned whenever the profile
-// URL is acceptable; the error is non-nil only for a refused profile URL
-// (wrapping ErrProfileURL).
+// are never fetched or invoked.
+//
+// profileURL is exactly the profile's URL (normally
+// https://host/agentic.json), normalized. The report is returned whenever
+// the profile URL is acceptable, also with an error, which names the
+// situation as every spec package of this module does: a refused profile
+// URL wraps ErrProfileURL (and no report); a profile that is not published
+// (404 or 410) is a *safefetch.StatusError, which errors.Is finds as
+// safefetch.ErrNotFound; a profile that is not a valid Site Profile 1.1 is
+// a *ValidationError (errors.Is(err, ErrInvalid)) whose problems are also
+// the report's Problems. Every other finding (an origin mismatch, a
+// document check, the TXT) is in the report only.
 //
 // [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
 func Audit(ctx context.Context, profileURL string, opts *AuditOptions) (*AuditReport, error) {
@@ -181,14 +191,14 @@ func Audit(ctx context.Context, profileURL string, opts *AuditOptions) (*AuditRe
 	}
 	rs := f.getAll(ctx, jobs, scanMaxConcurrent)
 	pr := rs[0]
-	rep.Retrieval = pr.rec.Provenance
+	rep.Provenance = pr.rec.Provenance
 	if o.Previous != nil && pr.err == nil && pr.rec.StatusCode == http.StatusNotModified {
-		rep.Retrieval.NotModified = true
-		if rep.Retrieval.ETag == "" {
-			rep.Retrieval.ETag = o.Previous.ETag
+		rep.Provenance.NotModified = true
+		if rep.Provenance.ETag == "" {
+			rep.Provenance.ETag = o.Previous.ETag
 		}
-		if rep.Retrieval.LastModified == "" {
-			rep.Retrieval.LastModified = o.Previous.LastModified
+		if rep.Provenance.LastModified == "" {
+			rep.Provenance.LastModified = o.Previous.LastModified
 		}
 		rep.check("fetch", profileURL, CheckStatusPass, "the profile is unchanged since the previous audit", "HTTP 304")
 		return rep, nil
@@ -201,6 +211,9 @@ func Audit(ctx context.Context, profileURL string, opts *AuditOptions) (*AuditRe
 	if !pr.ok {
 		rep.check("fetch", profileURL, CheckStatusFail, "the profile could not be read", failureReason(pr))
 		rep.textOnly(rs, nil, o.SkipText)
+		if sc := pr.rec.StatusCode; sc == http.StatusNotFound || sc == http.StatusGone {
+			return rep, &safefetch.StatusError{URL: profileURL, StatusCode: sc}
+		}
 		return rep, nil
 	}
 	rep.check("fetch", profileURL, CheckStatusPass, "the profile was read", fmt.Sprintf("HTTP %d, %d bytes", pr.rec.StatusCode, pr.rec.Bytes))
@@ -223,7 +236,10 @@ func Audit(ctx context.Context, profileURL string, opts *AuditOptions) (*AuditRe
 	}
 	if site == nil {
 		rep.textOnly(rs, nil, o.SkipText)
-		return rep, nil
+		if ve != nil {
+			return rep, ve.WithSource(profileURL)
+		}
+		return rep, fmt.Errorf("%w: %s: %w", ErrInvalid, profileURL, err)
 	}
 	originOK := site.Origin == rep.ServingOrigin
 	if originOK {

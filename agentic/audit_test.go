@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/agentweb/agentweb/safefetch"
 	"github.com/agentweb/agentweb/safefetch/fetchtest"
 )
 
@@ -69,7 +70,7 @@ func TestAuditPublishedPair(t *testing.T) {
 	assert.Equal(t, s, rep.Profile)
 	assert.Equal(t, TextStatusMatched, rep.TextIndex.Status)
 	assert.Equal(t, "1.1", rep.TextIndex.Detail.Version)
-	assert.NotEmpty(t, rep.Retrieval.ETag)
+	assert.NotEmpty(t, rep.Provenance.ETag)
 	assert.Equal(t, []CheckStatus{CheckStatusPass}, checkStatus(rep, "origin"))
 	assert.Equal(t, []CheckStatus{CheckStatusPass}, checkStatus(rep, "openapi-index"))
 	assert.Equal(t, []CheckStatus{CheckStatusInfo}, checkStatus(rep, "linked"))
@@ -129,7 +130,22 @@ func TestAuditFindings(t *testing.T) {
 			n, _ := publishShop(t, tc.mutate)
 			tc.opts.Client = n.Client()
 			rep, err := Audit(t.Context(), "https://shop.example/agentic.json", &tc.opts)
-			require.NoError(t, err)
+			switch tc.name {
+			case "invalid profile":
+				var ve *ValidationError
+				require.ErrorAs(t, err, &ve, "an invalid profile is a *ValidationError, as in every spec package")
+				assert.ErrorIs(t, err, ErrInvalid)
+				assert.Equal(t, rep.Problems, ve.Problems)
+			case "profile missing":
+				require.ErrorIs(t, err, safefetch.ErrNotFound, "nothing published, as in every spec package")
+				var se *safefetch.StatusError
+				require.ErrorAs(t, err, &se)
+				assert.Equal(t, http.StatusNotFound, se.StatusCode)
+				assert.Equal(t, http.StatusNotFound, rep.StatusCode)
+			default:
+				require.NoError(t, err)
+			}
+			require.NotNil(t, rep)
 			assert.Equal(t, tc.valid, rep.Valid, "checks: %+v", rep.Checks)
 			assert.Equal(t, tc.structure, rep.Structure)
 			if tc.name != "profile missing" {
@@ -185,7 +201,7 @@ func TestAuditCountsProblemsInEnglish(t *testing.T) {
 		mux["/agentic.json"] = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { _, _ = w.Write(one) })
 	})
 	rep, err := Audit(t.Context(), "https://shop.example/agentic.json", &AuditOptions{Client: n.Client()})
-	require.NoError(t, err)
+	require.ErrorIs(t, err, ErrInvalid)
 	var msgs []string
 	for _, c := range rep.Checks {
 		if c.ID == "structure" {

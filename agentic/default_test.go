@@ -52,14 +52,14 @@ func TestAuditPrevious(t *testing.T) {
 	first, err := Audit(context.Background(), "https://shop.example/agentic.json", opts)
 	require.NoError(t, err)
 	require.True(t, first.Structure, "%+v", first.Checks)
-	require.NotEmpty(t, first.Retrieval.ETag)
-	assert.False(t, first.Retrieval.NotModified)
+	require.NotEmpty(t, first.Provenance.ETag)
+	assert.False(t, first.Provenance.NotModified)
 
-	opts.Previous = &first.Retrieval
+	opts.Previous = &first.Provenance
 	again, err := Audit(context.Background(), "https://shop.example/agentic.json", opts)
 	require.NoError(t, err)
-	assert.True(t, again.Retrieval.NotModified)
-	assert.Equal(t, 304, again.Retrieval.StatusCode)
-	assert.Equal(t, first.Retrieval.ETag, again.Retrieval.ETag)
+	assert.True(t, again.Provenance.NotModified)
+	assert.Equal(t, 304, again.Provenance.StatusCode)
+	assert.Equal(t, first.Provenance.ETag, again.Provenance.ETag)
 	assert.Nil(t, again.Profile, "the caller keeps the profile it audited")
 }

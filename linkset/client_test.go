@@ -3,6 +3,7 @@ package linkset
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"strings"
@@ -89,7 +90,7 @@ func TestFetchProfileCarriage(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.host, func(t *testing.T) {
 			f, err := Fetch(t.Context(), "https://"+tc.host+WellKnownPath, &FetchOptions{Client: client})
-			require.NoError(t, err)
+			requireRead(t, f, err)
 			assert.Equal(t, tc.inType, f.ProfileInMediaType)
 			assert.Equal(t, tc.inLink, f.ProfileInLink)
 			var rules []string
@@ -472,10 +473,68 @@ func TestDiscover(t *testing.T) {
 	}
 	assert.Zero(t, n.Requests("mirror.example"))
 
-	_, err = Discover(t.Context(), "https://example.org/bare", &FetchOptions{Client: client})
-	assert.ErrorIs(t, err, ErrNotDiscovered)
-	_, err = Discover(t.Context(), "https://example.org/wrongprofile", &FetchOptions{Client: client})
-	assert.ErrorIs(t, err, ErrNotDiscovered)
+	// A page that names nothing, or only a document without the profile:
+	// the well-known URI is tried all the same (Section 3), last.
+	for _, p := range []string{"/bare", "/wrongprofile"} {
+		f, err := Discover(t.Context(), "https://example.org"+p, &FetchOptions{Client: client})
+		require.NoError(t, err, p)
+		assert.Equal(t, "https://example.org"+WellKnownPath, f.URL, p)
+	}
+}
+
+// TestDiscoverTriesTheWellKnownURIUnadvertised: a page that names no
+// discovery document still leads to the origin's well-known URI, whatever
+// the page's own status; where nothing is published there, the error is
+// the one every spec package gives for nothing published: errors.Is finds
+// safefetch.ErrNotFound, with the status in a *safefetch.StatusError.
+func TestDiscoverTriesTheWellKnownURIUnadvertised(t *testing.T) {
+	n := newNetwork(t)
+	body := nodeDoc(t, "example.org", nil, false)
+	mux := http.NewServeMux()
+	mux.Handle(WellKnownPath, handlerFor(body, false))
+	mux.Handle("/{$}", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { _, _ = w.Write([]byte("<html></html>")) }))
+	n.Site("example.org", mux)
+	n.Site("empty.example", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/" {
+			http.NotFound(w, r)
+		}
+	}))
+	for _, p := range []string{"/", "/missing-page"} {
+		f, err := Discover(t.Context(), "https://example.org"+p, &FetchOptions{Client: n.Client()})
+		require.NoError(t, err, p)
+		assert.Equal(t, "https://example.org"+WellKnownPath, f.URL)
+	}
+	_, err := Discover(t.Context(), "https://empty.example/", &FetchOptions{Client: n.Client()})
+	require.ErrorIs(t, err, ErrNotDiscovered)
+	require.ErrorIs(t, err, safefetch.ErrNotFound)
+	var se *safefetch.StatusError
+	require.ErrorAs(t, err, &se)
+	assert.Equal(t, http.StatusNotFound, se.StatusCode)
+	assert.Equal(t, "https://empty.example"+WellKnownPath, se.URL)
+}
+
+// TestFetchOptionsZeroValueReadsAsAReader: a client that sets no Mode
+// reads as a reader must (an unknown relation is a notice, not an
+// error); ModePublisher is asked for by name.
+func TestFetchOptionsZeroValueReadsAsAReader(t *testing.T) {
+	assert.Equal(t, ModeReader, Mode(0))
+	n := newNetwork(t)
+	var doc map[string]any
+	require.NoError(t, json.Unmarshal(nodeDoc(t, "example.org", nil, false), &doc))
+	ls := doc["linkset"].([]any)[0].(map[string]any)
+	ls["x-unknown-relation"] = []any{map[string]any{"href": "https://example.org/x"}}
+	body, err := json.Marshal(doc)
+	require.NoError(t, err)
+	mux := http.NewServeMux()
+	mux.Handle(WellKnownPath, handlerFor(body, false))
+	n.Site("example.org", mux)
+	f, err := Fetch(t.Context(), "https://example.org"+WellKnownPath, &FetchOptions{Client: n.Client()})
+	require.NoError(t, err)
+	assert.Empty(t, f.Report.Problems, "a reader ignores a relation it does not recognise")
+	assert.NotEmpty(t, f.Report.Notices)
+	f, err = Fetch(t.Context(), "https://example.org"+WellKnownPath, &FetchOptions{Client: n.Client(), Mode: ModePublisher})
+	requireRead(t, f, err)
+	assert.NotEmpty(t, f.Report.Problems, "a publisher may not publish it")
 }
 
 // TestFetchRetrievalRules serves Appendix A's document with one header
@@ -521,7 +580,7 @@ func TestFetchRetrievalRules(t *testing.T) {
 			}))
 			for _, mode := range []Mode{ModePublisher, ModeReader} {
 				f, err := Fetch(t.Context(), "https://example.org"+WellKnownPath, &FetchOptions{Client: client, Mode: mode})
-				require.NoError(t, err)
+				requireRead(t, f, err)
 				got := append([]Problem{}, f.Report.Problems...)
 				if mode == ModeReader && tc.notice {
 					assert.Empty(t, got, "a reading client notes the node's header defects")
@@ -632,4 +691,20 @@ func TestVerifyNilUsesTheFetchingClient(t *testing.T) {
 	for _, s := range fetched.Verify(t.Context(), &VerifyOptions{Client: other.Client()}) {
 		assert.Equal(t, DigestUnverified, s.State, s.Href)
 	}
+}
+
+// requireRead requires what Fetch returns for a document it read: no
+// error when the report has no problem, else the *ValidationError every
+// spec package returns for an invalid document, listing the same problems.
+func requireRead(t *testing.T, f *Fetched, err error) {
+	t.Helper()
+	require.NotNil(t, f)
+	if f.Report != nil && len(f.Report.Problems) > 0 {
+		var ve *ValidationError
+		require.ErrorAs(t, err, &ve)
+		assert.ErrorIs(t, err, ErrInvalid)
+		assert.Equal(t, f.Report.Problems, ve.Problems)
+		return
+	}
+	require.NoError(t, err)
 }

@@ -67,51 +67,80 @@ func candidates(pageURL string, header http.Header, html []byte) ([]string, erro
 
 // Discover reads the page at pageURL (its Link header fields and, for an
 // HTML page, the <link> elements of its head), picks the describedby links
-// of type application/linkset+json, prefers the one at the origin's
-// well-known path, and fetches the candidates in that order (at most
-// three) until one carries the profile ([knowledge-linkset draft], Sections 3.1 and 5). The returned
-// Fetched is checked as [Fetch] checks it. A page answered with a status
-// other than 2xx is a *safefetch.StatusError.
+// of type application/linkset+json, and fetches them, the one at the
+// origin's well-known path first, until one carries the profile
+// ([knowledge-linkset draft], Sections 3.1 and 5). The origin's well-known
+// URI is tried whether or not the page names it, last when it does not,
+// and also when the page itself cannot be read (a status other than 2xx):
+// it is where Section 3 puts the document. At most three advertised
+// candidates are fetched, besides the well-known URI. The returned Fetched
+// is checked as [Fetch] checks it, and a non-conformant one comes with the
+// same *ValidationError.
+//
+// pageURL may be any https URL of the site. When no candidate carries the
+// profile the error wraps [ErrNotDiscovered] and the well-known URI's own
+// error: nothing published there is a *safefetch.StatusError that
+// errors.Is finds as safefetch.ErrNotFound, as in every spec package.
 //
 // [knowledge-linkset draft]: https://datatracker.ietf.org/doc/draft-besleaga-agentic-knowledge-wellknown/
 func Discover(ctx context.Context, pageURL string, opts *FetchOptions) (*Fetched, error) {
 	if opts == nil {
 		opts = &FetchOptions{}
 	}
+	base, err := url.Parse(pageURL)
+	if err != nil {
+		return nil, fmt.Errorf("linkset: page URL %q: %w", truncate(pageURL, 120), err)
+	}
+	origin, err := weburl.Origin(base)
+	if err != nil {
+		return nil, fmt.Errorf("linkset: page URL %q: %w", truncate(pageURL, 120), err)
+	}
+	wellKnown := origin + WellKnownPath
 	c := safefetch.OrDefault(opts.Client)
 	resp, err := c.Get(ctx, pageURL, http.Header{"Accept": {"text/html, */*;q=0.5"}})
 	if resp == nil {
 		return nil, fmt.Errorf("linkset: fetching page %s: %w", pageURL, err)
 	}
-	body := resp.Body
 	if err != nil && !errors.Is(err, safefetch.ErrTooLarge) {
 		return nil, fmt.Errorf("linkset: fetching page %s: %w", pageURL, err)
 	}
-	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		return nil, &safefetch.StatusError{URL: pageURL, StatusCode: resp.StatusCode}
-	}
-	found, err := candidates(pageURL, resp.Header, body)
-	if err != nil {
-		return nil, err
-	}
-	if len(found) == 0 {
-		return nil, fmt.Errorf("%w: %s has no describedby link of type %s", ErrNotDiscovered, pageURL, MediaType)
-	}
-	var last error
-	for i, cand := range found {
-		if i == maxCandidates {
-			break
+	var found []string
+	if resp.StatusCode >= 200 && resp.StatusCode <= 299 {
+		if found, err = candidates(pageURL, resp.Header, resp.Body); err != nil {
+			return nil, err
 		}
+	}
+	if len(found) > maxCandidates {
+		found = found[:maxCandidates]
+	}
+	advertised := false
+	for _, cand := range found {
+		if cu, err := CanonicalURL(cand, true); err == nil && cu == wellKnown {
+			advertised = true
+		}
+	}
+	if !advertised {
+		found = append(found, wellKnown)
+	}
+	var last, atWellKnown error
+	for _, cand := range found {
 		f, err := fetchWith(ctx, c, cand, opts)
-		if err != nil {
-			last = err
-			continue
+		if err == nil && !f.ProfileInMediaType && !f.ProfileInLink {
+			err = fmt.Errorf("%w: %s does not carry the profile %s", ErrNotDiscovered, cand, ProfileURI)
 		}
-		if !f.ProfileInMediaType && !f.ProfileInLink {
-			last = fmt.Errorf("%w: %s does not carry the profile %s", ErrNotDiscovered, cand, ProfileURI)
-			continue
+		if err == nil {
+			return asInvalid(f, nil)
 		}
-		return f, nil
+		last = err
+		if cu, cerr := CanonicalURL(cand, true); cerr == nil && cu == wellKnown {
+			atWellKnown = err
+		}
+	}
+	if atWellKnown != nil {
+		last = atWellKnown
+	}
+	if errors.Is(last, ErrNotDiscovered) {
+		return nil, last
 	}
 	return nil, fmt.Errorf("%w: %w", ErrNotDiscovered, last)
 }

@@ -12,17 +12,18 @@ import (
 type Mode uint8
 
 const (
+	// ModeReader, the zero value, applies the rules as a client reads: a
+	// relation name it does not recognise, registered or not, is ignored
+	// (Section 4.2), a declaration on a link it does not ride on is
+	// ignored (Section 4.3.3), and the headers a node owes are only noted
+	// (Sections 3.2 and 3.3); each is said in a notice. It is the zero
+	// value because a client that sets nothing reads as a reader must.
+	ModeReader Mode = iota
 	// ModePublisher applies every rule the draft sets for a node's
 	// document. A relation outside the profile's relation set, or an
 	// unknown name under the extension base, is an error (Sections 4.2 and
 	// 6.1).
-	ModePublisher Mode = iota
-	// ModeReader applies the rules as a client reads: a relation name it
-	// does not recognise, registered or not, is ignored (Section 4.2), a
-	// declaration on a link it does not ride on is ignored (Section
-	// 4.3.3), and the headers a node owes are only noted (Sections 3.2 and
-	// 3.3); each is said in a notice.
-	ModeReader
+	ModePublisher
 	// ModeStrict is ModePublisher plus the stricter checks of the draft's
 	// reference validator: the canonical bytes (RFC 8785 and one LF) of a
 	// document read by [Parse], non-empty relation arrays, strictly

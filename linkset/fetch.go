@@ -30,8 +30,8 @@ type FetchOptions struct {
 	// document it has.
 	Previous *safefetch.Provenance
 	// Mode is the mode the document is evaluated in; the zero value,
-	// ModePublisher, checks everything a node must do. A consuming client
-	// uses ModeReader.
+	// ModeReader, reads as a consuming client must. A publisher checking
+	// its own node uses ModePublisher (or ModeStrict).
 	Mode Mode
 	// Now is the clock of the retrieval time (Provenance.Retrieved); nil
 	// means the time the response arrived.
@@ -79,14 +79,27 @@ type Fetched struct {
 // (safefetch.ErrTooLarge) or a status other than 200 (and 304 to a
 // conditional request) is an error, a *safefetch.StatusError for a status;
 // the Fetched is returned with the error whenever a response was received.
-// A non-conformant document is not an error: see Fetched.Report.
+// A document that is not conformant in opts.Mode is a *ValidationError
+// (errors.Is(err, ErrInvalid)) listing Fetched.Report.Problems, returned
+// with the Fetched, whose Report also holds the form and the notices: the
+// same answer as every spec package of this module gives for an invalid
+// document. rawURL is exactly the document's URL.
 //
 // [knowledge-linkset draft]: https://datatracker.ietf.org/doc/draft-besleaga-agentic-knowledge-wellknown/
 func Fetch(ctx context.Context, rawURL string, opts *FetchOptions) (*Fetched, error) {
 	if opts == nil {
 		opts = &FetchOptions{}
 	}
-	return fetchWith(ctx, safefetch.OrDefault(opts.Client), rawURL, opts)
+	return asInvalid(fetchWith(ctx, safefetch.OrDefault(opts.Client), rawURL, opts))
+}
+
+// asInvalid turns a fetched document with problems into the error every
+// spec package returns for an invalid document, the Fetched kept.
+func asInvalid(f *Fetched, err error) (*Fetched, error) {
+	if err == nil && f != nil && f.Report != nil && len(f.Report.Problems) > 0 {
+		return f, invalid(f.Report.Problems).WithSource(f.URL)
+	}
+	return f, err
 }
 
 func fetchWith(ctx context.Context, c *safefetch.Client, rawURL string, opts *FetchOptions) (*Fetched, error) {

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
 // TestProfileLinkHeaderReadAndJudged: the profile carried in a Link header
@@ -35,7 +34,7 @@ func TestProfileLinkHeaderReadAndJudged(t *testing.T) {
 			}))
 			for _, mode := range []Mode{ModePublisher, ModeReader} {
 				f, err := Fetch(t.Context(), "https://example.org"+WellKnownPath, &FetchOptions{Client: n.Client(), Mode: mode})
-				require.NoError(t, err)
+				requireRead(t, f, err)
 				assert.True(t, f.ProfileInLink, "Appendix B reads the profile link")
 				assert.NotContains(t, rulesOf(f.Report.Problems), RuleProfileMissing)
 				switch {

@@ -104,6 +104,8 @@ type Discovery struct {
 	// for Fetch: the record, or the error Fetch would return.
 	wellKnown    *Record
 	wellKnownErr error
+	// wellKnownStatus is the well-known URL's 4xx, when it answered one.
+	wellKnownStatus *safefetch.StatusError
 	// client is the FetchOptions.Client Discover was given, which Fetch
 	// uses when its own options name none.
 	client *safefetch.Client
@@ -174,7 +176,9 @@ func (d *Discovery) URLs() []string {
 // [RequestFailure] in the result. The error is non-nil when pageURL is
 // refused or ctx ends (the Discovery is then nil), and when no descriptor is
 // found: the Discovery is then returned with an error that wraps
-// [ErrNoDescriptor] and every request failure.
+// [ErrNoDescriptor], the well-known URL's *safefetch.StatusError (so that
+// errors.Is finds safefetch.ErrNotFound when it answered 404 or 410, as in
+// every spec package for nothing published) and every request failure.
 //
 // [OpenAgent 0.1]: https://github.com/profullstack/logicsrc/blob/main/docs/openagent.md
 func Discover(ctx context.Context, pageURL string, opts *FetchOptions) (*Discovery, error) {
@@ -184,6 +188,9 @@ func Discover(ctx context.Context, pageURL string, opts *FetchOptions) (*Discove
 	}
 	if len(d.Descriptors) == 0 {
 		errs := []error{ErrNoDescriptor}
+		if d.wellKnownStatus != nil {
+			errs = append(errs, d.wellKnownStatus)
+		}
 		for _, f := range d.Failures {
 			errs = append(errs, f.err)
 		}
@@ -228,7 +235,9 @@ func discover(ctx context.Context, pageURL string, opts *FetchOptions) (*Discove
 		d.Descriptors = append(d.Descriptors, Descriptor{URL: wk, Via: MechanismWellKnown, Source: wk})
 		d.wellKnownErr = err
 	case errors.As(err, &se) && se.StatusCode < 500:
-		// 404 and other client errors mean "not published here".
+		// 404 and other client errors mean "not published here"; the
+		// status travels in the error when nothing is found elsewhere.
+		d.wellKnownStatus = se
 	case errors.As(err, &se):
 		// A server error means the answer is unknown, and is reported.
 		d.Failures = append(d.Failures, RequestFailure{URL: wk, Error: fmt.Sprintf("HTTP status %d", se.StatusCode), err: se})

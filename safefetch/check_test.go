@@ -65,3 +65,22 @@ func TestClientCheckURL(t *testing.T) {
 	assert.NoError(t, dev.CheckURL(ctx, "http://127.0.0.1:8080/"))
 	assert.ErrorIs(t, safefetch.New(nil).CheckURL(ctx, "http://127.0.0.1:8080/"), safefetch.ErrForbiddenURL)
 }
+
+// TestLoopbackLiteralIsErrForbiddenAddress: a URL naming a refused address
+// (a loopback or private IP literal, localhost) is ErrForbiddenAddress, as
+// a name that resolves to one is, and still ErrForbiddenURL; another URL
+// refusal is not an address refusal.
+func TestLoopbackLiteralIsErrForbiddenAddress(t *testing.T) {
+	for _, u := range []string{"https://127.0.0.1/", "https://[::1]/", "https://10.0.0.1/", "https://localhost/", "https://a.localhost/"} {
+		err := safefetch.CheckURL(u, false)
+		assert.ErrorIs(t, err, safefetch.ErrForbiddenAddress, u)
+		assert.ErrorIs(t, err, safefetch.ErrForbiddenURL, u)
+	}
+	for _, u := range []string{"http://example.com/", "https://u:p@example.com/", "https://example.com:0/"} {
+		err := safefetch.CheckURL(u, false)
+		assert.ErrorIs(t, err, safefetch.ErrForbiddenURL, u)
+		assert.NotErrorIs(t, err, safefetch.ErrForbiddenAddress, u)
+	}
+	_, err := safefetch.New(nil).Get(t.Context(), "https://127.0.0.1/", nil)
+	assert.ErrorIs(t, err, safefetch.ErrForbiddenAddress, "the README's test")
+}

@@ -90,6 +90,16 @@ func (e *URLError) Error() string {
 // Unwrap returns [ErrForbiddenURL].
 func (e *URLError) Unwrap() error { return ErrForbiddenURL }
 
+// Is reports whether target is [ErrForbiddenAddress] and the URL was
+// refused for the address it names: an IP literal [CheckAddr] refuses
+// ([RuleAddress]) or a loopback name ([RuleLocalhost]). So
+// errors.Is(err, ErrForbiddenAddress) holds for "https://127.0.0.1/" as for
+// a name that resolves to 127.0.0.1: one test for a refused address,
+// whether the URL or the resolver named it.
+func (e *URLError) Is(target error) bool {
+	return target == ErrForbiddenAddress && (e.Rule == RuleAddress || e.Rule == RuleLocalhost)
+}
+
 // AddrError reports why CheckAddr (or a client connecting to a host) refused
 // an address. It wraps [ErrForbiddenAddress].
 type AddrError struct {

@@ -20,8 +20,10 @@ func audit(ctx context.Context, args []string, o cli.Output, client *safefetch.C
 	if !ok {
 		return exitUsage
 	}
+	// The report comes with the error that names the situation (nothing
+	// published, an invalid profile), and says the rest.
 	rep, err := agentic.Audit(ctx, pos[0], &agentic.AuditOptions{Client: client, SkipText: *skipText})
-	if err != nil {
+	if rep == nil {
 		fmt.Fprintln(o.Stderr, err)
 		return exitUsage
 	}

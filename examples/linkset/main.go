@@ -70,7 +70,9 @@ func validate(args []string) int {
 			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 			f, err := linkset.Fetch(ctx, u, &linkset.FetchOptions{Client: client, Mode: mode})
 			defer cancel()
-			if err != nil {
+			// A non-conformant document comes with a *ValidationError and
+			// its report, which this program prints.
+			if err != nil && !errors.Is(err, linkset.ErrInvalid) || f == nil || f.Report == nil {
 				fmt.Fprintln(os.Stderr, err)
 				return cli.ExitUsage
 			}
