@@ -65,7 +65,7 @@
 //	urls, err := openagent.Discover(ctx, "https://shop.example/", nil)
 //	rec, err := openagent.Fetch(ctx, urls[0], nil) // rec.Profile, rec.ETag
 //
-//	f, err := linkset.Fetch(ctx, "https://shop.example/.well-known/knowledge-linkset", &linkset.FetchOptions{Mode: linkset.ModeReader})
+//	f, err := linkset.Fetch(ctx, "https://shop.example/.well-known/knowledge-linkset", nil) // the zero Mode reads as a client
 //	states := f.Verify(ctx, nil)                             // verified | mismatch | unverified, per artefact
 //	walk, err := linkset.Walk(ctx, "https://shop.example/", nil) // walk.Complete, walk.Nodes
 //
@@ -75,6 +75,43 @@
 //
 //	r, err := readiness.Scan(ctx, "https://shop.example/", nil)
 //	// r.Score, r.Ready, r.Sections, r.Requirements; r.JSON(), r.Markdown(), r.HTML()
+//
+// # One answer per situation
+//
+// The four spec packages answer the same situation the same way, so that
+// one client that discovers and verifies everything a site publishes
+// handles them with one function:
+//
+//   - The URL argument. A function that starts from the site takes any URL
+//     of it and says so: openagent.Discover and linkset.Discover any page
+//     URL; agentic.Discover and agentsignup.Fetch the origin (a bare host
+//     too, no path), because their specification fixes one path. A function
+//     that reads one document takes exactly that document's URL:
+//     agentic.Audit, openagent.Fetch, linkset.Fetch. Every one normalizes
+//     the URL (scheme and host case, IDNA A-labels, default port, trailing
+//     dot) before it compares origins.
+//   - Nothing published. The error is a *safefetch.StatusError carrying the
+//     status and the URL, and errors.Is(err, safefetch.ErrNotFound) holds
+//     for a 404 or a 410 in every package; where a package has a sentinel of
+//     its own for "not found" (openagent.ErrNoDescriptor,
+//     linkset.ErrNotDiscovered) the error wraps both.
+//   - An invalid document. The error is the package's *ValidationError
+//     (one type across the four, errors.Is(err, pkg.ErrInvalid)), listing
+//     every problem, and it comes with the result, which holds what was
+//     read: agentic.Audit's report, openagent.Record, linkset.Fetched with
+//     its report, agentsignup.Fetched.
+//   - Provenance. Every result of a fetch embeds safefetch.Provenance
+//     (declared and final URL, redirects, status, media type, validators,
+//     retrieval time): agentic.AuditReport, openagent.Record,
+//     linkset.Fetched, agentsignup.Fetched.
+//   - Discovery tries every place the specification names: openagent's
+//     well-known URL and the page's links, linkset's describedby links and
+//     its well-known URI, advertised or not.
+//   - A zero value reads as a client must: linkset.FetchOptions{} evaluates
+//     in linkset.ModeReader; a publisher asks for ModePublisher by name.
+//   - A refused URL wraps safefetch.ErrForbiddenURL, and also
+//     safefetch.ErrForbiddenAddress when it names a refused address (an IP
+//     literal, localhost), as a name that resolves to one does.
 //
 // # The fetcher's security model
 //

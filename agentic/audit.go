@@ -161,6 +161,10 @@ func Audit(ctx context.Context, profileURL string, opts *AuditOptions) (*AuditRe
 		return nil, fmt.Errorf("%w: %q", ErrProfileURL, profileURL)
 	}
 	if ps := checkSiteURL(profileURL); len(ps) > 0 {
+		if ps[0].rule == RuleURLPrivateAddress {
+			// A refused address is one answer in every package.
+			return nil, fmt.Errorf("%w: %q: %s: %w", ErrProfileURL, profileURL, ps[0].message, safefetch.ErrForbiddenAddress)
+		}
 		return nil, fmt.Errorf("%w: %q: %s", ErrProfileURL, profileURL, ps[0].message)
 	}
 	// The profile URL is normalized (host case, IDNA, trailing dot, default

@@ -136,7 +136,12 @@ func (d *Discovery) Fetch(ctx context.Context, rawURL string, opts *FetchOptions
 		return nil, fmt.Errorf("openagent: expected did %q is not a LogicSRC identity", expect)
 	}
 	if d.wellKnownErr != nil {
-		return nil, d.wellKnownErr
+		if d.wellKnown == nil {
+			return nil, d.wellKnownErr
+		}
+		rec := *d.wellKnown
+		rec.Body = bytes.Clone(d.wellKnown.Body)
+		return &rec, d.wellKnownErr // an invalid profile comes with what was read
 	}
 	rec := *d.wellKnown
 	rec.Profile = d.wellKnown.Profile.Clone()
@@ -233,7 +238,7 @@ func discover(ctx context.Context, pageURL string, opts *FetchOptions) (*Discove
 	case errors.As(err, &ve):
 		// Served as a descriptor: listed, and Fetch returns its problems.
 		d.Descriptors = append(d.Descriptors, Descriptor{URL: wk, Via: MechanismWellKnown, Source: wk})
-		d.wellKnownErr = err
+		d.wellKnown, d.wellKnownErr = rec, err
 	case errors.As(err, &se) && se.StatusCode < 500:
 		// 404 and other client errors mean "not published here"; the
 		// status travels in the error when nothing is found elsewhere.

@@ -97,7 +97,8 @@ func (e *DIDMismatchError) Unwrap() error { return ErrDIDMismatch }
 // the response must be 200 with Content-Type application/json (else a
 // *safefetch.StatusError or *safefetch.ContentTypeError, wrapped), the body
 // must be a valid profile of the supported version ([Parse]; the error is
-// then a *[ValidationError] whose Source is the URL), and when
+// then a *[ValidationError] whose Source is the URL, returned with the
+// Record, which has the provenance and the Body but no Profile), and when
 // [FetchOptions].ExpectDID is set its did must equal it (else a
 // *[DIDMismatchError]). With [FetchOptions].Previous the request is
 // conditional and a 304 answer is a Record with NotModified set. Network
@@ -113,10 +114,13 @@ func Fetch(ctx context.Context, rawURL string, opts *FetchOptions) (*Record, err
 		return nil, fmt.Errorf("openagent: expected did %q is not a LogicSRC identity", expect)
 	}
 	rec, err := get(ctx, opts.client(), rawURL, opts)
-	if err == nil {
-		err = checkDID(rec, rawURL, expect)
-	}
 	if err != nil {
+		if problem.As(err) != nil {
+			return rec, err // an invalid profile comes with what was read
+		}
+		return nil, err
+	}
+	if err := checkDID(rec, rawURL, expect); err != nil {
 		return nil, err
 	}
 	return rec, nil
@@ -140,7 +144,8 @@ func get(ctx context.Context, c *safefetch.Client, rawURL string, opts *FetchOpt
 	p, err := Parse(resp.Body)
 	if err != nil {
 		if ve := problem.As(err); ve != nil {
-			return nil, ve.WithSource(rawURL)
+			rec.Body = resp.Body
+			return rec, ve.WithSource(rawURL)
 		}
 		return nil, fmt.Errorf("openagent: %s: %w", rawURL, err)
 	}

@@ -117,8 +117,17 @@ func TestFetch(t *testing.T) {
 	for _, tc := range failures {
 		t.Run(tc.name, func(t *testing.T) {
 			rec, err := Fetch(t.Context(), "https://agent.example"+tc.path, tc.opts)
-			assert.Nil(t, rec)
 			require.Error(t, err)
+			if errors.Is(err, ErrInvalid) {
+				// An invalid profile comes with what was read, as in every
+				// spec package: the provenance and the bytes, no Profile.
+				require.NotNil(t, rec)
+				assert.Nil(t, rec.Profile)
+				assert.NotEmpty(t, rec.Body)
+				assert.Equal(t, 200, rec.StatusCode)
+			} else {
+				assert.Nil(t, rec)
+			}
 			assert.True(t, strings.HasPrefix(err.Error(), "openagent: "), err.Error())
 			tc.check(t, err)
 		})
