@@ -8,7 +8,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/agentweb/agentweb/safefetch/fetchtest"
 	"github.com/stretchr/testify/assert"
@@ -45,5 +47,17 @@ func TestRunBrowser(t *testing.T) {
 	require.Len(t, lines, 2)
 	for _, l := range lines {
 		assert.Contains(t, l, "rendered in Chromium", "both sites rendered by the one browser")
+	}
+}
+
+// SIGTERM ends a run as Ctrl-C does: the context of the run ends.
+func TestSIGTERMEndsTheRun(t *testing.T) {
+	ctx, stop := signals()
+	defer stop()
+	require.NoError(t, syscall.Kill(os.Getpid(), syscall.SIGTERM))
+	select {
+	case <-ctx.Done():
+	case <-time.After(5 * time.Second):
+		t.Fatal("SIGTERM did not end the run's context")
 	}
 }

@@ -110,14 +110,20 @@ func loopbackURL(rawURL string) bool {
 }
 
 func main() {
-	// SIGTERM (a service manager, a CI runner's cancel) ends the run as
-	// Ctrl-C does: the browser closes and its directory is removed. A
-	// second signal, once the first has been seen, ends the process.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	context.AfterFunc(ctx, stop)
+	ctx, stop := signals()
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr, nil)
 	stop()
 	os.Exit(code)
+}
+
+// signals returns a context that ends at the first Ctrl-C or SIGTERM (a
+// service manager, a CI runner's cancel): the run ends as it does at the
+// end of its work, the browser closed and its directory removed. A second
+// signal, once the first has been seen, ends the process.
+func signals() (context.Context, context.CancelFunc) {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	context.AfterFunc(ctx, stop)
+	return ctx, stop
 }
 
 // config is the parsed command line of scan.

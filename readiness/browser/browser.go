@@ -110,6 +110,9 @@ type instance struct {
 	allocCancel context.CancelFunc
 	ctx         context.Context // the browser's chromedp context; done when Chromium is gone
 	pid         int
+	// childW is the end of the pipe Chromium writes its messages to,
+	// closed here once Chromium has its own copy.
+	childW *os.File
 
 	watchDone chan struct{}
 	killMu    sync.Mutex
@@ -123,7 +126,7 @@ type instance struct {
 // reaching the network by any way but the DevTools Fetch domain, which the
 // renderer answers from safefetch, or keeps a page from leaving its tab.
 func flags(dataDir string) []chromedp.ExecAllocatorOption {
-	return []chromedp.ExecAllocatorOption{
+	all := []chromedp.ExecAllocatorOption{
 		chromedp.UserDataDir(dataDir),
 		// Chromium's own temporary files go into the Browser's directory,
 		// removed with it.
@@ -157,7 +160,16 @@ func flags(dataDir string) []chromedp.ExecAllocatorOption {
 		chromedp.Flag("enable-blink-features", "WebMCP"),
 		chromedp.Flag("js-flags", "--max-old-space-size=256"),
 	}
+	// The tests take a network switch away to show that the other alone
+	// holds.
+	for name := range withoutSwitches {
+		all = append(all, chromedp.Flag(name, false))
+	}
+	return all
 }
+
+// withoutSwitches names switches of flags that the tests remove.
+var withoutSwitches map[string]bool
 
 // New starts Chromium (a fresh profile in a temporary directory, removed by
 // Close). It returns [ErrNotFound] when no Chromium is found. ctx bounds the
@@ -226,8 +238,9 @@ func (b *Browser) start(ctx context.Context) (*instance, error) {
 		_ = os.RemoveAll(dir)
 		return nil, fmt.Errorf("browser: profile directory: %w", err)
 	}
+	in := &instance{dir: dir, killed: map[int]int64{}}
 	all := append(chromedp.DefaultExecAllocatorOptions[:], flags(filepath.Join(dir, "profile"))...)
-	all = append(all, chromedp.ExecPath(b.path), chromedp.CombinedOutput(io.Discard))
+	all = append(all, chromedp.ExecPath(b.path), chromedp.CombinedOutput(io.Discard), chromedp.ModifyCmdFunc(in.interpose))
 	if os.Geteuid() == 0 {
 		all = append(all, chromedp.NoSandbox)
 	}
@@ -239,7 +252,7 @@ func (b *Browser) start(ctx context.Context) (*instance, error) {
 	quiet := func(string, ...any) {}
 	browserCtx, _ := chromedp.NewContext(allocCtx,
 		chromedp.WithBrowserOption(chromedp.WithBrowserErrorf(quiet), chromedp.WithBrowserLogf(quiet)))
-	in := &instance{dir: dir, cancel: cancel, allocCancel: allocCancel, ctx: browserCtx, killed: map[int]int64{}}
+	in.cancel, in.allocCancel, in.ctx = cancel, allocCancel, browserCtx
 
 	startCtx, stopStart := context.WithTimeout(ctx, startTimeout)
 	defer stopStart()
@@ -264,6 +277,10 @@ func (b *Browser) start(ctx context.Context) (*instance, error) {
 		err = startCtx.Err()
 		cancel()
 		<-started // ends once parent is cancelled
+	}
+	if in.childW != nil {
+		// Chromium has its copy, or never started.
+		_ = in.childW.Close()
 	}
 	if err == nil {
 		if c := chromedp.FromContext(browserCtx); c != nil && c.Browser != nil && c.Browser.Process() != nil {

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -153,47 +154,174 @@ func TestScanHostilePages(t *testing.T) {
 	}
 }
 
-// A plain listener on loopback, outside the fake internet, that the page
-// tries to reach by fetch, <img>, <iframe>, WebSocket, EventSource, a
-// beacon, a dedicated worker's fetch and WebSocket, a form's submission and
-// a link's prefetch counts no hit: nothing leaves Chromium but through
-// the Fetch domain, which safefetch answers (and safefetch refuses
-// loopback).
-func TestNothingLeavesButThroughSafefetch(t *testing.T) {
-	b := newBrowser(t, &browser.Options{Timeout: hostileTimeout})
-	var hits atomic.Int64
-	var conns atomic.Int64
-	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { hits.Add(1) }))
-	srv.Config.ConnState = func(c net.Conn, s http.ConnState) {
-		if s == http.StateNew {
-			conns.Add(1)
+// listeners are plain HTTP servers on loopback, outside the fake internet,
+// that count every connection they accept.
+type listeners struct {
+	addrs []string // host:port of each
+	conns atomic.Int64
+	hits  atomic.Int64
+	close func()
+	mu    sync.Mutex
+	paths []string
+}
+
+func listen(t *testing.T) *listeners {
+	t.Helper()
+	l := &listeners{}
+	var closers []func()
+	for _, host := range []string{"127.0.0.1", "127.0.0.2", "[::1]"} {
+		ln, err := net.Listen("tcp", host+":0")
+		if err != nil {
+			continue // no such address here
+		}
+		srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			l.hits.Add(1)
+			l.mu.Lock()
+			l.paths = append(l.paths, r.URL.Path)
+			l.mu.Unlock()
+		}))
+		srv.Listener.Close()
+		srv.Listener = ln
+		srv.Config.ConnState = func(c net.Conn, s http.ConnState) {
+			if s == http.StateNew {
+				l.conns.Add(1)
+			}
+		}
+		srv.Start()
+		closers = append(closers, srv.Close)
+		l.addrs = append(l.addrs, ln.Addr().String())
+	}
+	require.NotEmpty(t, l.addrs)
+	l.close = func() {
+		for _, c := range closers {
+			c()
 		}
 	}
-	srv.Start()
-	defer srv.Close()
-	addr := srv.Listener.Addr().String()
+	return l
+}
+
+// escapePage is a page that tries to reach addr by every kind of request a
+// page can make, those the Fetch domain pauses and those it does not:
+// fetch, <img>, <iframe>, a stylesheet, a link's prefetch, a preconnect and
+// a DNS prefetch, speculation rules' prefetch and prerender, a WebSocket
+// and a WebSocketStream, an EventSource, a beacon, a keepalive fetch and a
+// beacon as the tab closes, a dedicated worker's fetch and WebSocket, a
+// shared worker's fetch, a service worker registered through the
+// prototype, FedCM, and a form's submission.
+func escapePage(addr string) string {
+	port := addr[strings.LastIndexByte(addr, ':')+1:]
+	return fmt.Sprintf(`<!DOCTYPE html><html><head>
+<link rel="preconnect" href="http://%[1]s"><link rel="dns-prefetch" href="http://%[1]s">
+<link rel="prefetch" href="http://%[1]s/prefetch"><link rel="stylesheet" href="http://%[1]s/style.css">
+<script type="speculationrules">{"prefetch": [{"source": "list", "urls": ["http://%[1]s/spec-prefetch"]}], "prerender": [{"source": "list", "urls": ["http://%[1]s/spec-prerender"]}]}</script>
+</head><body><h1>Shop</h1>%[3]s
+<img src="http://%[1]s/img.png"><iframe src="http://%[1]s/frame"></iframe>
+<form id="f" action="http://%[1]s/submit" method="post"><input name="x" value="1"></form>
+<script>
+fetch("http://%[1]s/fetch").catch(() => {});
+fetch("http://localhost:%[2]s/fetch").catch(() => {});
+navigator.sendBeacon && navigator.sendBeacon("http://%[1]s/beacon", "x");
+try { const ws = new WebSocket("ws://%[1]s/ws"); ws.onerror = () => {}; } catch (e) {}
+try { new WebSocketStream("ws://%[1]s/wss").opened.catch(() => {}); } catch (e) {}
+try { const es = new EventSource("http://%[1]s/events"); es.onerror = () => es.close(); } catch (e) {}
+try { new Worker(URL.createObjectURL(new Blob(['fetch("http://%[1]s/worker").catch(() => {}); try { new WebSocket("ws://%[1]s/worker-ws"); } catch (e) {}'], {type: "text/javascript"}))); } catch (e) {}
+try { new SharedWorker(URL.createObjectURL(new Blob(['fetch("http://%[1]s/shared").catch(() => {});'], {type: "text/javascript"}))); } catch (e) {}
+try { ServiceWorkerContainer.prototype.register.call(navigator.serviceWorker, "/sw.js").catch(() => {}); } catch (e) {}
+try { navigator.credentials.get({identity: {providers: [{configURL: "http://%[1]s/fedcm.json", clientId: "x"}]}}).catch(() => {}); } catch (e) {}
+addEventListener("pagehide", () => { fetch("http://%[1]s/keepalive", {keepalive: true}).catch(() => {}); navigator.sendBeacon("http://%[1]s/beacon-at-close", "x"); });
+setTimeout(() => document.getElementById("f").submit(), 200);
+</script></body></html>`, addr, port, prose)
+}
+
+// Listeners on loopback, outside the fake internet, that the page tries to
+// reach by every kind of request count no connection: nothing leaves
+// Chromium but through the Fetch domain, which safefetch answers (and
+// safefetch refuses loopback), and what the Fetch domain does not see
+// (WebSockets, speculation rules, shared and service workers, keepalive
+// requests at the tab's close, FedCM, preconnects) goes nowhere, with
+// either network switch alone. Without both, connections arrive: the test
+// sees an escape.
+func TestNothingLeavesButThroughSafefetch(t *testing.T) {
+	needBrowser(t)
+	for _, tc := range []struct {
+		name    string
+		without []string
+		escapes bool
+	}{
+		{name: "both switches"},
+		{name: "the resolver rule alone", without: []string{"proxy-server", "proxy-bypass-list"}},
+		{name: "the proxy alone", without: []string{"host-resolver-rules"}},
+		{name: "neither switch", without: []string{"proxy-server", "proxy-bypass-list", "host-resolver-rules"}, escapes: true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			undo := browser.WithoutSwitches(tc.without...)
+			b := newBrowser(t, &browser.Options{Timeout: hostileTimeout})
+			undo()
+			l := listen(t)
+			defer l.close()
+			n := fetchtest.New()
+			defer n.Close()
+			var sw atomic.Int64
+			mux := http.NewServeMux()
+			mux.HandleFunc("/{$}", htmlPage(escapePage(l.addrs[len(l.addrs)-1])))
+			for i, a := range l.addrs {
+				mux.HandleFunc(fmt.Sprintf("/p%d", i), htmlPage(escapePage(a)))
+			}
+			mux.HandleFunc("/sw.js", func(w http.ResponseWriter, r *http.Request) {
+				sw.Add(1)
+				jsFile(`fetch("http://`+l.addrs[0]+`/sw-fetch")`)(w, r)
+			})
+			n.Site("shop.example", mux)
+			rep, _ := scanRendered(t, b, n)
+			assert.Contains(t, checkOf(rep, "page_actions_declared").Receipt.Received, "rendered in")
+			for i := range l.addrs {
+				_, err := b.Render(context.Background(), fmt.Sprintf("https://shop.example/p%d", i), n.Client())
+				assert.NoError(t, err)
+			}
+			time.Sleep(time.Second) // anything that escaped has arrived
+			l.mu.Lock()
+			t.Logf("%d connections, requests for %q", l.conns.Load(), l.paths)
+			l.mu.Unlock()
+			if tc.escapes {
+				assert.Positive(t, l.conns.Load(), "without both switches, connections reach the listeners")
+				return
+			}
+			assert.Zero(t, l.hits.Load(), "requests that reached the loopback listeners")
+			assert.Zero(t, l.conns.Load(), "connections the loopback listeners accepted")
+			assert.Zero(t, sw.Load(), "the service worker's script was never fetched")
+		})
+	}
+}
+
+// The guards hold against calls through a prototype and from another
+// frame's realm: a service worker cannot register, window.open returns
+// null, WebRTC and shared workers are absent.
+func TestTheGuardsHoldAgainstPrototypeCalls(t *testing.T) {
+	b := newBrowser(t, nil)
 	n := fetchtest.New()
 	defer n.Close()
-	page := fmt.Sprintf(`<!DOCTYPE html><html><body><h1>Shop</h1>%s
-<img src="http://%[2]s/img.png"><iframe src="http://%[2]s/frame"></iframe>
-<link rel="prefetch" href="http://%[2]s/prefetch"><link rel="stylesheet" href="http://%[2]s/style.css">
-<form id="f" action="http://%[2]s/submit" method="post"><input name="x" value="1"></form>
-<script>
-fetch("http://%[2]s/fetch").catch(() => {});
-fetch("http://localhost:%[3]s/fetch").catch(() => {});
-navigator.sendBeacon && navigator.sendBeacon("http://%[2]s/beacon", "x");
-try { const ws = new WebSocket("ws://%[2]s/ws"); ws.onerror = () => {}; } catch (e) {}
-try { const es = new EventSource("http://%[2]s/events"); es.onerror = () => es.close(); } catch (e) {}
-try { new Worker(URL.createObjectURL(new Blob(['fetch("http://%[2]s/worker").catch(() => {}); try { new WebSocket("ws://%[2]s/worker-ws"); } catch (e) {}'], {type: "text/javascript"}))); } catch (e) {}
-setTimeout(() => document.getElementById("f").submit(), 200);
-</script></body></html>`, prose, addr, addr[strings.LastIndexByte(addr, ':')+1:])
-	n.Site("shop.example", htmlPage(page))
-	rep, _ := scanRendered(t, b, n)
-	c := checkOf(rep, "page_actions_declared")
-	assert.Contains(t, c.Receipt.Received, "rendered in")
-	time.Sleep(500 * time.Millisecond) // anything that escaped has arrived
-	assert.Zero(t, hits.Load(), "requests that reached the loopback listener")
-	assert.Zero(t, conns.Load(), "connections the loopback listener accepted")
+	var sw atomic.Int64
+	mux := http.NewServeMux()
+	mux.HandleFunc("/{$}", htmlPage(`<body><script>
+const out = [];
+const note = p => p.then(() => "registered", e => e.name);
+const f = document.createElement("iframe"); document.body.appendChild(f);
+const other = f.contentWindow;
+Promise.all([
+  note(navigator.serviceWorker.register("/sw.js")),
+  note(ServiceWorkerContainer.prototype.register.call(navigator.serviceWorker, "/sw.js")),
+  note(other.ServiceWorkerContainer.prototype.register.call(navigator.serviceWorker, "/sw.js")),
+]).then(sw => {
+  let open; try { window.open = () => "reassigned"; } catch (e) {}
+  open = [window.open("/x"), other.open("/x"), Window.prototype.open ? Window.prototype.open.call(window, "/x") : null].map(String).join("-");
+  const name = ["sw", ...sw, "open", open, typeof RTCPeerConnection, typeof other.RTCPeerConnection, typeof SharedWorker].join("-");
+  document.modelContext.registerTool({name: name.replace(/[^A-Za-z0-9_-]/g, "_"), description: "What the page could do.", execute() {}});
+});
+</script></body>`))
+	mux.HandleFunc("/sw.js", func(w http.ResponseWriter, r *http.Request) { sw.Add(1); jsFile(``)(w, r) })
+	n.Site("shop.example", mux)
+	assert.Equal(t, "sw-NotAllowedError-NotAllowedError-NotAllowedError-open-null-null-null-undefined-undefined-undefined", renderToolName(t, b, n, "/"))
+	assert.Zero(t, sw.Load(), "no service worker script was fetched")
 }
 
 // A rendering's requests are charged to the scan's budget: the scan's

@@ -52,15 +52,21 @@ const (
 	maxSchemaBytes = 16 << 10
 )
 
-// hardening runs before any script of every document: window.open returns
-// nothing, service workers cannot be registered and WebRTC is absent. The
-// Chromium switches already refuse popups and leave every escaped request
-// unresolved; this keeps a page from trying.
+// hardening runs before any script of every document, in every frame
+// (about:blank frames included): window.open returns nothing, service
+// workers cannot be registered, WebRTC and shared workers are absent. Each
+// is fixed on the prototype or the global and made unwritable and
+// unconfigurable, so that neither an assignment nor a call through the
+// prototype (ServiceWorkerContainer.prototype.register.call) reaches the
+// original. The Chromium switches already refuse popups and leave every
+// request that escaped the Fetch domain unresolved; this keeps a page from
+// trying.
 const hardening = `(() => {
-  const deny = () => Promise.reject(new DOMException("not allowed while rendering", "NotAllowedError"));
-  try { window.open = () => null; } catch (e) {}
-  try { if (navigator.serviceWorker) Object.defineProperty(navigator.serviceWorker, "register", {value: deny}); } catch (e) {}
-  try { delete window.RTCPeerConnection; delete window.webkitRTCPeerConnection; } catch (e) {}
+  const deny = function register() { return Promise.reject(new DOMException("not allowed while rendering", "NotAllowedError")); };
+  const fix = (o, k, v) => { try { Object.defineProperty(o, k, {value: v, writable: false, configurable: false, enumerable: false}); } catch (e) {} };
+  fix(self, "open", function open() { return null; });
+  if (self.ServiceWorkerContainer) fix(ServiceWorkerContainer.prototype, "register", deny);
+  for (const k of ["RTCPeerConnection", "webkitRTCPeerConnection", "RTCDataChannel", "SharedWorker"]) fix(self, k, undefined);
 })();`
 
 // Render loads pageURL in a new tab of a browser context of its own (no
@@ -174,8 +180,8 @@ func (b *Browser) closeTab(in *instance, pid int, cancel context.CancelFunc, ove
 		cancel()
 		close(done)
 	}()
-	wait := func() bool {
-		t := time.NewTimer(closeBudget)
+	wait := func(d time.Duration) bool {
+		t := time.NewTimer(d)
 		defer t.Stop()
 		select {
 		case <-done:
@@ -184,12 +190,18 @@ func (b *Browser) closeTab(in *instance, pid int, cancel context.CancelFunc, ove
 			return false
 		}
 	}
-	if wait() {
+	switch {
+	case overran && pid > 0:
+		// The browser process may still be draining what the page
+		// sent it before it died.
+		if wait(2 * closeBudget) {
+			return
+		}
+	case wait(closeBudget):
 		return
-	}
-	if pid > 0 {
+	case pid > 0:
 		_ = syscall.Kill(pid, syscall.SIGKILL)
-		if wait() {
+		if wait(closeBudget) {
 			return
 		}
 	}
@@ -513,7 +525,8 @@ func (r *rendering) snapshot(ctx context.Context) (string, error) {
 // counted, and the others are kept.
 func (r *rendering) addTools(raw jsonv2.Value) {
 	var ev struct {
-		Tools []jsonv2.Value `json:"tools"`
+		Tools     []jsonv2.Value `json:"tools"`
+		Oversized bool           `json:"oversized"`
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -521,6 +534,10 @@ func (r *rendering) addTools(raw jsonv2.Value) {
 	r.lastBusy.Store(time.Now().UnixNano())
 	if err := jsonv2.Unmarshal(raw, &ev, jsonv2.AllowInvalidUTF8(true)); err != nil {
 		r.skipTool(err)
+		return
+	}
+	if ev.Oversized {
+		r.skipTool(fmt.Errorf("over the bound of %d MiB a DevTools message", MaxMessageBytes>>20))
 		return
 	}
 	for _, v := range ev.Tools {
@@ -637,6 +654,10 @@ func (r *rendering) handle(ctx context.Context, ev *fetch.EventRequestPaused) {
 	switch {
 	case ev.Request == nil || err != nil:
 		refuse(network.ErrorReasonBlockedByClient, "not sent: not a URL")
+		return
+	case q.URL == oversized:
+		q.URL = ""
+		refuse(network.ErrorReasonBlockedByClient, fmt.Sprintf("not sent: the request (its URL, headers or body) was over the bound of %d MiB a DevTools message", MaxMessageBytes>>20))
 		return
 	case u.Scheme != "https" && u.Scheme != "http":
 		refuse(network.ErrorReasonBlockedByClient, "not sent: scheme "+u.Scheme)

@@ -1,0 +1,75 @@
+package browser
+
+import (
+	"bytes"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// Every message within the bound passes unchanged; one over it is replaced
+// by a short message that fails its command, refuses its request or counts
+// its tools as skipped, or it is dropped.
+func TestBoundMessagesReplacesWhatIsOverTheBound(t *testing.T) {
+	const limit = 256
+	big := strings.Repeat("x", 4*limit)
+	in := []string{
+		`{"method":"Page.loadEventFired","params":{"timestamp":1},"sessionId":"S1"}`,
+		`{"id":7,"result":{"result":{"type":"string","value":"` + big + `"}},"sessionId":"S1"}`,
+		`{"method":"Fetch.requestPaused","params":{"requestId":"interception-job-3.0","request":{"url":"https://shop.example/api","method":"POST","postData":"` + big + `"}},"sessionId":"S2"}`,
+		`{"method":"WebMCP.toolsAdded","params":{"tools":[{"name":"t","description":"` + big + `"}]},"sessionId":"S3"}`,
+		`{"method":"Runtime.consoleAPICalled","params":{"args":[{"value":"` + big + `"}]},"sessionId":"S1"}`,
+		`{"id":8,"result":{},"sessionId":"S1"}`,
+	}
+	var src bytes.Buffer
+	for _, m := range in {
+		src.WriteString(m + "\x00")
+	}
+	pr, pw := io.Pipe()
+	var out bytes.Buffer
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_, _ = io.Copy(&out, pr)
+	}()
+	boundMessages(io.NopCloser(&src), pw, limit)
+	<-done
+	got := strings.Split(strings.TrimSuffix(out.String(), "\x00"), "\x00")
+	want := []string{
+		in[0],
+		`{"id":7,"error":{"code":-32000,"message":"the message was over the bound of 4 MiB"},"sessionId":"S1"}`,
+		`{"method":"Fetch.requestPaused","params":{"requestId":"interception-job-3.0","request":{"url":"` + oversized + `","method":"GET","headers":{},"initialPriority":"Low","referrerPolicy":"no-referrer"},"frameId":"","resourceType":"Other"},"sessionId":"S2"}`,
+		`{"method":"WebMCP.toolsAdded","params":{"oversized":true},"sessionId":"S3"}`,
+		in[5],
+	}
+	assert.Equal(t, want, got)
+}
+
+// A message split across many reads, just under and just over the bound.
+func TestBoundMessagesAtTheBound(t *testing.T) {
+	for _, n := range []int{100, 64 << 10, 200 << 10} {
+		msg := `{"id":1,"result":{"v":"` + strings.Repeat("y", n) + `"}}`
+		var out bytes.Buffer
+		pr, pw := io.Pipe()
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			_, _ = io.Copy(&out, pr)
+		}()
+		boundMessages(io.NopCloser(strings.NewReader(msg+"\x00")), pw, len(msg))
+		<-done
+		assert.Equal(t, msg+"\x00", out.String(), "a message of exactly the bound passes")
+		out.Reset()
+		pr, pw = io.Pipe()
+		done = make(chan struct{})
+		go func() {
+			defer close(done)
+			_, _ = io.Copy(&out, pr)
+		}()
+		boundMessages(io.NopCloser(strings.NewReader(msg+"\x00")), pw, len(msg)-1)
+		<-done
+		assert.Contains(t, out.String(), `"error"`, "one byte over is replaced")
+	}
+}

@@ -1,0 +1,71 @@
+package browser
+
+import (
+	"context"
+	"errors"
+	"os"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/agentweb/agentweb/safefetch/fetchtest"
+)
+
+// When Chromium dies (killed by the system for its memory, say), the next
+// page starts another and says so, the dead one's directory is removed, and
+// after MaxRestarts in a row without a page rendered, Render returns
+// ErrDied.
+func TestABrowserRecoversFromADeadChromium(t *testing.T) {
+	needChromium(t)
+	b, err := New(context.Background(), &Options{Tabs: 1})
+	require.NoError(t, err)
+	n := fetchtest.New()
+	defer n.Close()
+	n.Site("shop.example", hogPage(`<h1>Shop</h1><form toolname="find" tooldescription="Find a product."><input name="q"></form>`))
+	render := func() (*instance, []string, error) {
+		r, err := b.Render(context.Background(), "https://shop.example/", n.Client())
+		if err != nil {
+			return b.current(), nil, err
+		}
+		return b.current(), r.Notes, nil
+	}
+	first, notes, err := render()
+	require.NoError(t, err)
+	assert.Empty(t, notes)
+
+	require.NoError(t, syscall.Kill(first.pid, syscall.SIGKILL))
+	require.Eventually(t, func() bool { return !first.alive() }, 5*time.Second, 10*time.Millisecond)
+	second, notes, err := render()
+	require.NoError(t, err)
+	require.Len(t, notes, 1)
+	assert.Equal(t, "Chromium had stopped and was started again for this page (restart 1 of at most 3 in a row)", notes[0])
+	assert.NotEqual(t, first.pid, second.pid)
+	_, err = os.Stat(first.dir)
+	assert.True(t, errors.Is(err, os.ErrNotExist), "the dead Chromium's directory is removed")
+
+	_, notes, err = render()
+	require.NoError(t, err)
+	assert.Empty(t, notes, "a page rendered: the count starts again")
+
+	for i := range MaxRestarts + 1 {
+		in := b.current()
+		require.NoError(t, syscall.Kill(in.pid, syscall.SIGKILL))
+		require.Eventually(t, func() bool { return !in.alive() }, 5*time.Second, 10*time.Millisecond)
+		b.instMu.Lock()
+		b.restarts = i // as if each restarted Chromium died before its page rendered
+		b.instMu.Unlock()
+		if i < MaxRestarts {
+			_, _, err = render()
+			require.NoError(t, err)
+			continue
+		}
+		_, _, err = render()
+		assert.ErrorIs(t, err, ErrDied)
+	}
+	require.NoError(t, b.Close())
+	_, err = os.Stat(b.current().dir)
+	assert.True(t, errors.Is(err, os.ErrNotExist))
+}
