@@ -124,7 +124,7 @@ var catalogueTable = [...]CheckSpec{
 	// Read (20)
 	{"initial_html_content", "Content in the initial HTML", SectionRead, "R1", 7, false,
 		"GET the page without running scripts",
-		"a heading and at least 200 characters of visible text outside script, style, template and noscript"},
+		"a heading and at least 200 characters of visible text outside script, style, template and noscript; on a page that runs no script, a heading and any visible text (it cannot be an app shell)"},
 	{"markdown_representation", "Markdown representation", SectionRead, "R2", 7, false,
 		"GET the page with Accept: text/markdown",
 		"200, text/markdown; charset=utf-8, Vary: Accept"},

@@ -11,7 +11,12 @@ func init() {
 const minVisibleChars = 200
 
 // checkInitialHTMLContent: R1, important content is present in the initial
-// HTML, read without running scripts. With a [Renderer] the verdict is still
+// HTML, read without running scripts. The catalogue's partial is the app
+// shell (fewer than 200 characters with a script that runs); a page that
+// runs no script cannot be one, so a heading and any visible text pass
+// there, however short the page (the catalogue is silent on short
+// server-rendered pages; this is the fair reading: their content is all in
+// the HTML). With a [Renderer] the verdict is still
 // the HTML's, before scripts (an agent that does not run them reads only
 // that); a note says how much text the page has once rendered, and when
 // scripts build what the HTML lacks, the fix says to serve it in the HTML.
@@ -21,12 +26,14 @@ func checkInitialHTMLContent(s *scan) outcome {
 		switch {
 		case p.text >= minVisibleChars && p.headings > 0:
 			return VerdictPass, d
-		case p.text >= minVisibleChars:
-			return VerdictPartial, d + ": no heading"
-		case p.text > 0 && p.scripts > 0:
-			return VerdictPartial, d + ": an app shell, fewer than 200 characters"
+		case p.text > 0 && p.scripts == 0 && p.headings > 0:
+			// No script runs, so nothing is built later: a short page
+			// (a contact page) has all its content in the HTML.
+			return VerdictPass, d + ": a short page with no script, all its content in the HTML"
+		case p.text > 0 && p.scripts > 0 && p.text < minVisibleChars:
+			return VerdictPartial, d + ": an app shell, fewer than 200 characters with a script that runs"
 		case p.text > 0:
-			return VerdictPartial, d + ": fewer than 200 characters"
+			return VerdictPartial, d + ": no heading"
 		}
 		return VerdictFail, d + ": no visible content"
 	})

@@ -33,10 +33,15 @@ func (s *scan) pageJSONLD() (webread.JSONLD, outcome, bool) {
 		out.verdict, out.received = VerdictFail, fmt.Sprintf("the page answered %d %s, not an HTML page", p.f.status(), mt)
 		return webread.JSONLD{}, out, false
 	}
-	var blocks []string
+	var ld webread.JSONLD
 	out.requests = out.requests[:0]
 	for _, p := range pages {
-		blocks = append(blocks, p.jsonld...)
+		one := webread.ReadJSONLD(p.jsonld)
+		ld.Blocks += one.Blocks
+		for _, e := range one.ParseErrs {
+			ld.ParseErrs = append(ld.ParseErrs, "on "+p.url+" does not parse: "+e)
+		}
+		ld.Nodes = append(ld.Nodes, one.Nodes[:min(len(one.Nodes), webread.MaxJSONLDNodes-len(ld.Nodes))]...)
 		out.requests = append(out.requests, p.f)
 		out.scope = append(out.scope, p.url)
 	}
@@ -44,7 +49,7 @@ func (s *scan) pageJSONLD() (webread.JSONLD, outcome, bool) {
 	for _, p := range skipped {
 		out.notes = append(out.notes, "route "+p.url+" not read: "+p.f.why())
 	}
-	return webread.ReadJSONLD(blocks), out, true
+	return ld, out, true
 }
 
 // checkStructuredBusinessData: R7, structured business or product metadata
@@ -60,7 +65,7 @@ func checkStructuredBusinessData(s *scan) outcome {
 		return out
 	}
 	for _, e := range ld.ParseErrs {
-		out.notes = append(out.notes, "a JSON-LD block does not parse: "+truncate(clean(e), 200))
+		out.notes = append(out.notes, "a JSON-LD block "+truncate(clean(e), 300))
 	}
 	var complete, incomplete []string
 	for _, n := range ld.Nodes {

@@ -134,3 +134,35 @@ func readyWord(ready bool) string {
 	}
 	return "not ready"
 }
+
+// scoreBasis says what the score is a share of, in the sections' points:
+// "60.0 of the 80 points that apply (Connect does not apply, so its 20
+// points leave the denominator)", or "93.5 of 100 points" when every
+// section applies (the scoring method, §02).
+func (r *Report) scoreBasis() string {
+	if r.Applicable >= r.Possible {
+		return oneDecimal(r.Earned) + " of " + points(r.Applicable) + " points"
+	}
+	var out []string
+	var left float64
+	for _, s := range r.Sections {
+		if !s.Scored {
+			out = append(out, s.Title)
+			left += s.Points
+		}
+	}
+	verb := "does"
+	if len(out) > 1 {
+		verb = "do"
+	}
+	return fmt.Sprintf("%s of the %s points that apply (%s %s not apply, so %s points leave the denominator)",
+		oneDecimal(r.Earned), points(r.Applicable), strings.Join(out, ", "), verb, points(left))
+}
+
+// sectionBasis says how a section entered the score.
+func sectionBasis(s SectionResult) string {
+	if !s.Scored {
+		return "does not apply: none of its checks applies, so its " + points(s.Points) + " points leave the denominator"
+	}
+	return oneDecimal(s.Score) + " of " + points(s.Points) + " points"
+}

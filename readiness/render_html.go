@@ -47,6 +47,7 @@ const (
 type htmlView struct {
 	R            *Report
 	Score        string
+	Basis        string // what Score is a share of
 	Ready        string
 	GaugeDash    string
 	GaugeGap     string
@@ -138,6 +139,7 @@ type htmlSection struct {
 	S      SectionResult
 	Y      int
 	Score  string
+	Basis  string
 	BarW   string
 	Checks []htmlCheck
 }
@@ -157,6 +159,7 @@ func (r *Report) htmlView() htmlView {
 	v := htmlView{
 		R:                 r,
 		Score:             oneDecimal(r.Score),
+		Basis:             r.scoreBasis(),
 		Ready:             readyWord(r.Ready),
 		GaugeDash:         fmt.Sprintf("%.2f", circ*frac),
 		GaugeGap:          fmt.Sprintf("%.2f", circ),
@@ -181,7 +184,7 @@ func (r *Report) htmlView() htmlView {
 		v.BudgetDetail += ", exhausted: " + b.Exhausted
 	}
 	for _, s := range r.Sections {
-		hs := htmlSection{S: s, Y: barRow * len(v.Sections), Score: sectionScoreText(s), BarW: "0"}
+		hs := htmlSection{S: s, Y: barRow * len(v.Sections), Score: sectionScoreText(s), Basis: sectionBasis(s), BarW: "0"}
 		if s.Scored && s.Points > 0 {
 			hs.BarW = fmt.Sprintf("%.1f", 200*s.Score/s.Points)
 		}
@@ -254,11 +257,11 @@ table.deltas td,table.deltas th{text-align:center}
 </svg>
 <div>
 <p class="ready" id="ready" data-ready="{{.R.Ready}}">{{.Ready}}</p>
-<p class="meta">Score {{.Score}} of 100</p>
+<p class="meta">Score {{.Score}} of 100: {{.Basis}}</p>
 </div>
 <svg width="360" height="{{.BarsHeight}}" viewBox="0 0 360 {{.BarsHeight}}" role="img" aria-label="Section scores">
 {{- range $s := .Sections}}
-<g transform="translate(0 {{$s.Y}})"><text x="0" y="13" font-size="12" fill="#1b1b1b">{{$s.S.Title}}</text><rect x="80" y="3" width="200" height="12" fill="#e6e6e6"/><rect x="80" y="3" width="{{$s.BarW}}" height="12" fill="#3367d6"/><text x="288" y="13" font-size="12" fill="#1b1b1b">{{if $s.S.Scored}}{{$s.Score}} / {{$s.S.Points}}{{else}}not scored{{end}}</text></g>
+<g transform="translate(0 {{$s.Y}})"><text x="0" y="13" font-size="12" fill="#1b1b1b">{{$s.S.Title}}</text><rect x="80" y="3" width="200" height="12" fill="#e6e6e6"/><rect x="80" y="3" width="{{$s.BarW}}" height="12" fill="#3367d6"/><text x="288" y="13" font-size="12" fill="#1b1b1b">{{if $s.S.Scored}}{{$s.Score}} / {{$s.S.Points}}{{else}}does not apply{{end}}</text></g>
 {{- end}}
 </svg>
 </section>
@@ -276,12 +279,12 @@ table.deltas td,table.deltas th{text-align:center}
 {{- end}}
 <h2 id="fix-first">Fix first</h2>
 {{- if .Fixes}}
-<p>Every check that leaves points, the most the fix adds to the score first. Each has a prompt to hand to a coding agent.</p>
+<p>Every check that leaves points and that the site can make pass, the most points first; points are the sections' points, as in the table below. Each has a prompt to hand to a coding agent.</p>
 <p><button type="button" class="copy" data-copy="prompt-all" hidden>Copy all prompts</button></p>
 <details class="prompt"><summary>One prompt for every fix</summary><pre id="prompt-all">{{.AllPrompt}}</pre></details>
 <ol class="fixes">
 {{- range .Fixes}}
-<li class="fix-first" data-fix-check="{{.F.Check}}" data-points="{{.Points}}"><strong>+{{.Points}}</strong> <a href="#check-{{.F.Check}}"><code>{{.F.Check}}</code></a>{{if .F.Requirement}} ({{.F.Requirement}}){{end}}: {{.F.Fix}}
+<li class="fix-first" data-fix-check="{{.F.Check}}" data-points="{{.Points}}"><strong>+{{.Points}} points</strong> <a href="#check-{{.F.Check}}"><code>{{.F.Check}}</code></a>{{if .F.Requirement}} ({{.F.Requirement}}){{end}}: {{.F.Fix}}
 <br><button type="button" class="copy" data-copy="prompt-{{.F.Check}}" hidden>Copy prompt</button>
 <details class="prompt"><summary>Prompt for a coding agent</summary><pre id="prompt-{{.F.Check}}">{{.F.Prompt}}</pre></details></li>
 {{- end}}
@@ -306,7 +309,7 @@ table.deltas td,table.deltas th{text-align:center}
 </ul>
 {{- range .Sections}}
 <h2 id="section-{{.S.ID}}">{{.S.Title}} ({{.Score}} / {{.S.Points}})</h2>
-<p class="meta">{{.S.Title}}: {{if .S.Scored}}scored{{else}}not scored{{end}}</p>
+<p class="meta">{{.S.Title}}: {{.Basis}}</p>
 <table>
 <thead><tr><th>Check</th><th>Requirement</th><th>Verdict</th><th class="num">Earned</th><th class="num">Weight</th></tr></thead>
 <tbody>

@@ -19,7 +19,7 @@ func (r *Report) Markdown() []byte {
 	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
 
 	p("# Agent readiness: %s\n\n", mdText(r.Site))
-	p("- Score: **%s / 100**\n", oneDecimal(r.Score))
+	p("- Score: **%s / 100**: %s\n", oneDecimal(r.Score), r.scoreBasis())
 	p("- Ready: **%s**\n", readyWord(r.Ready))
 	p("- Method: %s\n", mdText(r.Method))
 	p("- Scanned at: %s\n", r.ScannedAt.Format("2006-01-02T15:04:05Z07:00"))
@@ -38,13 +38,13 @@ func (r *Report) Markdown() []byte {
 	if len(r.Fixes) == 0 {
 		p("Nothing: no check leaves points.\n\n")
 	} else {
-		p("Every check that leaves points, the most the fix adds to the score first.\n\n")
+		p("Every check that leaves points and that the site can make pass, the most points first; points are the sections' points, as in the table below.\n\n")
 		for i, f := range r.Fixes {
 			req := ""
 			if f.Requirement != "" {
 				req = ", " + f.Requirement
 			}
-			p("%d. **+%s** [`%s`](#%s)%s: %s\n", i+1, oneDecimal(f.Points), f.Check, f.Check, req, mdText(f.Fix))
+			p("%d. **+%s points** [`%s`](#%s)%s: %s\n", i+1, oneDecimal(f.Points), f.Check, f.Check, req, mdText(f.Fix))
 		}
 		p("\n")
 	}
@@ -54,7 +54,7 @@ func (r *Report) Markdown() []byte {
 	for _, s := range r.Sections {
 		score := oneDecimal(s.Score)
 		if !s.Scored {
-			score = "not scored"
+			score = "does not apply"
 		}
 		p("| %s | %s | %s |\n", mdCell(s.Title), score, points(s.Points))
 	}
@@ -72,6 +72,9 @@ func (r *Report) Markdown() []byte {
 
 	for _, s := range r.Sections {
 		p("## %s (%s / %s)\n\n", mdText(s.Title), sectionScoreText(s), points(s.Points))
+		if !s.Scored {
+			p("%s %s.\n\n", mdText(s.Title), sectionBasis(s))
+		}
 		checks := r.checksOf(s.ID)
 		p("| Check | Requirement | Verdict | Earned | Weight |\n|---|---|---|---:|---:|\n")
 		for _, c := range checks {
@@ -140,7 +143,7 @@ func (r *Report) Markdown() []byte {
 
 func sectionScoreText(s SectionResult) string {
 	if !s.Scored {
-		return "not scored"
+		return "does not apply"
 	}
 	return oneDecimal(s.Score)
 }

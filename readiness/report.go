@@ -35,11 +35,22 @@ type Report struct {
 	Score float64 `json:"score"`
 	// Possible is the scale of Score, always 100.
 	Possible float64 `json:"possible"`
+	// Earned is the sum of the section scores, in the sections' points.
+	Earned float64 `json:"earned"`
+	// Applicable is the points of the sections that entered the
+	// denominator: 100 less the points of every section none of whose
+	// checks applies (the scoring method, §02: "checks that cannot apply
+	// to your site leave the denominator"). Score is 100 × Earned /
+	// Applicable, so a report whose Connect section does not apply reads
+	// "Score 75.0: 60.0 of the 80 points that apply".
+	Applicable float64 `json:"applicable"`
 	// Fixes is the fix-first list: every check that leaves points (a
-	// partial, fail or unverified verdict on a check with weight), ordered
-	// by the points its fix would add to Score, then by requirement (R1
-	// first, checks without one last), then in catalogue order. It is never
-	// nil.
+	// partial, fail or unverified verdict on a check with weight) and that
+	// the site can make pass, ordered by the points its fix would add,
+	// then by requirement (R1 first, checks without one last), then in
+	// catalogue order. mcp_tested_execution is never in it: the scanner
+	// never executes a tool, so no change of the site's makes it pass (the
+	// scoring method, §07). It is never nil.
 	Fixes []FixItem `json:"fixes"`
 	// Sections holds the six sections in method order.
 	Sections []SectionResult `json:"sections"`
@@ -76,8 +87,12 @@ type FixItem struct {
 	Check string `json:"check"`
 	// Requirement is the check's requirement (R1–R10), or "" when it has none.
 	Requirement string `json:"requirement,omitempty"`
-	// Points is what Score would gain, exactly, if this check alone passed
-	// and nothing else changed.
+	// Points is what the fix adds to Earned, in the same points as the
+	// sections' scores: the section points the report would earn more if
+	// this check alone passed, with what passing it brings by the method's
+	// rules (a live backend interface makes mcp_tested_execution count,
+	// unverified, in Connect). A fix that brings a section into the
+	// denominator adds its points to Applicable too.
 	Points float64 `json:"points"`
 	// Fix is the check's fix ([CheckResult].Fix).
 	Fix string `json:"fix"`
@@ -305,32 +320,11 @@ func Compose(site string, scannedAt time.Time, results []CheckResult, scope Scop
 		}
 	}
 
-	var earnedPoints, possiblePoints float64
-	for _, sec := range sectionTable {
-		sr := SectionResult{ID: sec.ID, Title: sec.Title, Points: sec.Points, Checks: []string{}}
-		var num, den float64
-		for _, r := range rep.Checks {
-			if r.Section != sec.ID {
-				continue
-			}
-			sr.Checks = append(sr.Checks, r.ID)
-			if r.Verdict.counts() {
-				num += r.Verdict.Credit() * r.Weight
-				den += r.Weight
-			}
-		}
-		if den > 0 {
-			sr.Scored = true
-			sr.Score = sec.Points * num / den
-			earnedPoints += sr.Score
-			possiblePoints += sec.Points
-		}
-		rep.Sections = append(rep.Sections, sr)
+	rep.Sections, rep.Earned, rep.Applicable = scoreSections(rep.Checks, nil)
+	if rep.Applicable > 0 {
+		rep.Score = 100 * rep.Earned / rep.Applicable
 	}
-	if possiblePoints > 0 {
-		rep.Score = 100 * earnedPoints / possiblePoints
-	}
-	rep.Fixes = fixFirst(rep, possiblePoints)
+	rep.Fixes = fixFirst(rep)
 
 	rep.Ready = true
 	for _, req := range requirementTable {
@@ -343,36 +337,72 @@ func Compose(site string, scannedAt time.Time, results []CheckResult, scope Scop
 	return rep, nil
 }
 
-// fixFirst builds the fix-first list of a report whose sections are
-// scored. A check leaves points when it counts in its section's denominator
-// and earns less than its weight; passing it would add
-// 100 × section points × (weight − earned) / section weight / possible to
-// the total, where possible is the points of the scored sections.
-func fixFirst(rep *Report, possible float64) []FixItem {
+// scoreSections scores the six sections from checks, each check's verdict
+// replaced by the one in what (when present): a section's score is its
+// points × Σ(credit × weight) / Σ(weight of its applicable checks), and a
+// section with no applicable check leaves the denominator. It returns the
+// sections, the points earned and the points of the sections that apply.
+func scoreSections(checks []CheckResult, what map[string]Verdict) (sections []SectionResult, earned, applicable float64) {
+	sections = make([]SectionResult, 0, len(sectionTable))
+	for _, sec := range sectionTable {
+		sr := SectionResult{ID: sec.ID, Title: sec.Title, Points: sec.Points, Checks: []string{}}
+		var num, den float64
+		for _, r := range checks {
+			if r.Section != sec.ID {
+				continue
+			}
+			sr.Checks = append(sr.Checks, r.ID)
+			v := r.Verdict
+			if w, ok := what[r.ID]; ok {
+				v = w
+			}
+			if v.counts() {
+				num += v.Credit() * r.Weight
+				den += r.Weight
+			}
+		}
+		if den > 0 {
+			sr.Scored = true
+			sr.Score = sec.Points * num / den
+			earned += sr.Score
+			applicable += sec.Points
+		}
+		sections = append(sections, sr)
+	}
+	return sections, earned, applicable
+}
+
+// neverPasses names the checks no change of the site's can make pass: the
+// scanner never executes a tool and holds no credentials (the scoring
+// method, §07, "no perfect connection score").
+var neverPasses = map[string]bool{"mcp_tested_execution": true}
+
+// fixFirst builds the fix-first list of a scored report. A check leaves
+// points when it counts in its section's denominator and earns less than
+// its weight; its fix adds the section points the report earns when it
+// alone passes, with what passing brings: a backend interface that passes
+// makes mcp_tested_execution count, unverified, as the catalogue says.
+func fixFirst(rep *Report) []FixItem {
 	out := []FixItem{}
-	if possible <= 0 {
+	if rep.Applicable <= 0 {
 		return out
 	}
-	den := map[SectionID]float64{}
-	for _, c := range rep.Checks {
-		if c.Verdict.counts() {
-			den[c.Section] += c.Weight
-		}
-	}
-	secPoints := map[SectionID]float64{}
-	for _, s := range rep.Sections {
-		secPoints[s.ID] = s.Points
-	}
 	order := map[string]int{}
+	verdicts := map[string]Verdict{}
 	for i, c := range rep.Checks {
 		order[c.ID] = i
+		verdicts[c.ID] = c.Verdict
 	}
 	for _, c := range rep.Checks {
-		if !c.Verdict.counts() || c.Earned >= c.Weight || den[c.Section] == 0 {
+		if !c.Verdict.counts() || c.Earned >= c.Weight || neverPasses[c.ID] {
 			continue
 		}
-		pts := 100 * secPoints[c.Section] * (c.Weight - c.Earned) / den[c.Section] / possible
-		out = append(out, FixItem{Check: c.ID, Requirement: c.Requirement, Points: pts, Fix: c.Fix, Prompt: fixPrompt(rep.Site, c, pts)})
+		what := map[string]Verdict{c.ID: VerdictPass}
+		if c.ID == "backend_interface_declared" && verdicts["mcp_tested_execution"] == VerdictNotApplicable {
+			what["mcp_tested_execution"] = VerdictUnverified
+		}
+		_, earned, _ := scoreSections(rep.Checks, what)
+		out = append(out, FixItem{Check: c.ID, Requirement: c.Requirement, Points: earned - rep.Earned, Fix: c.Fix, Prompt: fixPrompt(rep.Site, c, earned-rep.Earned)})
 	}
 	slices.SortStableFunc(out, func(a, b FixItem) int {
 		// Points that differ only by rounding noise are equal.

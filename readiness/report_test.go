@@ -421,10 +421,11 @@ func BenchmarkRender(b *testing.B) {
 	})
 }
 
-// The fix-first list holds every check that leaves points, ordered by the
-// points passing it would add to the total, then by requirement, then in
-// catalogue order; a not applicable check leaves none, and passing any one
-// entry adds exactly its points.
+// The fix-first list holds every check that leaves points and can pass,
+// ordered by the points passing it would add, then by requirement, then in
+// catalogue order; a not applicable check leaves none, mcp_tested_execution
+// can never pass (the scoring method, §07), and passing any one entry adds
+// exactly its points to the sections' earned points.
 func TestFixFirstOrder(t *testing.T) {
 	results := everyCheck(
 		result("llms_txt", VerdictFail),             // Discover, R4: 15 × 4/15 = 4
@@ -432,7 +433,7 @@ func TestFixFirstOrder(t *testing.T) {
 		result("page_tool_quality", VerdictPartial), // Act: 20 × 2/20 = 2
 		result("identity_node", VerdictFail),        // Understand without freshness: 15 × 1/14
 		result("content_freshness", VerdictNotApplicable),
-		result("mcp_tested_execution", VerdictUnverified), // Connect: 20 × 2/20 = 2, after page_tool_quality
+		result("mcp_tested_execution", VerdictUnverified), // Connect: never passes, never listed
 		result("api_catalog", VerdictOptional),
 	)
 	r, err := Compose("https://shop.example/", at, results, Scope{})
@@ -441,8 +442,8 @@ func TestFixFirstOrder(t *testing.T) {
 	for _, f := range r.Fixes {
 		order = append(order, f.Check)
 	}
-	assert.Equal(t, []string{"sitemap", "llms_txt", "page_tool_quality", "mcp_tested_execution", "identity_node"}, order)
-	want := map[string]float64{"sitemap": 4, "llms_txt": 4, "page_tool_quality": 2, "mcp_tested_execution": 2, "identity_node": 15.0 / 14}
+	assert.Equal(t, []string{"sitemap", "llms_txt", "page_tool_quality", "identity_node"}, order)
+	want := map[string]float64{"sitemap": 4, "llms_txt": 4, "page_tool_quality": 2, "identity_node": 15.0 / 14}
 	for _, f := range r.Fixes {
 		assert.InDelta(t, want[f.Check], f.Points, 1e-9, f.Check)
 		// Passing this one check adds exactly its points.
@@ -454,7 +455,7 @@ func TestFixFirstOrder(t *testing.T) {
 		}
 		r2, err := Compose("https://shop.example/", at, fixed, Scope{})
 		require.NoError(t, err)
-		assert.InDelta(t, r.Score+f.Points, r2.Score, 1e-9, f.Check)
+		assert.InDelta(t, r.Earned+f.Points, r2.Earned, 1e-9, f.Check)
 	}
 
 	r, err = Compose("https://shop.example/", at, everyCheck(), Scope{})

@@ -3,9 +3,11 @@ package readiness
 import (
 	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // The Understand checks read the JSON-LD of every page the scan read: a
@@ -33,4 +35,135 @@ func TestStructuredDataFromEveryPageRead(t *testing.T) {
 	for _, f := range r.Fixes {
 		assert.NotEqual(t, "structured_business_data", f.Check, "no fix for what the site publishes")
 	}
+}
+
+// A short page that runs no script meets R1: the check catalogue's partial
+// for initial_html_content is the app shell ("some text but an app shell,
+// mostly scripts, < 200 characters"), and a page without a script cannot
+// be one; its content is all in the HTML. The same short page with a
+// script that runs is still an app shell.
+func TestShortServerRenderedPageMeetsR1(t *testing.T) {
+	for _, tc := range []struct {
+		name, extra string
+		want        Verdict
+	}{
+		{"no script", "", VerdictPass},
+		{"a script that runs", `<script src="/app.js"></script>`, VerdictPartial},
+		{"only a JSON-LD data block", `<script type="application/ld+json">{"@type":"Thing"}</script>`, VerdictPass},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			mux := http.NewServeMux()
+			mux.HandleFunc("/app.js", func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "text/javascript")
+				fmt.Fprint(w, "document.body.append('x')")
+			})
+			mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "text/html; charset=utf-8")
+				fmt.Fprintf(w, `<!DOCTYPE html><html lang="en"><head><title>Contact</title></head><body><h1>Contact</h1><p>Write to people@shop.example.</p>%s</body></html>`, tc.extra)
+			})
+			r := scanWith(t, mux, &Options{MaxPages: -1})
+			c := checkByID(r, "initial_html_content")
+			assert.Equal(t, tc.want, c.Verdict, c.Receipt.Received)
+			r1 := r.Requirements[0]
+			assert.Equal(t, "R1", r1.ID)
+			assert.Equal(t, tc.want == VerdictPass, r1.Met, r1.Why)
+		})
+	}
+}
+
+// brochure is a site with no tool or API and no page action that does not
+// say so: backend_interface_declared fails, everything else passes or does
+// not apply.
+func brochure(extra ...CheckResult) []CheckResult {
+	base := []CheckResult{
+		result("backend_interface_declared", VerdictFail),
+		result("mcp_discovery", VerdictNotApplicable),
+		result("mcp_documented_access", VerdictNotApplicable),
+		result("mcp_signin_discovery", VerdictNotApplicable),
+		result("mcp_tested_execution", VerdictNotApplicable),
+		result("auth_discovery", VerdictNotApplicable),
+	}
+	over := map[string]bool{}
+	for _, e := range extra {
+		over[e.ID] = true
+	}
+	for _, b := range base {
+		if !over[b.ID] {
+			extra = append(extra, b)
+		}
+	}
+	return everyCheck(extra...)
+}
+
+// Every entry of the fix-first list can be acted on and earns what it
+// says. mcp_tested_execution never appears: the scanner never executes a
+// tool, so no change of the site's makes it pass (the scoring method, §07,
+// "no perfect connection score"; the check catalogue, Connect). A brochure
+// site's backend fix leads with the cheap true answer, the card stating
+// that the site offers none (the catalogue: "n/a only when the card states
+// the site offers no tool or API"), and its points count the
+// mcp_tested_execution weight a live interface brings: 20 × 8/10, not 20.
+// access_policy's fix names MCP fields only for a site with MCP.
+func TestFixFirstCanBeActedOn(t *testing.T) {
+	r, err := Compose("https://shop.example/", at, brochure(), Scope{})
+	require.NoError(t, err)
+	require.Len(t, r.Fixes, 1)
+	f := r.Fixes[0]
+	assert.Equal(t, "backend_interface_declared", f.Check)
+	assert.InDelta(t, 16.0, f.Points, 1e-9, "a live interface brings mcp_tested_execution, unverified")
+	live, err := Compose("https://shop.example/", at, brochure(result("backend_interface_declared", VerdictPass), result("mcp_tested_execution", VerdictUnverified)), Scope{})
+	require.NoError(t, err)
+	assert.InDelta(t, r.Earned+f.Points, live.Earned, 1e-9, "the fix earns what it says")
+	assert.True(t, strings.HasPrefix(fixFor("backend_interface_declared", VerdictFail), "If the site offers no tool or API, say so in the card"))
+
+	// A site with MCP whose only shortfall is the execution nobody tests
+	// has nothing to fix.
+	mcp, err := Compose("https://shop.example/", at, everyCheck(result("mcp_tested_execution", VerdictUnverified)), Scope{})
+	require.NoError(t, err)
+	assert.Empty(t, mcp.Fixes)
+	assert.Less(t, mcp.Score, 100.0, "the points stay unverified")
+
+	assert.Contains(t, fixFor("access_policy", VerdictFail), "nothing needs sign-in for a site without an MCP endpoint")
+}
+
+// The report adds up for a reader in every form: the total states its
+// denominator when a section does not apply ("60.0 of the 80 points that
+// apply"; the scoring method, §02: checks that cannot apply leave the
+// denominator), the section scores sum to Earned, and fix points are in
+// the sections' points: failing page_actions_declared (12 of Act's 20)
+// is "+12.0 points" beside "Act 8.0 / 20", not +15.0 in score units.
+func TestReportAddsUp(t *testing.T) {
+	r, err := Compose("https://shop.example/", at, everyCheck(
+		result("backend_interface_declared", VerdictNotApplicable),
+		result("mcp_discovery", VerdictNotApplicable),
+		result("mcp_documented_access", VerdictNotApplicable),
+		result("mcp_signin_discovery", VerdictNotApplicable),
+		result("mcp_tested_execution", VerdictNotApplicable),
+		result("page_actions_declared", VerdictFail),
+	), Scope{})
+	require.NoError(t, err)
+	sum := 0.0
+	for _, s := range r.Sections {
+		sum += s.Score
+	}
+	assert.InDelta(t, r.Earned, sum, 1e-9)
+	assert.InDelta(t, 80.0, r.Applicable, 1e-9)
+	assert.InDelta(t, 100*r.Earned/r.Applicable, r.Score, 1e-9)
+	require.Len(t, r.Fixes, 1)
+	assert.InDelta(t, 12.0, r.Fixes[0].Points, 1e-9)
+
+	md := string(r.Markdown())
+	assert.Contains(t, md, "- Score: **85.0 / 100**: 68.0 of the 80 points that apply (Connect does not apply, so 20 points leave the denominator)")
+	assert.Contains(t, md, "**+12.0 points** [`page_actions_declared`]")
+	assert.Contains(t, md, "| Act | 8.0 | 20 |")
+	assert.Contains(t, md, "| Connect | does not apply | 20 |")
+	html := string(r.HTML())
+	assert.Contains(t, html, "Score 85.0 of 100: 68.0 of the 80 points that apply")
+	assert.Contains(t, html, "<strong>+12.0 points</strong>")
+	assert.NotContains(t, html, ": scored<", "a section's line says what it earned")
+	assert.Contains(t, html, "Discover: 15.0 of 15 points")
+	js, err := r.JSON()
+	require.NoError(t, err)
+	assert.Contains(t, string(js), `"earned": 68`)
+	assert.Contains(t, string(js), `"applicable": 80`)
 }

@@ -106,9 +106,12 @@ func summarize(w io.Writer, o *outcome) {
 		ready = "READY"
 	}
 	fmt.Fprintf(w, "\n  readiness %.1f / 100, %s (method %s, %d requests)\n", r.Score, ready, r.Method, r.Scope.Budget.Attempts)
+	if r.Applicable < r.Possible {
+		fmt.Fprintf(w, "    %.1f of the %.0f points that apply\n", r.Earned, r.Applicable)
+	}
 	for _, s := range r.Sections {
 		if !s.Scored {
-			fmt.Fprintf(w, "    %-10s  not scored (no check applies)\n", s.Title)
+			fmt.Fprintf(w, "    %-10s  does not apply (no check applies: its %.0f points leave the denominator)\n", s.Title, s.Points)
 			continue
 		}
 		bar := int(s.Score/s.Points*20 + 0.5)

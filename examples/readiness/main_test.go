@@ -48,7 +48,7 @@ func TestRun(t *testing.T) {
 		var n int
 		var pts float64
 		var id string
-		if _, err := fmt.Sscanf(l, "  %d. +%f %s", &n, &pts, &id); err == nil {
+		if _, err := fmt.Sscanf(l, "  %d. +%f points %s", &n, &pts, &id); err == nil {
 			printed = append(printed, id)
 		}
 	}

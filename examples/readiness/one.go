@@ -76,6 +76,9 @@ func runOne(ctx context.Context, c *config, stdout, stderr io.Writer, client *sa
 		fmt.Fprintln(stdout, devNotice)
 	}
 	fmt.Fprintf(stdout, "%s: %.1f / 100, ", rep.Site, rep.Score)
+	if rep.Applicable < rep.Possible {
+		fmt.Fprintf(stdout, "%.1f of the %.0f points that apply, ", rep.Earned, rep.Applicable)
+	}
 	if rep.Ready {
 		fmt.Fprintln(stdout, "ready")
 	} else {
@@ -115,7 +118,7 @@ func printFixes(w io.Writer, fixes []readiness.FixItem) {
 		if f.Requirement != "" {
 			req = " (" + f.Requirement + ")"
 		}
-		fmt.Fprintf(w, "  %d. +%.1f %s%s: %s\n", i+1, f.Points, f.Check, req, f.Fix)
+		fmt.Fprintf(w, "  %d. +%.1f points %s%s: %s\n", i+1, f.Points, f.Check, req, f.Fix)
 	}
 	if len(fixes) > maxFixesPrinted {
 		fmt.Fprintf(w, "  ... and %d more in the report\n", len(fixes)-maxFixesPrinted)
