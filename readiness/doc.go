@@ -211,6 +211,15 @@
 //     and capabilities ([Universal Commerce Protocol], a proposal);
 //   - acp: /.well-known/acp.json, a JSON object ([Agentic Commerce
 //     Protocol], a proposal);
+//   - ai_catalog: the AI catalog ([Agentic Resource Discovery] 1.0, a
+//     draft), found as Lighthouse 13.5.0's ard gatherer finds it (a
+//     robots.txt Agentmap line, which may name any URL, then a <link
+//     rel="ai-catalog"> element, then a Link rel="ai-catalog" header field
+//     of the page, then /.well-known/ai-catalog.json) and validated as its
+//     ard-schema audit validates it: the specification's JSON Schema and
+//     its conformance test's rules, each finding an error or a warning with
+//     its JSON Pointer; errors make it invalid, warnings alone leave it
+//     found. An advertised catalog that does not answer 200 is invalid;
 //   - llms_txt_links: whether the first five same-site links of llms.txt
 //     answer 200 (afdocs' llms-txt-links-resolve, a proposal);
 //   - markdown_twin: Markdown at the page's URL with .md appended, or
@@ -266,6 +275,7 @@
 // method defines none).
 //
 // [Agent Skills Discovery]: https://github.com/cloudflare/agent-skills-discovery-rfc
+// [Agentic Resource Discovery]: https://github.com/ards-project/ard-spec
 // [Content Signals]: https://datatracker.ietf.org/doc/draft-romm-aipref-contentsignals/
 // [AI Preference Attachment]: https://datatracker.ietf.org/doc/draft-ietf-aipref-attach/
 // [HTTP Message Signatures Directory]: https://datatracker.ietf.org/doc/draft-meunier-http-message-signatures-directory/

@@ -87,6 +87,7 @@ var observers = []observer{
 	{"x402", "x402 payment requirements", ObservedText{"x402 protocol specification", "https://github.com/coinbase/x402", "proposal"}, observeX402},
 	{"ucp", "Universal Commerce Protocol profile", ObservedText{"Universal Commerce Protocol", "https://ucp.dev/", "proposal"}, observeUCP},
 	{"acp", "Agentic Commerce Protocol discovery", ObservedText{"Agentic Commerce Protocol", "https://www.agenticcommerce.dev/", "proposal"}, observeACP},
+	{"ai_catalog", "AI catalog (ai-catalog.json)", ObservedText{"Agentic Resource Discovery (ARD) 1.0, ai-catalog.json, as Lighthouse 13.5.0's ard-schema audit finds and validates it", "https://github.com/ards-project/ard-spec", "draft"}, observeAICatalog},
 	{"llms_txt_links", "llms.txt links resolve", ObservedText{"Agent-Friendly Documentation Spec (afdocs), llms-txt-links-resolve", "https://agentdocsspec.com/", "proposal"}, observeLLMsLinks},
 	{"markdown_twin", "Markdown twin at .md", ObservedText{"The /llms.txt file: Markdown versions of pages at the same URL with .md appended", "https://llmstxt.org/", "proposal"}, observeMarkdownTwin},
 }

@@ -145,6 +145,14 @@ func summarize(w io.Writer, o *outcome) {
 	if len(r.Unverified) > 0 {
 		fmt.Fprintf(w, "    unverified (never a pass, never a fail): %s\n", strings.Join(r.Unverified, ", "))
 	}
+	// The observations beyond the method, which change no score.
+	var obs []string
+	for _, o := range r.Observations {
+		obs = append(obs, o.ID+" "+string(o.Status))
+	}
+	if len(obs) > 0 {
+		fmt.Fprintf(w, "    observations (never scored): %s\n", strings.Join(obs, ", "))
+	}
 }
 
 // difference prints what the broken site lost against the well-made one.

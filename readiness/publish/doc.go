@@ -31,7 +31,11 @@
 //     /.well-known/agent-skills/ and the discovery index of Agent Skills
 //     Discovery 0.2.0 ($schema, and each SKILL.md's URL and SHA-256
 //     digest), which the scanner's agent_skills observation reads
-//     back and checks.
+//     back and checks;
+//   - the site's AI catalog ([Site.Catalog]) at /.well-known/ai-catalog.json
+//     (Agentic Resource Discovery 1.0), advertised on every page with a
+//     Link header field, rel="ai-catalog", never with a robots.txt
+//     Agentmap line, which Lighthouse's SEO robots-txt audit fails.
 //
 // The kit runs on a development origin too (http://127.0.0.1:8080, or any
 // http, loopback or non-default-port origin): it then builds no Agentic

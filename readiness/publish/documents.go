@@ -25,6 +25,9 @@ func (k *kit) buildDocuments() error {
 	if err := k.buildSpecDocuments(); err != nil {
 		return err
 	}
+	if err := k.buildCatalog(); err != nil {
+		return err
+	}
 	for _, d := range k.documents {
 		k.routes[d.path] = d.handler
 		if d.twin != "" {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -147,6 +148,9 @@ func TestPlainKitSiteWithNoToolScores100(t *testing.T) {
 func TestKitServesObservations(t *testing.T) {
 	s := teaSite()
 	s.ContentSignal = "search=yes, ai-input=yes, ai-train=no"
+	s.Catalog = []publish.CatalogEntry{{Identifier: "urn:air:tea.example:skills:order-tea", DisplayName: "Order tea", Type: "text/markdown; profile=\"urn:air:agent-skills\"",
+		URL: "/.well-known/agent-skills/order-tea/SKILL.md", Description: "Order tea from the gardens we sell.",
+		RepresentativeQueries: []string{"order 100 g of Darjeeling", "which teas are in stock"}}}
 	s.Skills = []publish.Skill{
 		{Name: "order-tea", Description: "Order tea: pick a garden, a weight, and pay.", Instructions: "# Order tea\n\n1. Search the catalogue.\n2. Order.\n"},
 		{Name: "find-garden", Description: "Find where a tea was grown.", Instructions: "# Find a garden\n"},
@@ -156,11 +160,15 @@ func TestKitServesObservations(t *testing.T) {
 	for _, o := range rep.Observations {
 		obs[o.ID] = o
 	}
-	for _, id := range []string{"agent_skills", "content_signals", "llms_txt_links", "markdown_twin"} {
+	for _, id := range []string{"agent_skills", "content_signals", "llms_txt_links", "markdown_twin", "ai_catalog"} {
 		assert.Equal(t, readiness.ObservationFound, obs[id].Status, "%s: %s %q", id, obs[id].Receipt.Received, obs[id].Receipt.Notes)
 	}
 	assert.Contains(t, obs["agent_skills"].Receipt.Notes, "digests checked: order-tea: SKILL.md matches; find-garden: SKILL.md matches")
 	assert.Contains(t, obs["agent_skills"].Receipt.Received, "read as version 0.2.0")
+	// The catalog is found as Lighthouse finds it, through the pages' Link
+	// header, with no warning; robots.txt has no Agentmap line.
+	assert.Equal(t, `found at https://tea.example/.well-known/ai-catalog.json (through the Link: rel="ai-catalog" header): an AI catalog of 1 entry (1 text/markdown; profile="urn:air:agent-skills")`, obs["ai_catalog"].Receipt.Received)
+	assert.NotContains(t, strings.Join(checkNotes(rep, "ai_crawler_access"), "\n"), "Lighthouse", "the kit writes nothing Lighthouse's robots-txt audit fails")
 	// The index has the shape of Agent Skills Discovery 0.2.0: $schema, and
 	// entries of name, type, description, url and digest, nothing else.
 	resp, err := n.Client().Get(context.Background(), "https://tea.example/.well-known/agent-skills/index.json", nil)
@@ -196,6 +204,12 @@ func TestKitRefusesBadSkillsAndSignals(t *testing.T) {
 		},
 		"a skill without a description":                func(s *publish.Site) { s.Skills = []publish.Skill{{Name: "a"}} },
 		"a Content-Signal value that is not yes or no": func(s *publish.Site) { s.ContentSignal = "ai-train=maybe" },
+		"a catalog entry whose identifier is no urn:air URN": func(s *publish.Site) {
+			s.Catalog = []publish.CatalogEntry{{Identifier: "tea-agent", DisplayName: "Tea", Type: "application/a2a-agent-card+json", URL: "/a2a.json"}}
+		},
+		"a catalog entry without a display name": func(s *publish.Site) {
+			s.Catalog = []publish.CatalogEntry{{Identifier: "urn:air:tea.example:tea", Type: "application/a2a-agent-card+json", URL: "/a2a.json"}}
+		},
 	} {
 		t.Run(name, func(t *testing.T) {
 			s := teaSite()
@@ -205,4 +219,13 @@ func TestKitRefusesBadSkillsAndSignals(t *testing.T) {
 			require.ErrorAs(t, err, &se)
 		})
 	}
+}
+
+func checkNotes(r *readiness.Report, id string) []string {
+	for _, c := range r.Checks {
+		if c.ID == id {
+			return c.Receipt.Notes
+		}
+	}
+	return nil
 }

@@ -122,6 +122,14 @@ type Site struct {
 	//
 	// [Agent Skills Discovery]: https://github.com/cloudflare/agent-skills-discovery-rfc
 	Skills []Skill
+	// Catalog lists the entries of the site's AI catalog: the kit serves
+	// it at /.well-known/ai-catalog.json ([Agentic Resource Discovery]
+	// 1.0, a draft), validated as Lighthouse's ard-schema audit validates
+	// it, and advertises it on every page with a Link header field,
+	// rel="ai-catalog". Nil: no catalog.
+	//
+	// [Agentic Resource Discovery]: https://github.com/ards-project/ard-spec
+	Catalog []CatalogEntry
 	// Logo and SameAs complete the organisation's JSON-LD identity node:
 	// its logo (absolute URL or path) and the other profiles that name it.
 	Logo   string

@@ -105,6 +105,14 @@ func (s *Site) publishSite() (*publish.Site, error) {
 		OpenAPI:   s.openAPI(),
 		Agentic:   s.agenticSite(),
 		OpenAgent: shoppingAgent(),
+		Skills: []publish.Skill{{Name: "product-search", Description: "Find outdoor gear in the Example Shop catalogue by need, size and budget.",
+			Instructions: "# Product search\n\nCall the MCP tool search_products with the visitor's need, then get_product for the two best matches.\n"}},
+		// The AI catalog names the skill, and the kit advertises the
+		// catalog with a Link header on every page.
+		Catalog: []publish.CatalogEntry{{Identifier: "urn:air:" + s.Host + ":skills:product-search", DisplayName: "Product search",
+			Type: `text/markdown; profile="urn:air:agent-skills"`, URL: "/.well-known/agent-skills/product-search/SKILL.md",
+			Description:           "Find outdoor gear in the Example Shop catalogue.",
+			RepresentativeQueries: []string{"find a two-person tent under 2 kg", "which sleeping bags are rated to -5 °C"}}},
 	}
 	for _, p := range s.pages() {
 		ps.Pages = append(ps.Pages, publish.Page{Path: p.path, Title: p.title, Description: p.description,
