@@ -418,25 +418,33 @@ func validID(id string) bool {
 
 // siteJSON is a site's history in the API.
 type siteJSON struct {
-	Host   string        `json:"host"`
-	Scans  []historyJSON `json:"scans"`
-	Deltas []deltaJSON   `json:"deltas"`
-	Badge  string        `json:"badge"`
+	Host  string        `json:"host"`
+	Scans []historyJSON `json:"scans"`
+	// Deltas and Changes compare the last two finished scans
+	// (readiness.CompareSummaries): every section's move, and every check
+	// whose state changed.
+	Deltas  []deltaJSON             `json:"deltas"`
+	Changes []readiness.CheckChange `json:"changes"`
+	Badge   string                  `json:"badge"`
+
+	summaries []readiness.Summary // the finished scans', newest first
+	latest    string              // the newest finished scan's id
 }
 
 type historyJSON struct {
-	ID         string         `json:"id"`
-	Site       string         `json:"site"`
-	Status     string         `json:"status"`
-	CreatedAt  time.Time      `json:"created_at"`
-	FinishedAt *time.Time     `json:"finished_at,omitempty"`
-	Score      *float64       `json:"score,omitempty"`
-	Ready      *bool          `json:"ready,omitempty"`
-	Sections   []sectionScore `json:"sections,omitempty"`
-	Error      *errorBody     `json:"error,omitempty"`
+	ID         string             `json:"id"`
+	Site       string             `json:"site"`
+	Status     string             `json:"status"`
+	CreatedAt  time.Time          `json:"created_at"`
+	FinishedAt *time.Time         `json:"finished_at,omitempty"`
+	Score      *float64           `json:"score,omitempty"`
+	Ready      *bool              `json:"ready,omitempty"`
+	Summary    *readiness.Summary `json:"summary,omitempty"`
+	Error      *errorBody         `json:"error,omitempty"`
 }
 
-// deltaJSON is how one section moved between the last two finished scans.
+// deltaJSON is how one section moved between the last two finished scans,
+// in points.
 type deltaJSON struct {
 	Section  readiness.SectionID `json:"section"`
 	Title    string              `json:"title"`
@@ -462,13 +470,15 @@ func normHost(h string) (string, bool) {
 	return u.Host, true
 }
 
+// history reads the history of host: its newest maxHistory scans, and the
+// comparison of its last two finished ones.
 func (s *Service) history(ctx context.Context, host string) (*siteJSON, error) {
 	rows, err := s.st.history(ctx, host, maxHistory)
 	if err != nil {
 		return nil, err
 	}
-	out := &siteJSON{Host: host, Scans: []historyJSON{}, Deltas: []deltaJSON{}, Badge: s.o.Origin + "/badge/" + url.PathEscape(host) + ".svg"}
-	var done [][]sectionScore
+	out := &siteJSON{Host: host, Scans: []historyJSON{}, Deltas: []deltaJSON{}, Changes: []readiness.CheckChange{},
+		Badge: s.o.Origin + "/badge/" + url.PathEscape(host) + ".svg"}
 	for _, row := range rows {
 		h := historyJSON{ID: row.ID, Site: row.Site, Status: row.Status, CreatedAt: row.CreatedAt}
 		if !row.FinishedAt.IsZero() {
@@ -477,32 +487,34 @@ func (s *Service) history(ctx context.Context, host string) (*siteJSON, error) {
 		if row.Score.Valid {
 			score, ready := row.Score.Float64, row.Ready
 			h.Score, h.Ready = &score, &ready
-			_ = json.Unmarshal([]byte(row.Sections), &h.Sections)
-			done = append(done, h.Sections)
+			var sum readiness.Summary
+			if json.Unmarshal([]byte(row.Summary), &sum) == nil {
+				h.Summary = &sum
+				out.summaries = append(out.summaries, sum)
+				if out.latest == "" {
+					out.latest = row.ID
+				}
+			}
 		}
 		if row.Status == statusFailed {
 			h.Error = &errorBody{Code: row.ErrorCode, Message: row.Error}
 		}
 		out.Scans = append(out.Scans, h)
 	}
-	if len(done) >= 2 {
-		prev := map[readiness.SectionID]sectionScore{}
-		for _, sec := range done[1] {
-			prev[sec.ID] = sec
+	if len(out.summaries) >= 2 {
+		prev, cur := &out.summaries[1], &out.summaries[0]
+		cmp := readiness.CompareSummaries(prev, cur)
+		for _, sec := range readiness.Sections() {
+			d, ok := cmp.Sections[sec.ID]
+			if !ok {
+				continue
+			}
+			out.Deltas = append(out.Deltas, deltaJSON{Section: sec.ID, Title: sec.Title,
+				Previous: prev.Sections[sec.ID], Current: cur.Sections[sec.ID], Delta: d})
 		}
-		for _, cur := range done[0] {
-			p := prev[cur.ID]
-			out.Deltas = append(out.Deltas, deltaJSON{Section: cur.ID, Title: cur.Title, Previous: p.Score, Current: cur.Score, Delta: round1(cur.Score - p.Score)})
-		}
+		out.Changes = append(out.Changes, cmp.Changes...)
 	}
 	return out, nil
-}
-
-func round1(v float64) float64 {
-	if v < 0 {
-		return -round1(-v)
-	}
-	return float64(int64(v*10+0.5)) / 10
 }
 
 func (s *Service) getSite(w http.ResponseWriter, r *http.Request) {

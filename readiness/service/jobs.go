@@ -6,6 +6,8 @@ import (
 	"errors"
 	"strings"
 	"time"
+
+	"github.com/agentweb/agentweb/readiness"
 )
 
 // The statuses of a scan.
@@ -39,7 +41,7 @@ type scanRow struct {
 	FinishedAt             time.Time
 	Score                  sql.NullFloat64
 	Ready                  bool
-	Sections               string
+	Summary                string
 	Report                 string
 	ErrorCode, Error       string
 }
@@ -53,10 +55,10 @@ func fromMS(v int64) time.Time {
 	return time.UnixMilli(v).UTC()
 }
 
-const scanColumns = `id, site, host, target, browser, status, runs, created_at, started_at, finished_at, score, ready, sections, report, error_code, error`
+const scanColumns = `id, site, host, target, browser, status, runs, created_at, started_at, finished_at, score, ready, summary, report, error_code, error`
 
 // scanColumnsLite is scanColumns without the report, for lists.
-const scanColumnsLite = `id, site, host, target, browser, status, runs, created_at, started_at, finished_at, score, ready, sections, '', error_code, error`
+const scanColumnsLite = `id, site, host, target, browser, status, runs, created_at, started_at, finished_at, score, ready, summary, '', error_code, error`
 
 type rowScanner interface{ Scan(dest ...any) error }
 
@@ -66,7 +68,7 @@ func scanOne(r rowScanner) (*scanRow, error) {
 	var ready sql.NullInt64
 	var created, started, finished int64
 	if err := r.Scan(&row.ID, &row.Site, &row.Host, &row.Target, &browser, &row.Status, &row.Runs,
-		&created, &started, &finished, &row.Score, &ready, &row.Sections, &row.Report, &row.ErrorCode, &row.Error); err != nil {
+		&created, &started, &finished, &row.Score, &ready, &row.Summary, &row.Report, &row.ErrorCode, &row.Error); err != nil {
 		return nil, err
 	}
 	row.Browser = browser != 0
@@ -189,10 +191,10 @@ func (s *sqlStore) finish(ctx context.Context, owner string, row *scanRow) (bool
 		score, ready = row.Score.Float64, b2i(row.Ready)
 	}
 	res, err := s.sql.ExecContext(ctx, `UPDATE scans
-SET status = $1, score = $2, ready = $3, sections = $4, report = $5, error_code = $6, error = $7,
+SET status = $1, score = $2, ready = $3, summary = $4, report = $5, error_code = $6, error = $7,
     finished_at = $8, lease_owner = '', lease_until = 0
 WHERE id = $9 AND lease_owner = $10 AND status = 'running'`,
-		row.Status, score, ready, row.Sections, row.Report, row.ErrorCode, row.Error, ms(row.FinishedAt), row.ID, owner)
+		row.Status, score, ready, row.Summary, row.Report, row.ErrorCode, row.Error, ms(row.FinishedAt), row.ID, owner)
 	if err != nil {
 		return false, s.wrap("finish scan", err)
 	}
@@ -359,4 +361,27 @@ func itoa(n int) string {
 		return string(rune('0' + n))
 	}
 	return itoa(n/10) + string(rune('0'+n%10))
+}
+
+// summaries returns the summaries of the newest limit scans of host that
+// finished before the given time, newest first.
+func (s *sqlStore) summaries(ctx context.Context, host string, before time.Time, limit int) ([]readiness.Summary, error) {
+	rows, err := s.sql.QueryContext(ctx, `SELECT summary FROM scans
+WHERE host = $1 AND status = 'done' AND finished_at < $2 ORDER BY finished_at DESC LIMIT $3`, host, ms(before), limit)
+	if err != nil {
+		return nil, s.wrap("summaries", err)
+	}
+	defer rows.Close()
+	var raw []string
+	for rows.Next() {
+		var v string
+		if err := rows.Scan(&v); err != nil {
+			return nil, s.wrap("summaries", err)
+		}
+		raw = append(raw, v)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, s.wrap("summaries", err)
+	}
+	return decodeSummaries(raw), nil
 }

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/agentweb/agentweb/readiness"
@@ -59,17 +60,48 @@ func (s *Service) page(title string) *page {
 	return &page{Title: title, Name: s.o.Name, Contact: s.o.Contact, Dev: s.dev, MCP: s.o.MCP != nil, Browser: s.o.Renderer != nil,
 		Total: len(readiness.Catalogue()),
 		Limits: limitsView{
-			Caller:   limitText(s.o.CallerLimit),
-			Target:   limitText(s.o.TargetLimit),
+			Caller:   limitText(s.o.CallerLimit, "scans"),
+			Target:   limitText(s.o.TargetLimit, "times"),
 			CacheTTL: s.o.CacheTTL.String(),
 		}}
 }
 
-func limitText(l Limit) string {
+// limitText says a limit in words: "20 scans an hour".
+func limitText(l Limit, noun string) string {
 	if l.Count < 0 {
-		return "no limit"
+		return "any number of " + noun
 	}
-	return strconv.Itoa(l.Count) + " per " + l.Window.String()
+	return strconv.Itoa(l.Count) + " " + noun + " " + durationText(l.Window, "a", "every")
+}
+
+// durationText says a duration in words: "an hour", "a minute", "10m0s".
+func durationText(d time.Duration, article, every string) string {
+	switch d {
+	case time.Hour:
+		return article + "n hour"
+	case time.Minute:
+		return article + " minute"
+	case 24 * time.Hour:
+		return article + " day"
+	}
+	return every + " " + d.String()
+}
+
+// withoutUserinfo drops the userinfo of a typed URL before it is shown
+// again: a password is never echoed.
+func withoutUserinfo(raw string) string {
+	rest := raw
+	if i := strings.Index(rest, "//"); i >= 0 {
+		rest = rest[i+2:]
+	}
+	end := len(rest)
+	if i := strings.IndexAny(rest, "/?#"); i >= 0 {
+		end = i
+	}
+	if at := strings.LastIndexByte(rest[:end], '@'); at >= 0 {
+		return raw[:len(raw)-len(rest)] + rest[at+1:]
+	}
+	return raw
 }
 
 func (s *Service) render(w http.ResponseWriter, status int, name string, p *page) {
@@ -129,7 +161,7 @@ func (s *Service) postForm(w http.ResponseWriter, r *http.Request) {
 		p := s.page("Scan refused")
 		p.Error = &errorBody{Code: ref.code, Message: ref.msg}
 		if len(req.URL) <= maxURLBytes {
-			p.URL = req.URL
+			p.URL = withoutUserinfo(req.URL)
 		}
 		if ref.retryAfter > 0 {
 			w.Header().Set("Retry-After", strconv.Itoa(int((ref.retryAfter+time.Second-1)/time.Second)))
@@ -165,6 +197,9 @@ func (s *Service) scanPage(w http.ResponseWriter, r *http.Request) {
 	if row.Status == statusDone {
 		var rep readiness.Report
 		if err := json.Unmarshal([]byte(row.Report), &rep); err == nil {
+			// The report draws the site's trend, and what changed since the
+			// run before, from the earlier scans.
+			rep.Trend = s.trend(r, row.Host, row.FinishedAt)
 			s.writeReport(w, row, &rep)
 			return
 		}
@@ -202,8 +237,11 @@ func (s *Service) writeReport(w http.ResponseWriter, row *scanRow, rep *readines
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'")
-	h.Set("Cache-Control", "public, max-age=300")
+	// The report's page carries its own Content-Security-Policy (a meta
+	// element that allows its one inline script by hash); the header adds
+	// only what a meta element cannot say.
+	h.Set("Content-Security-Policy", "frame-ancestors 'none'")
+	h.Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusOK)
 	w.Write(doc)
 }
@@ -229,7 +267,36 @@ func (s *Service) sitePage(w http.ResponseWriter, r *http.Request) {
 	}
 	p := s.page("History of " + host)
 	p.Site = h
-	p.Chart = trendSVG(h.Scans)
+	p.Chart = s.trendChart(r, h)
 	w.Header().Set("Cache-Control", "no-store")
 	s.render(w, http.StatusOK, "site.html", p)
+}
+
+// trendChart returns the trend chart of a history: the one the newest
+// finished scan's report draws (Report.HTML with its Trend set), taken
+// out of the report's page, so that the chart is drawn by one piece of
+// code. The chart holds numbers and dates only.
+func (s *Service) trendChart(r *http.Request, h *siteJSON) template.HTML {
+	if h.latest == "" {
+		return ""
+	}
+	row, err := s.st.get(r.Context(), h.latest)
+	if err != nil {
+		return ""
+	}
+	var rep readiness.Report
+	if json.Unmarshal([]byte(row.Report), &rep) != nil {
+		return ""
+	}
+	rep.Trend = s.trend(r, row.Host, row.FinishedAt)
+	doc := rep.HTML()
+	i := bytes.Index(doc, []byte(`<svg class="trend"`))
+	if i < 0 {
+		return ""
+	}
+	j := bytes.Index(doc[i:], []byte("</svg>"))
+	if j < 0 {
+		return ""
+	}
+	return template.HTML(doc[i : i+j+len("</svg>")])
 }

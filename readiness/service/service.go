@@ -449,7 +449,8 @@ func (s *Service) run(job *scanRow) {
 		}
 		out.Status, out.Report = statusDone, string(data)
 		out.Score.Float64, out.Score.Valid, out.Ready = report.Score, true, report.Ready
-		out.Sections = sectionsJSON(report)
+		sum, _ := json.Marshal(report.Summary())
+		out.Summary = string(sum)
 	}
 	ok, err := s.st.finish(bctx, s.owner, out)
 	if err != nil {
@@ -477,24 +478,6 @@ func refusalMessage(err error) string {
 		return "the site's name did not resolve (" + err.Error() + ")"
 	}
 	return err.Error()
-}
-
-// sectionScore is one section of a scan's history entry.
-type sectionScore struct {
-	ID     readiness.SectionID `json:"id"`
-	Title  string              `json:"title"`
-	Score  float64             `json:"score"`
-	Points float64             `json:"points"`
-	Scored bool                `json:"scored"`
-}
-
-func sectionsJSON(r *readiness.Report) string {
-	out := make([]sectionScore, 0, len(r.Sections))
-	for _, sec := range r.Sections {
-		out = append(out, sectionScore{ID: sec.ID, Title: sec.Title, Score: sec.Score, Points: sec.Points, Scored: sec.Scored})
-	}
-	data, _ := json.Marshal(out)
-	return string(data)
 }
 
 // newID returns 16 random bytes in hex: a scan id or an instance's name.

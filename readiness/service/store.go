@@ -161,6 +161,12 @@ CREATE TABLE rate_counts (
 	n            INTEGER NOT NULL,
 	PRIMARY KEY (key, window_start)
 )`,
+	// Version 2 keeps each finished scan's readiness.Summary (score,
+	// readiness, section scores, every check's state), from which the
+	// history, its trend, deltas and badges are drawn, in place of the
+	// section scores of version 1.
+	`ALTER TABLE scans ADD COLUMN summary TEXT NOT NULL DEFAULT '';
+ALTER TABLE scans DROP COLUMN sections`,
 }
 
 // schemaVersion is the version this package writes.

@@ -98,7 +98,7 @@ func TestJobLifecycle(t *testing.T) {
 		ok, err = st.finish(ctx, "two", &scanRow{ID: a.ID, Status: statusDone, FinishedAt: now})
 		require.NoError(t, err)
 		assert.False(t, ok)
-		out := &scanRow{ID: a.ID, Status: statusDone, FinishedAt: now, Report: `{}`, Sections: `[]`}
+		out := &scanRow{ID: a.ID, Status: statusDone, FinishedAt: now, Report: `{}`, Summary: `{}`}
 		out.Score.Float64, out.Score.Valid, out.Ready = 87.5, true, true
 		ok, err = st.finish(ctx, "one", out)
 		require.NoError(t, err)
