@@ -1,7 +1,8 @@
 // Command scanserver runs a self-hosted agent-readiness scanning site
 // (package github.com/agentweb/agentweb/readiness/service): a form, live
 // progress, reports, every site's history with a trend chart, badges,
-// a JSON API and its OpenAPI document.
+// a JSON API and its OpenAPI document, and the SDK's MCP tools at /mcp
+// (package readiness/mcpserver).
 //
 // Usage:
 //
@@ -41,6 +42,7 @@ import (
 
 	"github.com/agentweb/agentweb/readiness"
 	"github.com/agentweb/agentweb/readiness/browser"
+	"github.com/agentweb/agentweb/readiness/mcpserver"
 	"github.com/agentweb/agentweb/readiness/service"
 	"github.com/agentweb/agentweb/safefetch"
 )
@@ -115,6 +117,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		renderer = b
 	}
 
+	// The SDK's MCP tools at /mcp, on the same client and browser, behind
+	// the service's limits and their own.
+	tools, err := mcpserver.New(&mcpserver.Options{Client: client, Renderer: renderer})
+	if err != nil {
+		return err
+	}
+
 	ln, err := net.Listen("tcp", c.addr)
 	if err != nil {
 		return err
@@ -128,6 +137,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		Renderer: renderer,
 		Store:    store,
 		Origin:   origin,
+		MCP:      tools.Handler(),
 		Workers:  c.workers,
 		Logger:   slog.New(slog.NewTextHandler(stderr, nil)),
 	})

@@ -65,3 +65,16 @@ func TestFlags(t *testing.T) {
 		assert.Error(t, err, "%v", args)
 	}
 }
+
+func TestMCPMounted(t *testing.T) {
+	base := serve(t, "-addr", "127.0.0.1:0", "-db", filepath.Join(t.TempDir(), "agentweb.db"))
+	req, _ := http.NewRequest("POST", base+"/mcp", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"test","version":"1"}}}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	resp, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	require.Equal(t, 200, resp.StatusCode, "%s", body)
+	assert.Contains(t, string(body), `"serverInfo"`)
+}
