@@ -104,7 +104,7 @@ if ("modelContext" in document) {
 				assert.Contains(t, c.Receipt.Received, "2 tool registration calls through document.modelContext and navigator.modelContext, read in https://shop.example/, https://shop.example/app.js")
 				q := checkByID(r, "page_tool_quality")
 				assert.Equal(t, "1 of 2 tools fully described", q.Receipt.Received)
-				assert.Equal(t, []string{`registered tool "checkout" in https://shop.example/app.js: registered through navigator.modelContext, which current browsers no longer expose (document.modelContext); no literal description`}, q.Receipt.Notes)
+				assert.Equal(t, []string{`registered tool "checkout" in https://shop.example/app.js: registered through navigator.modelContext, the deprecated form (Chrome 150 deprecates it for document.modelContext); no literal description`}, q.Receipt.Notes)
 				var urls []string
 				for _, rq := range c.Receipt.Requests {
 					urls = append(urls, rq.URL)
@@ -174,8 +174,22 @@ if ("modelContext" in document) {
 			want: [3]Verdict{VerdictPartial, VerdictFail, VerdictPass},
 			check: func(t *testing.T, r *Report) {
 				c := checkByID(r, "page_actions_declared")
-				assert.Contains(t, c.Receipt.Received, "only through navigator.modelContext, which current browsers no longer expose")
-				assert.Contains(t, strings.Join(c.Receipt.Notes, "\n"), "current browsers expose document.modelContext")
+				assert.Contains(t, c.Receipt.Received, "only through navigator.modelContext, the deprecated form (Chrome 150 deprecates it for document.modelContext)")
+				assert.Contains(t, strings.Join(c.Receipt.Notes, "\n"), "deprecated WebMCP forms read: navigator.modelContext (deprecated by Chrome 150 for document.modelContext, the object the WebMCP draft defines) on 1 registration")
+			},
+		},
+		{
+			name: "the current forms of the WebMCP draft are credited",
+			body: bareForm + `<script>const ctl = new AbortController();
+await document.modelContext.registerTool({name: "send", description: "Send a message.", inputSchema: {type: "object"},
+  annotations: {readOnlyHint: false, untrustedContentHint: true}, execute: send}, {signal: ctl.signal, exposedTo: ["https://agent.example"]});</script>`,
+			want: [3]Verdict{VerdictPass, VerdictPass, VerdictPass},
+			check: func(t *testing.T, r *Report) {
+				c := checkByID(r, "page_actions_declared")
+				notes := strings.Join(c.Receipt.Notes, "\n")
+				assert.Contains(t, notes, "current WebMCP forms read: the readOnlyHint annotation on 1 registration; the untrustedContentHint annotation on 1 registration; exposedTo on 1 registration; an abort signal on 1 registration")
+				assert.NotContains(t, notes, "deprecated")
+				assert.Contains(t, strings.Join(checkByID(r, "page_tool_quality").Receipt.Notes, "\n"), "the untrustedContentHint annotation on 1 registration")
 			},
 		},
 		{
@@ -258,13 +272,15 @@ func TestFindScriptTools(t *testing.T) {
 	}{
 		{"no modelContext", `registerTool({name: "x", description: "y"})`, nil},
 		{"new API", `document.modelContext.registerTool({name: "a", description: "b"});`,
-			[]scriptTool{{api: "document.modelContext", name: "a", description: true}}},
+			[]scriptTool{{api: "document.modelContext", call: "registerTool", name: "a", description: true}}},
 		{"old API, template strings", "navigator.modelContext.registerTool({name: `a`, description: ``});",
-			[]scriptTool{{api: "navigator.modelContext", name: "a"}}},
+			[]scriptTool{{api: "navigator.modelContext", call: "registerTool", name: "a"}}},
 		{"provideContext", `navigator.modelContext.provideContext({tools: [{name: 'x', description: 'y'}]})`,
-			[]scriptTool{{api: "navigator.modelContext", name: "x", description: true}}},
+			[]scriptTool{{api: "navigator.modelContext", call: "provideContext", name: "x", description: true}}},
 		{"two calls keep their own properties", `const m = document.modelContext; m.registerTool(t1); m.registerTool({name: "b", description: "d"})`,
-			[]scriptTool{{api: "document.modelContext"}, {api: "document.modelContext", name: "b", description: true}}},
+			[]scriptTool{{api: "document.modelContext", call: "registerTool"}, {api: "document.modelContext", call: "registerTool", name: "b", description: true}}},
+		{"the draft's annotations and options", `await document.modelContext.registerTool({name: "a", description: "b", annotations: {readOnlyHint: true, untrustedContentHint: false}}, {signal, exposedTo: ["https://x.example"]})`,
+			[]scriptTool{{api: "document.modelContext", call: "registerTool", name: "a", description: true, readOnly: true, untrusted: true, exposedTo: true, signal: true}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

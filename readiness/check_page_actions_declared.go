@@ -74,8 +74,12 @@ func checkPageActionsDeclared(s *scan) (out outcome) {
 		out.notes = append(out.notes, "form tools with a toolname but no tooldescription, which browsers do not register: "+strings.Join(unregistered, "; "))
 	}
 	docRegs, navRegs := o.registrations()
-	if navRegs > 0 {
-		out.notes = append(out.notes, fmt.Sprintf("%s registered only through navigator.modelContext: current browsers expose document.modelContext, and navigator.modelContext.registerTool fails there", plural.N(navRegs, "tool", "tools")))
+	current, deprecated := o.formsText()
+	if len(current) > 0 {
+		out.notes = append(out.notes, "current WebMCP forms read: "+strings.Join(current, "; "))
+	}
+	if len(deprecated) > 0 {
+		out.notes = append(out.notes, "deprecated WebMCP forms read: "+strings.Join(deprecated, "; "))
 	}
 	notRead := o.notRead()
 	if notRead != "" {
@@ -93,7 +97,7 @@ func checkPageActionsDeclared(s *scan) (out outcome) {
 		out.verdict, out.received = VerdictPass, formsText
 	case navRegs > 0:
 		out.verdict = VerdictPartial
-		out.received = o.registrationText() + ", only through navigator.modelContext, which current browsers no longer expose; " + formsText
+		out.received = o.registrationText() + ", only through navigator.modelContext, the deprecated form (Chrome 150 deprecates it for document.modelContext); " + formsText
 	case registered > 0 || named > 0:
 		out.verdict, out.received = VerdictPartial, formsText
 	case notRead != "":

@@ -13,8 +13,8 @@ func init() {
 // checkPageToolQuality: each declared page tool has a name, a description
 // and, for a declarative form, a toolparamdescription on each named control
 // (the check catalogue, Act; the WebMCP declarative API explainer); a tool
-// registered through navigator.modelContext, which current browsers no
-// longer expose, is not fully described. With a [Renderer], the tools are
+// registered through navigator.modelContext, the deprecated form (Chrome
+// 150 deprecates it for document.modelContext), is not fully described. With a [Renderer], the tools are
 // those the browser registered, with the name and description it reports. Not applicable when no tool is
 // declared in everything read; unverified when no tool is found but a
 // script or an app shell's content was not read.
@@ -56,7 +56,7 @@ func checkPageToolQuality(s *scan) outcome {
 		total++
 		var missing []string
 		if t.api == apiNavigator {
-			missing = append(missing, "registered through navigator.modelContext, which current browsers no longer expose (document.modelContext)")
+			missing = append(missing, "registered through navigator.modelContext, the deprecated form (Chrome 150 deprecates it for document.modelContext)")
 		}
 		switch {
 		case t.rendered && t.name == "":
@@ -81,6 +81,11 @@ func checkPageToolQuality(s *scan) outcome {
 		}
 	}
 	out.notes = gaps
+	if current, _ := o.formsText(); len(current) > 0 {
+		// The annotations tell an agent what a tool does to the page and
+		// what it returns: credited, never required.
+		out.notes = append(out.notes, "current WebMCP forms read: "+strings.Join(current, "; "))
+	}
 	if r := o.renderedSummary(); r != "" {
 		out.notes = append(out.notes, r)
 	}

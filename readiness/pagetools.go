@@ -14,6 +14,7 @@ import (
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 
+	"github.com/agentweb/agentweb/internal/plural"
 	"github.com/agentweb/agentweb/safefetch"
 )
 
@@ -81,6 +82,14 @@ type scriptTool struct {
 	api         string // "document.modelContext" or "navigator.modelContext"
 	name        string
 	description bool
+	// call is the registration call: "registerTool", or "provideContext",
+	// an earlier form the WebMCP draft no longer defines.
+	call string
+	// The current forms the registration uses, read in the object literal
+	// and options that follow the call (WebMCP, "ToolAnnotations" and
+	// "ModelContextRegisterToolOptions"): the readOnlyHint and
+	// untrustedContentHint annotations, exposedTo and an abort signal.
+	readOnly, untrusted, exposedTo, signal bool
 	// rendered is true for a tool a browser registered while rendering,
 	// false for one found by reading script text.
 	rendered bool
@@ -150,6 +159,40 @@ func (o *toolsObs) registrations() (document, navigator int) {
 		}
 	}
 	return document, navigator
+}
+
+// formsText says which current forms of the WebMCP draft the script
+// registrations use and which deprecated ones, for the receipts: "" when
+// there is no script registration.
+func (o *toolsObs) formsText() (current, deprecated []string) {
+	var ro, un, ex, sig, provide, nav int
+	for _, t := range o.scripts {
+		if t.rendered {
+			continue
+		}
+		ro, un, ex, sig = ro+b2i(t.readOnly), un+b2i(t.untrusted), ex+b2i(t.exposedTo), sig+b2i(t.signal)
+		provide += b2i(t.call == "provideContext")
+		nav += b2i(t.api == apiNavigator)
+	}
+	add := func(list *[]string, n int, what string) {
+		if n > 0 {
+			*list = append(*list, fmt.Sprintf("%s on %s", what, plural.N(n, "registration", "registrations")))
+		}
+	}
+	add(&current, ro, "the readOnlyHint annotation")
+	add(&current, un, "the untrustedContentHint annotation")
+	add(&current, ex, "exposedTo")
+	add(&current, sig, "an abort signal")
+	add(&deprecated, nav, "navigator.modelContext (deprecated by Chrome 150 for document.modelContext, the object the WebMCP draft defines)")
+	add(&deprecated, provide, "provideContext (which the WebMCP draft no longer defines: registerTool is the call)")
+	return current, deprecated
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // actionForms returns the forms that count as actions: every form but a
@@ -493,9 +536,13 @@ var (
 	modelContextRef = regexp.MustCompile(`\b(document|navigator)\s*\.\s*modelContext\b`)
 	// registration finds a tool registration call: registerTool (WebMCP)
 	// or the older provideContext.
-	registration = regexp.MustCompile(`\b(registerTool|provideContext)\s*\(`)
-	toolNameProp = regexp.MustCompile(`\bname\s*:\s*(?:"([^"\n]{1,200})"|'([^'\n]{1,200})'|` + "`" + `([^` + "`" + `]{1,200})` + "`" + `)`)
-	toolDescProp = regexp.MustCompile(`\bdescription\s*:\s*(?:"\s*[^"\s]|'\s*[^'\s]|` + "`" + `\s*[^` + "`" + `\s])`)
+	registration  = regexp.MustCompile(`\b(registerTool|provideContext)\s*\(`)
+	toolNameProp  = regexp.MustCompile(`\bname\s*:\s*(?:"([^"\n]{1,200})"|'([^'\n]{1,200})'|` + "`" + `([^` + "`" + `]{1,200})` + "`" + `)`)
+	readOnlyProp  = regexp.MustCompile(`\breadOnlyHint\s*:`)
+	untrustedProp = regexp.MustCompile(`\buntrustedContentHint\s*:`)
+	exposedToProp = regexp.MustCompile(`\bexposedTo\s*:`)
+	signalProp    = regexp.MustCompile(`\bsignal\s*[:,}]`)
+	toolDescProp  = regexp.MustCompile(`\bdescription\s*:\s*(?:"\s*[^"\s]|'\s*[^'\s]|` + "`" + `\s*[^` + "`" + `\s])`)
 )
 
 // The two WebMCP API objects a script may register tools on.
@@ -510,7 +557,9 @@ const (
 // document.modelContext anywhere registers through it (current browsers
 // expose only that one); else through navigator.modelContext. The name and
 // description are read from the object literal that follows the call, when
-// it has them. The script is never run, so a registration built at run time
+// it has them, and so are the current forms of the WebMCP draft (the
+// readOnlyHint and untrustedContentHint annotations, exposedTo and an
+// abort signal in the options). The script is never run, so a registration built at run time
 // is found as a registration without a name.
 func findScriptTools(text string) []scriptTool {
 	api := ""
@@ -532,7 +581,9 @@ func findScriptTools(text string) []scriptTool {
 		if next := registration.FindStringIndex(window); next != nil {
 			window = window[:next[0]]
 		}
-		t := scriptTool{api: api}
+		t := scriptTool{api: api, call: strings.TrimRight(strings.TrimSpace(text[loc[0]:loc[1]]), "( \t\n")}
+		t.readOnly, t.untrusted = readOnlyProp.MatchString(window), untrustedProp.MatchString(window)
+		t.exposedTo, t.signal = exposedToProp.MatchString(window), signalProp.MatchString(window)
 		if m := toolNameProp.FindStringSubmatch(window); m != nil {
 			t.name = strings.TrimSpace(m[1] + m[2] + m[3])
 		}
