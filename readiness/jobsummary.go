@@ -3,6 +3,7 @@ package readiness
 import (
 	"bytes"
 	"fmt"
+	"github.com/agentweb/agentweb/internal/plural"
 	"strings"
 )
 
@@ -39,10 +40,10 @@ func (r *Report) JobSummary() []byte {
 	}
 	if r.Trend != nil {
 		runs := r.trendRuns()
-		p("### Trend\n\n%s %d runs from %s to %s", sparkline(runs), len(runs),
+		p("### Trend\n\n%s %s from %s to %s", sparkline(runs), plural.N(len(runs), "run", "runs"),
 			runs[0].ScannedAt.Format("2006-01-02"), runs[len(runs)-1].ScannedAt.Format("2006-01-02"))
 		if c := r.sinceLast(); c != nil {
-			p("; %s since the previous run, %d checks changed", signed(c.Delta), len(c.Changes))
+			p("; %s since the previous run, %s changed", signed(c.Delta), plural.N(len(c.Changes), "check", "checks"))
 		}
 		p(".\n\n")
 	}

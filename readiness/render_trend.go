@@ -2,6 +2,7 @@ package readiness
 
 import (
 	"fmt"
+	"github.com/agentweb/agentweb/internal/plural"
 	"math"
 	"strings"
 )
@@ -50,7 +51,7 @@ func trendSVG(runs []Summary) string {
 		}
 		return plotL + float64(i)*float64(plotR-plotL)/float64(n-1)
 	}
-	fmt.Fprintf(&b, `<svg class="trend" width="%d" height="%d" viewBox="0 0 %d %d" role="img" aria-label="Score by date, %d runs, last %s">`, chartW, chartH, chartW, chartH, n, oneDecimal(runs[n-1].Score))
+	fmt.Fprintf(&b, `<svg class="trend" width="%d" height="%d" viewBox="0 0 %d %d" role="img" aria-label="Score by date, %s, last %s">`, chartW, chartH, chartW, chartH, plural.N(n, "run", "runs"), oneDecimal(runs[n-1].Score))
 	b.WriteString("\n")
 	for _, g := range []struct {
 		score float64
@@ -175,7 +176,7 @@ func stateLabel(s string) string {
 func (r *Report) markdownTrend(p func(string, ...any)) {
 	runs := r.trendRuns()
 	p("## Trend\n\n")
-	p("%s %d runs from %s to %s (one block per run, oldest first).\n\n", sparkline(runs), len(runs),
+	p("%s %s from %s to %s (one block per run, oldest first).\n\n", sparkline(runs), plural.N(len(runs), "run", "runs"),
 		runs[0].ScannedAt.Format("2006-01-02"), runs[len(runs)-1].ScannedAt.Format("2006-01-02"))
 	p("| Scanned at | Score | Ready |\n|---|---:|---|\n")
 	for _, s := range runs[max(0, len(runs)-maxTrendRows):] {

@@ -11,6 +11,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/agentweb/agentweb/internal/plural"
 	"golang.org/x/net/html"
 )
 
@@ -73,7 +75,7 @@ func TestTrendForms(t *testing.T) {
 			assert.Equal(t, oneDecimal(r.Score), last, "the last point is this run")
 			md := string(r.Markdown())
 			assert.Contains(t, md, "## Trend\n")
-			assert.Contains(t, md, sparkline(r.trendRuns())+" "+strconv.Itoa(n)+" runs")
+			assert.Contains(t, md, sparkline(r.trendRuns())+" "+plural.N(n, "run", "runs")+" from")
 			if n == 1 {
 				assert.NotContains(t, md, "### Since the previous run")
 				assert.NotContains(t, string(page), "Since the previous run")

@@ -38,8 +38,9 @@ func TestHelpPrintsEveryFlag(t *testing.T) {
 			})
 			// What the gate flags do is in the usage itself.
 			assert.Contains(t, out, "exit 1 when the score")
-			assert.Contains(t, out, "whose verdict is worse than in the report")
-			assert.Contains(t, out, "JSON Lines file: the line of this site is used")
+			assert.Contains(t, out, "every check that got worse")
+			assert.Contains(t, out, "the last line of this site")
+			assert.Contains(t, out, "GITHUB_STEP_SUMMARY")
 		})
 	}
 }
@@ -87,7 +88,7 @@ func TestBaselineJSONLines(t *testing.T) {
 	require.NoError(t, os.WriteFile(garbage, []byte("{\"x\": [1,\n"), 0o644))
 	for file, want := range map[string]string{
 		other:   "JSON Lines with 1 reports, none of them of https://b.example/",
-		garbage: "not a readiness report (one written by -json, or JSON Lines written by -list -out)",
+		garbage: "not a readiness report (one written by -json, or JSON Lines written by -list -out, -summary or -history)",
 	} {
 		stderr.Reset()
 		assert.Equal(t, 2, run(context.Background(), []string{"scan", "https://b.example/", "-baseline", file}, &stdout, &stderr, n.Client()))

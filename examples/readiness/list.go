@@ -151,6 +151,31 @@ func runList(ctx context.Context, c *config, stdout, stderr io.Writer, client *s
 	}
 	w := bufio.NewWriter(out)
 	defer w.Flush()
+	var sw *bufio.Writer // -summary: one compact line per site
+	if path, ok := c.outputs["summary"]; ok {
+		sout := stdout
+		if path != "-" {
+			flags := os.O_CREATE | os.O_WRONLY | os.O_TRUNC
+			if c.resume {
+				flags = os.O_CREATE | os.O_WRONLY | os.O_APPEND
+			}
+			f, err := os.OpenFile(path, flags, 0o644)
+			if err != nil {
+				return cli.Output{Name: "readiness", Stderr: stderr}.Fail(cli.ExitUsage, err)
+			}
+			defer f.Close()
+			sout = f
+		}
+		sw = bufio.NewWriter(sout)
+		defer sw.Flush()
+	}
+	var baselines map[string]*readiness.Summary // -baseline: each site's earlier line
+	if c.baseline != "" {
+		if baselines, err = readBaselines(c.baseline); err != nil {
+			return cli.Output{Name: "readiness", Stderr: stderr}.Fail(cli.ExitUsage, err)
+		}
+	}
+	worse := 0
 
 	total, done, failed := len(sites), 0, 0
 	start := time.Now()
@@ -177,18 +202,38 @@ func runList(ctx context.Context, c *config, stdout, stderr io.Writer, client *s
 			continue
 		}
 		done++
-		var line []byte
+		var line, sline []byte
 		if r.Err != nil {
 			failed++
 			line, err = json.Marshal(errorLine{Site: r.Site, Error: r.Err.Error(), Development: c.dev})
+			sline = line
 		} else {
+			if old := baselineOf(baselines, r); old != nil {
+				r.Report.Baseline = readiness.CompareSummaries(old, r.Report.Summary())
+				if r.Report.Baseline.Worse {
+					worse++
+					for _, ch := range r.Report.Baseline.Changes {
+						if ch.Direction == "worse" {
+							fmt.Fprintf(stderr, "gate: %s: %s got worse: %s -> %s\n", r.Report.Site, ch.Check, ch.From, ch.To)
+						}
+					}
+				}
+			}
 			line, err = compactReport(r.Report)
+			if err == nil && sw != nil {
+				sline, err = json.Marshal(r.Report.Summary())
+			}
 		}
 		if err == nil {
 			_, err = w.Write(append(line, '\n'))
 		}
 		if err == nil {
 			err = w.Flush() // a line is whole on disk before the next, for -resume
+		}
+		if err == nil && sw != nil {
+			if _, err = sw.Write(append(sline, '\n')); err == nil {
+				err = sw.Flush()
+			}
 		}
 		if err != nil {
 			return cli.Output{Name: "readiness", Stderr: stderr}.Fail(cli.ExitUsage, err)
@@ -199,10 +244,27 @@ func runList(ctx context.Context, c *config, stdout, stderr io.Writer, client *s
 		fmt.Fprintf(stderr, "readiness: stopped after %d of %d sites: %v (-resume scans the others)\n", done, total, context.Cause(ctx))
 		return cli.ExitUsage
 	}
-	if failed > 0 {
+	if worse > 0 {
+		fmt.Fprintf(stderr, "gate: %s worse than in the baseline\n", count(worse, "site got", "sites got"))
+	}
+	if failed > 0 || worse > 0 {
 		return cli.ExitInvalid
 	}
 	return cli.ExitOK
+}
+
+// baselineOf returns the baseline line of a scanned site, by the site as
+// listed or as its report names it.
+func baselineOf(baselines map[string]*readiness.Summary, r readiness.BatchResult) *readiness.Summary {
+	if baselines == nil {
+		return nil
+	}
+	for _, k := range []string{r.Report.Site, r.Site, pageURL(r.Site)} {
+		if s := baselines[k]; s != nil {
+			return s
+		}
+	}
+	return nil
 }
 
 // compactReport is the report's JSON on one line.

@@ -13,19 +13,38 @@
 // help command print the usage and every flag with its meaning and exit 0.
 //
 // One site: progress goes to stderr and a summary to stdout; each -json,
-// -md or -html flag writes that form of the report to FILE ("-" for
-// stdout). The exit code is 0 when the site is ready, 1 when it is not, and
+// -md, -html, -sarif (SARIF 2.1.0 for code scanning), -junit (JUnit XML),
+// -prompt (one Markdown prompt for a coding agent with every fix), -badge
+// (a shields-style SVG) or -summary (one compact JSON line) flag writes
+// that form of the report to FILE ("-" for stdout). -history FILE reads
+// the site's earlier runs from a JSON Lines file, draws the trend from them
+// in every form, and appends this run's summary to it. When the
+// environment variable GITHUB_STEP_SUMMARY names a file (as in GitHub
+// Actions), a short Markdown summary of the run is appended to it.
+//
+// The exit code is 0 when the site is ready, 1 when it is not, and
 // 2 on a usage error or when the scan could not run. With -fail-under or
 // -baseline the command is a CI gate instead: it exits 1 when the score is
-// below SCORE, or when any check's verdict is worse than in the baseline
+// below SCORE, or when any check got worse than in the baseline
 // (every such check is listed), and 0 otherwise. The baseline is a report
 // written earlier with -json, or a JSON Lines file written by -list -out,
-// of which the line of the scanned site is used.
+// -summary or -history, of which the last line of the scanned site is
+// used; every form then shows the delta (the score, each section and each
+// check that changed, both ways). A check got worse when its verdict fell
+// (pass or not applicable to partial, partial to unverified, unverified to
+// fail) or an optional document vanished; a pass that became not
+// applicable is a change, not a regression.
 //
 // A list (-list FILE, "-" for stdin; one site URL a line, blank lines and
 // lines starting with # skipped): the reports are written as JSON Lines to
 // -out (default stdout), one compact report a line in completion order, and
-// a site whose scan could not run as {"site": URL, "error": "..."}. Progress
+// a site whose scan could not run as {"site": URL, "error": "..."}.
+// -summary FILE writes a compact line per site as well (score, ready, the
+// state of every check: about 1.5 KB where a report line is tens), for
+// trends over thousands of sites. -baseline compares each site with its own
+// line of an earlier -out or -summary file, puts the delta in its report
+// line, lists on stderr every check that got worse, and makes the exit code
+// 1 when any site got worse. Progress
 // (done/total, rate, ETA, failures) goes to stderr. -resume keeps the lines
 // already in -out and skips their sites; a run that was interrupted wrote
 // no line for the sites it had not finished, so -resume scans them.
@@ -84,6 +103,8 @@ under SCORE or any check got worse than in the baseline report (each one is
 listed), 0 otherwise. A list exits 0 when every site was scanned, 1 when some
 could not be, 2 when it was interrupted (-resume then scans what is left).
 mcp exits 0 when the endpoint answers as MCP, 1 when it does not.
+One site appends a short Markdown summary (score, delta, fixes, a prompt)
+to the file $GITHUB_STEP_SUMMARY names, when it is set.
 
 Flags (-name or --name, anywhere after the subcommand):
 `
@@ -134,6 +155,7 @@ type config struct {
 	failUnder float64
 	gate      bool // -fail-under given
 	baseline  string
+	history   string // -history FILE
 	dev       bool
 	browser   bool // -browser: render the pages in Chromium
 
@@ -154,6 +176,11 @@ func flags(c *config) *flag.FlagSet {
 		{"json", "write the report as JSON to `FILE` (\"-\": stdout); the form -baseline reads"},
 		{"md", "write the report as Markdown to `FILE` (\"-\": stdout)"},
 		{"html", "write the report as one self-contained HTML page to `FILE` (\"-\": stdout)"},
+		{"sarif", "write the report as SARIF 2.1.0 to `FILE` (\"-\": stdout), for code scanning: a rule per check,\na result per check that leaves points"},
+		{"junit", "write the report as JUnit XML to `FILE` (\"-\": stdout): a test case per check"},
+		{"prompt", "write one Markdown prompt for a coding agent with every fix, in fix-first order, to `FILE`"},
+		{"badge", "write the score as a shields-style SVG badge to `FILE`"},
+		{"summary", "write the report's compact summary (score, ready, the state of every check) as one JSON line\nto `FILE`; with -list, one line per site"},
 	} {
 		form := f.name
 		fs.Func(form, f.what, func(v string) error {
@@ -172,7 +199,8 @@ func flags(c *config) *flag.FlagSet {
 		c.failUnder, c.gate = f, true
 		return nil
 	})
-	fs.StringVar(&c.baseline, "baseline", "", "CI gate: exit 1 and list every check whose verdict is worse than in the report `OLD.json`\n(written earlier with -json, or a -list -out JSON Lines file: the line of this site is used)")
+	fs.StringVar(&c.baseline, "baseline", "", "CI gate: compare with the report `OLD.json` (written by -json, or JSON Lines written by -list -out,\n-summary or -history: the last line of this site), show the delta in every form, and exit 1 listing\nevery check that got worse; with -list, each site against its own line")
+	fs.StringVar(&c.history, "history", "", "append this run's summary to the JSON Lines `FILE` and draw the site's trend from it in every form")
 	fs.StringVar(&c.list, "list", "", "scan the site URLs of `FILE`, one a line (\"-\": stdin; blank lines and # comments skipped)")
 	fs.StringVar(&c.out, "out", "", "with -list: write the JSON Lines to `FILE` (default stdout)")
 	fs.BoolVar(&c.resume, "resume", false, "with -list -out: keep the lines already in the -out file and skip their sites")
@@ -286,14 +314,24 @@ func parse(args []string, mcpMode bool) (*config, error) {
 		return nil, fmt.Errorf("give a URL or -list, not both")
 	case !listMode && c.site == "":
 		return nil, fmt.Errorf("no site URL")
-	case listMode && (len(c.order) > 0 || c.gate || c.baseline != ""):
-		return nil, fmt.Errorf("-json, -md, -html, -fail-under and -baseline are for one site")
+	case listMode && (len(c.order) > countForm(c, "summary") || c.gate || c.history != ""):
+		return nil, fmt.Errorf("-json, -md, -html, -sarif, -junit, -prompt, -badge, -fail-under and -history are for one site")
+	case listMode && c.outputs["summary"] == "-" && (c.out == "" || c.out == "-"):
+		return nil, fmt.Errorf("with -list, -summary - needs -out FILE: both would go to stdout")
 	case !listMode && (c.out != "" || c.resume || c.of > 0 || c.concurrency > 0 || c.perHost > 0):
 		return nil, fmt.Errorf("-out, -resume, -shard, -concurrency and -per-host are for -list")
 	case c.resume && (c.out == "" || c.out == "-"):
 		return nil, fmt.Errorf("-resume needs -out FILE")
 	}
 	return c, nil
+}
+
+// countForm is 1 when the form was asked for, else 0.
+func countForm(c *config, form string) int {
+	if _, ok := c.outputs[form]; ok {
+		return 1
+	}
+	return 0
 }
 
 // slicesHasHelp reports whether a positional argument is the help command

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -16,7 +17,7 @@ import (
 // runOne scans one site, writes the forms asked for, prints the summary
 // and applies the gates.
 func runOne(ctx context.Context, c *config, stdout, stderr io.Writer, client *safefetch.Client) int {
-	var old *readiness.Report
+	var old *readiness.Summary
 	if c.baseline != "" {
 		var err error
 		if old, err = readBaseline(c.baseline, c.site); err != nil {
@@ -53,21 +54,40 @@ func runOne(ctx context.Context, c *config, stdout, stderr io.Writer, client *sa
 		return code
 	}
 
-	for _, form := range c.order {
-		var data []byte
-		switch form {
-		case "json":
-			if data, err = rep.JSON(); err != nil {
-				fmt.Fprintf(stderr, "readiness: %v\n", err)
-				return cli.ExitUsage
-			}
-		case "md":
-			data = rep.Markdown()
-		case "html":
-			data = rep.HTML()
-		}
-		if err := write(c.outputs[form], data, stdout); err != nil {
+	var trend []readiness.Summary
+	if c.history != "" {
+		if trend, err = readHistory(c.history, rep.Site); err != nil {
 			fmt.Fprintf(stderr, "readiness: %v\n", err)
+			return cli.ExitUsage
+		}
+		rep.Trend = trend
+	}
+	if old != nil {
+		rep.Baseline = readiness.CompareSummaries(old, rep.Summary())
+	}
+	for _, form := range c.order {
+		data, err := render(rep, form)
+		if err == nil {
+			err = write(c.outputs[form], data, stdout)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "readiness: %v\n", err)
+			return cli.ExitUsage
+		}
+	}
+	if c.history != "" {
+		line, err := json.Marshal(rep.Summary())
+		if err == nil {
+			err = appendFile(c.history, append(line, '\n'))
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "readiness: history: %v\n", err)
+			return cli.ExitUsage
+		}
+	}
+	if path := os.Getenv("GITHUB_STEP_SUMMARY"); path != "" {
+		if err := appendFile(path, rep.JobSummary()); err != nil {
+			fmt.Fprintf(stderr, "readiness: job summary: %v\n", err)
 			return cli.ExitUsage
 		}
 	}
@@ -94,7 +114,7 @@ func runOne(ctx context.Context, c *config, stdout, stderr io.Writer, client *sa
 		fmt.Fprintf(stdout, "  unverified: %s\n", strings.Join(rep.Unverified, ", "))
 	}
 	if c.gate || old != nil {
-		return gate(c, old, rep, stdout)
+		return gate(c, rep, stdout)
 	}
 	if rep.Ready {
 		return cli.ExitOK
@@ -123,6 +143,65 @@ func printFixes(w io.Writer, fixes []readiness.FixItem) {
 	if len(fixes) > maxFixesPrinted {
 		fmt.Fprintf(w, "  ... and %d more in the report\n", len(fixes)-maxFixesPrinted)
 	}
+}
+
+// render returns one form of the report.
+func render(rep *readiness.Report, form string) ([]byte, error) {
+	switch form {
+	case "json":
+		return rep.JSON()
+	case "md":
+		return rep.Markdown(), nil
+	case "html":
+		return rep.HTML(), nil
+	case "sarif":
+		return rep.SARIF()
+	case "junit":
+		return rep.JUnit()
+	case "prompt":
+		return rep.Prompt(), nil
+	case "badge":
+		return rep.Badge(), nil
+	case "summary":
+		line, err := json.Marshal(rep.Summary())
+		return append(line, '\n'), err
+	}
+	return nil, fmt.Errorf("no form %q", form)
+}
+
+// maxTrend is how many earlier runs of a site -history draws.
+const maxTrend = 100
+
+// readHistory returns the earlier runs of site in the JSON Lines file
+// path (summaries, or reports), oldest first, at most maxTrend of them; a
+// file that does not exist yet has none.
+func readHistory(path, site string) ([]readiness.Summary, error) {
+	runs := []readiness.Summary{}
+	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+		return runs, nil
+	}
+	_, _, err := eachBaseline(path, func(_ string, s *readiness.Summary) {
+		if s.Site == site {
+			runs = append(runs, *s)
+		}
+	})
+	if err != nil {
+		return nil, fmt.Errorf("history: %w", err)
+	}
+	return runs[max(0, len(runs)-maxTrend):], nil
+}
+
+// appendFile appends data to the file at path, creating it.
+func appendFile(path string, data []byte) error {
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 func write(path string, data []byte, stdout io.Writer) error {
