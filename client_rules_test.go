@@ -2,8 +2,10 @@ package agentweb_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
+	"os"
 	"reflect"
 	"testing"
 
@@ -111,4 +113,45 @@ func TestOneAnswerPerSituation(t *testing.T) {
 			assert.True(t, errors.Is(err, safefetch.ErrForbiddenAddress), "%s: %v", e.name, err)
 		}
 	})
+}
+
+// TestOneWordingPerRuleAcrossPackages: the same mistake (an http URL where
+// https is required) is worded the same by agentic and agentsignup, and
+// every problem of either cites its section.
+func TestOneWordingPerRuleAcrossPackages(t *testing.T) {
+	var site map[string]any
+	require.NoError(t, json.Unmarshal(must(os.ReadFile("agentic/testdata/valid/shop.json")), &site))
+	site["resources"].([]any)[0].(map[string]any)["url"] = "http://shop.example/docs"
+	_, err := agentic.ParseSite(must(json.Marshal(site)))
+	a := httpsMessage(t, err)
+
+	var doc map[string]any
+	require.NoError(t, json.Unmarshal(must(os.ReadFile("agentsignup/testdata/agent-signup-example.json")), &doc))
+	doc["terms"].(map[string]any)["url"] = "http://shop.example/docs"
+	_, err = agentsignup.Parse(must(json.Marshal(doc)))
+	b := httpsMessage(t, err)
+	assert.Equal(t, `"http://shop.example/docs" is not an https URL`, a)
+	assert.Equal(t, a, b, "one wording for url-https")
+}
+
+func httpsMessage(t *testing.T, err error) string {
+	t.Helper()
+	var ve *agentic.ValidationError
+	require.ErrorAs(t, err, &ve)
+	msg := ""
+	for _, p := range ve.Problems {
+		assert.NotEmpty(t, p.Section, "%s cites a section", p)
+		if p.Rule == agentic.RuleURLHTTPS {
+			msg = p.Message
+		}
+	}
+	require.NotEmpty(t, msg, "a url-https problem: %v", ve)
+	return msg
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
 }

@@ -49,7 +49,7 @@ func ParseActionProfile(data []byte) (*ActionProfile, error) {
 		ps.add("/origin", RuleActionOrigin, "origin must be a string")
 	} else {
 		for _, pr := range checkOrigin(o) {
-			ps.add("/origin", RuleActionOrigin, "origin "+pr.message)
+			ps.add("/origin", RuleActionOrigin, pr.message)
 		}
 		p.Origin = o
 	}

@@ -363,7 +363,7 @@ func parseScanOrigin(origin string) (*url.URL, string, error) {
 		return nil, "", fmt.Errorf("%w: %q: %v", ErrOrigin, origin, err)
 	}
 	if ps := checkOrigin(o); len(ps) > 0 {
-		return nil, "", fmt.Errorf("%w: %q: origin %s", ErrOrigin, origin, ps[0].message)
+		return nil, "", fmt.Errorf("%w: %q: %s", ErrOrigin, origin, ps[0].message)
 	}
 	ou, _ := url.Parse(o)
 	return ou, o, nil

@@ -55,8 +55,9 @@ func (p *problems) add(ptr, rule, msg string) {
 // resource, operation path rules, (method, path) uniqueness per API, and the
 // 64 KiB compact size. On failure the error is a *ValidationError listing
 // every problem, each naming the profile's section that states its rule
-// ("Required JSON fields", "Resource records" or "OpenAPI indexes"; none for
-// strict JSON and the size limit). An Action Profile 1.0 document is refused with
+// ("Required JSON fields", "Resource records" or "OpenAPI indexes"; strict
+// JSON under "Required JSON fields", the size limit under "Discovery and
+// auditing"). An Action Profile 1.0 document is refused with
 // ErrActionProfile alone.
 //
 // [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
@@ -96,12 +97,12 @@ const (
 // siteSection names the section of the profile that states the rule a
 // problem breaks, from where it is: a resource record's rules are in
 // "Resource records", an API index's in "OpenAPI indexes", the top-level
-// members' (and unknown members') in "Required JSON fields". Strict JSON
-// and the size limit are not the profile's sections: "".
+// members' (and unknown members') in "Required JSON fields". Strict JSON,
+// the string rule and the size limit are cited from ruleSections.
 func siteSection(p Problem) string {
 	switch {
 	case strings.HasPrefix(p.Rule, "json-") || p.Rule == RuleProfileSize || p.Rule == RuleStringUTF8:
-		return ""
+		return ruleSections[p.Rule]
 	case strings.HasPrefix(p.Pointer, "/resources/"):
 		return sectionResourceRecords
 	case strings.HasPrefix(p.Pointer, "/apis/"):
@@ -173,7 +174,7 @@ func checkTree(tree any, ps *problems) {
 	}
 	if o, ok := m["origin"].(string); ok {
 		for _, p := range checkOrigin(o) {
-			ps.add("/origin", p.rule, "origin "+p.message)
+			ps.add("/origin", p.rule, p.message)
 		}
 	}
 	retrievedOpenAPI := map[string]bool{}
@@ -193,12 +194,12 @@ func checkTree(tree any, ps *problems) {
 			u, uok := r["url"].(string)
 			if uok {
 				for _, p := range checkSiteURL(u) {
-					ps.add(ptr()+"/url", p.rule, "url "+p.message)
+					ps.add(ptr()+"/url", p.rule, p.message)
 				}
 			}
 			if s, ok := r["source"].(string); ok {
 				for _, p := range checkSiteURL(s) {
-					ps.add(ptr()+"/source", p.rule, "source "+p.message)
+					ps.add(ptr()+"/source", p.rule, p.message)
 				}
 			}
 			av, _ := r["availability"].(string)
@@ -230,7 +231,7 @@ func checkTree(tree any, ps *problems) {
 			ptr := idx("/apis", i)
 			if d, ok := a["document"].(string); ok {
 				for _, p := range checkSiteURL(d) {
-					ps.add(ptr+"/document", p.rule, "document "+p.message)
+					ps.add(ptr+"/document", p.rule, p.message)
 				}
 				if haveResources && !retrievedOpenAPI[d] {
 					ps.add(ptr+"/document", RuleDocumentBinding, "document "+cut(d)+" is not the url of a retrieved openapi resource of this profile")

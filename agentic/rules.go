@@ -146,8 +146,38 @@ const (
 	maxReportedValueLength = 80   // values quoted in messages are cut to this many bytes
 )
 
-// invalid returns the *ValidationError of a list of problems.
-func invalid(ps []Problem) *ValidationError { return problem.New(ps, ErrInvalid) }
+// ruleSections names the section of [Agentic Site Profile 1.1] that states
+// each rule, for the problems whose position does not name a closer one
+// (siteSection): every rule cites one. Strict JSON and the string rules
+// belong to "Required JSON fields" (the schema defines exact fields), the
+// size bound to "Discovery and auditing" (the file size is kept bounded),
+// the Action Profile reader to "Tools and compatibility".
+//
+// [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
+var ruleSections = map[string]string{
+	RuleURLSyntax: sectionResourceRecords, RuleURLHTTPS: sectionResourceRecords, RuleURLUserinfo: sectionResourceRecords,
+	RuleURLQuery: sectionResourceRecords, RuleURLFragment: sectionResourceRecords, RuleURLPort: sectionResourceRecords,
+	RuleURLPrivateAddress: sectionResourceRecords,
+	RuleOriginForm:        sectionRequiredFields, RuleRetrievedRequired: sectionRequiredFields,
+	RuleResourceDuplicate: sectionResourceRecords,
+	RuleDocumentBinding:   sectionOpenAPIIndexes, RulePathForm: sectionOpenAPIIndexes, RuleOperationDuplicate: sectionOpenAPIIndexes,
+	RuleProfileSize:  "Discovery and auditing",
+	RuleStringUTF8:   sectionRequiredFields,
+	RuleSchemaPrefix: sectionRequiredFields, RuleSchemaType: sectionRequiredFields,
+	RuleJSONSyntax: sectionRequiredFields, RuleJSONBOM: sectionRequiredFields, RuleJSONUTF8: sectionRequiredFields,
+	RuleJSONSurrogate: sectionRequiredFields, RuleJSONDuplicate: sectionRequiredFields, RuleJSONDepth: sectionRequiredFields,
+	RuleJSONTrailing: sectionRequiredFields, RuleJSONNumberRange: sectionRequiredFields,
+	RuleActionVersion: sectionTools, RuleActionOrigin: sectionTools, RuleActionList: sectionTools,
+	"json-": sectionRequiredFields,
+}
+
+const sectionTools = "Tools and compatibility"
+
+// invalid returns the *ValidationError of a list of problems, each citing
+// its section.
+func invalid(ps []Problem) *ValidationError {
+	return problem.New(problem.Cite(ps, ruleSections), ErrInvalid)
+}
 
 // jsonProblem turns a strict JSON failure into its one problem.
 func jsonProblem(err error) *ValidationError {

@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/agentweb/agentweb/internal/problem"
 	"github.com/agentweb/agentweb/safefetch"
 )
 
@@ -15,37 +16,37 @@ func checkSiteURL(raw string) []urlProblem {
 	var out []urlProblem
 	u, err := url.Parse(raw)
 	if err != nil || !u.IsAbs() || u.Opaque != "" || u.Host == "" {
-		return []urlProblem{{RuleURLSyntax, "is not an absolute URL with a host"}}
+		return []urlProblem{{RuleURLSyntax, problem.URLMessage(RuleURLSyntax, raw, " with a host")}}
 	}
 	if u.Scheme != "https" {
-		out = append(out, urlProblem{RuleURLHTTPS, "must use https, not " + strings.ToLower(u.Scheme)})
+		out = append(out, urlProblem{RuleURLHTTPS, problem.URLMessage(RuleURLHTTPS, raw, "")})
 	}
 	if u.User != nil {
-		out = append(out, urlProblem{RuleURLUserinfo, "must not contain credentials"})
+		out = append(out, urlProblem{RuleURLUserinfo, problem.URLMessage(RuleURLUserinfo, raw, "")})
 	}
 	if u.RawQuery != "" || u.ForceQuery {
-		out = append(out, urlProblem{RuleURLQuery, "must not contain a query"})
+		out = append(out, urlProblem{RuleURLQuery, problem.URLMessage(RuleURLQuery, raw, "")})
 	}
 	if u.Fragment != "" || strings.Contains(raw, "#") {
-		out = append(out, urlProblem{RuleURLFragment, "must not contain a fragment"})
+		out = append(out, urlProblem{RuleURLFragment, problem.URLMessage(RuleURLFragment, raw, "")})
 	}
 	if p := u.Port(); p != "" && p != "443" {
-		out = append(out, urlProblem{RuleURLPort, "must not use port " + p + " (only the default 443)"})
+		out = append(out, urlProblem{RuleURLPort, problem.URLMessage(RuleURLPort, raw, " ("+p+")")})
 	} else if strings.HasSuffix(u.Host, ":") {
-		out = append(out, urlProblem{RuleURLSyntax, "has an empty port"})
+		out = append(out, urlProblem{RuleURLSyntax, problem.URLMessage(RuleURLSyntax, raw, " with a host and a port: the port is empty")})
 	}
 	host := strings.TrimSuffix(strings.ToLower(u.Hostname()), ".")
 	if host == "localhost" || strings.HasSuffix(host, ".localhost") || host == "local" || strings.HasSuffix(host, ".local") {
-		out = append(out, urlProblem{RuleURLPrivateAddress, "must not name a local host (" + host + ")"})
+		out = append(out, urlProblem{RuleURLPrivateAddress, problem.URLMessage(RuleURLPrivateAddress, raw, ": "+host+" is a local name")})
 	}
 	if a, err := netip.ParseAddr(host); err == nil {
 		if safefetch.CheckAddr(a) != nil {
-			out = append(out, urlProblem{RuleURLPrivateAddress, "must not name a local, private or reserved address (" + a.String() + ")"})
+			out = append(out, urlProblem{RuleURLPrivateAddress, problem.URLMessage(RuleURLPrivateAddress, raw, ": "+a.String()+" is a local, private or reserved address")})
 		}
 	} else if strings.Contains(host, ":") || looksNumeric(host) {
 		// An IPv6 literal with a zone, or a numeric IPv4 form that URL parsers
 		// normalise (0x7f.1, 2130706433): refused rather than guessed.
-		out = append(out, urlProblem{RuleURLPrivateAddress, "must not name an address in a non-canonical form (" + host + ")"})
+		out = append(out, urlProblem{RuleURLPrivateAddress, problem.URLMessage(RuleURLPrivateAddress, raw, ": "+host+" is an address in a non-canonical form")})
 	}
 	return out
 }
@@ -94,9 +95,9 @@ func checkOrigin(raw string) []urlProblem {
 	}
 	u, _ := url.Parse(raw)
 	if u.Path != "" || u.RawPath != "" {
-		out = append(out, urlProblem{RuleOriginForm, "must be a bare origin without a path (not even \"/\")"})
+		out = append(out, urlProblem{RuleOriginForm, "origin must be a bare origin without a path (not even \"/\")"})
 	} else if c := canonicalOrigin(u); c != raw && len(out) == 0 {
-		out = append(out, urlProblem{RuleOriginForm, "must be written in canonical form " + c})
+		out = append(out, urlProblem{RuleOriginForm, "origin must be written in canonical form " + c})
 	}
 	return out
 }

@@ -142,8 +142,39 @@ const (
 //	func (e *ValidationError) WithSource(url string) *ValidationError // e with Source set to url
 type ValidationError = problem.ValidationError
 
-// invalid builds the *ValidationError of probs and warnings.
+// ruleSections names the section of the [agent-identity-v1 discovery
+// fields] page that states each rule: every rule cites one. The page has
+// no numbered sections; these are its headings. The size bound and strict
+// JSON are the validator's ("Verify": run the validator), the URL and
+// issuer rules the field tables'.
+//
+// [agent-identity-v1 discovery fields]: https://agentregistrar.dev/agent-identity/v1/
+var ruleSections = map[string]string{
+	RuleTooLarge:             sectionVerify,
+	RuleNotAgentIdentity:     sectionRequired,
+	RuleForbiddenField:       "Forbidden fields",
+	RuleExtensionNamespace:   sectionOptional,
+	RuleTermsHash:            "Terms text and hash",
+	RuleURLSyntax:            sectionRequired,
+	RuleURLHTTPS:             sectionRequired,
+	RuleURLUserinfo:          sectionRequired,
+	RuleIssuerNotOrigin:      sectionRequired,
+	RuleAttestationMalformed: "The optional provider verification credential",
+	RuleUnknownField:         sectionOptional,
+	RuleSchemaPrefix:         sectionRequired,
+	"json-":                  sectionVerify,
+}
+
+const (
+	sectionRequired = "Required fields"
+	sectionOptional = "Optional fields"
+	sectionVerify   = "Verify"
+)
+
+// invalid builds the *ValidationError of probs and warnings, each citing
+// its section.
 func invalid(probs, warnings []Problem) *ValidationError {
+	probs, warnings = problem.Cite(probs, ruleSections), problem.Cite(warnings, ruleSections)
 	var ve *ValidationError
 	if len(probs) == 1 && probs[0].Rule == RuleNotAgentIdentity {
 		ve = problem.New(probs, ErrNotAgentIdentity, ErrInvalid)
@@ -308,7 +339,7 @@ func Parse(data []byte) (*Document, error) {
 	}
 
 	d := fromTree(obj)
-	d.Warnings = warnings
+	d.Warnings = problem.Cite(warnings, ruleSections)
 	d.raw = bytes.Clone(data)
 	return d, nil
 }

@@ -69,7 +69,7 @@ func ExampleParse_otherProtocol() {
 	fmt.Println(err)
 	// Output:
 	// true
-	// agentsignup: not an agent-identity-v1 document: 1 problem: (document): not an agent-identity-v1 document (no protocol member; another protocol also uses /.well-known/agent-signup.json) [not-agent-identity-v1]
+	// agentsignup: not an agent-identity-v1 document: 1 problem: (document): not an agent-identity-v1 document (no protocol member; another protocol also uses /.well-known/agent-signup.json) [not-agent-identity-v1, section Required fields]
 }
 
 func ExampleTermsHash() {

@@ -1,6 +1,7 @@
 package agentsignup
 
 import (
+	"github.com/agentweb/agentweb/internal/problem"
 	"net/url"
 	"strings"
 )
@@ -11,13 +12,13 @@ import (
 func urlProblem(ptr, s string) (Problem, bool) {
 	u, err := url.Parse(s)
 	if err != nil || !u.IsAbs() || u.Opaque != "" || u.Host == "" || u.Hostname() == "" {
-		return Problem{Pointer: ptr, Rule: RuleURLSyntax, Message: quote(s) + " is not an absolute URL with a host"}, true
+		return Problem{Pointer: ptr, Rule: RuleURLSyntax, Message: problem.URLMessage(RuleURLSyntax, s, " with a host")}, true
 	}
 	if u.Scheme != "https" {
-		return Problem{Pointer: ptr, Rule: RuleURLHTTPS, Message: quote(s) + " is not an https URL"}, true
+		return Problem{Pointer: ptr, Rule: RuleURLHTTPS, Message: problem.URLMessage(RuleURLHTTPS, s, "")}, true
 	}
 	if u.User != nil {
-		return Problem{Pointer: ptr, Rule: RuleURLUserinfo, Message: "URL carries userinfo (user:password@); credentials never belong in a published URL"}, true
+		return Problem{Pointer: ptr, Rule: RuleURLUserinfo, Message: problem.URLMessage(RuleURLUserinfo, s, "")}, true
 	}
 	return Problem{}, false
 }

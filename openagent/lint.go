@@ -2,6 +2,7 @@ package openagent
 
 import (
 	"fmt"
+	"github.com/agentweb/agentweb/internal/problem"
 	"net/url"
 	"regexp"
 	"strconv"
@@ -109,7 +110,7 @@ func CheckPublic(p *Profile, opts *CheckPublicOptions) []Problem {
 		out = append(out, Problem{Pointer: "/public", Rule: RulePublicFalse, Severity: SeverityWarning,
 			Message: "public is false but this file is being published: public: false is descriptive metadata, not protection; serve a private profile only behind authentication, and directories must not index it"})
 	}
-	return out
+	return problem.Cite(out, ruleSections)
 }
 
 type pointed struct{ pointer, value string }

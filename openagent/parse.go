@@ -125,8 +125,39 @@ const (
 //	func (e *ValidationError) WithSource(url string) *ValidationError // e with Source set to url
 type ValidationError = problem.ValidationError
 
-// invalid builds the *ValidationError of ps.
+// The sections of [OpenAgent 0.1] the rules cite.
+//
+// [OpenAgent 0.1]: https://github.com/profullstack/logicsrc/blob/main/docs/openagent.md
+const (
+	sectionRecord      = "The record"
+	sectionIdentity    = "Identity and ownership"
+	sectionSkills      = "Skills and permissions"
+	sectionPublication = "Publication and discovery"
+)
+
+// ruleSections names the section of OpenAgent 0.1 that states each rule:
+// every rule cites one. Strict JSON and the schema's keywords belong to
+// "The record" (the schema defines the document), the public-file rules to
+// "Publication and discovery" ("Public files must contain no access
+// tokens, private keys or private workspace paths").
+var ruleSections = map[string]string{
+	RuleSchemaRequired: sectionRecord, RuleSchemaAdditionalProperties: sectionRecord, RuleSchemaType: sectionRecord,
+	RuleSchemaPrefix: sectionRecord, "json-": sectionRecord,
+	RuleType: sectionRecord, RuleVersionSyntax: sectionRecord, RuleVersionUnsupported: sectionRecord,
+	RuleNameLength: sectionRecord, RuleDIDSyntax: sectionIdentity,
+	RuleSkillsEmpty: sectionRecord, RuleEmptyItem: sectionRecord, RuleDuplicateItem: sectionRecord,
+	RulePermissionSyntax: sectionSkills,
+	RulePricingModel:     sectionRecord, RulePricingAmount: sectionRecord, RulePricingCurrency: sectionRecord,
+	RuleURLSyntax:   sectionRecord,
+	RuleAccessToken: sectionPublication, RuleCredentialInURL: sectionPublication, RulePrivateKey: sectionPublication,
+	RulePrivateJWK: sectionPublication, RuleWorkspacePath: sectionPublication, RuleFileURL: sectionPublication,
+	RulePublicFalse: sectionPublication,
+}
+
+// invalid builds the *ValidationError of ps, each problem citing its
+// section.
 func invalid(ps []Problem) *ValidationError {
+	ps = problem.Cite(ps, ruleSections)
 	for _, p := range ps {
 		if p.Rule == RuleVersionUnsupported {
 			return problem.New(ps, ErrInvalid, ErrUnsupportedVersion)

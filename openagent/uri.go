@@ -1,21 +1,14 @@
 package openagent
 
 import (
+	"github.com/agentweb/agentweb/internal/problem"
 	"net/netip"
-	"strconv"
 	"strings"
 )
 
 // uriMessage explains why webhook_url is refused.
 func uriMessage(s string) string {
-	return "webhook_url " + quoteShort(s) + " is not an absolute URI (RFC 3986 Section 4.3): a scheme, then only ASCII characters the URI grammar allows, with anything else percent-encoded"
-}
-
-func quoteShort(s string) string {
-	if len(s) > 80 {
-		s = s[:77] + "..."
-	}
-	return strconv.Quote(s)
+	return problem.URLMessage(problem.RuleURLSyntax, s, " (RFC 3986 Section 4.3): a scheme, then only ASCII characters the URI grammar allows, with anything else percent-encoded")
 }
 
 // isURI reports whether s is a URI by the grammar of RFC 3986 Section 3

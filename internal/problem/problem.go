@@ -198,3 +198,26 @@ func As(err error) *ValidationError {
 	}
 	return nil
 }
+
+// Cite fills the Section of every problem that has none from sections, a
+// package's table of the specification section that states each rule: by
+// the exact rule name, else by the longest key ending in "-" that prefixes
+// it ("schema-" for every schema keyword). It returns ps.
+func Cite(ps []Problem, sections map[string]string) []Problem {
+	for i := range ps {
+		if ps[i].Section != "" {
+			continue
+		}
+		if s, ok := sections[ps[i].Rule]; ok {
+			ps[i].Section = s
+			continue
+		}
+		best := ""
+		for k, s := range sections {
+			if strings.HasSuffix(k, "-") && strings.HasPrefix(ps[i].Rule, k) && len(k) > len(best) {
+				best, ps[i].Section = k, s
+			}
+		}
+	}
+	return ps
+}

@@ -1,5 +1,7 @@
 package problem
 
+import "strconv"
+
 // The rules every package shares. A URL member that breaks one of them gets
 // the same rule name whichever document it is in.
 const (
@@ -25,3 +27,29 @@ const (
 	// "schema-" followed by the failing keyword, such as "schema-required".
 	RuleSchemaPrefix = "schema-"
 )
+
+// urlPhrases is what each shared URL rule says, after the quoted value.
+var urlPhrases = map[string]string{
+	RuleURLSyntax:         "is not an absolute URL",
+	RuleURLHTTPS:          "is not an https URL",
+	RuleURLUserinfo:       "carries user information (user:password@), which no published URL may",
+	RuleURLQuery:          "has a query, which this URL may not",
+	RuleURLFragment:       "has a fragment, which this URL may not",
+	RuleURLPort:           "names a port other than the default 443",
+	RuleURLPrivateAddress: "names a host that is not globally reachable",
+}
+
+// URLMessage is the one wording of a shared URL rule in every package: the
+// value quoted (cut to 80 bytes), what the rule says, then detail when it
+// is not empty (" with a host", "; scheme http", ...). A rule that is not
+// a URL rule gets the value and detail only.
+func URLMessage(rule, value, detail string) string {
+	if len(value) > 80 {
+		value = value[:77] + "..."
+	}
+	msg := strconv.Quote(value)
+	if p := urlPhrases[rule]; p != "" {
+		msg += " " + p
+	}
+	return msg + detail
+}

@@ -25,7 +25,7 @@ func ExampleDecode() {
 	// Output:
 	// shop [a b] 4.5
 	// json-duplicate-member /links/0/href 23
-	// strictjson: duplicate member name "href" at "/links/0/href", byte offset 23 (json-duplicate-member)
+	// strictjson: duplicate member name "href" at line 1, column 24 ("/links/0/href", byte offset 23, json-duplicate-member)
 }
 
 func ExampleValid() {
@@ -33,7 +33,7 @@ func ExampleValid() {
 	fmt.Println(strictjson.Valid([]byte(`{"n":1e999}`)))
 	// Output:
 	// <nil>
-	// strictjson: number 1e999 is outside the range of an IEEE 754 double at "/n", byte offset 5 (json-number-range)
+	// strictjson: number 1e999 is outside the range of an IEEE 754 double at line 1, column 6 ("/n", byte offset 5, json-number-range)
 }
 
 func ExampleDecodeOrdered() {

@@ -35,12 +35,17 @@ const (
 // Error describes why a text was refused. Pointer is the RFC 6901 JSON
 // Pointer of the value in which the problem was found ("" is the whole
 // document), Rule is one of the Rule constants, Offset is the byte offset of
-// the offending input and Message says what went wrong in words.
+// the offending input, Line and Column its position as an editor shows it
+// (both from 1; the column counts characters, a byte that is not UTF-8 as
+// one), and Message says what went wrong in words, ending with that
+// position ("at line 3, column 7").
 type Error struct {
 	Pointer string
 	Rule    string
 	Message string
 	Offset  int64
+	Line    int
+	Column  int
 }
 
 // Error implements the error interface.
@@ -49,7 +54,7 @@ func (e *Error) Error() string {
 	if e.Pointer != "" {
 		where = strconv.Quote(e.Pointer)
 	}
-	return fmt.Sprintf("strictjson: %s at %s, byte offset %d (%s)", e.Message, where, e.Offset, e.Rule)
+	return fmt.Sprintf("strictjson: %s (%s, byte offset %d, %s)", e.Message, where, e.Offset, e.Rule)
 }
 
 // Unwrap returns [ErrInvalid].
@@ -148,7 +153,22 @@ func EscapeToken(tok string) string {
 var tokenEscaper = strings.NewReplacer("~", "~0", "/", "~1")
 
 func (d *decoder) fail(off int, rule, msg string) {
-	d.err = &Error{Rule: rule, Message: msg, Offset: int64(off)}
+	line, col := position(d.s, off)
+	d.err = &Error{Rule: rule, Message: fmt.Sprintf("%s at line %d, column %d", msg, line, col), Offset: int64(off), Line: line, Column: col}
+}
+
+// position returns the line and column (from 1) of byte offset off in s.
+func position(s string, off int) (line, col int) {
+	off = min(max(off, 0), len(s))
+	start := strings.LastIndexByte(s[:off], '\n') + 1
+	line = 1 + strings.Count(s[:start], "\n")
+	col = 1
+	for i := start; i < off; {
+		_, n := utf8.DecodeRuneInString(s[i:off])
+		i += n
+		col++
+	}
+	return line, col
 }
 
 // badUTF8 reports (and records) a json-utf8 error when the input at off is

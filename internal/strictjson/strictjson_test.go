@@ -212,12 +212,39 @@ func TestEscapeToken(t *testing.T) {
 func TestErrorMessage(t *testing.T) {
 	_, err := Decode([]byte(`{"a":1,"a":2}`))
 	require.Error(t, err)
-	assert.Equal(t, `strictjson: duplicate member name "a" at "/a", byte offset 7 (json-duplicate-member)`, err.Error())
+	assert.Equal(t, `strictjson: duplicate member name "a" at line 1, column 8 ("/a", byte offset 7, json-duplicate-member)`, err.Error())
 
 	_, err = Decode([]byte(`[] x`))
 	require.Error(t, err)
-	assert.Equal(t, `strictjson: unexpected character 'x' after the JSON value at the document root, byte offset 3 (json-trailing-data)`, err.Error())
+	assert.Equal(t, `strictjson: unexpected character 'x' after the JSON value at line 1, column 4 (the document root, byte offset 3, json-trailing-data)`, err.Error())
 	assert.True(t, errors.Is(err, ErrInvalid))
+}
+
+// TestSyntaxErrorsGiveLineAndColumn: every refusal says where, as an
+// editor counts: lines and characters from 1, a multi-byte character
+// counted once.
+func TestSyntaxErrorsGiveLineAndColumn(t *testing.T) {
+	tests := []struct {
+		doc       string
+		line, col int
+		inMessage string
+	}{
+		{"{\n  \"a\": 1,\n  \"b\": tru\n}", 3, 11, "at line 3, column 11"},
+		{"{\"é\": 1, \"é\": 2}", 1, 10, "at line 1, column 10"},
+		{"[1,\r\n2,]", 2, 3, "at line 2, column 3"},
+		{"", 1, 1, "at line 1, column 1"},
+		{"{}\n\n x", 3, 2, "at line 3, column 2"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.doc, func(t *testing.T) {
+			_, err := Decode([]byte(tc.doc))
+			var je *Error
+			require.ErrorAs(t, err, &je)
+			assert.Equal(t, tc.line, je.Line)
+			assert.Equal(t, tc.col, je.Column)
+			assert.Contains(t, je.Message, tc.inMessage)
+		})
+	}
 }
 
 // TestDecodeDoesNotAlias checks that the tree does not share memory with the
