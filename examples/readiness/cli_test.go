@@ -86,8 +86,21 @@ func TestBaselineJSONLines(t *testing.T) {
 	require.NoError(t, os.WriteFile(other, []byte(strings.Join(kept, "\n")+"\n"), 0o644))
 	garbage := filepath.Join(dir, "garbage.json")
 	require.NoError(t, os.WriteFile(garbage, []byte("{\"x\": [1,\n"), 0o644))
+	// A file of one other site is that site's baseline (production's, for
+	// a preview at another origin).
+	stdout.Reset()
+	assert.Equal(t, 0, run(context.Background(), []string{"scan", "https://b.example/", "-baseline", other}, &stdout, &stderr, n.Client()), stderr.String())
+	assert.Contains(t, stdout.String(), "gate: passed")
+	c := filepath.Join(dir, "c.jsonl")
+	var notB []string
+	for _, l := range rawLines(t, lines) {
+		if !strings.Contains(l, `"site":"https://b.example/"`) {
+			notB = append(notB, l, strings.Replace(l, "https://a.example/", "https://c.example/", 1))
+		}
+	}
+	require.NoError(t, os.WriteFile(c, []byte(strings.Join(notB, "\n")+"\n"), 0o644))
 	for file, want := range map[string]string{
-		other:   "JSON Lines with 1 reports, none of them of https://b.example/",
+		c:       "JSON Lines with 2 reports of 2 sites, none of them of https://b.example/",
 		garbage: "not a readiness report (one written by -json, or JSON Lines written by -list -out, -summary or -history)",
 	} {
 		stderr.Reset()

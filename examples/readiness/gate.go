@@ -19,12 +19,17 @@ const maxBaseline = 16 << 20
 // readBaseline reads the baseline of site as a summary: a report written
 // by -json, or a JSON Lines file written by -list -out, -summary or
 // -history, of which the last line whose site is site (as given, or as the
-// report names it) is used. A JSON Lines file is read a line at a time,
-// each line at most maxOutLine bytes.
+// report names it) is used. A file whose reports are all of one other site
+// is that site's baseline: production's report for a preview deployment at
+// another origin. A JSON Lines file is read a line at a time, each line at
+// most maxOutLine bytes.
 func readBaseline(path, site string) (*readiness.Summary, error) {
 	want := map[string]bool{site: true, pageURL(site): true}
-	var found *readiness.Summary
+	var found, last *readiness.Summary
+	sites := map[string]bool{}
 	_, reports, err := eachBaseline(path, func(where string, s *readiness.Summary) {
+		sites[s.Site] = true
+		last = s
 		if want[s.Site] {
 			found = s
 		}
@@ -32,8 +37,11 @@ func readBaseline(path, site string) (*readiness.Summary, error) {
 	if err != nil {
 		return nil, err
 	}
+	if found == nil && len(sites) == 1 {
+		found = last
+	}
 	if found == nil {
-		return nil, fmt.Errorf("baseline %s: JSON Lines with %d reports, none of them of %s", path, reports, site)
+		return nil, fmt.Errorf("baseline %s: JSON Lines with %s of %s, none of them of %s", path, count(reports, "report", "reports"), count(len(sites), "site", "sites"), site)
 	}
 	return found, nil
 }

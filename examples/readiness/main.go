@@ -29,7 +29,8 @@
 // (every such check is listed), and 0 otherwise. The baseline is a report
 // written earlier with -json, or a JSON Lines file written by -list -out,
 // -summary or -history, of which the last line of the scanned site is
-// used; every form then shows the delta (the score, each section and each
+// used (or, when the file holds one other site, its line: production's
+// report for a preview deployment); every form then shows the delta (the score, each section and each
 // check that changed, both ways). A check got worse when its verdict fell
 // (pass or not applicable to partial, partial to unverified, unverified to
 // fail) or an optional document vanished; a pass that became not
@@ -199,7 +200,7 @@ func flags(c *config) *flag.FlagSet {
 		c.failUnder, c.gate = f, true
 		return nil
 	})
-	fs.StringVar(&c.baseline, "baseline", "", "CI gate: compare with the report `OLD.json` (written by -json, or JSON Lines written by -list -out,\n-summary or -history: the last line of this site), show the delta in every form, and exit 1 listing\nevery check that got worse; with -list, each site against its own line")
+	fs.StringVar(&c.baseline, "baseline", "", "CI gate: compare with the report `OLD.json` (written by -json, or JSON Lines written by -list -out,\n-summary or -history: the last line of this site, or of the one site it holds), show the delta in every form, and exit 1 listing\nevery check that got worse; with -list, each site against its own line")
 	fs.StringVar(&c.history, "history", "", "append this run's summary to the JSON Lines `FILE` and draw the site's trend from it in every form")
 	fs.StringVar(&c.list, "list", "", "scan the site URLs of `FILE`, one a line (\"-\": stdin; blank lines and # comments skipped)")
 	fs.StringVar(&c.out, "out", "", "with -list: write the JSON Lines to `FILE` (default stdout)")
