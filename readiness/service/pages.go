@@ -62,7 +62,7 @@ func (s *Service) page(title string) *page {
 		Limits: limitsView{
 			Caller:   limitText(s.o.CallerLimit, "scans"),
 			Target:   limitText(s.o.TargetLimit, "times"),
-			CacheTTL: s.o.CacheTTL.String(),
+			CacheTTL: cacheText(s.o.CacheTTL),
 		}}
 }
 
@@ -72,6 +72,14 @@ func limitText(l Limit, noun string) string {
 		return "any number of " + noun
 	}
 	return strconv.Itoa(l.Count) + " " + noun + " " + durationText(l.Window, "a", "every")
+}
+
+// cacheText says how long the cache answers; "" when it is off.
+func cacheText(d time.Duration) string {
+	if d < 0 {
+		return ""
+	}
+	return d.String()
 }
 
 // durationText says a duration in words: "an hour", "a minute", "10m0s".
