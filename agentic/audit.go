@@ -158,14 +158,14 @@ func Audit(ctx context.Context, profileURL string, opts *AuditOptions) (*AuditRe
 	}
 	pu, err := url.Parse(profileURL)
 	if err != nil || pu.Scheme != "https" || pu.Host == "" || pu.User != nil || pu.RawQuery != "" || pu.ForceQuery || pu.Fragment != "" || strings.Contains(profileURL, "#") {
-		return nil, fmt.Errorf("%w: %q", ErrProfileURL, profileURL)
+		return nil, fmt.Errorf("%w: %q", ErrProfileURL, weburl.Redact(profileURL))
 	}
 	if ps := checkSiteURL(profileURL); len(ps) > 0 {
 		if ps[0].rule == RuleURLPrivateAddress {
 			// A refused address is one answer in every package.
-			return nil, fmt.Errorf("%w: %q: %s: %w", ErrProfileURL, profileURL, ps[0].message, safefetch.ErrForbiddenAddress)
+			return nil, fmt.Errorf("%w: %q: %s: %w", ErrProfileURL, weburl.Redact(profileURL), ps[0].message, safefetch.ErrForbiddenAddress)
 		}
-		return nil, fmt.Errorf("%w: %q: %s", ErrProfileURL, profileURL, ps[0].message)
+		return nil, fmt.Errorf("%w: %q: %s", ErrProfileURL, weburl.Redact(profileURL), ps[0].message)
 	}
 	// The profile URL is normalized (host case, IDNA, trailing dot, default
 	// port) before any origin is compared with it; the report states it so.
@@ -243,7 +243,7 @@ func Audit(ctx context.Context, profileURL string, opts *AuditOptions) (*AuditRe
 		if ve != nil {
 			return rep, ve.WithSource(profileURL)
 		}
-		return rep, fmt.Errorf("%w: %s: %w", ErrInvalid, profileURL, err)
+		return rep, fmt.Errorf("%w: %s: %w", ErrInvalid, weburl.Redact(profileURL), err)
 	}
 	originOK := site.Origin == rep.ServingOrigin
 	if originOK {

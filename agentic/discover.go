@@ -356,14 +356,14 @@ func Discover(ctx context.Context, origin string, opts *DiscoverOptions) (*Disco
 func parseScanOrigin(origin string) (*url.URL, string, error) {
 	u, err := url.Parse(strings.TrimSpace(origin))
 	if err != nil || u.Scheme != "https" || u.Host == "" || (u.Path != "" && u.Path != "/") || u.RawQuery != "" || u.Fragment != "" || u.User != nil {
-		return nil, "", fmt.Errorf("%w: %q", ErrOrigin, origin)
+		return nil, "", fmt.Errorf("%w: %q", ErrOrigin, weburl.Redact(origin))
 	}
 	o, err := weburl.Origin(u)
 	if err != nil {
-		return nil, "", fmt.Errorf("%w: %q: %v", ErrOrigin, origin, err)
+		return nil, "", fmt.Errorf("%w: %q: %v", ErrOrigin, weburl.Redact(origin), err)
 	}
 	if ps := checkOrigin(o); len(ps) > 0 {
-		return nil, "", fmt.Errorf("%w: %q: %s", ErrOrigin, origin, ps[0].message)
+		return nil, "", fmt.Errorf("%w: %q: %s", ErrOrigin, weburl.Redact(origin), ps[0].message)
 	}
 	ou, _ := url.Parse(o)
 	return ou, o, nil

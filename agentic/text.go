@@ -63,16 +63,16 @@ func profileURLFor(origin, profileURL string) (string, error) {
 	}
 	u, err := url.Parse(profileURL)
 	if err != nil || !u.IsAbs() || u.Host == "" || u.Opaque != "" {
-		return "", fmt.Errorf("%w: %q is not an absolute URL", ErrProfileURL, profileURL)
+		return "", fmt.Errorf("%w: %q is not an absolute URL", ErrProfileURL, weburl.Redact(profileURL))
 	}
 	if u.User != nil || u.RawQuery != "" || u.ForceQuery || u.Fragment != "" || strings.Contains(profileURL, "#") {
-		return "", fmt.Errorf("%w: %q carries credentials, a query or a fragment", ErrProfileURL, profileURL)
+		return "", fmt.Errorf("%w: %q carries credentials, a query or a fragment", ErrProfileURL, weburl.Redact(profileURL))
 	}
 	// Origins are compared normalized (host case, IDNA, trailing dot,
 	// default port), as everywhere in this module; the URL returned is
 	// written on the given origin.
 	if o := canonicalOrigin(u); o != origin && !sameOrigin(u, origin) {
-		return "", fmt.Errorf("%w: %q is on origin %s, not %s", ErrProfileURL, profileURL, o, origin)
+		return "", fmt.Errorf("%w: %q is on origin %s, not %s", ErrProfileURL, weburl.Redact(profileURL), o, origin)
 	}
 	r := (&url.URL{}).ResolveReference(u) // removes dot segments
 	p := r.EscapedPath()

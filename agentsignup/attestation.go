@@ -16,6 +16,7 @@ import (
 	"github.com/go-jose/go-jose/v4"
 
 	"github.com/agentweb/agentweb/internal/strictjson"
+	"github.com/agentweb/agentweb/internal/weburl"
 )
 
 // AttestationType is the protected-header typ of an rp_attestation
@@ -232,7 +233,7 @@ func (v *Verifier) verify(ctx context.Context, via *safefetch.Client, doc *Docum
 	keys, now := v.keys, v.now()
 	origin, err := canonicalOrigin(fetchedOrigin)
 	if err != nil {
-		return nil, fmt.Errorf("agentsignup: fetched origin %q: %w", fetchedOrigin, err)
+		return nil, fmt.Errorf("agentsignup: fetched origin %q: %w", weburl.Redact(fetchedOrigin), err)
 	}
 	if doc == nil || doc.RPAttestation == "" {
 		return &AttestationResult{Status: AttestationStatusAbsent, Detail: "no rp_attestation: the document is unverified"}, nil

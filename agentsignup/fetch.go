@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/agentweb/agentweb/internal/problem"
+	"github.com/agentweb/agentweb/internal/weburl"
 	"github.com/agentweb/agentweb/safefetch"
 )
 
@@ -99,7 +100,7 @@ func Fetch(ctx context.Context, origin string, opts *FetchOptions) (*Fetched, er
 		Previous:   prev,
 	})
 	if resp == nil {
-		return nil, fmt.Errorf("agentsignup: fetch %s: %w", src, err)
+		return nil, fmt.Errorf("agentsignup: fetch %s: %w", weburl.Redact(src), err)
 	}
 	if prov.StatusCode == 0 {
 		// A response read with an error (over the byte cap) is evidence too.
@@ -122,7 +123,7 @@ func Fetch(ctx context.Context, origin string, opts *FetchOptions) (*Fetched, er
 	if err != nil {
 		// safefetch returns the response with ErrTooLarge, a status or a
 		// media type error, for evidence.
-		return f, fmt.Errorf("agentsignup: fetch %s: %w", src, err)
+		return f, fmt.Errorf("agentsignup: fetch %s: %w", weburl.Redact(src), err)
 	}
 	doc, err := Parse(resp.Body)
 	if err != nil {
@@ -151,14 +152,14 @@ func requestOrigin(origin string) (string, error) {
 	}
 	u, err := url.Parse(s)
 	if err != nil {
-		return "", fmt.Errorf("agentsignup: origin %q: %w", origin, err)
+		return "", fmt.Errorf("agentsignup: origin %q: %w", weburl.Redact(origin), err)
 	}
 	if u.Scheme != "https" {
-		return "", fmt.Errorf("agentsignup: origin %q is not https", origin)
+		return "", fmt.Errorf("agentsignup: origin %q is not https", weburl.Redact(origin))
 	}
 	canon, err := canonicalOrigin(s)
 	if err != nil {
-		return "", fmt.Errorf("agentsignup: origin %q: %w", origin, err)
+		return "", fmt.Errorf("agentsignup: origin %q: %w", weburl.Redact(origin), err)
 	}
 	return canon, nil
 }

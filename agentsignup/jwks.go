@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/agentweb/agentweb/internal/strictjson"
+	"github.com/agentweb/agentweb/internal/weburl"
 	"github.com/agentweb/agentweb/safefetch"
 )
 
@@ -270,7 +271,7 @@ func (s *JWKSKeySet) wait(ctx context.Context, f *jwksFlight) error {
 	case <-f.done:
 		return f.err
 	case <-ctx.Done():
-		return fmt.Errorf("agentsignup: waiting for JWKS %s: %w", s.url, context.Cause(ctx))
+		return fmt.Errorf("agentsignup: waiting for JWKS %s: %w", weburl.Redact(s.url), context.Cause(ctx))
 	}
 }
 
@@ -281,7 +282,7 @@ func fetchJWKS(ctx context.Context, c *safefetch.Client, u string) ([]PublicKey,
 		MaxBodyBytes: maxJWKSBytes,
 	})
 	if err != nil {
-		return nil, fmt.Errorf("agentsignup: fetch JWKS %s: %w", u, err)
+		return nil, fmt.Errorf("agentsignup: fetch JWKS %s: %w", weburl.Redact(u), err)
 	}
 	keys, err := ParseJWKS(resp.Body)
 	if err != nil {

@@ -30,7 +30,7 @@ const maxCandidates = 3
 func candidates(pageURL string, header http.Header, html []byte) ([]string, error) {
 	base, err := url.Parse(pageURL)
 	if err != nil {
-		return nil, fmt.Errorf("linkset: page URL %q: %w", truncate(pageURL, 120), err)
+		return nil, fmt.Errorf("linkset: page URL %q: %w", truncate(weburl.Redact(pageURL), 120), err)
 	}
 	var found []string
 	add := func(target, typ string) {
@@ -89,20 +89,20 @@ func Discover(ctx context.Context, pageURL string, opts *FetchOptions) (*Fetched
 	}
 	base, err := url.Parse(pageURL)
 	if err != nil {
-		return nil, fmt.Errorf("linkset: page URL %q: %w", truncate(pageURL, 120), err)
+		return nil, fmt.Errorf("linkset: page URL %q: %w", truncate(weburl.Redact(pageURL), 120), err)
 	}
 	origin, err := weburl.Origin(base)
 	if err != nil {
-		return nil, fmt.Errorf("linkset: page URL %q: %w", truncate(pageURL, 120), err)
+		return nil, fmt.Errorf("linkset: page URL %q: %w", truncate(weburl.Redact(pageURL), 120), err)
 	}
 	wellKnown := origin + WellKnownPath
 	c := safefetch.OrDefault(opts.Client)
 	resp, err := c.Get(ctx, pageURL, http.Header{"Accept": {"text/html, */*;q=0.5"}})
 	if resp == nil {
-		return nil, fmt.Errorf("linkset: fetching page %s: %w", pageURL, err)
+		return nil, fmt.Errorf("linkset: fetching page %s: %w", weburl.Redact(pageURL), err)
 	}
 	if err != nil && !errors.Is(err, safefetch.ErrTooLarge) {
-		return nil, fmt.Errorf("linkset: fetching page %s: %w", pageURL, err)
+		return nil, fmt.Errorf("linkset: fetching page %s: %w", weburl.Redact(pageURL), err)
 	}
 	var found []string
 	if resp.StatusCode >= 200 && resp.StatusCode <= 299 {

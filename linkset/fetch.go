@@ -109,7 +109,7 @@ func fetchWith(ctx context.Context, c *safefetch.Client, rawURL string, opts *Fe
 		MaxBodyBytes: maxDocumentBytes,
 	})
 	if resp == nil {
-		return nil, fmt.Errorf("linkset: fetching %s: %w", rawURL, err)
+		return nil, fmt.Errorf("linkset: fetching %s: %w", weburl.Redact(rawURL), err)
 	}
 	if opts.Now != nil {
 		prov.Retrieved = opts.Now()
@@ -123,7 +123,7 @@ func fetchWith(ctx context.Context, c *safefetch.Client, rawURL string, opts *Fe
 		if errors.As(err, &se) {
 			return f, err
 		}
-		return f, fmt.Errorf("linkset: fetching %s: %w", rawURL, err)
+		return f, fmt.Errorf("linkset: fetching %s: %w", weburl.Redact(rawURL), err)
 	}
 	if f.NotModified {
 		return f, nil

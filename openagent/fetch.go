@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/agentweb/agentweb/internal/problem"
+	"github.com/agentweb/agentweb/internal/weburl"
 	"github.com/agentweb/agentweb/safefetch"
 )
 
@@ -134,7 +135,7 @@ func get(ctx context.Context, c *safefetch.Client, rawURL string, opts *FetchOpt
 		Previous:   opts.previous(),
 	})
 	if err != nil {
-		return nil, fmt.Errorf("openagent: fetch %s: %w", rawURL, err)
+		return nil, fmt.Errorf("openagent: fetch %s: %w", weburl.Redact(rawURL), err)
 	}
 	prov.Retrieved = opts.now(prov.Retrieved)
 	rec := &Record{Provenance: prov}
@@ -147,7 +148,7 @@ func get(ctx context.Context, c *safefetch.Client, rawURL string, opts *FetchOpt
 			rec.Body = resp.Body
 			return rec, ve.WithSource(rawURL)
 		}
-		return nil, fmt.Errorf("openagent: %s: %w", rawURL, err)
+		return nil, fmt.Errorf("openagent: %s: %w", weburl.Redact(rawURL), err)
 	}
 	rec.Profile, rec.Body = p, resp.Body
 	return rec, nil

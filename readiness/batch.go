@@ -12,6 +12,7 @@ import (
 
 	"golang.org/x/net/publicsuffix"
 
+	"github.com/agentweb/agentweb/internal/weburl"
 	"github.com/agentweb/agentweb/safefetch"
 )
 
@@ -62,7 +63,10 @@ type BatchOptions struct {
 // BatchResult is the outcome of one site of a batch: its report, or the
 // error [Scan] returned for it.
 type BatchResult struct {
-	// Site is the site URL as the sequence gave it.
+	// Site is the site URL as the sequence gave it, its userinfo (a
+	// user name and password, which no scan sends) replaced by
+	// "redacted", so that a result written to a log or a file never
+	// carries a credential.
 	Site string
 	// Report is the scan's report. It is nil when Err is set, except for
 	// a scan the batch's cancellation cut short: then Report is what the
@@ -158,9 +162,9 @@ func ScanAll(ctx context.Context, sites iter.Seq[string], opts *BatchOptions) it
 			go func() {
 				rep, err := Scan(ctx, j.site, &scanOpts)
 				if err == nil && ctx.Err() != nil {
-					err = fmt.Errorf("readiness: scan of %s cancelled: %w", j.site, ctx.Err())
+					err = fmt.Errorf("readiness: scan of %s cancelled: %w", weburl.Redact(j.site), ctx.Err())
 				}
-				results <- done{BatchResult{Site: j.site, Report: rep, Err: err}, j.domain}
+				results <- done{BatchResult{Site: weburl.Redact(j.site), Report: rep, Err: err}, j.domain}
 			}()
 		}
 		// takeHeld starts the first held site whose domain has room.
@@ -200,9 +204,9 @@ func ScanAll(ctx context.Context, sites iter.Seq[string], opts *BatchOptions) it
 				for _, j := range held {
 					_, err := Scan(ctx, j.site, &scanOpts)
 					if err == nil {
-						err = fmt.Errorf("readiness: scan of %s cancelled: %w", j.site, ctx.Err())
+						err = fmt.Errorf("readiness: scan of %s cancelled: %w", weburl.Redact(j.site), ctx.Err())
 					}
-					if !yield(BatchResult{Site: j.site, Err: err}) {
+					if !yield(BatchResult{Site: weburl.Redact(j.site), Err: err}) {
 						held = nil
 						cancel()
 						for ; inflight > 0; inflight-- {

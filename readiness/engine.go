@@ -196,7 +196,7 @@ func Scan(ctx context.Context, siteURL string, opts *Options) (*Report, error) {
 	}
 	page, err := url.Parse(norm)
 	if err != nil || !page.IsAbs() || page.Host == "" {
-		return nil, fmt.Errorf("%w: %q is not an absolute URL", ErrInvalidURL, siteURL)
+		return nil, fmt.Errorf("%w: %q is not an absolute URL", ErrInvalidURL, weburl.Redact(siteURL))
 	}
 	page.Fragment, page.RawFragment = "", ""
 	if page.Path == "" {

@@ -95,7 +95,7 @@ func NormalizeURL(rawURL string, allowLoopback bool) (string, error) {
 // The *URLError is returned as an error interface only when non-nil.
 func parseURL(raw string, allowLoopback bool) (*url.URL, error) {
 	refuse := func(rule, reason string) (*url.URL, error) {
-		return nil, &URLError{URL: redactUserinfo(raw), Rule: rule, Reason: reason}
+		return nil, &URLError{URL: weburl.Redact(raw), Rule: rule, Reason: reason}
 	}
 	switch {
 	case raw == "":
@@ -121,7 +121,7 @@ func parseURL(raw string, allowLoopback bool) (*url.URL, error) {
 	// Name userinfo and percent-encoded hosts before parsing: net/url
 	// decodes some percent-encoded hosts and refuses others with a syntax
 	// error.
-	if authority, ok := rawAuthority(raw); ok {
+	if authority, ok := weburl.RawAuthority(raw); ok {
 		if scheme := strings.ToLower(raw[:strings.Index(raw, ":")]); scheme != "https" && scheme != "http" {
 			return refuse(RuleScheme, "scheme "+strconv.Quote(raw[:len(scheme)])+" is not fetched; only https is")
 		}
@@ -154,7 +154,7 @@ func parseURL(raw string, allowLoopback bool) (*url.URL, error) {
 	if u.Opaque != "" || !strings.HasPrefix(rest, "//") {
 		return refuse(RuleNoAuthority, "no \"//\" authority after the scheme")
 	}
-	authority, _ := rawAuthority(raw)
+	authority, _ := weburl.RawAuthority(raw)
 	if u.User != nil || strings.IndexByte(authority, '@') >= 0 {
 		return refuse(RuleUserinfo, "the URL carries userinfo (\"user@\"), which is never sent")
 	}
@@ -219,42 +219,6 @@ func parseURL(raw string, allowLoopback bool) (*url.URL, error) {
 		return refuse(RuleHost, err.Error())
 	}
 	return n, nil
-}
-
-// rawAuthority returns the authority of "scheme://authority/..." as written,
-// and false when raw has no scheme followed by "//".
-func rawAuthority(raw string) (string, bool) {
-	i := strings.Index(raw, "://")
-	if i <= 0 {
-		return "", false
-	}
-	for j := 0; j < i; j++ {
-		c := raw[j]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || j > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.')) {
-			return "", false
-		}
-	}
-	a := raw[i+3:]
-	if k := strings.IndexAny(a, "/?#"); k >= 0 {
-		a = a[:k]
-	}
-	return a, true
-}
-
-// redactUserinfo replaces the userinfo of a URL written "scheme://user@host"
-// by "redacted", so that a password in a refused URL never reaches an error
-// message, a log or a report.
-func redactUserinfo(raw string) string {
-	authority, ok := rawAuthority(raw)
-	if !ok {
-		return raw
-	}
-	i := strings.LastIndexByte(authority, '@')
-	if i < 0 {
-		return raw
-	}
-	start := strings.Index(raw, "://") + 3
-	return raw[:start] + "redacted@" + raw[start+i+1:]
 }
 
 // addrReason gives the reason of a CheckAddr refusal for a URLError.

@@ -359,7 +359,7 @@ func FuzzCheckURL(f *testing.F) {
 		beforeQuery, _, _ := strings.Cut(raw, "?")
 		beforeQuery, _, _ = strings.Cut(beforeQuery, "#")
 		assert.NotContains(t, beforeQuery, `\`)
-		if auth, ok := rawAuthority(raw); ok {
+		if auth, ok := weburl.RawAuthority(raw); ok {
 			assert.NotContains(t, auth, "%")
 			assert.NotContains(t, auth, "@")
 		}

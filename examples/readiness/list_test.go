@@ -280,3 +280,27 @@ func TestResumeRecognisesSitesWrittenOtherwise(t *testing.T) {
 	assert.Zero(t, n.Requests("a.example")+n.Requests("b.example"), "both sites were done already")
 	assert.Len(t, readLines(t, out), 2, "no site twice")
 }
+
+// A password in a listed URL reaches neither the -out file nor the
+// progress lines, and a scan of a loopback URL with credentials is not
+// told to add -dev, which would refuse it too.
+func TestListNeverWritesCredentials(t *testing.T) {
+	n := listNet(t, "a.example")
+	dir := t.TempDir()
+	list := filepath.Join(dir, "sites.txt")
+	require.NoError(t, os.WriteFile(list, []byte("https://user:s3cret-pw@a.example/\nhttps://a.example/\n"), 0o644))
+	out := filepath.Join(dir, "out.jsonl")
+	var stdout, stderr bytes.Buffer
+	assert.Equal(t, 1, run(context.Background(), []string{"scan", "-list", list, "-out", out}, &stdout, &stderr, n.Client()))
+	written, err := os.ReadFile(out)
+	require.NoError(t, err)
+	assert.NotContains(t, string(written), "s3cret-pw")
+	assert.Contains(t, string(written), `"site":"https://redacted@a.example/"`)
+	assert.NotContains(t, stderr.String(), "s3cret-pw")
+	assert.NotContains(t, stdout.String(), "s3cret-pw")
+
+	stderr.Reset()
+	assert.Equal(t, 2, run(context.Background(), []string{"scan", "http://user:s3cret-pw@127.0.0.1:8080/"}, &stdout, &stderr, nil))
+	assert.NotContains(t, stderr.String(), "s3cret-pw")
+	assert.NotContains(t, stderr.String(), "add -dev", "-dev does not allow credentials either")
+}

@@ -117,6 +117,19 @@ const devNotice = "development mode: http and loopback addresses were allowed (-
 // devHint follows a refusal by the fetch policy outside development mode.
 const devHint = "readiness: a server on this machine (http, loopback) is reached only in development mode: add -dev"
 
+// hintDev prints devHint after a refusal that development mode would
+// lift: a server on this machine, refused outside -dev. A URL with
+// userinfo gets no hint: -dev refuses credentials in a URL too.
+func hintDev(stderr io.Writer, c *config, err error) {
+	if c.dev || !loopbackURL(c.site) || !(errors.Is(err, safefetch.ErrForbiddenURL) || errors.Is(err, safefetch.ErrForbiddenAddress)) {
+		return
+	}
+	if u, perr := url.Parse(c.site); perr == nil && u.User != nil {
+		return
+	}
+	fmt.Fprintln(stderr, devHint)
+}
+
 // loopbackURL reports whether rawURL names a host on this machine: a
 // loopback address, localhost or a name under .localhost.
 func loopbackURL(rawURL string) bool {

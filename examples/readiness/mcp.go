@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/agentweb/agentweb/examples/internal/cli"
 	"github.com/agentweb/agentweb/readiness/mcpprobe"
@@ -15,7 +14,9 @@ import (
 func runMCP(ctx context.Context, c *config, stdout, stderr io.Writer, client *safefetch.Client) int {
 	r, err := mcpprobe.Probe(ctx, c.site, &mcpprobe.Options{Client: client})
 	if err != nil {
-		return usageError(stderr, err)
+		code := usageError(stderr, err)
+		hintDev(stderr, c, err)
+		return code
 	}
 	if err := cli.Encode(stdout, r); err != nil {
 		fmt.Fprintf(stderr, "readiness: %v\n", err)
@@ -24,8 +25,6 @@ func runMCP(ctx context.Context, c *config, stdout, stderr io.Writer, client *sa
 	fmt.Fprintf(stderr, "%s: %s (%s)\n", r.Endpoint, r.Outcome, r.Reason)
 	if r.Development {
 		fmt.Fprintln(stderr, devNotice)
-	} else if loopbackURL(c.site) && strings.Contains(r.Reason, "refused by the fetch policy") {
-		fmt.Fprintln(stderr, devHint)
 	}
 	if !r.Outcome.IsMCP() {
 		return cli.ExitInvalid

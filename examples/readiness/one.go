@@ -48,9 +48,7 @@ func runOne(ctx context.Context, c *config, stdout, stderr io.Writer, client *sa
 	})
 	if err != nil {
 		code := usageError(stderr, err)
-		if !c.dev && loopbackURL(c.site) && (errors.Is(err, safefetch.ErrForbiddenURL) || errors.Is(err, safefetch.ErrForbiddenAddress)) {
-			fmt.Fprintln(stderr, devHint)
-		}
+		hintDev(stderr, c, err)
 		return code
 	}
 

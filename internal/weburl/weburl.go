@@ -290,3 +290,41 @@ func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 func isHexDigit(c byte) bool {
 	return isDigit(c) || ('a' <= c && c <= 'f') || ('A' <= c && c <= 'F')
 }
+
+// RawAuthority returns the authority of "scheme://authority/..." as written,
+// and false when raw has no scheme followed by "//".
+func RawAuthority(raw string) (string, bool) {
+	i := strings.Index(raw, "://")
+	if i <= 0 {
+		return "", false
+	}
+	for j := 0; j < i; j++ {
+		c := raw[j]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || j > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.')) {
+			return "", false
+		}
+	}
+	a := raw[i+3:]
+	if k := strings.IndexAny(a, "/?#"); k >= 0 {
+		a = a[:k]
+	}
+	return a, true
+}
+
+// Redact replaces the userinfo of a URL written "scheme://user@host" by
+// "redacted", so that a password in a URL never reaches an error message, a
+// log, a progress line or a report. It is the one redaction of the module:
+// safefetch's refusals and every package that wraps a fetch error with the
+// URL it was given use it. Any other string is returned unchanged.
+func Redact(raw string) string {
+	authority, ok := RawAuthority(raw)
+	if !ok {
+		return raw
+	}
+	i := strings.LastIndexByte(authority, '@')
+	if i < 0 {
+		return raw
+	}
+	start := strings.Index(raw, "://") + 3
+	return raw[:start] + "redacted@" + raw[start+i+1:]
+}

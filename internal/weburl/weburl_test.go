@@ -267,3 +267,20 @@ func TestNormalizeURLGivesOneSpellingPerURL(t *testing.T) {
 		assert.Error(t, err, bad)
 	}
 }
+
+// Redact replaces a URL's userinfo, as written, and changes nothing else.
+func TestRedact(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"https://user:pw@shop.example/a?b#c", "https://redacted@shop.example/a?b#c"},
+		{"https://user@shop.example", "https://redacted@shop.example"},
+		{"http://a:b@c:d@127.0.0.1:8080/x@y", "http://redacted@127.0.0.1:8080/x@y"},
+		{"HTTPS://u:p@Shop.Example", "HTTPS://redacted@Shop.Example"},
+		{"https://shop.example/user@x", "https://shop.example/user@x"},
+		{"mailto:someone@shop.example", "mailto:someone@shop.example"},
+		{"not a url", "not a url"},
+	} {
+		t.Run(tc.in, func(t *testing.T) {
+			assert.Equal(t, tc.want, Redact(tc.in))
+		})
+	}
+}

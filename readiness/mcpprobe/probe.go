@@ -117,8 +117,11 @@ type Options struct {
 //
 // A session that fails on a transport error because a pooled connection
 // was closed is run once more. Probe returns an error only for an invalid
-// endpoint; every network failure is in the receipt, as OutcomeUnanswered
-// or in a Document, with its URL and reason.
+// endpoint, or one the client's policy refuses before any connection (an
+// error wrapping [safefetch.ErrForbiddenURL] or
+// [safefetch.ErrForbiddenAddress], as [safefetch.Client.CheckURL] gives
+// it, userinfo redacted); every network failure is in the
+// receipt, as OutcomeUnanswered or in a Document, with its URL and reason.
 //
 // [MCP lifecycle 2025-11-25]: https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle
 // [MCP authorization 2025-11-25]: https://modelcontextprotocol.io/specification/2025-11-25/basic/authorization
@@ -130,12 +133,12 @@ func Probe(ctx context.Context, endpoint string, opts *Options) (*Receipt, error
 	}
 	u, err := url.Parse(endpoint)
 	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
-		return nil, fmt.Errorf("%w: %q is not an absolute http(s) URL", ErrInvalidEndpoint, endpoint)
+		return nil, fmt.Errorf("%w: %q is not an absolute http(s) URL", ErrInvalidEndpoint, weburl.Redact(endpoint))
 	}
 	// The endpoint is normalized (scheme and host case, default port,
 	// trailing dot) before its origin is compared with any document's.
 	if u, err = weburl.NormalizeURL(u); err != nil {
-		return nil, fmt.Errorf("%w: %q: %w", ErrInvalidEndpoint, endpoint, err)
+		return nil, fmt.Errorf("%w: %q: %w", ErrInvalidEndpoint, weburl.Redact(endpoint), err)
 	}
 	endpoint = u.String()
 	if o.ProtocolVersion == "" {
@@ -156,6 +159,12 @@ func Probe(ctx context.Context, endpoint string, opts *Options) (*Receipt, error
 		o.ClientVersion = "1"
 	}
 	c := safefetch.OrDefault(o.Client)
+	if err := c.CheckURL(ctx, endpoint); errors.Is(err, safefetch.ErrForbiddenURL) || errors.Is(err, safefetch.ErrForbiddenAddress) {
+		// A URL the client's policy refuses is an error here as at every
+		// other entry point of the module, never a receipt; a name that
+		// does not resolve is a network failure, for the receipt.
+		return nil, fmt.Errorf("mcpprobe: %w", err)
+	}
 	ctx, cancel := context.WithTimeout(ctx, o.Timeout)
 	defer cancel()
 

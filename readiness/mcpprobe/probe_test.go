@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/agentweb/agentweb/internal/testhook"
+	"github.com/agentweb/agentweb/safefetch"
 	"github.com/agentweb/agentweb/safefetch/fetchtest"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
@@ -546,12 +547,13 @@ func TestProbeReceiptWhileStreamDrains(t *testing.T) {
 	}
 }
 
-// TestProbeRefusalsSayWhy: a refusal by the fetch policy carries
-// safefetch's reason in the receipt (an http endpoint outside development
-// mode, a host that resolves to a private address), as readiness.Scan's
-// error does; and a go-sdk server's default DNS-rebinding protection,
-// which answers 403 to a loopback request whose Host is a public name, is
-// named as the likely cause.
+// TestProbeRefusalsSayWhy: an endpoint the fetch policy refuses (an http
+// endpoint outside development mode, a host that resolves to a private
+// address) is Probe's error with safefetch's reason, as at every other
+// entry point of the module, never a receipt with a nil error; and a
+// go-sdk server's default DNS-rebinding protection, which answers 403 to a
+// loopback request whose Host is a public name, is named in the receipt as
+// the likely cause.
 func TestProbeRefusalsSayWhy(t *testing.T) {
 	n := fetchtest.New()
 	t.Cleanup(n.Close)
@@ -561,13 +563,22 @@ func TestProbeRefusalsSayWhy(t *testing.T) {
 	for _, tt := range []struct {
 		endpoint string
 		want     []string
+		refused  error
 	}{
-		{"http://guarded.example/mcp", []string{"refused by the fetch policy: ", `scheme "http"`}},
-		{"https://intranet.example/mcp", []string{"refused by the fetch policy: ", "address 10.0.0.7", "Private-Use"}},
-		{"https://guarded.example/mcp", []string{"403", "likely cause", "DNS-rebinding protection", "DisableLocalhostProtection"}},
+		{"http://guarded.example/mcp", []string{`scheme "http"`}, safefetch.ErrForbiddenURL},
+		{"https://intranet.example/mcp", []string{"10.0.0.7", "Private-Use"}, safefetch.ErrForbiddenAddress},
+		{"https://guarded.example/mcp", []string{"403", "likely cause", "DNS-rebinding protection", "DisableLocalhostProtection"}, nil},
 	} {
 		t.Run(tt.endpoint, func(t *testing.T) {
 			r, err := Probe(t.Context(), tt.endpoint, &Options{Client: n.Client()})
+			if tt.refused != nil {
+				require.ErrorIs(t, err, tt.refused)
+				assert.Nil(t, r)
+				for _, w := range tt.want {
+					assert.Contains(t, err.Error(), w)
+				}
+				return
+			}
 			require.NoError(t, err)
 			assert.Equal(t, OutcomeUnanswered, r.Outcome)
 			for _, w := range tt.want {
