@@ -218,11 +218,27 @@ func TestCancelledScanLeavesNoGoroutine(t *testing.T) {
 			defer n.Close()
 			hit := make(chan struct{}, 100)
 			stopped := make(chan struct{}, 100)
+			quit := make(chan struct{})
+			var hits, stops atomic.Int32
+			var pathsMu sync.Mutex
+			var paths []string
 			n.Site("hang.example", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				// The body is read, so that the server notices the client's
+				// closing of the connection (net/http's background read).
+				_, _ = io.Copy(io.Discard, r.Body)
+				hits.Add(1)
+				pathsMu.Lock()
+				paths = append(paths, fmt.Sprintf("%s %s at %v", r.Method, r.URL.Path, time.Now().Format("05.000")))
+				pathsMu.Unlock()
 				hit <- struct{}{}
-				<-r.Context().Done()
+				select {
+				case <-r.Context().Done():
+					stops.Add(1)
+				case <-quit:
+				}
 				stopped <- struct{}{}
 			}))
+			defer close(quit)
 			client := n.Client()
 			before := runtime.NumGoroutine()
 			t.Run("call", func(t *testing.T) {
@@ -257,6 +273,9 @@ func TestCancelledScanLeavesNoGoroutine(t *testing.T) {
 				return after <= before
 			}, 15*time.Second, 50*time.Millisecond, "goroutines: %d before the call", before)
 			t.Logf("goroutines: %d before the call, %d after", before, after)
+			pathsMu.Lock()
+			assert.Equal(t, hits.Load(), stops.Load(), "every request of the scan was cancelled: %v", paths)
+			pathsMu.Unlock()
 		})
 	}
 }
