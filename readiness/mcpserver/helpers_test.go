@@ -56,6 +56,12 @@ func plainPages() http.Handler {
 
 // teaSite is a site built with the publish kit that scans 100.
 func teaSite(t testing.TB) http.Handler {
+	h, err := teaSiteHandler()
+	require.NoError(t, err)
+	return h
+}
+
+func teaSiteHandler() (http.Handler, error) {
 	day := time.Date(2026, 11, 20, 0, 0, 0, 0, time.UTC)
 	s := publish.Site{
 		Origin: "https://tea.example", Name: "Tea Shop", Description: "Loose-leaf tea from small gardens, shipped within the EU.",
@@ -70,9 +76,7 @@ func teaSite(t testing.TB) http.Handler {
 		Crawlers: publish.Crawlers{Training: publish.Disallow},
 		Logo:     "/logo.svg",
 	}
-	h, err := s.Handler(plainPages())
-	require.NoError(t, err)
-	return h
+	return s.Handler(plainPages())
 }
 
 // brokenSite serves brokenAgentic and nothing else.
@@ -89,12 +93,22 @@ func brokenSite() http.Handler {
 
 // world is a fake internet with the sites the tests use.
 func world(t testing.TB) *fetchtest.Network {
-	n := fetchtest.New()
+	n, err := newWorld()
+	require.NoError(t, err)
 	t.Cleanup(n.Close)
-	n.Site("tea.example", teaSite(t))
+	return n
+}
+
+func newWorld() (*fetchtest.Network, error) {
+	tea, err := teaSiteHandler()
+	if err != nil {
+		return nil, err
+	}
+	n := fetchtest.New()
+	n.Site("tea.example", tea)
 	n.Site("broken.example", brokenSite())
 	n.Host("private.example", "10.0.0.7")
-	return n
+	return n, nil
 }
 
 // transport connects a go-sdk client to srv over one transport.
@@ -189,6 +203,31 @@ func requireOutputSchema(t testing.TB, tool *mcp.Tool, r *mcp.CallToolResult) {
 	require.Empty(t, s.Validate(doc), "%s's structured content fits its output schema", tool.Name)
 }
 
+// TestMain serves the tools over stdio on the test world instead of
+// running the tests when AGENTWEB_TS_STDIO is set: the TypeScript client's
+// stdio test starts this test binary as its server.
 func TestMain(m *testing.M) {
+	if os.Getenv("AGENTWEB_TS_STDIO") == "1" {
+		os.Exit(serveWorldStdio())
+	}
 	os.Exit(m.Run())
+}
+
+func serveWorldStdio() int {
+	n, err := newWorld()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	defer n.Close()
+	srv, err := mcpserver.New(&mcpserver.Options{Client: n.Client()})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	if err := srv.ServeStdio(context.Background(), os.Stdin, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	return 0
 }
