@@ -145,5 +145,7 @@
 // # Examples
 //
 // The programs under examples/ use the exported API only: demo (the main
-// job), fetch, agentic, openagent, linkset, agentsignup and readiness.
+// job), fetch, agentic, openagent, linkset, agentsignup, readiness and
+// validate, which validates any of the five documents from a file, its kind
+// detected; every validator prints one JSON shape.
 package agentweb

@@ -74,14 +74,15 @@ func TestValidate(t *testing.T) {
 	good := writeFile(t, "good.json", seedDoc(t, "").Bytes())
 	code, m, _ := runCmd(t, nil, "validate", good)
 	assert.Equal(t, exitOK, code)
-	assert.Equal(t, true, m["conformant"])
-	assert.Equal(t, "sha256:05435fa3eaee7f3534b4a771ab2328d66d33f712f3534b29e9035717c246d953", m["terms_sha256"])
+	assert.Equal(t, true, m["valid"])
+	assert.Equal(t, "agent_signup", m["kind"])
+	assert.Equal(t, "sha256:05435fa3eaee7f3534b4a771ab2328d66d33f712f3534b29e9035717c246d953", m["details"].(map[string]any)["terms_sha256"])
 	assert.Empty(t, m["problems"])
 
 	bad := writeFile(t, "bad.json", bytes.Replace(seedDoc(t, "").Bytes(), []byte(`"https://example.com/terms"`), []byte(`"http://example.com/terms"`), 1))
 	code, m, _ = runCmd(t, nil, "validate", bad)
 	assert.Equal(t, exitInvalid, code)
-	assert.Equal(t, false, m["conformant"])
+	assert.Equal(t, false, m["valid"])
 	require.Len(t, m["problems"], 1)
 	assert.Equal(t, "url-https", m["problems"].([]any)[0].(map[string]any)["rule"])
 

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"github.com/agentweb/agentweb/agentsignup"
 	"github.com/agentweb/agentweb/examples/internal/cli"
 )
 
@@ -12,8 +11,8 @@ func validate(args []string, o cli.Output) int {
 	if !ok {
 		return exitUsage
 	}
-	doc, err := agentsignup.Parse(data)
-	r := &report{File: file}
-	r.fill(doc, err)
-	return r.emit(o)
+	// The one shape every validator program prints; details holds the
+	// terms hash, problems the warnings too.
+	v := cli.Validate(file, cli.KindAgentSignup, data)
+	return o.JSON(v, v.Code())
 }

@@ -35,14 +35,6 @@ func main() {
 	os.Exit(validate(os.Args[1:]))
 }
 
-type report struct {
-	Source string `json:"source"`
-	*linkset.Report
-	Fetch     *linkset.Fetched        `json:"fetch,omitempty"`
-	Artefacts []linkset.ArtefactState `json:"artefacts,omitempty"`
-	Peer      *linkset.MutualResult   `json:"peer,omitempty"`
-}
-
 func validate(args []string) int {
 	fs := flag.NewFlagSet("linkset", flag.ContinueOnError)
 	strict := fs.Bool("strict", false, "also require canonical bytes and the reference validator's checks")
@@ -57,9 +49,11 @@ func validate(args []string) int {
 	if *strict {
 		mode = linkset.ModeStrict
 	}
-	reps, code, docs := []report{}, cli.ExitOK, []*linkset.Document{}
+	// The one shape every validator program prints; details holds the
+	// form, and for a URL the retrieval and the artefacts' digests.
+	vs, code, docs := []*cli.Validation{}, cli.ExitOK, []*linkset.Document{}
 	for _, src := range fs.Args() {
-		rep := report{Source: src}
+		var v *cli.Validation
 		var doc *linkset.Document
 		if strings.HasPrefix(src, "https://") || strings.HasPrefix(src, "http://") {
 			u, err := linkset.CanonicalURL(src, *dev)
@@ -76,10 +70,9 @@ func validate(args []string) int {
 				fmt.Fprintln(os.Stderr, err)
 				return cli.ExitUsage
 			}
-			evidence := *f
-			evidence.Report, rep.Fetch, rep.Report, doc = nil, &evidence, f.Report, f.Document
+			v, doc = cli.FromReport(src, f), f.Document
 			if *verify {
-				rep.Artefacts = f.Verify(ctx, &linkset.VerifyOptions{Client: client})
+				v.Details.(*cli.LinksetDetails).Artefacts = f.Verify(ctx, &linkset.VerifyOptions{Client: client})
 			}
 		} else {
 			data, err := readFile(src)
@@ -87,19 +80,20 @@ func validate(args []string) int {
 				fmt.Fprintln(os.Stderr, err)
 				return cli.ExitUsage
 			}
-			doc, rep.Report = evaluate(data, mode)
+			v = cli.ValidateLinkset(src, data, mode)
+			doc, _ = linkset.Parse(data)
 		}
-		if reps, docs = append(reps, rep), append(docs, doc); rep.Form == linkset.FormNotConformant {
+		if vs, docs = append(vs, v), append(docs, doc); !v.Valid {
 			code = cli.ExitInvalid
 		}
 	}
-	out := any(reps[0])
+	out := any(vs[0])
 	if *peer {
 		m, err := linkset.MutualResult{}, fmt.Errorf("not both documents are link sets")
 		if docs[0] != nil && docs[1] != nil {
 			m, err = linkset.Mutual(docs[0], docs[1])
 		}
-		if reps[0].Peer, out = &m, reps; err != nil || !m.Mutual {
+		if vs[0].Details.(*cli.LinksetDetails).Peer, out = &m, vs; err != nil || !m.Mutual {
 			code = cli.ExitInvalid
 		}
 	}

@@ -66,7 +66,8 @@ func TestValidate(t *testing.T) {
 	code, out, _ := runJSON(t, nil, "validate", good)
 	assert.Equal(t, exitOK, code)
 	assert.Equal(t, true, out["valid"])
-	assert.Equal(t, "incomplete pricing (missing amount, currency): per_task", out["pricing"])
+	assert.Equal(t, "incomplete pricing (missing amount, currency): per_task", out["details"].(map[string]any)["pricing"])
+	assert.Equal(t, "openagent", out["kind"])
 
 	code, out, _ = runJSON(t, nil, "validate", bad)
 	assert.Equal(t, exitInvalid, code)
