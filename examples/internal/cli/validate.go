@@ -10,16 +10,18 @@ import (
 	"github.com/agentweb/agentweb/linkset"
 	"github.com/agentweb/agentweb/openagent"
 	"github.com/agentweb/agentweb/readiness/agentsjson"
+	"github.com/agentweb/agentweb/readiness/mcpserver"
 )
 
-// The document kinds the validator programs know, as their JSON names them.
+// The document kinds the validator programs know, named as the MCP tool
+// validate_document names them, plus the Action Profile.
 const (
-	KindAgenticSite      = "agentic_site"
+	KindAgenticSite      = mcpserver.KindAgenticSite
 	KindAgenticAction    = "agentic_action"
-	KindOpenAgent        = "openagent"
-	KindKnowledgeLinkset = "knowledge_linkset"
-	KindAgentSignup      = "agent_signup"
-	KindAgentsJSON       = "agents_json"
+	KindOpenAgent        = mcpserver.KindOpenAgent
+	KindKnowledgeLinkset = mcpserver.KindKnowledgeLinkset
+	KindAgentSignup      = mcpserver.KindAgentSignup
+	KindAgentsJSON       = mcpserver.KindAgentsJSON
 )
 
 // Kinds lists the kinds a user may name, in the order DetectKind tries
