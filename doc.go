@@ -52,7 +52,8 @@
 //
 // Every network entry point takes a [context.Context] first and an options
 // struct whose zero value (and nil) is safe; a nil *safefetch.Client means
-// safefetch.New(nil), never http.DefaultClient. Every Parse lists all the
+// safefetch.Default(), one shared client whose connections are reused,
+// never http.DefaultClient. Every Parse lists all the
 // problems of a document, each with a JSON Pointer and a stable rule name.
 // Each package's documentation has a runnable example; in short:
 //
@@ -62,15 +63,15 @@
 //	rep, err := agentic.Audit(ctx, "https://shop.example/agentic.json", nil)
 //	// rep.Valid, rep.TextIndex.Status == agentic.TextStatusMatched
 //
-//	urls, err := openagent.Discover(ctx, "https://shop.example/", nil)
-//	rec, err := openagent.Fetch(ctx, urls[0], nil) // rec.Profile, rec.ETag
+//	d, err := openagent.Discover(ctx, "https://shop.example/", nil)
+//	rec, err := openagent.Fetch(ctx, d.URLs()[0], nil) // rec.Profile, rec.ETag
 //
 //	f, err := linkset.Fetch(ctx, "https://shop.example/.well-known/knowledge-linkset", nil) // the zero Mode reads as a client
 //	states := f.Verify(ctx, nil)                             // verified | mismatch | unverified, per artefact
 //	walk, err := linkset.Walk(ctx, "https://shop.example/", nil) // walk.Complete, walk.Nodes
 //
 //	keys, err := agentsignup.NewJWKSKeySet("https://broker.example", "https://broker.example/.well-known/jwks.json", nil)
-//	sf, err := agentsignup.Fetch(ctx, "https://shop.example", &agentsignup.FetchOptions{Keys: keys})
+//	sf, err := agentsignup.Fetch(ctx, "https://shop.example", &agentsignup.FetchOptions{Verifier: agentsignup.NewVerifier(keys, nil)})
 //	// sf.Document.Terms, sf.Attestation.Status == agentsignup.StatusVerified
 //
 //	r, err := readiness.Scan(ctx, "https://shop.example/", nil)
