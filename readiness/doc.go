@@ -220,6 +220,18 @@
 //     its conformance test's rules, each finding an error or a warning with
 //     its JSON Pointer; errors make it invalid, warnings alone leave it
 //     found. An advertised catalog that does not answer 200 is invalid;
+//   - document_contracts: what the site's own documents say about each
+//     other, each finding naming both documents and its fix, found when
+//     there is any, absent when they agree: the endpoints that llms.txt,
+//     the card and the API catalog name (at most 50) that robots.txt
+//     disallows for the AI search or user-access crawlers (a disallow for
+//     training crawlers only is none: opting out of training costs
+//     nothing); the page fetched once more with an AI user-access agent's
+//     User-Agent (ChatGPT-User; never from the scan's memo) answering
+//     another status or a challenge page; MCP server cards whose protocol
+//     versions or tool count differ from the live server's; the page's
+//     Link header targets (at most five) and the llms.txt links the
+//     llms_txt_links observation reads that answer neither 2xx nor 402;
 //   - llms_txt_links: whether the first five same-site links of llms.txt
 //     answer 200 (afdocs' llms-txt-links-resolve, a proposal);
 //   - markdown_twin: Markdown at the page's URL with .md appended, or

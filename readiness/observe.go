@@ -88,6 +88,7 @@ var observers = []observer{
 	{"ucp", "Universal Commerce Protocol profile", ObservedText{"Universal Commerce Protocol", "https://ucp.dev/", "proposal"}, observeUCP},
 	{"acp", "Agentic Commerce Protocol discovery", ObservedText{"Agentic Commerce Protocol", "https://www.agenticcommerce.dev/", "proposal"}, observeACP},
 	{"ai_catalog", "AI catalog (ai-catalog.json)", ObservedText{"Agentic Resource Discovery (ARD) 1.0, ai-catalog.json, as Lighthouse 13.5.0's ard-schema audit finds and validates it", "https://github.com/ards-project/ard-spec", "draft"}, observeAICatalog},
+	{"document_contracts", "Documents agree with each other", ObservedText{"What the site's own documents say about each other: robots.txt (RFC 9309) against llms.txt, the card and the API catalog; the page as an AI agent gets it; MCP server cards against the live server", "https://www.rfc-editor.org/rfc/rfc9309", "method"}, observeDocumentContracts},
 	{"llms_txt_links", "llms.txt links resolve", ObservedText{"Agent-Friendly Documentation Spec (afdocs), llms-txt-links-resolve", "https://agentdocsspec.com/", "proposal"}, observeLLMsLinks},
 	{"markdown_twin", "Markdown twin at .md", ObservedText{"The /llms.txt file: Markdown versions of pages at the same URL with .md appended", "https://llmstxt.org/", "proposal"}, observeMarkdownTwin},
 }
@@ -162,23 +163,38 @@ func (s *scan) obsResolve(path string) string {
 
 // obsAt moves a URL of the scanned origin to [scan.obsOrigin] when the page
 // redirected there, unless the scan has fetched it as asked already (then
-// the memo answers it at no cost).
+// the memo answers it at no cost); a URL at the final origin whose path the
+// scan fetched at the origin given is answered from the memo too.
 func (s *scan) obsAt(u, accept string) string {
 	o := s.obsOrigin()
 	if o == s.page {
 		return u
 	}
 	pu, err := url.Parse(u)
-	if err != nil || !s.sameOrigin(pu) {
+	if err != nil {
 		return u
 	}
-	s.memoMu.Lock()
-	_, done := s.memo[memoKey(u, accept)]
-	s.memoMu.Unlock()
-	if done {
-		return u
+	memoized := func(v string) bool {
+		s.memoMu.Lock()
+		defer s.memoMu.Unlock()
+		_, ok := s.memo[memoKey(v, accept)]
+		return ok
 	}
-	pu.Scheme, pu.Host = o.Scheme, o.Host
+	switch {
+	case s.sameOrigin(pu):
+		if memoized(u) {
+			return u
+		}
+		pu.Scheme, pu.Host = o.Scheme, o.Host
+	case pu.Scheme == o.Scheme && pu.Host == o.Host:
+		// At the final origin already; the checks may have read the same
+		// path at the origin given.
+		alt := *pu
+		alt.Scheme, alt.Host = s.page.Scheme, s.page.Host
+		if memoized(alt.String()) {
+			return alt.String()
+		}
+	}
 	return pu.String()
 }
 
