@@ -38,6 +38,7 @@ import (
 func FuzzFastAgreesWithAgenticSchema(f *testing.F)     { fuzzAgreement(f, "agentic") }
 func FuzzFastAgreesWithOpenAgentSchema(f *testing.F)   { fuzzAgreement(f, "openagent") }
 func FuzzFastAgreesWithAgentSignupSchema(f *testing.F) { fuzzAgreement(f, "agentsignup") }
+func FuzzFastAgreesWithAICatalogSchema(f *testing.F)   { fuzzAgreement(f, "aicatalog") }
 
 func fuzzAgreement(f *testing.F, name string) {
 	var c *agreementCase
@@ -182,6 +183,7 @@ var agreementFuzzTargets = map[string]func(*testing.F){
 	"agentic":     FuzzFastAgreesWithAgenticSchema,
 	"openagent":   FuzzFastAgreesWithOpenAgentSchema,
 	"agentsignup": FuzzFastAgreesWithAgentSignupSchema,
+	"aicatalog":   FuzzFastAgreesWithAICatalogSchema,
 }
 
 // TestEveryEmbeddedSchemaIsFuzzed finds every JSON Schema file of the
