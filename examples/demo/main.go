@@ -5,8 +5,10 @@
 // linkset.Fetch, the digest of every artefact and the peer Walk;
 // agentsignup.Fetch with the rp_attestation verified against the demo
 // broker's key; and readiness.Scan. It prints one summary and writes the
-// readiness report (HTML, Markdown, JSON) and the agentic directory into
-// -out.
+// readiness report in every form (HTML, Markdown, JSON, SARIF, JUnit XML,
+// a CI job summary, the prompt for a coding agent, the badge, the summary
+// and a history) and the agentic directory into -out; with -broken, every
+// form shows the broken site against the well-made one.
 //
 // Usage:
 //
@@ -97,6 +99,12 @@ func demo(args []string, stdout, stderr io.Writer, client *safefetch.Client) int
 	summarize(stdout, result)
 	if baseline != nil {
 		difference(stdout, baseline, result)
+		if baseline.report != nil && result.report != nil {
+			// Every form shows the broken site against the well-made one:
+			// the delta, and a trend of the two runs.
+			result.report.Baseline = readiness.Compare(baseline.report, result.report)
+			result.report.Trend = []readiness.Summary{*baseline.report.Summary()}
+		}
 	}
 	dir := *out
 	if dir == "" {

@@ -13,6 +13,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -202,7 +203,8 @@ func TestFlowWellMade(t *testing.T) {
 		dir := t.TempDir()
 		files, err := write(dir, o)
 		require.NoError(t, err)
-		assert.Equal(t, []string{"readiness.html", "readiness.md", "readiness.json", "agentic/"}, files)
+		assert.Equal(t, []string{"readiness.html", "readiness.md", "readiness.json", "readiness.sarif", "readiness.junit.xml",
+			"readiness-job-summary.md", "readiness-prompt.md", "readiness-badge.svg", "readiness-summary.json", "readiness-history.jsonl", "agentic/"}, files)
 		for _, name := range []string{"agentic/agentic.json", "agentic/agentic.txt", "readiness.html"} {
 			_, err := os.Stat(filepath.Join(dir, name))
 			assert.NoError(t, err, name)
@@ -339,9 +341,26 @@ func TestCommand(t *testing.T) {
 				assert.Contains(t, stdout.String(), w)
 			}
 			assert.Contains(t, stderr.String(), "[6/6] readiness.Scan")
-			for _, f := range []string{"readiness.html", "readiness.md", "readiness.json", "agentic/agentic.txt"} {
+			for _, f := range []string{"readiness.html", "readiness.md", "readiness.json", "readiness.sarif", "readiness.junit.xml",
+				"readiness-job-summary.md", "readiness-prompt.md", "readiness-badge.svg", "readiness-summary.json", "readiness-history.jsonl", "agentic/agentic.txt"} {
 				_, err := os.Stat(filepath.Join(dir, f))
 				assert.NoError(t, err, f)
+			}
+			if slices.Contains(tc.args, "-broken") {
+				// Every form shows the broken site against the well-made one.
+				md, err := os.ReadFile(filepath.Join(dir, "readiness.md"))
+				require.NoError(t, err)
+				assert.Contains(t, string(md), "## Since the baseline")
+				assert.Contains(t, string(md), "## Trend")
+				job, err := os.ReadFile(filepath.Join(dir, "readiness-job-summary.md"))
+				require.NoError(t, err)
+				assert.Contains(t, string(job), "### Since the baseline")
+				sarif, err := os.ReadFile(filepath.Join(dir, "readiness.sarif"))
+				require.NoError(t, err)
+				assert.Contains(t, string(sarif), `"baselineState": "new"`)
+				hist, err := os.ReadFile(filepath.Join(dir, "readiness-history.jsonl"))
+				require.NoError(t, err)
+				assert.Equal(t, 2, bytes.Count(hist, []byte("\n")), "the well-made run, then the broken one")
 			}
 		})
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -193,20 +194,52 @@ func clip(s string, n int) string {
 	return s
 }
 
-// write puts the three report forms and the agentic directory into dir.
+// write puts every form of the report into dir (the three report forms,
+// SARIF, JUnit XML, the job summary, the prompt for a coding agent, the
+// badge, the summary and a history of the runs shown) and the agentic
+// directory.
 func write(dir string, o *outcome) ([]string, error) {
 	var files []string
-	if o.report != nil {
-		js, err := o.report.JSON()
+	if r := o.report; r != nil {
+		js, err := r.JSON()
 		if err != nil {
 			return nil, err
 		}
-		for name, body := range map[string][]byte{"readiness.json": js, "readiness.md": o.report.Markdown(), "readiness.html": o.report.HTML()} {
-			if err := os.WriteFile(filepath.Join(dir, name), body, 0o644); err != nil {
+		sarif, err := r.SARIF()
+		if err != nil {
+			return nil, err
+		}
+		junit, err := r.JUnit()
+		if err != nil {
+			return nil, err
+		}
+		var history []byte
+		for _, s := range append(append([]readiness.Summary{}, r.Trend...), *r.Summary()) {
+			line, err := json.Marshal(s)
+			if err != nil {
 				return nil, err
 			}
+			history = append(append(history, line...), '\n')
 		}
-		files = append(files, "readiness.html", "readiness.md", "readiness.json")
+		summary, err := json.Marshal(r.Summary())
+		if err != nil {
+			return nil, err
+		}
+		forms := []struct {
+			name string
+			body []byte
+		}{
+			{"readiness.html", r.HTML()}, {"readiness.md", r.Markdown()}, {"readiness.json", js},
+			{"readiness.sarif", sarif}, {"readiness.junit.xml", junit}, {"readiness-job-summary.md", r.JobSummary()},
+			{"readiness-prompt.md", r.Prompt()}, {"readiness-badge.svg", r.Badge()},
+			{"readiness-summary.json", append(summary, '\n')}, {"readiness-history.jsonl", history},
+		}
+		for _, f := range forms {
+			if err := os.WriteFile(filepath.Join(dir, f.name), f.body, 0o644); err != nil {
+				return nil, err
+			}
+			files = append(files, f.name)
+		}
 	}
 	if o.discovery != nil {
 		if err := o.discovery.WriteDir(filepath.Join(dir, "agentic")); err != nil {
