@@ -10,15 +10,19 @@
 //     it too. Submitting it starts a scan and goes to /scans/{id}, which
 //     shows the checks as they finish (server-sent events and a little
 //     script; without scripts, a reload does the same), then the report:
-//     the same page as readiness.Report.HTML, with its fix-first list, under
-//     a bar that links to the site's history.
-//   - GET /sites/{host}: every scan of the site with its score, a trend
-//     chart drawn by the server (inline SVG) and the section deltas between
-//     the last two finished scans. {host} is the site URL's host, lower
+//     the same page as readiness.Report.HTML, with its fix-first list and
+//     fix prompts, and with Report.Trend set from the site's earlier scans
+//     (the trend chart and what changed since the scan before), under a bar
+//     that links to the site's history.
+//   - GET /sites/{host}: every scan of the site with its score, the same
+//     trend chart (inline SVG, drawn by the server) and the section deltas
+//     and check changes between the last two finished scans
+//     (readiness.CompareSummaries). {host} is the site URL's host, lower
 //     case, with its port when not the default (shop.example,
 //     127.0.0.1:8080).
-//   - GET /badge/{host}.svg: a badge of the last score, with an ETag and a
-//     short Cache-Control.
+//   - GET /badge/{host}.svg: the badge of the last finished scan
+//     (readiness.Summary.Badge), with an ETag and a short Cache-Control;
+//     404 for a site never scanned here.
 //   - /mcp: Options.MCP (the MCP server of package readiness/mcpserver, or
 //     any handler), behind the same limits as the API.
 //

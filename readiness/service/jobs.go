@@ -29,6 +29,7 @@ const (
 	codeRefused     = "refused"
 	codeInvalidURL  = "invalid_url"
 	codeScanFailed  = "scan_failed"
+	codeTargetLimit = "target_limit"
 )
 
 // scanRow is one scan as the store holds it.
@@ -213,12 +214,12 @@ WHERE id = $1 AND lease_owner = $2 AND status = 'running'`, id, owner)
 	return nil
 }
 
-// reap takes back the running scans whose lease ran out before now (all
-// running scans when all is set: the process that ran them is gone):
-// re-queued after a first interruption, failed with the reason after the
-// second. It returns how many of each.
-func (s *sqlStore) reap(ctx context.Context, now time.Time, all bool) (requeued, failed int, err error) {
-	cutoff := ms(now)
+// reap takes back the running scans whose lease ran out before the given
+// time (every running scan when all is set: the process that ran them is
+// gone): re-queued after a first interruption, failed with the reason (at
+// now) after the second. It returns how many of each.
+func (s *sqlStore) reap(ctx context.Context, now, before time.Time, all bool) (requeued, failed int, err error) {
+	cutoff := ms(before)
 	if all {
 		cutoff = 1 << 62
 	}

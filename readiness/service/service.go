@@ -303,7 +303,10 @@ func (s *Service) reaper() {
 		case <-t.C:
 		}
 		now := time.Now()
-		requeued, _, err := s.st.reap(s.claimCtx, now, false)
+		// A lease is taken back only a whole lease after it ran out, so
+		// that a renewal that came late (a stalled machine, a busy
+		// database) does not make a scan run twice.
+		requeued, _, err := s.st.reap(s.claimCtx, now, now.Add(-s.o.LeaseTTL), false)
 		if err != nil && s.claimCtx.Err() == nil {
 			s.log.Error("service: reap", "err", err)
 		}
@@ -336,6 +339,21 @@ type progressEvent struct {
 func (s *Service) run(job *scanRow) {
 	ctx, cancel := context.WithCancelCause(s.scanCtx)
 	defer cancel(nil)
+
+	// A scan run again after an interruption is one more scan of its
+	// target: it counts against the target's limit, so that a site never
+	// receives more scans than the limit allows, interrupted ones included.
+	if job.Runs > 1 {
+		if _, ref := s.take(ctx, "target:"+job.Target, s.o.TargetLimit, "scans of "+job.Target); ref != nil {
+			out := &scanRow{ID: job.ID, FinishedAt: time.Now(), Status: statusFailed, ErrorCode: codeTargetLimit,
+				Error: "the scan was interrupted, and running it again would pass the site's limit (" + ref.msg + "); ask for it again later"}
+			if _, err := s.st.finish(context.WithoutCancel(ctx), s.owner, out); err != nil {
+				s.log.Error("service: finish", "scan", job.ID, "err", err)
+			}
+			s.notify()
+			return
+		}
+	}
 
 	// Progress events, numbered after those of earlier runs.
 	first, err := s.st.lastEvent(ctx, job.ID)

@@ -192,7 +192,7 @@ func (s *sqlStore) open(ctx context.Context) error {
 		}
 	}
 	if s.dialect.exclusive {
-		if _, _, err := s.reap(ctx, time.Now(), true); err != nil {
+		if _, _, err := s.reap(ctx, time.Now(), time.Now(), true); err != nil {
 			return err
 		}
 	}

@@ -134,10 +134,10 @@ func TestInterruptedTwice(t *testing.T) {
 			require.NotNil(t, job, "run %d", run)
 			assert.Equal(t, run, job.Runs)
 			// The lease has not run out: nothing happens.
-			r, f, err := st.reap(ctx, now, false)
+			r, f, err := st.reap(ctx, now, now, false)
 			require.NoError(t, err)
 			assert.Zero(t, r+f)
-			r, f, err = st.reap(ctx, now.Add(2*time.Second), false)
+			r, f, err = st.reap(ctx, now, now.Add(2*time.Second), false)
 			require.NoError(t, err)
 			if run == 1 {
 				assert.Equal(t, [2]int{1, 0}, [2]int{r, f})
@@ -250,4 +250,37 @@ func TestSQLiteTakesBackOnOpen(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, statusQueued, got.Status)
 	assert.Equal(t, 1, got.Runs)
+}
+
+// TestRerunCountsAgainstTarget: a scan taken back after an interruption
+// is run again only within its target's limit; past it, it fails with the
+// reason, and the site receives nothing more.
+func TestRerunCountsAgainstTarget(t *testing.T) {
+	st, err := OpenSQLite(":memory:")
+	require.NoError(t, err)
+	defer st.Close()
+	ctx := context.Background()
+	a := queue(t, st.db(), "https://a.example/")
+	now := time.Now()
+	_, err = st.db().claim(ctx, "dead", now, now.Add(-time.Hour)) // a lease long run out
+	require.NoError(t, err)
+	limit := Limit{Count: 1, Window: time.Hour}
+	_, err = st.db().count(ctx, "target:"+a.Target, now.Truncate(limit.Window)) // the scan's own count
+	require.NoError(t, err)
+
+	svc, err := New(ctx, &Options{Store: st, TargetLimit: limit, LeaseTTL: 100 * time.Millisecond, PollInterval: 20 * time.Millisecond})
+	require.NoError(t, err)
+	defer svc.Close()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		got, err := st.db().get(ctx, a.ID)
+		require.NoError(t, err)
+		if got.Status == statusFailed {
+			assert.Equal(t, codeTargetLimit, got.ErrorCode)
+			assert.Contains(t, got.Error, "interrupted")
+			return
+		}
+		require.True(t, time.Now().Before(deadline), "still %s", got.Status)
+		time.Sleep(20 * time.Millisecond)
+	}
 }
