@@ -294,9 +294,10 @@ func Scan(ctx context.Context, siteURL string, opts *Options) (*Report, error) {
 		Routes: s.routes(),
 		Budget: BudgetUse{
 			Attempts: u.Attempts, Bytes: u.Bytes, PeakConcurrency: u.PeakConcurrency,
-			Exhausted: u.Exhausted, MaxAttempts: limits.Attempts, MaxBytes: limits.Bytes,
+			Exhausted: u.Exhausted, MaxAttempts: limits.Attempts, MaxBytes: limits.Bytes, MaxBodyBytes: maxBody,
 		},
 		Development: client.AllowsLoopback(),
+		OverCap:     s.overCap(),
 	}
 	rep, err := Compose(page.String(), started, results, scope)
 	if err != nil || o.NoObservations {
@@ -342,6 +343,8 @@ func (s *scan) result(id string, out outcome) CheckResult {
 		r.Fix = out.fix
 		switch {
 		case r.Fix != "":
+		case r.Verdict == VerdictUnverified && anyTooLarge(out.requests):
+			r.Fix = fixTooLarge(s.maxBody)
 		case r.Verdict == VerdictUnverified && id != "mcp_tested_execution" && allAnswered(out.requests):
 			r.Fix = fixUnread(id)
 		default:
@@ -350,6 +353,10 @@ func (s *scan) result(id string, out outcome) CheckResult {
 	}
 	return r
 }
+
+// anyTooLarge reports whether a request of a check got an answer over
+// the per-response cap.
+func anyTooLarge(fs []*fetched) bool { return slices.ContainsFunc(fs, (*fetched).tooLarge) }
 
 // allAnswered reports whether every request of a check got an answer the
 // checks can judge (a 404 included).

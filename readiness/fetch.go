@@ -2,6 +2,7 @@ package readiness
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"mime"
 	"net/http"
@@ -192,6 +193,28 @@ const (
 	acceptHTML     = "text/html"
 	acceptMarkdown = "text/markdown"
 )
+
+// overCap returns the URLs the scan requested whose answer was larger than
+// the per-response cap, sorted, each once.
+func (s *scan) overCap() []string {
+	s.memoMu.Lock()
+	defer s.memoMu.Unlock()
+	var out []string
+	for _, c := range s.memo {
+		select {
+		case <-c.done:
+			if c.f.tooLarge() {
+				out = append(out, c.f.url)
+			}
+		default:
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// tooLarge reports whether the answer was over the per-response cap.
+func (f *fetched) tooLarge() bool { return f != nil && errors.Is(f.err, safefetch.ErrTooLarge) }
 
 // answered402 returns the requests of the scan so far whose answer was 402
 // Payment Required, in no particular order of importance but sorted by URL.

@@ -1,5 +1,7 @@
 package readiness
 
+import "fmt"
+
 // fixText is what a report tells the site to do about one check: Do for a
 // fail or a partial (what to publish or change, naming the publish kit's
 // field where the kit does it). A not_applicable verdict has no fix: the
@@ -76,3 +78,21 @@ func fixUnread(id string) string {
 // It is empty for an optional convention (weight 0), which leaves no points
 // to win, and for an id outside the catalogue.
 func (c CheckSpec) Fix() string { return fixes[c.ID].Do }
+
+// fixTooLarge is the fix of an unverified check that needed an answer over
+// the per-response cap: the cap, not the site's content, is what kept it
+// from an answer, so the check's own fix is not repeated.
+func fixTooLarge(maxBody int64) string {
+	return fmt.Sprintf("An answer this check needs is larger than the scan's cap of %s per response (see the receipt), so the scan could not read it: serve a smaller page, or scan again with a larger cap (readiness.Options.MaxBodyBytes; the command's -max-body flag).", byteSize(maxBody))
+}
+
+// byteSize writes n bytes in the largest binary unit that divides it.
+func byteSize(n int64) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}

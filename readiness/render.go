@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/agentweb/agentweb/internal/plural"
 	"slices"
 	"strings"
 	"unicode"
@@ -165,4 +166,18 @@ func sectionBasis(s SectionResult) string {
 		return "does not apply: none of its checks applies, so its " + points(s.Points) + " points leave the denominator"
 	}
 	return oneDecimal(s.Score) + " of " + points(s.Points) + " points"
+}
+
+// overCapNotice is what every form of a report says at its top when an
+// answer was over the per-response cap, or "".
+func (r *Report) overCapNotice() string {
+	if len(r.Scope.OverCap) == 0 {
+		return ""
+	}
+	what := r.Scope.OverCap[0]
+	if len(r.Scope.OverCap) > 1 {
+		what += fmt.Sprintf(" and %d more", len(r.Scope.OverCap)-1)
+	}
+	return fmt.Sprintf("Over the cap: %s answered more than the scan's cap of %s per response, so %s could not be answered. Serve a smaller page, or scan again with a larger cap (readiness.Options.MaxBodyBytes; the command's -max-body flag).",
+		what, byteSize(r.Scope.Budget.MaxBodyBytes), plural.N(len(r.Unverified), "check", "checks"))
 }

@@ -61,13 +61,15 @@ type htmlView struct {
 	Observations []htmlObservation
 	// DevelopmentNotice is shown when R.Scope.Development is set.
 	DevelopmentNotice string
-	AllPrompt         string
-	Script            template.JS
-	ScriptHash        string
-	Trend             bool
-	TrendSVG          template.HTML
-	SinceLast         *htmlDelta
-	Baseline          *htmlDelta
+	// OverCap is the notice of answers over the per-response cap, or "".
+	OverCap    string
+	AllPrompt  string
+	Script     template.JS
+	ScriptHash string
+	Trend      bool
+	TrendSVG   template.HTML
+	SinceLast  *htmlDelta
+	Baseline   *htmlDelta
 }
 
 // htmlDelta is a comparison as the page shows it.
@@ -166,6 +168,7 @@ func (r *Report) htmlView() htmlView {
 		GaugeColor:        scoreColor(frac),
 		ScannedAt:         r.ScannedAt.Format("2006-01-02T15:04:05Z07:00"),
 		DevelopmentNotice: developmentNotice,
+		OverCap:           r.overCapNotice(),
 		Unverified:        r.Unverified,
 		AllPrompt:         string(r.Prompt()),
 		Script:            template.JS(copyScript),
@@ -247,6 +250,7 @@ table.deltas td,table.deltas th{text-align:center}
 <header>
 <h1>Agent readiness: {{.R.Site}}</h1>
 {{if .R.Scope.Development}}<p class="development"><strong>{{.DevelopmentNotice}}</strong></p>
+{{end}}{{if .OverCap}}<p class="development" id="over-cap"><strong>{{.OverCap}}</strong></p>
 {{end}}<p class="meta">Method {{.R.Method}} · scanned at <time datetime="{{.ScannedAt}}">{{.ScannedAt}}</time></p>
 </header>
 <section class="summary" aria-label="Summary">

@@ -26,6 +26,9 @@ func (r *Report) Markdown() []byte {
 	if r.Scope.Development {
 		p("- **%s**\n", mdText(developmentNotice))
 	}
+	if n := r.overCapNotice(); n != "" {
+		p("- **%s**\n", mdText(n))
+	}
 	p("\n")
 	if r.Baseline != nil {
 		markdownDelta(p, "## Since the baseline", r.Baseline)

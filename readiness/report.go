@@ -225,6 +225,11 @@ type Scope struct {
 	// report says so at its top, so that such a report is never taken for
 	// one of a public site.
 	Development bool `json:"development,omitempty"`
+	// OverCap lists the URLs whose answer was larger than the scan's
+	// per-response cap (Budget.MaxBodyBytes): the scan could not read
+	// them, and every check that needed one is unverified. Every form of
+	// the report says so at its top.
+	OverCap []string `json:"over_cap,omitempty"`
 }
 
 // developmentNotice is what every form of a development-mode report says.
@@ -239,6 +244,8 @@ type BudgetUse struct {
 	Exhausted       string `json:"exhausted,omitempty"`
 	MaxAttempts     int    `json:"max_attempts"`
 	MaxBytes        int64  `json:"max_bytes"`
+	// MaxBodyBytes is the cap of each response ([Options].MaxBodyBytes).
+	MaxBodyBytes int64 `json:"max_body_bytes"`
 }
 
 // ErrInvalidReport is returned by [Compose] when the check results do not

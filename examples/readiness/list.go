@@ -194,7 +194,7 @@ func runList(ctx context.Context, c *config, stdout, stderr io.Writer, client *s
 	defer closeRenderer()
 	// One browser serves every scan of the batch.
 	for r := range readiness.ScanAll(ctx, slices.Values(sites), &readiness.BatchOptions{
-		Options: readiness.Options{Client: client, Renderer: renderer}, Concurrency: c.concurrency, PerHost: c.perHost,
+		Options: c.scanOptions(client, renderer), Concurrency: c.concurrency, PerHost: c.perHost,
 	}) {
 		if r.Err != nil && ctx.Err() != nil && (errors.Is(r.Err, context.Canceled) || errors.Is(r.Err, context.DeadlineExceeded)) {
 			// Cut short or never started by the interrupt: no line, so
@@ -238,7 +238,9 @@ func runList(ctx context.Context, c *config, stdout, stderr io.Writer, client *s
 		if err != nil {
 			return cli.Output{Name: "readiness", Stderr: stderr}.Fail(cli.ExitUsage, err)
 		}
-		progress(stderr, done, total, failed, start, r)
+		if !c.quiet {
+			progress(stderr, done, total, failed, start, r)
+		}
 	}
 	if done < total {
 		fmt.Fprintf(stderr, "readiness: stopped after %d of %d sites: %v (-resume scans the others)\n", done, total, context.Cause(ctx))

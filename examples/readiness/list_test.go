@@ -304,3 +304,31 @@ func TestListNeverWritesCredentials(t *testing.T) {
 	assert.NotContains(t, stderr.String(), "s3cret-pw")
 	assert.NotContains(t, stderr.String(), "add -dev", "-dev does not allow credentials either")
 }
+
+// -max-body raises the per-response cap, and a page over it is named
+// right after the score; -q leaves out the progress lines.
+func TestMaxBodyAndQuiet(t *testing.T) {
+	n := fetchtest.New()
+	t.Cleanup(n.Close)
+	n.Site("big.example", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/" {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, `<!DOCTYPE html><html lang="en"><head><title>Big</title></head><body><h1>Big</h1><p>`+strings.Repeat("tea ", 10<<10)+`</p></body></html>`)
+	}))
+	var stdout, stderr bytes.Buffer
+	run(context.Background(), []string{"scan", "-q", "-max-body", "16KiB", "https://big.example/"}, &stdout, &stderr, n.Client())
+	assert.Contains(t, stdout.String(), "  over the cap: https://big.example/ answered more than 16384 bytes, the cap of one response")
+	assert.NotContains(t, stderr.String(), "check ", "-q prints no progress line")
+	assert.NotContains(t, stderr.String(), "fetch ")
+
+	stdout.Reset()
+	stderr.Reset()
+	run(context.Background(), []string{"scan", "-max-body", "1MiB", "https://big.example/"}, &stdout, &stderr, n.Client())
+	assert.NotContains(t, stdout.String(), "over the cap")
+	assert.Contains(t, stderr.String(), "check initial_html_content", "progress lines without -q")
+
+	assert.Equal(t, 2, run(context.Background(), []string{"scan", "-max-body", "2GiB", "https://big.example/"}, &stdout, &stderr, n.Client()))
+}

@@ -89,6 +89,7 @@ import (
 	"syscall"
 
 	"github.com/agentweb/agentweb/examples/internal/cli"
+	"github.com/agentweb/agentweb/readiness"
 	"github.com/agentweb/agentweb/safefetch"
 )
 
@@ -116,6 +117,32 @@ const devNotice = "development mode: http and loopback addresses were allowed (-
 
 // devHint follows a refusal by the fetch policy outside development mode.
 const devHint = "readiness: a server on this machine (http, loopback) is reached only in development mode: add -dev"
+
+// scanOptions are the scan's options from the command line: with
+// -max-body, the per-response cap and a total byte budget that holds
+// several such responses.
+func (c *config) scanOptions(client *safefetch.Client, renderer readiness.Renderer) readiness.Options {
+	o := readiness.Options{Client: client, Renderer: renderer, MaxBodyBytes: c.maxBody}
+	if c.maxBody > 0 {
+		o.Budget.Bytes = max(readiness.DefaultTotalBytes, 8*c.maxBody)
+	}
+	return o
+}
+
+// parseSize reads a size: bytes, or a number with KiB or MiB, at most 1 GiB.
+func parseSize(v string) (int64, error) {
+	num, unit := v, int64(1)
+	for suffix, u := range map[string]int64{"KiB": 1 << 10, "MiB": 1 << 20} {
+		if n, ok := strings.CutSuffix(v, suffix); ok {
+			num, unit = n, u
+		}
+	}
+	n, err := strconv.ParseInt(strings.TrimSpace(num), 10, 64)
+	if err != nil || n < 1 || n > (1<<30)/unit {
+		return 0, fmt.Errorf("%q is not a size from 1 byte to 1024MiB", v)
+	}
+	return n * unit, nil
+}
 
 // hintDev prints devHint after a refusal that development mode would
 // lift: a server on this machine, refused outside -dev. A URL with
@@ -171,7 +198,9 @@ type config struct {
 	baseline  string
 	history   string // -history FILE
 	dev       bool
-	browser   bool // -browser: render the pages in Chromium
+	browser   bool  // -browser: render the pages in Chromium
+	quiet     bool  // -q: no progress lines
+	maxBody   int64 // -max-body: the per-response cap, 0: the default
 
 	list, out   string
 	resume      bool
@@ -241,6 +270,15 @@ func flags(c *config) *flag.FlagSet {
 	fs.Func("concurrency", "with -list: scan at most `N` sites at once (default 8)", positive(&c.concurrency))
 	fs.Func("per-host", "with -list: scan at most `N` sites of one registrable domain at once (default 1)", positive(&c.perHost))
 	fs.BoolVar(&c.browser, "browser", false, "render the pages in the system's Chromium (apt-get install chromium): the Act checks are judged\non the tools it registered and the rendered forms; one browser for the whole run")
+	fs.BoolVar(&c.quiet, "q", false, "quiet: print no progress line, only the summary and errors")
+	fs.Func("max-body", "read at most `SIZE` of each response (bytes, or with KiB or MiB; default 1MiB); a page over the cap\nleaves the checks that need it unverified, and the report says so at its top", func(v string) error {
+		n, err := parseSize(v)
+		if err != nil {
+			return err
+		}
+		c.maxBody = n
+		return nil
+	})
 	fs.BoolVar(&c.dev, "dev", false, "development mode: allow http and loopback addresses, for a server on this machine\n(never the default; every report made with it says so)")
 	return fs
 }
@@ -281,8 +319,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, client *s
 	if err != nil {
 		return usageError(stderr, err)
 	}
-	if c.dev && client == nil {
-		client = safefetch.New(&safefetch.Options{AllowLoopback: true})
+	if (c.dev || c.maxBody > 0) && client == nil {
+		client = safefetch.New(&safefetch.Options{AllowLoopback: c.dev, MaxBodyBytes: c.maxBody})
 	}
 	if mcpMode {
 		return runMCP(ctx, c, stdout, stderr, client)

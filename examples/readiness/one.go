@@ -30,22 +30,24 @@ func runOne(ctx context.Context, c *config, stdout, stderr io.Writer, client *sa
 		return cli.ExitUsage
 	}
 	defer closeRenderer()
-	rep, err := readiness.Scan(ctx, c.site, &readiness.Options{
-		Client:   client,
-		Renderer: renderer,
-		Progress: func(e readiness.Event) {
-			switch e.Kind {
-			case readiness.EventKindFetchDone:
-				if e.Err != nil {
-					fmt.Fprintf(stderr, "  fetch %s %s: %v\n", e.Method, e.URL, e.Err)
-				} else {
-					fmt.Fprintf(stderr, "  fetch %s %s: %d\n", e.Method, e.URL, e.Status)
-				}
-			case readiness.EventKindCheckFinished:
-				fmt.Fprintf(stderr, "check %-26s %s\n", e.Check, e.Verdict)
+	progress := func(e readiness.Event) {
+		switch e.Kind {
+		case readiness.EventKindFetchDone:
+			if e.Err != nil {
+				fmt.Fprintf(stderr, "  fetch %s %s: %v\n", e.Method, e.URL, e.Err)
+			} else {
+				fmt.Fprintf(stderr, "  fetch %s %s: %d\n", e.Method, e.URL, e.Status)
 			}
-		},
-	})
+		case readiness.EventKindCheckFinished:
+			fmt.Fprintf(stderr, "check %-26s %s\n", e.Check, e.Verdict)
+		}
+	}
+	if c.quiet {
+		progress = nil
+	}
+	opts := c.scanOptions(client, renderer)
+	opts.Progress = progress
+	rep, err := readiness.Scan(ctx, c.site, &opts)
 	if err != nil {
 		code := usageError(stderr, err)
 		hintDev(stderr, c, err)
@@ -101,6 +103,10 @@ func runOne(ctx context.Context, c *config, stdout, stderr io.Writer, client *sa
 		fmt.Fprintln(stdout, "ready")
 	} else {
 		fmt.Fprintln(stdout, "not ready")
+	}
+	if oc := rep.Scope.OverCap; len(oc) > 0 {
+		fmt.Fprintf(stdout, "  over the cap: %s answered more than %d bytes, the cap of one response, so %d checks could not be answered: scan again with -max-body SIZE\n",
+			strings.Join(oc, ", "), rep.Scope.Budget.MaxBodyBytes, len(rep.Unverified))
 	}
 	printFixes(stdout, rep.Fixes)
 	for _, q := range rep.Requirements {
