@@ -38,6 +38,23 @@ func TestOwnServerPassesMCPDiscovery(t *testing.T) {
 	assert.Equal(t, len(toolNames), rec.Tools.ListedWithoutToken)
 	assert.Equal(t, len(toolNames), rec.Tools.WithReadOnlyHint)
 
+	// discover_site finds the endpoint the kit declares, unverified until
+	// probe_mcp tests it.
+	cs := connectStdio(t, srv)
+	var d struct {
+		Documents []struct{ Kind, URL, Status, Reason string } `json:"documents"`
+	}
+	structured(t, callTool(t, cs, "discover_site", map[string]any{"url": "https://tools.example/"}), &d)
+	var endpoints []string
+	for _, doc := range d.Documents {
+		if doc.Kind == "mcp_endpoint" {
+			assert.Equal(t, "unverified", doc.Status)
+			assert.Contains(t, doc.Reason, "probe_mcp")
+			endpoints = append(endpoints, doc.URL)
+		}
+	}
+	assert.Equal(t, []string{"https://tools.example/mcp"}, endpoints)
+
 	rep, err := readiness.Scan(context.Background(), "https://tools.example/", &readiness.Options{Client: n.Client()})
 	require.NoError(t, err)
 	for _, c := range rep.Checks {

@@ -196,9 +196,10 @@ func (s *Server) Handler() http.Handler { return s.handler }
 
 // ServeStdio serves one client over newline-delimited JSON-RPC ([MCP
 // transports], "stdio"): requests are read from in, answers and
-// notifications written to out. It returns when in ends (nil), when ctx is
-// done, or when a line is longer than Options.MaxRequestBytes or not
-// JSON-RPC (an error). Stdio has no per-caller or per-target rate limit;
+// notifications written to out. It returns when in ends (nil; the calls
+// still running are cancelled, as the client is gone), when ctx is done, or
+// when a line is longer than Options.MaxRequestBytes or not JSON-RPC (an
+// error). Stdio has no per-caller or per-target rate limit;
 // the concurrency limit and deadlines of the Server apply.
 //
 // [MCP transports]: https://modelcontextprotocol.io/specification/2025-11-25/basic/transports
