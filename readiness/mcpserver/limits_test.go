@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/agentweb/agentweb/readiness"
 	"github.com/agentweb/agentweb/readiness/mcpserver"
 	"github.com/agentweb/agentweb/safefetch/fetchtest"
 )
@@ -28,7 +29,12 @@ import (
 // error, and nothing hangs.
 func TestLoadPerTargetLimit(t *testing.T) {
 	n := world(t)
-	one := countingSite(t, n, "target.example")
+	smallSite(n, "target.example")
+	// What one scan asks of the target.
+	_, err := readiness.Scan(context.Background(), "https://target.example/", &readiness.Options{Client: n.Client()})
+	require.NoError(t, err)
+	perScan := n.Requests("target.example")
+	n.ResetRequests()
 	const perMinute = 3
 	srv, err := mcpserver.New(&mcpserver.Options{Client: n.Client(), TargetPerMinute: perMinute, TrustedProxyHeader: "X-Forwarded-For", MaxQueued: 64})
 	require.NoError(t, err)
@@ -70,9 +76,8 @@ func TestLoadPerTargetLimit(t *testing.T) {
 	assert.Equal(t, int32(callers), ok.Load()+busy.Load(), "every call ends with a result or busy")
 	assert.Equal(t, int32(perMinute), ok.Load(), "the target's limit holds")
 	assert.Zero(t, other.Load())
-	scans := one.homeRequests.Load()
-	assert.Equal(t, int32(perMinute), scans, "the target site saw the home page of %d scans", perMinute)
-	t.Logf("50 callers: %d scans ran, %d refused busy; target.example received %d requests", ok.Load(), busy.Load(), n.Requests("target.example"))
+	assert.Equal(t, perMinute*perScan, n.Requests("target.example"), "the target site received the requests of %d scans of %d requests", perMinute, perScan)
+	t.Logf("50 callers: %d scans ran, %d refused busy; target.example received %d requests (%d a scan)", ok.Load(), busy.Load(), n.Requests("target.example"), perScan)
 }
 
 type headerTransport struct{ k, v string }
@@ -83,16 +88,9 @@ func (h headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	return http.DefaultTransport.RoundTrip(r)
 }
 
-type counting struct{ homeRequests atomic.Int32 }
-
-// countingSite serves a small site that counts the requests of its home
-// page (one per scan).
-func countingSite(t testing.TB, n *fetchtest.Network, host string) *counting {
-	c := &counting{}
+// smallSite serves a one-page site.
+func smallSite(n *fetchtest.Network, host string) {
 	n.Site(host, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path == "/" && r.Header.Get("Accept") != "text/markdown" && !strings.Contains(r.Header.Get("Accept"), "markdown") {
-			c.homeRequests.Add(1)
-		}
 		if r.URL.Path != "/" {
 			http.NotFound(w, r)
 			return
@@ -100,7 +98,6 @@ func countingSite(t testing.TB, n *fetchtest.Network, host string) *counting {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		io.WriteString(w, `<!DOCTYPE html><html lang="en"><head><title>Target</title></head><body><h1>Target</h1></body></html>`)
 	}))
-	return c
 }
 
 // Past the queue a call is a "busy" tool error that says when to retry.

@@ -49,7 +49,7 @@ func TestFixSitePrompt(t *testing.T) {
 // A call past Options.CallTimeout ends with a tool error.
 func TestCallTimeout(t *testing.T) {
 	n := world(t)
-	countingSite(t, n, "slow.example")
+	smallSite(n, "slow.example")
 	n.SetLatency("slow.example", 5*time.Second)
 	srv, err := mcpserver.New(&mcpserver.Options{Client: n.Client(), CallTimeout: 300 * time.Millisecond})
 	require.NoError(t, err)
