@@ -159,6 +159,43 @@ func formatFloat(f float64) string {
 	return string(b)
 }
 
+// compactSizeOf returns compactSize(tree) for the tree strict JSON data
+// decodes to, or, when that is certainly within maxProfileBytes, an upper
+// bound of it that is within too, without writing the tree. The bound is
+// data without the whitespace between tokens: the writer keeps numbers as
+// written and writes every string in at most the bytes its source escape
+// form took (a "\u00e9" becomes "é", a "\/" becomes "/", nothing grows).
+// When data holds no backslash at all the bound is exact.
+func compactSizeOf(data []byte, tree any) int {
+	n, escapes, in := 0, false, false
+	for i := 0; i < len(data); i++ {
+		c := data[i]
+		switch {
+		case in:
+			n++
+			if c == '\\' {
+				escapes = true
+				if i+1 < len(data) {
+					i++
+					n++
+				}
+			} else if c == '"' {
+				in = false
+			}
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+		case c == '"':
+			in = true
+			n++
+		default:
+			n++
+		}
+	}
+	if n <= maxProfileBytes || !escapes {
+		return n
+	}
+	return compactSize(tree)
+}
+
 // compactSize returns the UTF-8 length of JSON.stringify(tree).
 func compactSize(tree any) int {
 	w := jsWriter{b: make([]byte, 0, 4096)}

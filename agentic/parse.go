@@ -74,7 +74,7 @@ func ParseSite(data []byte) (*Site, error) {
 		ps.add(v.Pointer, RuleSchemaPrefix+v.Keyword, v.Message)
 	}
 	checkTree(tree, &ps)
-	if n := compactSize(tree); n > maxProfileBytes {
+	if n := compactSizeOf(data, tree); n > maxProfileBytes {
 		ps.add("", RuleProfileSize, fmt.Sprintf("compact JSON is %d bytes, over the %d-byte limit", n, maxProfileBytes))
 	}
 	if len(ps.list) > 0 {
@@ -182,7 +182,9 @@ func checkTree(tree any, ps *problems) {
 	haveResources = haveResources && len(rs) > 0
 	if haveResources {
 		type key struct{ kind, url string }
-		seen := map[key]int{}
+		seen := make(map[key]int, len(rs))
+		// Sources repeat (a page names many resources): each is checked once.
+		sourceChecks := map[string][]urlProblem{}
 		anyRetrieved := false
 		for i, rv := range rs {
 			r, ok := rv.(map[string]any)
@@ -198,7 +200,12 @@ func checkTree(tree any, ps *problems) {
 				}
 			}
 			if s, ok := r["source"].(string); ok {
-				for _, p := range checkSiteURL(s) {
+				checks, done := sourceChecks[s]
+				if !done {
+					checks = checkSiteURL(s)
+					sourceChecks[s] = checks
+				}
+				for _, p := range checks {
 					ps.add(ptr()+"/source", p.rule, p.message)
 				}
 			}
@@ -242,7 +249,7 @@ func checkTree(tree any, ps *problems) {
 				continue
 			}
 			type key struct{ method, path string }
-			seen := map[key]int{}
+			seen := make(map[key]int, len(ops))
 			for j, ov := range ops {
 				o, ok := ov.(map[string]any)
 				if !ok {

@@ -533,11 +533,12 @@ func checkURLs(obj map[string]any, out []Problem) []Problem {
 				continue
 			}
 			ptr := "/issuer_allowlist/" + itoa(i)
-			if p, bad := urlProblem(ptr, s); bad {
+			p, u, bad := parsedURLProblem(ptr, s)
+			if bad {
 				out = append(out, p)
 				continue
 			}
-			canon, err := canonicalOrigin(s)
+			canon, err := canonicalOriginOf(u)
 			if err != nil || canon != s {
 				msg := "issuer " + quote(s) + " is not a canonical https origin (scheme and host only, lower case, default port dropped, no path)"
 				if err == nil {

@@ -10,17 +10,24 @@ import (
 // userinfo ("all URLs https without userinfo" in this project's reading).
 // It reports at most one problem per URL.
 func urlProblem(ptr, s string) (Problem, bool) {
+	p, _, bad := parsedURLProblem(ptr, s)
+	return p, bad
+}
+
+// parsedURLProblem is urlProblem that also returns the parsed URL, for a
+// caller that reads it further.
+func parsedURLProblem(ptr, s string) (Problem, *url.URL, bool) {
 	u, err := url.Parse(s)
 	if err != nil || !u.IsAbs() || u.Opaque != "" || u.Host == "" || u.Hostname() == "" {
-		return Problem{Pointer: ptr, Rule: RuleURLSyntax, Message: problem.URLMessage(RuleURLSyntax, s, " with a host")}, true
+		return Problem{Pointer: ptr, Rule: RuleURLSyntax, Message: problem.URLMessage(RuleURLSyntax, s, " with a host")}, nil, true
 	}
 	if u.Scheme != "https" {
-		return Problem{Pointer: ptr, Rule: RuleURLHTTPS, Message: problem.URLMessage(RuleURLHTTPS, s, "")}, true
+		return Problem{Pointer: ptr, Rule: RuleURLHTTPS, Message: problem.URLMessage(RuleURLHTTPS, s, "")}, u, true
 	}
 	if u.User != nil {
-		return Problem{Pointer: ptr, Rule: RuleURLUserinfo, Message: problem.URLMessage(RuleURLUserinfo, s, "")}, true
+		return Problem{Pointer: ptr, Rule: RuleURLUserinfo, Message: problem.URLMessage(RuleURLUserinfo, s, "")}, u, true
 	}
-	return Problem{}, false
+	return Problem{}, u, false
 }
 
 // canonicalOrigin returns the canonical origin of an absolute URL: scheme
@@ -32,6 +39,11 @@ func canonicalOrigin(raw string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	return canonicalOriginOf(u)
+}
+
+// canonicalOriginOf is canonicalOrigin of a parsed URL.
+func canonicalOriginOf(u *url.URL) (string, error) {
 	if u.Path != "" && u.Path != "/" || u.RawQuery != "" || u.ForceQuery || u.Fragment != "" || u.User != nil {
 		return "", errNotOrigin
 	}

@@ -81,7 +81,7 @@ type node struct {
 	minContains, maxContains int
 
 	minLen, maxLen int
-	pattern        *regexp.Regexp
+	pattern        func(string) bool // nil: no pattern
 
 	min, exMin, max, exMax *bound
 	multipleOf             *big.Rat
@@ -198,7 +198,10 @@ func (m *mirrorer) node(s *jsonschema.Schema) *node {
 	n.contains = m.node(s.Contains)
 	n.minContains, n.maxContains = s.MinContains, s.MaxContains
 
-	n.minLen, n.maxLen, n.pattern = s.MinLength, s.MaxLength, s.Pattern
+	n.minLen, n.maxLen = s.MinLength, s.MaxLength
+	if s.Pattern != nil {
+		n.pattern = matcher(s.Pattern)
+	}
 
 	n.min, n.exMin, n.max, n.exMax = toBound(s.Minimum), toBound(s.ExclusiveMinimum), toBound(s.Maximum), toBound(s.ExclusiveMaximum)
 	n.multipleOf = s.MultipleOf
@@ -311,7 +314,7 @@ func (n *node) check(v any, depth int) result {
 				return no
 			}
 		}
-		if n.pattern != nil && !n.pattern.MatchString(x) {
+		if n.pattern != nil && !n.pattern(x) {
 			return no
 		}
 	}

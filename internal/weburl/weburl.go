@@ -96,9 +96,14 @@ func NormalizeHost(host string) (string, error) {
 	if name == "" {
 		return "", fmt.Errorf("%w: %q has no labels", ErrInvalidHost, host)
 	}
-	ascii, err := hostProfile.ToASCII(name)
-	if err != nil {
-		return "", fmt.Errorf("%w: %q: %v", ErrInvalidHost, host, err)
+	// A name already in lower-case letters, digits, hyphens and dots with no
+	// A-label is its own lookup form: UTS #46 maps each of those characters
+	// to itself, so the mapping is skipped (the label checks below remain).
+	ascii, err := name, error(nil)
+	if !plainLDH(name) {
+		if ascii, err = hostProfile.ToASCII(name); err != nil {
+			return "", fmt.Errorf("%w: %q: %v", ErrInvalidHost, host, err)
+		}
 	}
 	// The mapping may produce a trailing dot (for example from U+3002
 	// IDEOGRAPHIC FULL STOP); treat it like an ASCII one, once.
@@ -110,8 +115,11 @@ func NormalizeHost(host string) (string, error) {
 	}
 	// The A-label form must map to itself, or two spellings of one host
 	// could normalize differently.
-	if again, err := hostProfile.ToASCII(ascii); err != nil || again != ascii {
-		return "", fmt.Errorf("%w: %q does not normalize to a stable A-label form", ErrInvalidHost, host)
+	// (A plain LDH name maps to itself, as above.)
+	if !plainLDH(ascii) {
+		if again, err := hostProfile.ToASCII(ascii); err != nil || again != ascii {
+			return "", fmt.Errorf("%w: %q does not normalize to a stable A-label form", ErrInvalidHost, host)
+		}
 	}
 	// Mapping folds full-width digits and dots: check the result again.
 	if _, err := netip.ParseAddr(ascii); err == nil || EndsInNumber(ascii) {
@@ -132,6 +140,19 @@ func NormalizeHost(host string) (string, error) {
 		}
 	}
 	return ascii, nil
+}
+
+// plainLDH reports whether name holds only lower-case ASCII letters,
+// digits, hyphens and dots, and no label starting with "xn--" (whose
+// Punycode must be checked by the mapping).
+func plainLDH(name string) bool {
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '.') {
+			return false
+		}
+	}
+	return !strings.HasPrefix(name, "xn--") && !strings.Contains(name, ".xn--")
 }
 
 // Origin returns the ASCII serialization of the origin of an absolute http

@@ -284,3 +284,25 @@ func TestRedact(t *testing.T) {
 		})
 	}
 }
+
+// TestPlainLDHNamesSkipTheMappingAlike: the fast path for names already in
+// lower-case LDH form gives what the UTS #46 mapping gives, and leaves
+// every other name (upper case, Unicode, A-labels) to the mapping.
+func TestPlainLDHNamesSkipTheMappingAlike(t *testing.T) {
+	for _, h := range []string{"example.com", "a-b.example", "x1.y2.example", "shop.example.", "a--b.example", "-a.example", "a-.example", "a..b", "xn--bcher-kva.example", "a.xn--zz", "Example.COM", "bücher.example", "ex_ample.com"} {
+		got, err := NormalizeHost(h)
+		name := strings.TrimSuffix(h, ".")
+		want, werr := hostProfile.ToASCII(name)
+		if err == nil {
+			assert.NoError(t, werr, h)
+			assert.Equal(t, want, got, h)
+		}
+		if plainLDH(name) && werr != nil {
+			assert.Error(t, err, "%s: the mapping refuses it, so does the fast path", h)
+		}
+	}
+	assert.True(t, plainLDH("shop.example"))
+	assert.False(t, plainLDH("xn--bcher-kva.example"))
+	assert.False(t, plainLDH("a.xn--bcher-kva"))
+	assert.False(t, plainLDH("Shop.example"))
+}
