@@ -52,6 +52,12 @@ func newEnv(t testing.TB, edit func(*service.Options), hosts ...string) *env {
 	return e
 }
 
+// srvStart serves e.svc.
+func (e *env) srvStart(t testing.TB) {
+	e.srv = httptest.NewServer(e.svc)
+	t.Cleanup(e.srv.Close)
+}
+
 // start starts the service of e.opts and serves it.
 func (e *env) start(t testing.TB) {
 	t.Helper()
