@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/agentweb/agentweb/internal/benchratio"
@@ -287,4 +288,83 @@ func TestNoTabLeftAfterABatch(t *testing.T) {
 		require.NoError(t, r.Err)
 	}
 	require.Equal(t, base, br.pagesOpen(t), "every tab of the batch is closed")
+}
+
+// batchTimeout is the page deadline of the batch with hostile pages.
+const batchTimeout = 5 * time.Second
+
+// A ScanAll of 50 sites of which 10 are hostile pages (floods, pages that
+// take memory in Chromium or try to in this process) takes no more than
+// the 40 harmless ones plus 10 deadlines, each with its margin, and the
+// harmless sites are rendered and judged beside them. The figures are
+// logged.
+func TestABatchWithHostilePagesTakesNoMoreThanItsDeadlines(t *testing.T) {
+	needChromium(t)
+	if raceEnabled {
+		t.Skip("timing under -race says nothing; .ci/run runs this test without it")
+	}
+	var hostile []string
+	for _, m := range []map[string]string{floods, memoryHogs, goHogs} {
+		for _, body := range m {
+			hostile = append(hostile, body)
+		}
+	}
+	slices.Sort(hostile)
+	require.GreaterOrEqual(t, len(hostile), 10)
+	hostile = hostile[:10]
+
+	br, err := New(context.Background(), &Options{Timeout: batchTimeout})
+	require.NoError(t, err)
+	defer br.Close()
+	n := fetchtest.New()
+	defer n.Close()
+	n.Site("cdn.example", cdnSite())
+	var harmless, mixed []string
+	for i := range 40 {
+		host := fmt.Sprintf("shop%02d.example", i)
+		n.Site(host, benchSite())
+		harmless = append(harmless, "https://"+host+"/")
+	}
+	for i, body := range hostile {
+		host := fmt.Sprintf("hostile%02d.example", i)
+		n.Site(host, hogPage(`<h1>Hostile</h1>`+body))
+		mixed = append(mixed, "https://"+host+"/")
+	}
+	// The hostile sites spread through the batch.
+	for i, h := range harmless {
+		mixed = append(mixed, h)
+		if i%4 == 3 {
+			mixed[i/4], mixed[len(mixed)-1] = mixed[len(mixed)-1], mixed[i/4]
+		}
+	}
+	client := n.Client()
+	opts := readiness.BatchOptions{Options: readiness.Options{Client: client, Renderer: br}}
+	batch := func(sites []string) (time.Duration, int) {
+		start := time.Now()
+		rendered := 0
+		for r := range readiness.ScanAll(context.Background(), slices.Values(sites), &opts) {
+			require.NoError(t, r.Err)
+			for _, c := range r.Report.Checks {
+				if c.ID != "page_actions_declared" {
+					continue
+				}
+				if strings.Contains(c.Receipt.Received, `"add_to_cart" (imperative`) {
+					rendered++
+				} else if strings.Contains(r.Site, "shop") {
+					t.Logf("%s was not rendered: %s %q", r.Site, c.Receipt.Received, c.Receipt.Notes)
+				}
+			}
+		}
+		return time.Since(start), rendered
+	}
+	alone, renderedAlone := batch(harmless)
+	withHostile, rendered := batch(mixed)
+	bound := alone + 10*(batchTimeout+DeadlineMargin)
+	t.Logf("40 harmless sites: %s, %d rendered; with 10 hostile pages: %s, %d of the 40 rendered (bound: %s, 10 deadlines of %s each with its margin of %s)",
+		alone.Round(100*time.Millisecond), renderedAlone, withHostile.Round(100*time.Millisecond), rendered, bound.Round(100*time.Millisecond), batchTimeout, DeadlineMargin)
+	assert.LessOrEqual(t, withHostile, bound)
+	// On a loaded machine a harmless page can miss its own deadline; the
+	// hostile ones take none of the others with them.
+	assert.GreaterOrEqual(t, renderedAlone, 36, "harmless sites rendered")
+	assert.GreaterOrEqual(t, rendered, 36, "harmless sites rendered beside the hostile ones")
 }

@@ -98,7 +98,8 @@ type Browser struct {
 	mu      sync.Mutex
 	closed  bool
 	renders sync.WaitGroup
-	stop    chan struct{} // closed by Close: renders in flight end
+	closing sync.WaitGroup // tabs closing after their Render returned
+	stop    chan struct{}  // closed by Close: renders in flight end
 }
 
 // instance is one run of Chromium: its process tree, its directory and
@@ -159,6 +160,11 @@ func flags(dataDir string) []chromedp.ExecAllocatorOption {
 		// WebMCP: document.modelContext and the DevTools WebMCP domain.
 		chromedp.Flag("enable-blink-features", "WebMCP"),
 		chromedp.Flag("js-flags", "--max-old-space-size=256"),
+		// Chromium's own bound on a frame's navigations and history
+		// updates (200 in 10 s), which chromedp's defaults turn off: a
+		// page flooding them keeps the browser process busy for every
+		// tab, after the page is gone.
+		chromedp.Flag("disable-ipc-flooding-protection", false),
 	}
 	// The tests take a network switch away to show that the other alone
 	// holds.
@@ -369,10 +375,12 @@ func (b *Browser) Close() error {
 	b.renders.Wait()
 	b.instMu.Lock()
 	defer b.instMu.Unlock()
-	if b.inst == nil {
-		return nil
+	var err error
+	if b.inst != nil {
+		err = b.inst.stop()
 	}
-	return b.inst.stop()
+	b.closing.Wait()
+	return err
 }
 
 // MaxRestarts bounds the times a Browser starts Chromium again after it

@@ -10,3 +10,6 @@ func WithoutSwitches(names ...string) (undo func()) {
 	withoutSwitches = m
 	return func() { withoutSwitches = nil }
 }
+
+// Floods are pages that keep Chromium busy past any deadline.
+var Floods = floods

@@ -17,6 +17,17 @@ import (
 	"github.com/agentweb/agentweb/safefetch/fetchtest"
 )
 
+// floods are pages that keep Chromium's browser process or the renderer
+// busy past any deadline.
+var floods = map[string]string{
+	"a fragment navigation flood":        `<script>let i = 0; setInterval(() => { for (let j = 0; j < 200; j++) location.hash = "h" + (i++); }, 0);</script>`,
+	"registerTool from a hundred frames": `<script>for (let f = 0; f < 100; f++) { const e = document.createElement("iframe"); document.body.appendChild(e); const w = e.contentWindow; for (let i = 0; i < 1000; i++) { try { w.document.modelContext.registerTool.call(document.modelContext, {name: "t" + f + "_" + i, description: "Tool.", execute() {}}); } catch (x) {} } }</script>`,
+	"a busy loop":                        `<script>while (true) {}</script>`,
+	"ten thousand timers":                `<script>for (let i = 0; i < 10000; i++) setInterval(() => { const a = []; for (let j = 0; j < 1000; j++) a.push(j); }, 0);</script>`,
+	"a pushState flood":                  `<script>let i = 0; setInterval(() => { for (let j = 0; j < 200; j++) history.pushState({}, "", "/p" + (i++)); }, 0);</script>`,
+	"100,000 registerTool calls":         `<script>for (let i = 0; i < 100000; i++) { try { document.modelContext.registerTool({name: "t" + i, description: "Tool " + i + ".", execute() {}}); } catch (e) {} }</script>`,
+}
+
 // memoryHogs are pages that take memory outside the JavaScript heap, which
 // --max-old-space-size does not bound.
 var memoryHogs = map[string]string{

@@ -54,7 +54,12 @@ const (
 
 // hardening runs before any script of every document, in every frame
 // (about:blank frames included): window.open returns nothing, service
-// workers cannot be registered, WebRTC and shared workers are absent. Each
+// workers cannot be registered, WebRTC and shared workers are absent, and
+// history.pushState and replaceState do nothing after their first 100
+// calls, and document.modelContext.registerTool throws after its first
+// 1,000, counted over the page and its same-origin frames (each call is a
+// message to Chromium's browser process, which a flood of them keeps busy
+// for seconds after the page is gone). Each
 // is fixed on the prototype or the global and made unwritable and
 // unconfigurable, so that neither an assignment nor a call through the
 // prototype (ServiceWorkerContainer.prototype.register.call) reaches the
@@ -67,6 +72,27 @@ const hardening = `(() => {
   fix(self, "open", function open() { return null; });
   if (self.ServiceWorkerContainer) fix(ServiceWorkerContainer.prototype, "register", deny);
   for (const k of ["RTCPeerConnection", "webkitRTCPeerConnection", "RTCDataChannel", "SharedWorker"]) fix(self, k, undefined);
+  // One count of calls for the page and its same-origin frames, kept by
+  // the top document (which the page can call, never reset), so that
+  // another frame's realm gives no more calls.
+  const counter = k => {
+    const key = Symbol.for("agentweb.rendering." + k);
+    try {
+      if (self.top === self) { let n = 0; fix(self, key, () => ++n); }
+      if (typeof self.top[key] === "function") return self.top[key];
+    } catch (e) {}
+    let n = 0;
+    return () => ++n;
+  };
+  const bound = (proto, k, max, over) => {
+    const orig = proto && proto[k];
+    if (typeof orig !== "function") return;
+    const next = counter(k);
+    fix(proto, k, function (...a) { if (next() > max) return over(); return orig.apply(this, a); });
+  };
+  if (self.History) for (const k of ["pushState", "replaceState"]) bound(History.prototype, k, 100, () => undefined);
+  const mc = self.document && document.modelContext;
+  if (mc) for (const k of ["registerTool", "provideContext"]) bound(Object.getPrototypeOf(mc), k, 1000, () => { throw new DOMException("too many tools while rendering", "QuotaExceededError"); });
 })();`
 
 // Render loads pageURL in a new tab of a browser context of its own (no
@@ -112,7 +138,21 @@ func (b *Browser) Render(ctx context.Context, pageURL string, client *safefetch.
 	case <-b.stop:
 		return nil, ErrClosed
 	}
-	defer func() { <-b.tabs }()
+	// The tab's slot is freed when the tab is gone, which may be after
+	// Render returned (see closeTab).
+	closed := make(chan struct{})
+	close(closed)
+	defer func() {
+		select {
+		case <-closed:
+			<-b.tabs
+		default:
+			b.closing.Go(func() {
+				<-closed
+				<-b.tabs
+			})
+		}
+	}()
 
 	in, restartNote, err := b.instance(ctx)
 	if err != nil {
@@ -131,7 +171,7 @@ func (b *Browser) Render(ctx context.Context, pageURL string, client *safefetch.
 	out, err := r.run(opCtx)
 	overran := opCtx.Err() != nil
 	opCancel()
-	b.closeTab(in, r.pid, tabCancel, overran)
+	closed = b.closeTab(in, r.pid, tabCancel, overran)
 	r.wg.Wait() // every listener and fetch of the page has ended
 	if err != nil {
 		return nil, err
@@ -158,21 +198,30 @@ func (c closing) Err() error {
 	}
 }
 
-// closeBudget is how long each step of closing a tab may take before the
-// next, harder one: the tab's close, then its renderer's kill, then
-// Chromium's.
+// closeBudget is how long Render waits for its tab to close before it
+// returns, the tab's close going on in the background.
 const closeBudget = 750 * time.Millisecond
 
+// stuckAfter is how long a tab's close may take, its renderer killed,
+// before Chromium's browser process is taken to be stuck and the whole
+// instance is stopped (the next page starts another).
+const stuckAfter = 10 * time.Second
+
 // closeTab closes the tab whose chromedp context cancel ends, and disposes
-// of its browser context; it returns when the tab is gone. A tab that
-// overran its deadline has its renderer process (pid, when known) killed
-// first; any other whose close takes longer than closeBudget too. When even
-// then Chromium's browser process does not answer, the whole instance is
-// stopped, and the next page starts another.
-func (b *Browser) closeTab(in *instance, pid int, cancel context.CancelFunc, overran bool) {
+// of its browser context; the channel it returns is closed when the tab is
+// gone. A tab that overran its deadline has its renderer process (pid,
+// when known) killed first: its scripts stop there, and so does what they
+// send Chromium's browser process, which then closes the tab at once. Any
+// other tab's renderer is killed if it outlives the close. When the close
+// takes more than closeBudget, Render returns and the close goes on; when
+// it takes stuckAfter more, Chromium's browser process is stuck (still
+// draining what a page sent it, say), and the whole instance is stopped:
+// the next page starts another. So is one that does not answer within
+// probeBudget once the tab is gone. The tab's slot is freed after both, so
+// no more than Tabs tabs ever live and the next page gets a browser that
+// answers.
+func (b *Browser) closeTab(in *instance, pid int, cancel context.CancelFunc, overran bool) chan struct{} {
 	if overran && pid > 0 {
-		// A page past its deadline is stopped at once: its renderer may
-		// be flooding the browser process, which would delay the close.
 		_ = syscall.Kill(pid, syscall.SIGKILL)
 	}
 	done := make(chan struct{})
@@ -180,33 +229,47 @@ func (b *Browser) closeTab(in *instance, pid int, cancel context.CancelFunc, ove
 		cancel()
 		close(done)
 	}()
-	wait := func(d time.Duration) bool {
-		t := time.NewTimer(d)
+	released := make(chan struct{})
+	b.closing.Go(func() {
+		defer close(released)
+		t := time.NewTimer(closeBudget + stuckAfter)
 		defer t.Stop()
 		select {
 		case <-done:
-			return true
 		case <-t.C:
-			return false
-		}
-	}
-	switch {
-	case overran && pid > 0:
-		// The browser process may still be draining what the page
-		// sent it before it died.
-		if wait(2 * closeBudget) {
+			_ = in.stop()
+			<-done
 			return
 		}
-	case wait(closeBudget):
-		return
-	case pid > 0:
-		_ = syscall.Kill(pid, syscall.SIGKILL)
-		if wait(closeBudget) {
-			return
+		if pid > 0 && processAlive(pid) {
+			// The tab is gone; a renderer still busy with its scripts
+			// is not.
+			_ = syscall.Kill(pid, syscall.SIGKILL)
 		}
+		if !in.responsive() {
+			_ = in.stop()
+		}
+	})
+	t := time.NewTimer(closeBudget)
+	defer t.Stop()
+	select {
+	case <-released:
+	case <-t.C:
 	}
-	_ = in.stop()
-	<-done
+	return released
+}
+
+// probeBudget bounds how long Chromium's browser process may take to
+// answer after a tab closed.
+const probeBudget = time.Second
+
+// responsive reports whether Chromium's browser process answers a command
+// within probeBudget.
+func (in *instance) responsive() bool {
+	ctx, cancel := context.WithTimeout(in.ctx, probeBudget)
+	defer cancel()
+	_, err := chromedp.CallBrowser(ctx, browser.GetVersion, cdp.Empty{})
+	return err == nil
 }
 
 // rendering is the state of one Render call.
@@ -276,7 +339,7 @@ func (r *rendering) run(ctx context.Context) (*readiness.Rendering, error) {
 	removed, stopRemoved := c.Target.Subscribe(webmcp.ToolsRemoved.Method)
 	defer stopRemoved()
 	dialogs := chromedp.Events(ctx, page.JavascriptDialogOpening)
-	loads := chromedp.Events(ctx, page.LoadEventFired)
+	loads := chromedp.Events(ctx, page.LifecycleEvent)
 	crashes := chromedp.Events(ctx, inspector.TargetCrashed)
 	loaded := make(chan struct{})
 	toolEvents := make(chan struct{}, 1)
@@ -327,25 +390,35 @@ func (r *rendering) run(ctx context.Context) (*readiness.Rendering, error) {
 			_, _ = chromedp.Call(ctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: false})
 		}
 	})
+	// The load that counts is the main frame's, of the document the
+	// navigation below loads: the load of the tab's first document,
+	// about:blank, can arrive late.
+	var loadMu sync.Mutex
+	var navLoader cdp.LoaderID
+	loadedBy := map[cdp.LoaderID]bool{}
+	markLoaded := func() {
+		select {
+		case <-loaded:
+		default:
+			close(loaded)
+		}
+	}
 	r.wg.Go(func() {
-		for _, err := range loads {
+		for ev, err := range loads {
 			if err != nil {
 				return
 			}
-			// The load event of the tab's first document, about:blank,
-			// can arrive after the subscription: only a load after the
-			// page's own document answered counts.
-			r.mu.Lock()
-			landed := r.landed != nil
-			r.mu.Unlock()
-			if !landed {
+			if ev.Name != "load" || ev.FrameID != r.mainFrame {
 				continue
 			}
-			select {
-			case <-loaded:
-			default:
-				close(loaded)
+			loadMu.Lock()
+			if len(loadedBy) < 64 {
+				loadedBy[ev.LoaderID] = true
 			}
+			if navLoader != "" && ev.LoaderID == navLoader {
+				markLoaded()
+			}
+			loadMu.Unlock()
 		}
 	})
 
@@ -370,6 +443,12 @@ func (r *rendering) run(ctx context.Context) (*readiness.Rendering, error) {
 	if nav.ErrorText != "" {
 		return nil, fmt.Errorf("browser: navigating: %s", nav.ErrorText)
 	}
+	loadMu.Lock()
+	navLoader = nav.LoaderID
+	if loadedBy[navLoader] {
+		markLoaded()
+	}
+	loadMu.Unlock()
 
 	// Wait for the load event, then for a quiet moment, within the settle
 	// deadline: two thirds of the page's time, the rest for the snapshot.
