@@ -300,9 +300,7 @@ const batchTimeout = 5 * time.Second
 // logged.
 func TestABatchWithHostilePagesTakesNoMoreThanItsDeadlines(t *testing.T) {
 	needChromium(t)
-	if raceEnabled {
-		t.Skip("timing under -race says nothing; .ci/run runs this test without it")
-	}
+	skipUnderRace(t)
 	var hostile []string
 	for _, m := range []map[string]string{floods, memoryHogs, goHogs} {
 		for _, body := range m {

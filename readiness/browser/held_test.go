@@ -2,9 +2,11 @@ package browser_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -125,6 +127,7 @@ setTimeout(() => document.modelContext.registerTool({name: "very_late", descript
 // renders.
 func TestTheDeadlineHolds(t *testing.T) {
 	const timeout = 3 * time.Second
+	browser.SkipUnderRace(t)
 	b := newBrowser(t, &browser.Options{Timeout: timeout, Tabs: 1})
 	n := fetchtest.New()
 	defer n.Close()
@@ -167,4 +170,27 @@ func renderers(t testing.TB) map[string]bool {
 		}
 	}
 	return out
+}
+
+// What a site can learn about the scanner, as the package documentation
+// says: its scripts see HeadlessChrome and navigator.webdriver, and every
+// request carries the scan client's User-Agent, not Chromium's.
+func TestWhatASiteCanLearn(t *testing.T) {
+	b := newBrowser(t, nil)
+	n := fetchtest.New()
+	defer n.Close()
+	var agent string
+	mux := http.NewServeMux()
+	mux.HandleFunc("/{$}", func(w http.ResponseWriter, r *http.Request) {
+		agent = r.Header.Get("User-Agent")
+		htmlPage(`<script>
+let gpu = "nogl";
+try { const gl = document.createElement("canvas").getContext("webgl"); const d = gl.getExtension("WEBGL_debug_renderer_info"); gpu = /SwiftShader/.test(gl.getParameter(d.UNMASKED_RENDERER_WEBGL)) ? "swiftshader" : "othergl"; } catch (e) {}
+document.modelContext.registerTool({name: [
+  /HeadlessChrome/.test(navigator.userAgent) ? "headless" : "headful",
+  navigator.webdriver ? "webdriver" : "nowebdriver", gpu, "cpus" + navigator.hardwareConcurrency].join("-"), description: "What the page saw.", execute() {}});</script>`)(w, r)
+	})
+	n.Site("shop.example", mux)
+	assert.Equal(t, fmt.Sprintf("headless-webdriver-swiftshader-cpus%d", runtime.NumCPU()), renderToolName(t, b, n, "/"))
+	assert.True(t, strings.HasPrefix(agent, "agentweb/"), agent)
 }

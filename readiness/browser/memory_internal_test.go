@@ -91,6 +91,7 @@ func peakByType(root int) (stop func() map[string]int64) {
 // renders.
 func TestRendererMemoryStaysUnderItsBound(t *testing.T) {
 	needChromium(t)
+	skipUnderRace(t)
 	const bound = 256 << 20
 	b, err := New(context.Background(), &Options{Timeout: 8 * time.Second, Tabs: 1, MaxRendererMemory: bound})
 	require.NoError(t, err)
@@ -173,6 +174,7 @@ const goHeapBound = 48 << 20
 // sends, and the snapshot is the page's own DOM, cut at MaxHTMLBytes.
 func TestGoHeapStaysBounded(t *testing.T) {
 	needChromium(t)
+	skipUnderRace(t)
 	b, err := New(context.Background(), &Options{Timeout: 8 * time.Second, Tabs: 1, MaxHTMLBytes: 4096, MaxRendererMemory: 2 << 30})
 	require.NoError(t, err)
 	defer b.Close()
@@ -194,6 +196,14 @@ func TestGoHeapStaysBounded(t *testing.T) {
 			grew := int64(peak) - int64(base)
 			t.Logf("%s: Go heap grew by %d MiB (%v)", name, grew>>20, err)
 			assert.Less(t, grew, int64(goHeapBound))
+			if strings.HasPrefix(name, "console") || strings.HasPrefix(name, "exceptions") {
+				// The renderer's own work on them may take it past its
+				// deadline on a loaded machine; the heap is what counts.
+				if err != nil {
+					assert.Contains(t, err.Error(), "did not finish within")
+					return
+				}
+			}
 			require.NoError(t, err)
 			assert.LessOrEqual(t, len(r.HTML), 4096)
 			assert.Contains(t, string(r.HTML), "<h1>Hog</h1>", "the page's own DOM")

@@ -2,6 +2,7 @@ package browser
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -15,7 +16,9 @@ import (
 // description and schema, a URL); a message over the bound is never held
 // whole: a paused request it carried is refused, a tool it carried is
 // counted as skipped, a reply it carried fails its command, and any other
-// event is dropped.
+// event is dropped. Console messages, exceptions and log entries, which
+// the renderer never reads, are dropped whatever their size, unread past
+// their first bytes.
 const MaxMessageBytes = 4 << 20
 
 // oversized is the URL a paused request over MaxMessageBytes is handed on
@@ -59,10 +62,17 @@ func boundMessages(r io.ReadCloser, w io.WriteCloser, limit int) {
 	defer w.Close()
 	br := bufio.NewReaderSize(r, 64<<10)
 	var msg, head, tail []byte
-	over := false
+	over, drop, checked := false, false, false
 	for {
 		chunk, err := br.ReadSlice(0)
+		if !checked && (len(msg)+len(chunk) >= dropCheck || err != bufio.ErrBufferFull) {
+			checked = true
+			if !over && dropped(firstBytes(append(msg, chunk...), dropCheck)) {
+				drop, msg = true, msg[:0]
+			}
+		}
 		switch {
+		case drop:
 		case over:
 			tail = lastBytes(append(tail, chunk...), 512)
 		case len(msg)+len(chunk) > limit+1:
@@ -79,6 +89,11 @@ func boundMessages(r io.ReadCloser, w io.WriteCloser, limit int) {
 		if err != nil {
 			return
 		}
+		checked = false
+		if drop {
+			drop = false
+			continue
+		}
 		out := msg
 		if over {
 			out = replacement(head, tail)
@@ -93,6 +108,28 @@ func boundMessages(r io.ReadCloser, w io.WriteCloser, limit int) {
 			msg = msg[:0]
 		}
 	}
+}
+
+// dropCheck is how many bytes of a message are read to know its method.
+const dropCheck = 128
+
+// droppedEvents are the events never handed on.
+var droppedEvents = [][]byte{
+	[]byte(`{"method":"Runtime.consoleAPICalled"`),
+	[]byte(`{"method":"Runtime.exceptionThrown"`),
+	[]byte(`{"method":"Runtime.exceptionRevoked"`),
+	[]byte(`{"method":"Log.entryAdded"`),
+}
+
+// dropped reports whether the message that starts with b is one of
+// droppedEvents.
+func dropped(b []byte) bool {
+	for _, p := range droppedEvents {
+		if bytes.HasPrefix(b, p) {
+			return true
+		}
+	}
+	return false
 }
 
 func firstBytes(b []byte, n int) []byte { return b[:min(n, len(b))] }

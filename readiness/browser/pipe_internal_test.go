@@ -11,7 +11,8 @@ import (
 
 // Every message within the bound passes unchanged; one over it is replaced
 // by a short message that fails its command, refuses its request or counts
-// its tools as skipped, or it is dropped.
+// its tools as skipped, or it is dropped; console messages, exceptions and
+// log entries are dropped whatever their size.
 func TestBoundMessagesReplacesWhatIsOverTheBound(t *testing.T) {
 	const limit = 256
 	big := strings.Repeat("x", 4*limit)
@@ -22,6 +23,10 @@ func TestBoundMessagesReplacesWhatIsOverTheBound(t *testing.T) {
 		`{"method":"WebMCP.toolsAdded","params":{"tools":[{"name":"t","description":"` + big + `"}]},"sessionId":"S3"}`,
 		`{"method":"Runtime.consoleAPICalled","params":{"args":[{"value":"` + big + `"}]},"sessionId":"S1"}`,
 		`{"id":8,"result":{},"sessionId":"S1"}`,
+		`{"method":"Runtime.consoleAPICalled","params":{"type":"log","args":[{"value":"small"}]},"sessionId":"S1"}`,
+		`{"method":"Runtime.exceptionThrown","params":{"exceptionDetails":{"text":"` + big + `"}},"sessionId":"S1"}`,
+		`{"method":"Log.entryAdded","params":{"entry":{"text":"x"}},"sessionId":"S1"}`,
+		`{"id":9,"result":{},"sessionId":"S1"}`,
 	}
 	var src bytes.Buffer
 	for _, m := range in {
@@ -43,6 +48,7 @@ func TestBoundMessagesReplacesWhatIsOverTheBound(t *testing.T) {
 		`{"method":"Fetch.requestPaused","params":{"requestId":"interception-job-3.0","request":{"url":"` + oversized + `","method":"GET","headers":{},"initialPriority":"Low","referrerPolicy":"no-referrer"},"frameId":"","resourceType":"Other"},"sessionId":"S2"}`,
 		`{"method":"WebMCP.toolsAdded","params":{"oversized":true},"sessionId":"S3"}`,
 		in[5],
+		in[9],
 	}
 	assert.Equal(t, want, got)
 }

@@ -99,17 +99,29 @@ const hardening = `(() => {
 // cookie or storage of another page), runs its scripts and returns the DOM
 // they left and the WebMCP tools Chromium registered.
 //
-// Every request Chromium makes is paused by the DevTools Fetch domain at the
-// request stage and answered by client (nil: safefetch.Default()), charged
-// to its budget, one hop at a time (a redirect is handed to Chromium, whose
-// next request is paused in turn), or failed when client refuses it. Only
+// Every request of the page that the DevTools Fetch domain sees (the
+// package documentation lists them, and those it does not see) is paused
+// at the request stage and answered by client (nil: safefetch.Default()),
+// charged to its budget, one hop at a time (a redirect is handed to
+// Chromium, whose next request is paused in turn), or failed when client
+// refuses it. Only
 // GET and HEAD are sent, and only for documents, scripts, XHR, fetch and
 // event streams; images, stylesheets, fonts and media are refused unfetched,
 // since neither the DOM's forms nor the tools need them. A navigation of the
 // page to another origin, downloads, permission prompts, dialogs (dismissed)
 // and popups are refused. The page has [Options].Timeout from the moment it
 // has a tab; a page that has not loaded by two thirds of it is read as it
-// stands, and one whose scripts keep the browser busy past it fails.
+// stands, and one whose scripts keep the browser busy past it fails. Once
+// loaded, the page is read when it has made no request and registered no
+// tool for 300 ms; a page whose document or scripts name modelContext and
+// registered no tool yet is given up to 2 s after its load to register one.
+//
+// Render returns within Timeout plus [DeadlineMargin]: at the deadline the
+// tab's renderer process is killed and the tab closed, and nothing of the
+// page runs after. A renderer over [Options].MaxRendererMemory is killed
+// and its page fails, saying so. A tool the browser reports that cannot be
+// read is skipped alone, and the rendering's Notes say so; so do they when
+// Chromium had died and was started again for the page.
 //
 // Render waits for a free tab (at most [Options].Tabs render at once) as
 // long as ctx allows.
@@ -325,8 +337,12 @@ func (r *rendering) run(ctx context.Context) (*readiness.Rendering, error) {
 	// chromedp enables Runtime, Log, Network, DOM and CSS for every tab:
 	// their events (console messages, exceptions, every response) carry
 	// what the page chooses, of any size, and none is needed. Page stays
-	// on (the load event, dialogs), Inspector too (a crashed renderer).
-	for _, m := range []cdp.Command[cdp.Empty, cdp.Empty]{runtime.Disable, log.Disable, network.Disable, css.Disable, dom.Disable} {
+	// on (the load event, dialogs), Inspector too (a crashed renderer),
+	// and Runtime, without which Chromium records no stack for a tool's
+	// registration (the script that registered it); its console and
+	// exception events are dropped unread as they arrive (see
+	// MaxMessageBytes).
+	for _, m := range []cdp.Command[cdp.Empty, cdp.Empty]{log.Disable, network.Disable, css.Disable, dom.Disable} {
 		if _, err := chromedp.Call(ctx, m, cdp.Empty{}); err != nil {
 			return nil, fail("preparing the tab", err)
 		}
