@@ -79,3 +79,46 @@ func TestBoundMessagesAtTheBound(t *testing.T) {
 		assert.Contains(t, out.String(), `"error"`, "one byte over is replaced")
 	}
 }
+
+// Whatever Chromium writes, every message handed on is within the bound,
+// and every message within it that is not dropped is handed on unchanged
+// and in order.
+func FuzzBoundMessages(f *testing.F) {
+	f.Add([]byte(`{"id":1,"result":{}}`+"\x00"+`{"method":"Fetch.requestPaused","params":{"requestId":"r1","request":{"url":"`+strings.Repeat("u", 300)+`"}},"sessionId":"S"}`+"\x00"), 64)
+	f.Add([]byte(`{"method":"Runtime.consoleAPICalled","params":{}}`+"\x00\x00x"), 16)
+	f.Fuzz(func(t *testing.T, data []byte, limit int) {
+		if limit < 1 || limit > 1<<16 {
+			return
+		}
+		pr, pw := io.Pipe()
+		var out bytes.Buffer
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			_, _ = io.Copy(&out, pr)
+		}()
+		boundMessages(io.NopCloser(bytes.NewReader(data)), pw, limit)
+		<-done
+		var want [][]byte
+		parts := bytes.Split(data, []byte{0})
+		for _, m := range parts[:len(parts)-1] { // the last has no NUL: never handed on
+			if len(m)+1 <= limit+1 && !dropped(firstBytes(m, dropCheck)) {
+				want = append(want, m)
+			}
+		}
+		got := bytes.Split(out.Bytes(), []byte{0})
+		got = got[:len(got)-1]
+		i := 0
+		for _, g := range got {
+			if len(g)+1 > max(limit+1, 512) {
+				t.Fatalf("a message of %d bytes was handed on (limit %d)", len(g), limit)
+			}
+			if i < len(want) && bytes.Equal(g, want[i]) {
+				i++
+			}
+		}
+		if i != len(want) {
+			t.Fatalf("%d of %d messages within the bound were handed on unchanged", i, len(want))
+		}
+	})
+}
