@@ -20,6 +20,7 @@ import (
 	"github.com/agentweb/agentweb/internal/webread"
 	"github.com/agentweb/agentweb/linkset"
 	"github.com/agentweb/agentweb/openagent"
+	"github.com/agentweb/agentweb/readiness"
 	"github.com/agentweb/agentweb/readiness/agentsjson"
 	"github.com/agentweb/agentweb/safefetch"
 )
@@ -106,7 +107,11 @@ func (s *Server) discoverSite(ctx context.Context, c *call, args json.RawMessage
 			smURL = sms[0]
 		}
 	}
-	if err := s.client.CheckURL(ctx, smURL); err != nil {
+	if readiness.RegistrableDomain(smURL) != readiness.RegistrableDomain(origin) {
+		// Another site's sitemap is not fetched: the call is counted
+		// against this site's limit only.
+		docs = append(docs, discovered{Kind: kindSitemap, URL: smURL, Status: statusUnverified, Reason: "robots.txt names a sitemap on another site, which discover_site does not fetch", Problems: []problem.Problem{}})
+	} else if err := s.client.CheckURL(ctx, smURL); err != nil {
 		docs = append(docs, discovered{Kind: kindSitemap, URL: smURL, Status: statusUnverified, Reason: "refused: " + err.Error(), Problems: []problem.Problem{}})
 	} else {
 		docs = append(docs, fetchDoc(ctx, client, kindSitemap, smURL, "application/xml, text/xml;q=0.9"))

@@ -3,6 +3,8 @@ package mcpserver_test
 import (
 	"context"
 	"encoding/json"
+	"io"
+	"net/http"
 	"sync"
 	"testing"
 	"time"
@@ -170,6 +172,23 @@ func TestCallTools(t *testing.T) {
 				}
 				assert.Equal(t, "invalid", status["agentic_site"])
 				assert.Equal(t, "absent", status["llms_txt"])
+
+				// A sitemap robots.txt names on another site is not fetched.
+				n.Site("elsewhere.example", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+					if r.URL.Path == "/robots.txt" {
+						io.WriteString(w, "User-agent: *\nAllow: /\nSitemap: https://other.example/sitemap.xml\n")
+						return
+					}
+					http.NotFound(w, r)
+				}))
+				structured(t, callTool(t, cs, "discover_site", map[string]any{"url": "https://elsewhere.example/"}), &d)
+				for _, doc := range d.Documents {
+					if doc.Kind == "sitemap" {
+						assert.Equal(t, "unverified", doc.Status)
+						assert.Equal(t, "https://other.example/sitemap.xml", doc.URL)
+						assert.Contains(t, doc.Reason, "another site")
+					}
+				}
 			})
 			t.Run("scan_site scores the kit site 100", func(t *testing.T) {
 				r := callTool(t, cs, "scan_site", map[string]any{"url": "https://tea.example/"})
