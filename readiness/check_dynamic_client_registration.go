@@ -8,8 +8,12 @@ func init() {
 
 // checkDynamicClientRegistration: whether the OAuth metadata the scan read
 // (the MCP sign-in discovery's authorization server, else the site's own)
-// advertises a way for an agent to register a client: an RFC 7591
-// registration_endpoint or client ID metadata documents.
+// advertises a way for an agent to register a client: client ID metadata
+// documents or an RFC 7591 registration_endpoint, either found, each
+// labelled in the notes with the MCP version that introduced or demoted it
+// (MCP 2026-07-28, client registration: client ID metadata documents first,
+// Dynamic Client Registration as the fallback). A server that offers client
+// ID metadata documents and no registration endpoint loses nothing.
 func checkDynamicClientRegistration(s *scan) outcome {
 	out := outcome{verdict: VerdictOptional}
 	var metas []struct {
@@ -35,11 +39,17 @@ func checkDynamicClientRegistration(s *scan) outcome {
 	}
 	for _, x := range metas {
 		var how []string
-		if x.m.RegistrationEndpoint != "" {
-			how = append(how, "registration_endpoint "+truncate(clean(x.m.RegistrationEndpoint), 120)+" (RFC 7591)")
-		}
 		if x.m.ClientIDMetadataDocumentSupported {
 			how = append(how, "client ID metadata documents")
+			out.notes = append(out.notes, "client ID metadata documents: the registration MCP 2025-11-25 introduced and 2026-07-28 asks clients to try first (client-registration)")
+		}
+		if x.m.RegistrationEndpoint != "" {
+			how = append(how, "registration_endpoint "+truncate(clean(x.m.RegistrationEndpoint), 120)+" (RFC 7591)")
+			note := "Dynamic Client Registration (RFC 7591): the registration MCP authorization has named since 2025-03-26; 2026-07-28 keeps it as the fallback for backwards compatibility, after client ID metadata documents"
+			if !x.m.ClientIDMetadataDocumentSupported {
+				note += "; an authorization server that advertises client_id_metadata_document_supported too serves 2026-07-28 clients first"
+			}
+			out.notes = append(out.notes, note)
 		}
 		if len(how) > 0 {
 			out.received = "found: " + strings.Join(how, " and ") + " in " + x.url

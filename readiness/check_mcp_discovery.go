@@ -24,6 +24,9 @@ func checkMCPDiscovery(s *scan) outcome {
 	p := o.probe
 	r := p.r
 	out := outcome{requests: o.requests, records: p.records(), notes: append([]string{"endpoint from " + o.source}, o.notes...)}
+	// What a 2026-07-28 server left out of its answers, by that version's
+	// rules: named, never scored.
+	out.notes = append(out.notes, r.Omissions...)
 	switch r.Outcome {
 	case mcpprobe.OutcomeListed:
 		out.verdict = VerdictPass

@@ -201,6 +201,35 @@ func TestConventions(t *testing.T) {
 			assert.NotContains(t, r.Unverified, id)
 		}
 	})
+	// MCP 2026-07-28 asks clients for client ID metadata documents first and
+	// keeps Dynamic Client Registration as a fallback: an authorization
+	// server with either is found alike, each labelled with its version,
+	// and one with only client ID metadata documents loses nothing.
+	t.Run("registration: CIMD, DCR, both", func(t *testing.T) {
+		const base = `"issuer": "https://service.example", "authorization_endpoint": "https://service.example/a", "token_endpoint": "https://service.example/t"`
+		for name, tc := range map[string]struct {
+			meta  string
+			notes []string
+		}{
+			"client ID metadata documents only": {`{` + base + `, "client_id_metadata_document_supported": true}`, []string{"client ID metadata documents: the registration MCP 2025-11-25 introduced and 2026-07-28 asks clients to try first"}},
+			"registration_endpoint only":        {`{` + base + `, "registration_endpoint": "https://service.example/register"}`, []string{"2026-07-28 keeps it as the fallback for backwards compatibility", "serves 2026-07-28 clients first"}},
+			"both":                              {`{` + base + `, "registration_endpoint": "https://service.example/register", "client_id_metadata_document_supported": true}`, []string{"client ID metadata documents: the registration", "2026-07-28 keeps it as the fallback"}},
+		} {
+			t.Run(name, func(t *testing.T) {
+				r := scanMux(t, "service.example", &docSite{docs: map[string]string{"/.well-known/oauth-authorization-server": tc.meta}}, 5*time.Second)
+				c := checkByID(r, "dynamic_client_registration")
+				assert.Equal(t, VerdictOptional, c.Verdict)
+				assert.True(t, strings.HasPrefix(c.Receipt.Received, "found"), c.Receipt.Received)
+				notes := strings.Join(c.Receipt.Notes, "\n")
+				for _, n := range tc.notes {
+					assert.Contains(t, notes, n)
+				}
+				if name == "both" {
+					assert.NotContains(t, notes, "serves 2026-07-28 clients first")
+				}
+			})
+		}
+	})
 	t.Run("found but invalid", func(t *testing.T) {
 		bad := map[string]string{
 			"/agentic.json":                  `{"agentic": "1.1.0", "type": "site", "origin": "http://service.example/x", "name": "", "description": "d", "resources": []}`,

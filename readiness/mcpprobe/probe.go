@@ -410,6 +410,12 @@ func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 			e.RPC, e.Offered = requestOffer(raw)
 		}
 	}
+	if req.Method == http.MethodPost && e.RPC != "" && req.Header.Get("Mcp-Method") == "" {
+		// MCP 2026-07-28 (Streamable HTTP, "Standard request headers")
+		// requires the JSON-RPC method as a header on every POST; older
+		// servers ignore it.
+		req.Header.Set("Mcp-Method", e.RPC)
+	}
 	r.mu.Lock()
 	if len(r.ex) >= maxExchanges {
 		r.mu.Unlock()
@@ -572,6 +578,7 @@ func (s *session) receipt(o *Options) *Receipt {
 	if len(r.Protocol.Offers) > 0 {
 		r.Protocol.Offered = r.Protocol.Offers[0].Version
 	}
+	r.Omissions = s.cacheableOmissions()
 	r.Protocol.Returned = s.returnedVersion()
 	if r.Protocol.Returned == "" {
 		r.Protocol.Returned = s.negotiated
@@ -722,6 +729,43 @@ func (s *session) returnedVersion() string {
 		}
 	}
 	return ""
+}
+
+// cacheableOmissions names what a 2026-07-28 server left out of the
+// results that version makes cacheable (MCP 2026-07-28, schema
+// "CacheableResult"): ttlMs, a number of at least 0, and cacheScope,
+// "public" or "private", on the server/discover result and, in a session
+// negotiated at 2026-07-28, on every */list result read. A result that
+// could not be read (past the bytes kept, not JSON) is not judged.
+func (s *session) cacheableOmissions() []string {
+	var out []string
+	for _, e := range s.exchanges[s.firstAttempt:] {
+		if e.Status != http.StatusOK || !(e.RPC == "server/discover" || s.negotiated == Version20260728 && strings.HasSuffix(e.RPC, "/list")) {
+			continue
+		}
+		for _, msg := range jsonRPCMessages(e.ContentType, e.body) {
+			var m struct {
+				Result map[string]json.RawMessage `json:"result"`
+			}
+			if json.Unmarshal(msg, &m) != nil || m.Result == nil {
+				continue
+			}
+			var missing []string
+			var ttl float64
+			if raw, ok := m.Result["ttlMs"]; !ok || json.Unmarshal(raw, &ttl) != nil || ttl < 0 {
+				missing = append(missing, "ttlMs (a number of milliseconds, at least 0)")
+			}
+			var scope string
+			if raw, ok := m.Result["cacheScope"]; !ok || json.Unmarshal(raw, &scope) != nil || scope != "public" && scope != "private" {
+				missing = append(missing, `cacheScope ("public" or "private")`)
+			}
+			if len(missing) > 0 && len(out) < 8 {
+				out = append(out, fmt.Sprintf("the %s result at %s has no valid %s, which %s requires on cacheable results", e.RPC, e.URL, strings.Join(missing, " and no valid "), Version20260728))
+			}
+			break
+		}
+	}
+	return out
 }
 
 // jsonRPCMessages splits a response body into JSON texts: the body itself

@@ -622,3 +622,59 @@ func TestProbeCancelledEndsItsRequests(t *testing.T) {
 		t.Fatal("the initialize POST was still open 5 s after the probe was cancelled")
 	}
 }
+
+// dropWriter removes a JSON member from what a handler writes.
+type dropWriter struct {
+	http.ResponseWriter
+	drop string
+}
+
+func (d dropWriter) Write(p []byte) (int, error) {
+	if _, err := d.ResponseWriter.Write([]byte(strings.ReplaceAll(string(p), d.drop, ""))); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+func (d dropWriter) Flush() {
+	if f, ok := d.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+// A 2026-07-28 server must put ttlMs and cacheScope on server/discover and
+// list results (the schema's CacheableResult); what it leaves out is named.
+// The go-sdk server, a peer, leaves out nothing; every POST carries the
+// method in Mcp-Method.
+func TestProbe20260728Cacheable(t *testing.T) {
+	var methods []string
+	var mu sync.Mutex
+	record := func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method == http.MethodPost {
+				mu.Lock()
+				methods = append(methods, r.Header.Get("Mcp-Method"))
+				mu.Unlock()
+			}
+			h.ServeHTTP(w, r)
+		})
+	}
+	r := probe(t, &site{mcp: record(newServer(3, []string{"2026-07-28"}))}, nil)
+	assert.Equal(t, Version20260728, r.Protocol.Negotiated)
+	assert.Empty(t, r.Omissions, "the go-sdk server puts ttlMs and cacheScope on its results")
+	assert.Equal(t, []string{"server/discover", "tools/list"}, methods, "Mcp-Method on every POST")
+
+	strip := func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			h.ServeHTTP(dropWriter{ResponseWriter: w, drop: `"ttlMs":0,`}, r)
+		})
+	}
+	r = probe(t, &site{mcp: strip(newServer(3, []string{"2026-07-28"}))}, nil)
+	assert.Equal(t, []string{
+		"the server/discover result at https://shop.example/mcp has no valid ttlMs (a number of milliseconds, at least 0), which 2026-07-28 requires on cacheable results",
+		"the tools/list result at https://shop.example/mcp has no valid ttlMs (a number of milliseconds, at least 0), which 2026-07-28 requires on cacheable results",
+	}, r.Omissions)
+
+	old := probe(t, &site{mcp: strip(newServer(3, []string{"2025-11-25"}))}, nil)
+	assert.Empty(t, old.Omissions, "a 2025-11-25 session owes no ttlMs")
+}

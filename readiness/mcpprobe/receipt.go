@@ -29,6 +29,14 @@ type Receipt struct {
 	ServerInfo *Implementation `json:"server_info,omitempty"`
 	Auth       Auth            `json:"auth"`
 	Tools      Tools           `json:"tools"`
+	// Omissions names what a server that speaks 2026-07-28 left out of
+	// what that version requires of its answers: ttlMs and cacheScope on
+	// the server/discover result and on list results ([MCP 2026-07-28]
+	// schema, CacheableResult). Empty when nothing is missing, or the
+	// server does not speak 2026-07-28.
+	//
+	// [MCP 2026-07-28]: https://modelcontextprotocol.io/specification/2026-07-28
+	Omissions []string `json:"omissions,omitempty"`
 	// Retried is true when the session was run a second time because a
 	// pooled connection was closed under the first.
 	Retried bool `json:"retried,omitempty"`
