@@ -272,15 +272,15 @@ func TestFindScriptTools(t *testing.T) {
 	}{
 		{"no modelContext", `registerTool({name: "x", description: "y"})`, nil},
 		{"new API", `document.modelContext.registerTool({name: "a", description: "b"});`,
-			[]scriptTool{{api: "document.modelContext", call: "registerTool", name: "a", description: true}}},
+			[]scriptTool{{api: "document.modelContext", call: "registerTool", name: "a", description: true, literal: true}}},
 		{"old API, template strings", "navigator.modelContext.registerTool({name: `a`, description: ``});",
-			[]scriptTool{{api: "navigator.modelContext", call: "registerTool", name: "a"}}},
+			[]scriptTool{{api: "navigator.modelContext", call: "registerTool", name: "a", literal: true}}},
 		{"provideContext", `navigator.modelContext.provideContext({tools: [{name: 'x', description: 'y'}]})`,
-			[]scriptTool{{api: "navigator.modelContext", call: "provideContext", name: "x", description: true}}},
+			[]scriptTool{{api: "navigator.modelContext", call: "provideContext", name: "x", description: true, literal: true}}},
 		{"two calls keep their own properties", `const m = document.modelContext; m.registerTool(t1); m.registerTool({name: "b", description: "d"})`,
-			[]scriptTool{{api: "document.modelContext", call: "registerTool"}, {api: "document.modelContext", call: "registerTool", name: "b", description: true}}},
+			[]scriptTool{{api: "document.modelContext", call: "registerTool"}, {api: "document.modelContext", call: "registerTool", name: "b", description: true, literal: true}}},
 		{"the draft's annotations and options", `await document.modelContext.registerTool({name: "a", description: "b", annotations: {readOnlyHint: true, untrustedContentHint: false}}, {signal, exposedTo: ["https://x.example"]})`,
-			[]scriptTool{{api: "document.modelContext", call: "registerTool", name: "a", description: true, readOnly: true, untrusted: true, exposedTo: true, signal: true}}},
+			[]scriptTool{{api: "document.modelContext", call: "registerTool", name: "a", description: true, readOnly: true, untrusted: true, exposedTo: true, signal: true, literal: true}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -3,6 +3,8 @@ package readiness
 import (
 	"fmt"
 	"strings"
+
+	"github.com/agentweb/agentweb/internal/webread"
 )
 
 func init() {
@@ -11,7 +13,8 @@ func init() {
 
 // checkIdentityNode: the node that says who the site is (an Organization, one
 // of its subtypes, or a Person) has name, url, and logo or sameAs
-// (the check catalogue, Understand). Identity is scored apart from freshness
+// (the check catalogue, Understand). A logo that completes the node alone
+// (no sameAs) must answer: a logo URL that answers 404 is no logo. Identity is scored apart from freshness
 // (the agent-readiness scoring method, §07).
 func checkIdentityNode(s *scan) outcome {
 	ld, out, ok := s.pageJSONLD()
@@ -19,6 +22,7 @@ func checkIdentityNode(s *scan) outcome {
 		return out
 	}
 	best, bestN, bestMissing := "", -1, []string(nil)
+	var bestNode webread.JSONLDNode
 	for _, n := range ld.Nodes {
 		if !n.Is(identityTypes) {
 			continue
@@ -34,7 +38,23 @@ func checkIdentityNode(s *scan) outcome {
 			missing = append(missing, "logo or sameAs")
 		}
 		if have := 3 - len(missing); have > bestN {
-			best, bestN, bestMissing = strings.Join(n.Types, ","), have, missing
+			best, bestN, bestMissing, bestNode = strings.Join(n.Types, ","), have, missing, n
+		}
+	}
+	if bestN == 3 && !bestNode.Has("sameAs") {
+		// The logo alone makes the node complete: it must be there.
+		if u := s.logoURL(bestNode.Members["logo"]); u != "" {
+			f := s.get(u, "image/*")
+			out.requests = append(out.requests, f)
+			switch {
+			case !f.answered():
+				out.verdict, out.received = VerdictUnverified, "the logo "+truncate(clean(u), 120)+": "+f.why()
+				return out
+			case f.status() >= 400:
+				out.verdict = VerdictPartial
+				out.received = fmt.Sprintf("a node of type %s with name and url, but its logo %s answered %d, and no sameAs", best, truncate(clean(u), 120), f.status())
+				return out
+			}
 		}
 	}
 	switch {
@@ -48,4 +68,27 @@ func checkIdentityNode(s *scan) outcome {
 		out.verdict, out.received = VerdictFail, "a node of type "+best+" with none of name, url, logo, sameAs"
 	}
 	return out
+}
+
+// logoURL returns the absolute http(s) URL of a JSON-LD logo value (a URL,
+// an ImageObject with url or contentUrl, or a list whose first item is
+// one), resolved against the page; "" when there is none.
+func (s *scan) logoURL(v any) string {
+	switch x := v.(type) {
+	case []any:
+		if len(x) > 0 {
+			return s.logoURL(x[0])
+		}
+	case map[string]any:
+		if u, ok := x["url"]; ok {
+			return s.logoURL(u)
+		}
+		return s.logoURL(x["contentUrl"])
+	case string:
+		u, err := s.page.Parse(strings.TrimSpace(x))
+		if err == nil && (u.Scheme == "https" || u.Scheme == "http") && u.Host != "" {
+			return u.String()
+		}
+	}
+	return ""
 }

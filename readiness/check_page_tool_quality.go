@@ -17,7 +17,11 @@ func init() {
 // 150 deprecates it for document.modelContext), is not fully described. With a [Renderer], the tools are
 // those the browser registered, with the name and description it reports. Not applicable when no tool is
 // declared in everything read; unverified when no tool is found but a
-// script or an app shell's content was not read.
+// script or an app shell's content was not read, and when a script
+// registers a tool whose name or description is not a literal the scan can
+// read without running it (a variable, a computed value) and no read tool
+// falls short: could not check is never a pass, and never a fail (the
+// scoring method, §06).
 func checkPageToolQuality(s *scan) outcome {
 	o := s.toolsObs()
 	out := outcome{requests: o.requests, scope: o.scope(), records: o.renderRecords()}
@@ -52,7 +56,17 @@ func checkPageToolQuality(s *scan) outcome {
 			gap(fmt.Sprintf("form tool %q on %s: %s", truncate(clean(f.toolName), 60), f.page, strings.Join(missing, "; ")))
 		}
 	}
+	unread := 0
 	for _, t := range o.scripts {
+		if !t.rendered && !t.literal && t.api != apiNavigator && (t.name == "" || !t.description) {
+			// The registration's name or description is not a literal
+			// after the call (a variable, a computed value): the scan
+			// never runs the script, so it cannot tell a full
+			// description from none.
+			unread++
+			gap(fmt.Sprintf("registered tool in %s: its name or description is built by the script, unread without running it", t.source))
+			continue
+		}
 		total++
 		var missing []string
 		if t.api == apiNavigator {
@@ -92,6 +106,12 @@ func checkPageToolQuality(s *scan) outcome {
 	switch {
 	case total == 0 && len(o.pages) == 0 && !s.pageObs().f.answered():
 		out.verdict, out.received = VerdictUnverified, "the page: "+s.pageObs().f.why()
+	case unread > 0 && (total == 0 || complete == total):
+		out.verdict = VerdictUnverified
+		out.received = fmt.Sprintf("%s whose name or description a script builds, unread without a browser", plural.N(unread, "registered tool", "registered tools"))
+		if total > 0 {
+			out.received += fmt.Sprintf("; the other %s fully described", plural.N(total, "tool", "tools"))
+		}
 	case total == 0 && o.notRead() != "":
 		out.verdict, out.received = VerdictUnverified, "no page tool in what was read; not read: "+o.notRead()
 	case total == 0:

@@ -93,6 +93,10 @@ type scriptTool struct {
 	// rendered is true for a tool a browser registered while rendering,
 	// false for one found by reading script text.
 	rendered bool
+	// literal is true when the registration's argument is an object
+	// literal the scan read (what it lacks, it lacks), false when it is
+	// a variable or an expression the script computes.
+	literal bool
 }
 
 // toolsObs is what the Act checks read from the scanned routes.
@@ -588,6 +592,7 @@ func findScriptTools(text string) []scriptTool {
 			t.name = strings.TrimSpace(m[1] + m[2] + m[3])
 		}
 		t.description = toolDescProp.MatchString(window)
+		t.literal = strings.HasPrefix(strings.TrimSpace(window), "{")
 		out = append(out, t)
 	}
 	return out

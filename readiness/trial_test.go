@@ -193,3 +193,60 @@ func TestPageOverTheCapSaysSo(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, string(js), `"over_cap": [`)
 }
+
+// A tool a script registers from a variable (name, description and schema
+// built before the call) cannot be judged without running the script:
+// page_tool_quality is unverified, not fail (the scoring method, §06:
+// could not check is never a pass, and an unread description is no
+// missing one; the check catalogue, Act). A literal registration is still
+// judged.
+func TestStaticToolQualityOfUnreadRegistrationIsUnverified(t *testing.T) {
+	for _, tc := range []struct {
+		name, js string
+		want     Verdict
+	}{
+		{"from a variable", `const tool = {name: "search", description: "Search the teas.", inputSchema: {type: "object", properties: {q: {type: "string", description: "words"}}}, execute: (a) => a};
+document.modelContext.registerTool(tool);`, VerdictUnverified},
+		{"a literal", `document.modelContext.registerTool({name: "search", description: "Search the teas.", execute() {}});`, VerdictPass},
+		{"a literal without description", `document.modelContext.registerTool({name: "search", execute() {}});`, VerdictFail},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			mux := http.NewServeMux()
+			mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "text/html; charset=utf-8")
+				fmt.Fprintf(w, `<!DOCTYPE html><html lang="en"><head><title>Teas</title></head><body><h1>Teas</h1><p>%s</p><script>%s</script></body></html>`, strings.Repeat("Tea from small gardens. ", 12), tc.js)
+			})
+			r := scanWith(t, mux, &Options{MaxPages: -1})
+			c := checkByID(r, "page_tool_quality")
+			assert.Equal(t, tc.want, c.Verdict, "%s %q", c.Receipt.Received, c.Receipt.Notes)
+		})
+	}
+}
+
+// identity_node's logo must answer when it alone completes the node: a
+// logo URL that answers 404 is no logo (the check catalogue, Understand:
+// name, url, and logo or sameAs).
+func TestIdentityNodeLogoMustAnswer(t *testing.T) {
+	for _, tc := range []struct {
+		name, node string
+		logo       int
+		want       Verdict
+	}{
+		{"a logo that answers", `"logo":"/logo.png"`, http.StatusOK, VerdictPass},
+		{"a logo that is 404", `"logo":"/logo.png"`, http.StatusNotFound, VerdictPartial},
+		{"an ImageObject that is 404", `"logo":{"@type":"ImageObject","url":"https://shop.example/logo.png"}`, http.StatusNotFound, VerdictPartial},
+		{"sameAs beside a 404 logo", `"logo":"/logo.png","sameAs":["https://social.example/shop"]`, http.StatusNotFound, VerdictPass},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			mux := http.NewServeMux()
+			mux.HandleFunc("/logo.png", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(tc.logo) })
+			mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "text/html; charset=utf-8")
+				fmt.Fprintf(w, `<!DOCTYPE html><html lang="en"><head><title>Shop</title><script type="application/ld+json">{"@context":"https://schema.org","@type":"Organization","name":"Shop","url":"https://shop.example/",%s}</script></head><body><h1>Shop</h1></body></html>`, tc.node)
+			})
+			r := scanWith(t, mux, &Options{MaxPages: -1})
+			c := checkByID(r, "identity_node")
+			assert.Equal(t, tc.want, c.Verdict, c.Receipt.Received)
+		})
+	}
+}
