@@ -16,12 +16,17 @@ func (r *Report) trendRuns() []Summary {
 }
 
 // sinceLast compares the run before this one with this one; nil when the
-// report has no earlier run.
+// report has no earlier run, or when that run is the baseline, whose
+// comparison the forms show already.
 func (r *Report) sinceLast() *Comparison {
 	if len(r.Trend) == 0 {
 		return nil
 	}
-	return CompareSummaries(&r.Trend[len(r.Trend)-1], r.Summary())
+	prev := &r.Trend[len(r.Trend)-1]
+	if b := r.Baseline; b != nil && b.From.Equal(prev.ScannedAt) && b.Before == prev.Score {
+		return nil
+	}
+	return CompareSummaries(prev, r.Summary())
 }
 
 // The geometry of the trend chart, in SVG user units.

@@ -53,6 +53,7 @@ func TestTrendForms(t *testing.T) {
 	for _, n := range []int{1, 2, 50} {
 		t.Run("runs="+strconv.Itoa(n), func(t *testing.T) {
 			r := trendReport(n)
+			r.Baseline = nil // the trend alone
 			page := r.HTML()
 			assertSelfContained(t, r, page)
 			doc, err := html.Parse(bytes.NewReader(page))
@@ -103,4 +104,16 @@ func TestBaselineInForms(t *testing.T) {
 	assert.NotContains(t, string(plain.Markdown()), "Since the baseline")
 	assert.NotContains(t, string(plain.Markdown()), "## Trend")
 	assert.NotContains(t, string(plain.HTML()), `class="trend"`)
+}
+
+// When the baseline is the run before this one, the forms show the
+// comparison once, as the baseline's.
+func TestBaselineThatIsThePreviousRun(t *testing.T) {
+	r := trendReport(2)
+	r.Baseline = CompareSummaries(&r.Trend[0], r.Summary())
+	md := string(r.Markdown())
+	assert.Contains(t, md, "## Since the baseline")
+	assert.NotContains(t, md, "### Since the previous run")
+	assert.NotContains(t, string(r.HTML()), "Since the previous run")
+	assert.Contains(t, string(r.HTML()), `class="trend"`)
 }
