@@ -61,3 +61,30 @@ func TestSIGTERMEndsTheRun(t *testing.T) {
 		t.Fatal("SIGTERM did not end the run's context")
 	}
 }
+
+// A run whose context ended before Chromium started (Ctrl-C while -list -
+// read the list) returns at once and leaves no Chromium directory.
+func TestRunCancelledBeforeTheBrowserStarted(t *testing.T) {
+	if os.Getenv("AGENTWEB_BROWSER") != "1" {
+		t.Skip("set AGENTWEB_BROWSER=1 to run the tests with a real Chromium")
+	}
+	n := fetchtest.New()
+	t.Cleanup(n.Close)
+	list := filepath.Join(t.TempDir(), "sites.txt")
+	require.NoError(t, os.WriteFile(list, []byte("https://shop.example/\n"), 0o644))
+	mine := filepath.Join(os.TempDir(), fmt.Sprintf("agentweb-chromium-%d-*", os.Getpid()))
+	before, _ := filepath.Glob(mine)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	done := make(chan int, 1)
+	var stdout, stderr bytes.Buffer
+	go func() { done <- run(ctx, []string{"scan", "-list", list, "-browser"}, &stdout, &stderr, n.Client()) }()
+	select {
+	case code := <-done:
+		assert.NotEqual(t, 0, code, stderr.String())
+	case <-time.After(10 * time.Second):
+		t.Fatal("the run did not return after its context ended")
+	}
+	after, _ := filepath.Glob(mine)
+	assert.Equal(t, len(before), len(after), "no Chromium directory left")
+}

@@ -19,10 +19,10 @@ import (
 	"github.com/agentweb/agentweb/safefetch/fetchtest"
 )
 
-// profileDirs lists the directories Browsers of this machine hold.
+// profileDirs lists the directories the Browsers of this process hold.
 func profileDirs(t testing.TB) map[string]bool {
 	t.Helper()
-	dirs, err := filepath.Glob(filepath.Join(os.TempDir(), "agentweb-chromium-*"))
+	dirs, err := filepath.Glob(filepath.Join(os.TempDir(), fmt.Sprintf("agentweb-chromium-%d-*", os.Getpid())))
 	require.NoError(t, err)
 	out := map[string]bool{}
 	for _, d := range dirs {

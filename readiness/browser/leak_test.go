@@ -2,6 +2,7 @@ package browser_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -18,8 +19,16 @@ import (
 )
 
 // chromiumProcesses lists the pids of the live processes started with a
-// profile of this package (--user-data-dir=.../agentweb-chromium-...).
+// profile of a Browser of this process
+// (--user-data-dir=.../agentweb-chromium-<pid>-...).
 func chromiumProcesses(t testing.TB) map[string]bool {
+	t.Helper()
+	return processesWith(t, fmt.Sprintf("agentweb-chromium-%d-", os.Getpid()))
+}
+
+// processesWith lists the pids of the live processes whose command line
+// holds s.
+func processesWith(t testing.TB, s string) map[string]bool {
 	t.Helper()
 	out := map[string]bool{}
 	dirs, err := filepath.Glob("/proc/[0-9]*")
@@ -33,7 +42,7 @@ func chromiumProcesses(t testing.TB) map[string]bool {
 		if i := strings.LastIndexByte(string(stat), ')'); i > 0 && strings.HasPrefix(string(stat[i+1:]), " Z") {
 			continue // a zombie holds no resource but its pid
 		}
-		if strings.Contains(string(cmd), "agentweb-chromium-") {
+		if strings.Contains(string(cmd), s) {
 			out[filepath.Base(d)] = true
 		}
 	}
@@ -72,7 +81,7 @@ func TestCloseLeavesNothing(t *testing.T) {
 	client := n.Client()
 	before := chromiumProcesses(t)
 	goroutines, fds := runtime.NumGoroutine(), openFDs(t)
-	tmp, _ := filepath.Glob(filepath.Join(os.TempDir(), "agentweb-chromium-*"))
+	tmp, _ := filepath.Glob(filepath.Join(os.TempDir(), fmt.Sprintf("agentweb-chromium-%d-*", os.Getpid())))
 
 	b, err := browser.New(context.Background(), &browser.Options{Timeout: 3 * time.Second})
 	require.NoError(t, err)
@@ -97,6 +106,6 @@ func TestCloseLeavesNothing(t *testing.T) {
 	}), "Chromium processes left after Close")
 	assert.True(t, eventually(func() bool { return runtime.NumGoroutine() <= goroutines }), "goroutines: %d before, %d after", goroutines, runtime.NumGoroutine())
 	assert.True(t, eventually(func() bool { return openFDs(t) <= fds }), "descriptors: %d before, %d after", fds, openFDs(t))
-	after, _ := filepath.Glob(filepath.Join(os.TempDir(), "agentweb-chromium-*"))
+	after, _ := filepath.Glob(filepath.Join(os.TempDir(), fmt.Sprintf("agentweb-chromium-%d-*", os.Getpid())))
 	assert.Equal(t, len(tmp), len(after), "the profile directory is removed")
 }

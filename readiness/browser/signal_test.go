@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -56,15 +55,7 @@ func TestASignalLeavesNoDirectory(t *testing.T) {
 			require.Len(t, dirs, 1, "the helper's directory")
 			require.NoError(t, cmd.Process.Signal(sig))
 			_ = cmd.Wait()
-			assert.True(t, eventually(func() bool {
-				for pid := range chromiumProcesses(t) {
-					cmdline, _ := os.ReadFile("/proc/" + pid + "/cmdline")
-					if strings.Contains(string(cmdline), dirs[0]) {
-						return false
-					}
-				}
-				return true
-			}), "no Chromium process of the killed one is left")
+			assert.True(t, eventually(func() bool { return len(processesWith(t, dirs[0])) == 0 }), "no Chromium process of the killed one is left")
 			b, err := browser.New(context.Background(), nil)
 			require.NoError(t, err)
 			require.NoError(t, b.Close())
