@@ -157,7 +157,7 @@ func TestKilled(t *testing.T) {
 	endless := newSlowSite(t, 3*time.Second)
 	var slow []*slowSite
 	for range 4 {
-		slow = append(slow, newSlowSite(t, 100*time.Millisecond))
+		slow = append(slow, newSlowSite(t, 250*time.Millisecond))
 	}
 
 	a := startChild(t, db)

@@ -237,6 +237,10 @@ func (s *Service) take(ctx context.Context, key string, l Limit, what string) (t
 		return window, &refusal{status: http.StatusServiceUnavailable, code: "unavailable", msg: "the service cannot count requests now; try again", retryAfter: 5 * time.Second}
 	}
 	if n > l.Count {
+		// A refused request is not counted: the counter holds what was
+		// granted, so that a grant given back (uncount) is never taken
+		// from a refusal's count.
+		_ = s.st.uncount(context.WithoutCancel(ctx), key, window)
 		return window, &refusal{status: http.StatusTooManyRequests, code: "rate_limited",
 			msg:        what + ": at most " + strconv.Itoa(l.Count) + " in " + l.Window.String(),
 			retryAfter: window.Add(l.Window).Sub(now)}
