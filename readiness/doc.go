@@ -199,9 +199,15 @@
 //     (Agentmap, License, Content-Usage, ...) is named in the notes of
 //     ai_crawler_access, with the header that says the same without it;
 //   - web_bot_auth: /.well-known/http-message-signatures-directory as a JWK
-//     Set of public keys ([HTTP Message Signatures Directory], an
-//     Internet-Draft), each key read by RFC 7517 and refused if it carries a
-//     private member;
+//     Set of public keys, or a Signature Agent Card with jwks xor jwks_uri
+//     and a client_id that is its URL ([Web Bot Auth], the working group's
+//     Internet-Drafts), each key read by RFC 7517 and refused if it carries
+//     a private member; the response's signatures (RFC 9421, tag
+//     http-message-signatures-directory, covering the request's
+//     @authority, keyid the key's RFC 7638 thumbprint, Ed25519 or
+//     RSA-PSS-SHA512) verified with the directory's own keys. The reader
+//     passes cloudflare/web-bot-auth's test vectors (signed requests,
+//     Signature-Agent fields, cards and registries);
 //   - auth_md: /auth.md, a Markdown document with an H1 ([auth.md], a
 //     proposal);
 //   - x402: any answer of the scan that was 402 Payment Required, with its
@@ -290,7 +296,7 @@
 // [Agentic Resource Discovery]: https://github.com/ards-project/ard-spec
 // [Content Signals]: https://datatracker.ietf.org/doc/draft-romm-aipref-contentsignals/
 // [AI Preference Attachment]: https://datatracker.ietf.org/doc/draft-ietf-aipref-attach/
-// [HTTP Message Signatures Directory]: https://datatracker.ietf.org/doc/draft-meunier-http-message-signatures-directory/
+// [Web Bot Auth]: https://datatracker.ietf.org/doc/draft-meunier-webbotauth-httpsig-directory/
 // [auth.md]: https://workos.com/auth-md/docs/auth-md
 // [x402]: https://github.com/coinbase/x402
 // [Universal Commerce Protocol]: https://ucp.dev/

@@ -82,7 +82,7 @@ type obsOutcome struct {
 var observers = []observer{
 	{"agent_skills", "Agent skills index", ObservedText{"Agent Skills Discovery via Well-Known URIs, version 0.2.0", "https://github.com/cloudflare/agent-skills-discovery-rfc", "draft"}, observeAgentSkills},
 	{"content_signals", "Content signals", ObservedText{"Vocabulary For Expressing Content Signals (draft-romm-aipref-contentsignals); Associating AI Usage Preferences with Content in HTTP (draft-ietf-aipref-attach)", "https://datatracker.ietf.org/doc/draft-romm-aipref-contentsignals/", "Internet-Draft"}, observeContentSignals},
-	{"web_bot_auth", "Web Bot Auth key directory", ObservedText{"HTTP Message Signatures Directory (draft-meunier-http-message-signatures-directory)", "https://datatracker.ietf.org/doc/draft-meunier-http-message-signatures-directory/", "Internet-Draft"}, observeWebBotAuth},
+	{"web_bot_auth", "Web Bot Auth key directory", ObservedText{"HTTP Message Signatures Directory and the Web Bot Auth protocol (draft-meunier-webbotauth-httpsig-directory-00, draft-meunier-webbotauth-httpsig-protocol-00), with cloudflare/web-bot-auth's test vectors", "https://datatracker.ietf.org/doc/draft-meunier-webbotauth-httpsig-directory/", "Internet-Draft"}, observeWebBotAuth},
 	{"auth_md", "auth.md", ObservedText{"auth.md", "https://workos.com/auth-md/docs/auth-md", "proposal"}, observeAuthMD},
 	{"x402", "x402 payment requirements", ObservedText{"x402 protocol specification", "https://github.com/coinbase/x402", "proposal"}, observeX402},
 	{"ucp", "Universal Commerce Protocol profile", ObservedText{"Universal Commerce Protocol", "https://ucp.dev/", "proposal"}, observeUCP},

@@ -9,7 +9,9 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"time"
 
+	"github.com/dunglas/httpsfv"
 	"github.com/go-jose/go-jose/v4"
 
 	"github.com/agentweb/agentweb/internal/plural"
@@ -182,39 +184,91 @@ func observeWebBotAuth(s *scan) obsOutcome {
 	m, found, problems := jsonObject(f)
 	var notes []string
 	what := "a key directory"
+	var keys []jose.JSONWebKey
 	if m != nil {
 		if mt, _ := f.mediaType(); mt != webBotAuthMedia {
 			notes = append(notes, fmt.Sprintf("served as %q, not %s", mt, webBotAuthMedia))
 		}
-		keys, ok := m["keys"].([]any)
-		if !ok {
-			problems = append(problems, `/keys: not an array (a JWK Set, RFC 7517 §5)`)
-		} else {
-			valid := 0
-			if len(keys) > maxDirectoryKeys {
-				notes = append(notes, fmt.Sprintf("read the first %d of %d keys", maxDirectoryKeys, len(keys)))
-				keys = keys[:maxDirectoryKeys]
+		set := any(m)
+		_, isSet := m["keys"]
+		_, hasJWKS := m["jwks"]
+		_, hasURI := m["jwks_uri"]
+		if !isSet && (hasJWKS || hasURI || m["client_id"] != nil) {
+			// A Signature Agent Card at the directory's place: validated as
+			// cloudflare/web-bot-auth reads one, its keys from jwks.
+			what = "a Signature Agent Card"
+			problems = append(problems, signatureAgentCardProblems(m, first(f.resp.FinalURL, f.url))...)
+			set = m["jwks"]
+			if hasURI {
+				notes = append(notes, "the card names its keys by jwks_uri: not fetched")
 			}
-			for i, k := range keys {
-				if why := jwkProblem(k); why != "" {
-					problems = append(problems, fmt.Sprintf("/keys/%d: %s", i, why))
-					continue
+		}
+		if set != nil {
+			sm, _ := set.(map[string]any)
+			list, ok := sm["keys"].([]any)
+			switch {
+			case !ok && isSet:
+				problems = append(problems, `/keys: not an array (a JWK Set, RFC 7517 §5)`)
+			case ok:
+				valid := 0
+				if len(list) > maxDirectoryKeys {
+					notes = append(notes, fmt.Sprintf("read the first %d of %d keys", maxDirectoryKeys, len(list)))
+					list = list[:maxDirectoryKeys]
 				}
-				valid++
-			}
-			what = fmt.Sprintf("a JWK Set of %s, %d valid", plural.N(len(keys), "key", "keys"), valid)
-			if len(keys) == 0 {
-				problems = append(problems, "/keys: empty: no key to verify a signature with")
+				for i, k := range list {
+					if why := jwkProblem(k); why != "" {
+						problems = append(problems, fmt.Sprintf("/keys/%d: %s", i, why))
+						continue
+					}
+					valid++
+				}
+				what += fmt.Sprintf(" with a JWK Set of %s, %d valid", plural.N(len(list), "key", "keys"), valid)
+				if len(list) == 0 {
+					problems = append(problems, "/keys: empty: no key to verify a signature with")
+				}
+				keys = jwksKeys(sm)
 			}
 		}
-		if f.resp.Header.Get("Signature") == "" {
-			notes = append(notes, "the response carries no Signature header (the draft has the directory signed by its own keys)")
-		}
+		notes, problems = directorySignatures(f, keys, notes, problems)
 	}
 	out := docOutcome(f, found, what, problems, notes)
-	out.expected = "a JWK Set (" + webBotAuthMedia + ") of public keys at /.well-known/http-message-signatures-directory"
+	out.expected = "a JWK Set (" + webBotAuthMedia + ") of public keys at /.well-known/http-message-signatures-directory (or a Signature Agent Card with jwks xor jwks_uri), its response signed by its own keys (RFC 9421, tag " + tagDirectory + ", keyid the key's RFC 7638 thumbprint)"
 	out.meaning = meaning(out.status, "the site's own bots sign their requests, and servers can verify them with these keys", "the site publishes no keys for signed bot requests (nothing is lost unless it runs bots)")
 	return out
+}
+
+// maxDirectorySignatures bounds the signatures of a directory response
+// verified.
+const maxDirectorySignatures = 5
+
+// directorySignatures verifies the signatures of a directory response
+// (HTTP Message Signatures Directory: the directory is signed by its own
+// keys, tag "http-message-signatures-directory", covering the request's
+// "@authority"): a note for each that verifies, a problem for each that
+// does not.
+func directorySignatures(f *fetched, keys []jose.JSONWebKey, notes, problems []string) ([]string, []string) {
+	input, signature := strings.Join(f.resp.Header.Values("Signature-Input"), ", "), strings.Join(f.resp.Header.Values("Signature"), ", ")
+	if signature == "" || input == "" {
+		return append(notes, "the response carries no Signature and Signature-Input (the directory draft has the directory signed by its own keys)"), problems
+	}
+	d, err := httpsfv.UnmarshalDictionary([]string{input})
+	if err != nil {
+		return notes, append(problems, "Signature-Input: not an RFC 9651 dictionary")
+	}
+	u, _ := url.Parse(f.url)
+	for i, label := range d.Names() {
+		if i == maxDirectorySignatures {
+			notes = append(notes, fmt.Sprintf("verified the first %d signatures", maxDirectorySignatures))
+			break
+		}
+		keyid, err := verifyHTTPSig(httpSig{label: label, input: input, signature: signature, authority: u.Host, tag: tagDirectory}, keys, time.Now())
+		if err != nil {
+			problems = append(problems, fmt.Sprintf("the response's signature %s: %s", clip60(label), clean(err.Error())))
+			continue
+		}
+		notes = append(notes, fmt.Sprintf("the response's signature %s verifies with the directory's key %s", clip60(label), keyid))
+	}
+	return notes, problems
 }
 
 // jwkProblem validates one member of a JWK Set as a public key (RFC 7517

@@ -1,0 +1,321 @@
+package readiness
+
+import (
+	"crypto"
+	"crypto/ed25519"
+	"crypto/rsa"
+	"crypto/sha512"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/dunglas/httpsfv"
+	"github.com/go-jose/go-jose/v4"
+)
+
+// Web Bot Auth, as the IETF webbotauth working group's drafts define it
+// (draft-meunier-webbotauth-httpsig-protocol, -httpsig-directory) and as
+// cloudflare/web-bot-auth's test vectors exercise it.
+
+// The tags of the two kinds of signature: a bot's request, and a key
+// directory's response.
+const (
+	tagWebBotAuth = "web-bot-auth"
+	tagDirectory  = "http-message-signatures-directory"
+)
+
+// sigAgentEntry is one member of a Signature-Agent header field: its
+// label, its URI and how its keys are discovered ("directory", the
+// default, "jwks_uri" or "cimd").
+type sigAgentEntry struct{ label, uri, typ string }
+
+// parseSignatureAgent reads a Signature-Agent header field: an RFC 9651
+// dictionary of strings, each with an optional type parameter, or, from
+// the earlier drafts, a single string item (label ""). A directory may be
+// http or https; a jwks_uri or cimd entry is https only.
+func parseSignatureAgent(v string) ([]sigAgentEntry, error) {
+	check := func(uri, typ string) error {
+		u, err := url.Parse(uri)
+		switch {
+		case err != nil || u.Host == "":
+			return fmt.Errorf("%q is not an absolute URI", clip60(uri))
+		case typ == "directory" && u.Scheme != "http" && u.Scheme != "https":
+			return errors.New("a directory Signature-Agent uses http or https")
+		case typ != "directory" && u.Scheme != "https":
+			return fmt.Errorf("a %s Signature-Agent uses https", typ)
+		}
+		return nil
+	}
+	d, err := httpsfv.UnmarshalDictionary([]string{v})
+	if err == nil && len(d.Names()) > 0 {
+		var out []sigAgentEntry
+		for _, label := range d.Names() {
+			m, _ := d.Get(label)
+			it, ok := m.(httpsfv.Item)
+			uri, isStr := it.Value.(string)
+			if !ok || !isStr {
+				return nil, fmt.Errorf("%s: a Signature-Agent value is a string", label)
+			}
+			typ := "directory"
+			if t, ok := it.Params.Get("type"); ok {
+				tok, _ := t.(httpsfv.Token)
+				typ = string(tok)
+				if typ != "directory" && typ != "jwks_uri" && typ != "cimd" {
+					return nil, fmt.Errorf("%s: unsupported Signature-Agent type %q", label, clip60(fmt.Sprint(t)))
+				}
+			}
+			if err := check(uri, typ); err != nil {
+				return nil, fmt.Errorf("%s: %w", label, err)
+			}
+			out = append(out, sigAgentEntry{label, uri, typ})
+		}
+		return out, nil
+	}
+	it, err2 := httpsfv.UnmarshalItem([]string{v})
+	uri, isStr := it.Value.(string)
+	if err2 != nil || !isStr {
+		return nil, errors.New("neither a dictionary nor a string: not a Signature-Agent field")
+	}
+	if err := check(uri, "directory"); err != nil {
+		return nil, err
+	}
+	return []sigAgentEntry{{"", uri, "directory"}}, nil
+}
+
+// parseBotRegistry reads a registry of Signature Agent Cards: one https
+// URL a line, "#" starting a comment at the start of a line or after
+// white space, blank lines ignored.
+func parseBotRegistry(txt string) ([]string, error) {
+	var out []string
+	for i, line := range strings.Split(strings.NewReplacer("\r\n", "\n", "\r", "\n").Replace(txt), "\n") {
+		for j := 0; j < len(line); j++ {
+			if line[j] == '#' && (j == 0 || line[j-1] == ' ' || line[j-1] == '\t') {
+				line = line[:j]
+				break
+			}
+		}
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		u, err := url.Parse(line)
+		if err != nil || u.Scheme != "https" || u.Host == "" {
+			return nil, fmt.Errorf("registry line %d: registry entries must be https URLs", i+1)
+		}
+		out = append(out, line)
+		if len(out) == maxDirectoryKeys {
+			break
+		}
+	}
+	return out, nil
+}
+
+// signatureAgentCardProblems validates a Signature Agent Card as
+// cloudflare/web-bot-auth reads one: an object whose client_id (https)
+// equals the card's URL when that is known, with exactly one of jwks (a
+// JWK Set of public keys) and jwks_uri (https); ips_uri https; string
+// fields strings.
+func signatureAgentCardProblems(v any, cardURL string) []string {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return []string{"/: a signature agent card is an object"}
+	}
+	var out []string
+	https := func(k string) string {
+		s, isStr := m[k].(string)
+		if _, has := m[k]; !has {
+			return ""
+		}
+		u, err := url.Parse(s)
+		if !isStr || err != nil || u.Scheme != "https" || u.Host == "" {
+			out = append(out, "/"+k+": not an https URL")
+		}
+		return s
+	}
+	clientID := https("client_id")
+	jwksURI := https("jwks_uri")
+	https("ips_uri")
+	for _, k := range []string{"client_name", "client_uri", "logo_uri"} {
+		if _, has := m[k]; has && !isStringValue(m[k]) {
+			out = append(out, "/"+k+": not a string")
+		}
+	}
+	_, hasJWKS := m["jwks"]
+	switch {
+	case hasJWKS && jwksURI != "":
+		out = append(out, "card must not contain both jwks and jwks_uri")
+	case !hasJWKS && jwksURI == "":
+		out = append(out, "card must contain either jwks or jwks_uri")
+	case hasJWKS:
+		set, _ := m["jwks"].(map[string]any)
+		keys, ok := set["keys"].([]any)
+		if !ok {
+			out = append(out, "/jwks: not a JWK Set")
+		}
+		for i, k := range keys[:min(len(keys), maxDirectoryKeys)] {
+			if why := jwkProblem(k); why != "" {
+				out = append(out, fmt.Sprintf("/jwks/keys/%d: %s", i, why))
+			}
+		}
+	}
+	switch {
+	case cardURL != "" && clientID == "":
+		out = append(out, "client_id is required when card URL is known")
+	case cardURL != "" && clientID != cardURL:
+		out = append(out, "client_id must match the card URL")
+	}
+	return out
+}
+
+func isStringValue(v any) bool { _, ok := v.(string); return ok }
+
+func clip60(s string) string { return truncate(clean(s), 60) }
+
+// jwkThumbprint is a key's RFC 7638 thumbprint, base64url without padding:
+// the keyid of a Web Bot Auth signature.
+func jwkThumbprint(k *jose.JSONWebKey) (string, error) {
+	t, err := k.Thumbprint(crypto.SHA256)
+	if err != nil {
+		return "", err
+	}
+	return base64.RawURLEncoding.EncodeToString(t), nil
+}
+
+// httpSig is one signature of a message to verify (RFC 9421): the label,
+// the Signature-Input and Signature field values, the authority the
+// "@authority" component stands for, the Signature-Agent field when
+// covered, and the tag expected.
+type httpSig struct {
+	label, input, signature, authority, signatureAgent, tag string
+}
+
+// verifyHTTPSig verifies sig with the first of keys whose thumbprint is its
+// keyid, at time now, by RFC 9421: the signature base of its covered
+// components ("@authority", with or without ;req, and "signature-agent",
+// whole or one dictionary member by ;key) and "@signature-params", then
+// Ed25519 or RSASSA-PSS with SHA-512 (RFC 9421 §3.3.1, §3.3.6). The tag
+// must be the one expected and now within created and expires. It returns
+// the keyid verified.
+func verifyHTTPSig(sig httpSig, keys []jose.JSONWebKey, now time.Time) (string, error) {
+	in, err := httpsfv.UnmarshalDictionary([]string{sig.input})
+	if err != nil {
+		return "", errors.New("Signature-Input is not an RFC 9651 dictionary")
+	}
+	m, ok := in.Get(sig.label)
+	il, isList := m.(httpsfv.InnerList)
+	if !ok || !isList {
+		return "", fmt.Errorf("no signature %q in Signature-Input", sig.label)
+	}
+	sd, err := httpsfv.UnmarshalDictionary([]string{sig.signature})
+	if err != nil {
+		return "", errors.New("Signature is not an RFC 9651 dictionary")
+	}
+	sm, _ := sd.Get(sig.label)
+	sit, _ := sm.(httpsfv.Item)
+	raw, isBytes := sit.Value.([]byte)
+	if !isBytes {
+		return "", fmt.Errorf("no signature %q in Signature", sig.label)
+	}
+	param := func(k string) any { v, _ := il.Params.Get(k); return v }
+	if t, _ := param("tag").(string); t != sig.tag {
+		return "", fmt.Errorf("tag %q, not %q", clip60(t), sig.tag)
+	}
+	created, _ := param("created").(int64)
+	expires, _ := param("expires").(int64)
+	if expires != 0 && now.Unix() > expires || created != 0 && now.Unix() < created-60 {
+		return "", errors.New("outside its created and expires times")
+	}
+	var base strings.Builder
+	for _, it := range il.Items {
+		name, _ := it.Value.(string)
+		id, err := httpsfv.Marshal(it)
+		if err != nil {
+			return "", errors.New("a component identifier does not serialize")
+		}
+		var value string
+		switch name {
+		case "@authority":
+			value = strings.ToLower(sig.authority)
+		case "signature-agent":
+			value = strings.TrimSpace(sig.signatureAgent)
+			if k, ok := it.Params.Get("key"); ok {
+				d, err := httpsfv.UnmarshalDictionary([]string{sig.signatureAgent})
+				if err != nil {
+					return "", errors.New("Signature-Agent is not a dictionary, yet a member is covered")
+				}
+				mem, ok := d.Get(fmt.Sprint(k))
+				if !ok {
+					return "", fmt.Errorf("Signature-Agent has no member %q", clip60(fmt.Sprint(k)))
+				}
+				if value, err = httpsfv.Marshal(mem.(httpsfv.Item)); err != nil {
+					return "", errors.New("a Signature-Agent member does not serialize")
+				}
+			}
+		default:
+			return "", fmt.Errorf("covers %s, which this verifier does not reconstruct", clip60(id))
+		}
+		fmt.Fprintf(&base, "%s: %s\n", id, value)
+	}
+	params := strings.TrimPrefix(strings.TrimSpace(sig.input), sig.label+"=")
+	if i := strings.Index(params, ","); i >= 0 && len(in.Names()) > 1 {
+		// The member alone, when the field holds several signatures.
+		p, err := httpsfv.Marshal(il)
+		if err != nil {
+			return "", errors.New("the signature parameters do not serialize")
+		}
+		params = p
+	}
+	fmt.Fprintf(&base, "\"@signature-params\": %s", params)
+	keyid, _ := param("keyid").(string)
+	alg, _ := param("alg").(string)
+	for _, k := range keys {
+		tp, err := jwkThumbprint(&k)
+		if err != nil || tp != keyid {
+			continue
+		}
+		switch pub := k.Public().Key.(type) {
+		case ed25519.PublicKey:
+			if alg != "" && alg != "ed25519" {
+				return "", fmt.Errorf("alg %q for an Ed25519 key", clip60(alg))
+			}
+			if !ed25519.Verify(pub, []byte(base.String()), raw) {
+				return "", errors.New("the Ed25519 signature does not verify")
+			}
+		case *rsa.PublicKey:
+			if alg != "" && alg != "rsa-pss-sha512" {
+				return "", fmt.Errorf("alg %q for an RSA key", clip60(alg))
+			}
+			h := sha512.Sum512([]byte(base.String()))
+			if rsa.VerifyPSS(pub, crypto.SHA512, h[:], raw, &rsa.PSSOptions{SaltLength: 64}) != nil {
+				return "", errors.New("the RSA-PSS signature does not verify")
+			}
+		default:
+			return "", errors.New("a key of a type this verifier does not use")
+		}
+		return keyid, nil
+	}
+	return "", fmt.Errorf("no key whose thumbprint is the keyid %q", clip60(keyid))
+}
+
+// jwksKeys reads the public keys of a JWK Set value, skipping what is not
+// a valid public key.
+func jwksKeys(v any) []jose.JSONWebKey {
+	set, _ := v.(map[string]any)
+	list, _ := set["keys"].([]any)
+	var out []jose.JSONWebKey
+	for _, k := range list[:min(len(list), maxDirectoryKeys)] {
+		if jwkProblem(k) != "" {
+			continue
+		}
+		raw, _ := json.Marshal(k)
+		var jk jose.JSONWebKey
+		if jk.UnmarshalJSON(raw) == nil {
+			out = append(out, jk)
+		}
+	}
+	return out
+}
