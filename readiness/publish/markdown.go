@@ -8,7 +8,6 @@ import (
 	"strings"
 	"time"
 
-	htmltomarkdown "github.com/JohannesKaufmann/html-to-markdown/v2"
 	"github.com/JohannesKaufmann/html-to-markdown/v2/converter"
 
 	"github.com/agentweb/agentweb/internal/htmlhead"
@@ -126,7 +125,7 @@ func (c *mdConverter) convert(ctx context.Context, key string, page []byte, doma
 	own := bytes.Clone(page)
 	go func() {
 		defer func() { <-c.slots }()
-		md, err := htmltomarkdown.ConvertReader(bytes.NewReader(own), converter.WithContext(ctx), converter.WithDomain(domain))
+		md, err := newMarkdownConverter().ConvertReader(bytes.NewReader(own), converter.WithContext(ctx), converter.WithDomain(domain))
 		done <- result{md, err}
 	}()
 	var r result

@@ -134,3 +134,30 @@ func TestKitJSONLDOnlyWhereNoScriptElement(t *testing.T) {
 	assert.NotContains(t, teas, `"@type":"Organization"`, "the page's own block stands alone")
 	assert.Equal(t, 1, strings.Count(strings.ToLower(teas), `application/ld+json`))
 }
+
+// The Markdown form of a page keeps its forms: each is described (its
+// WebMCP toolname and tooldescription, method and action) with its named
+// fields, where html-to-markdown alone drops every input.
+func TestMarkdownTwinDescribesForms(t *testing.T) {
+	pages := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, `<!DOCTYPE html><html><head><title>Contact</title></head><body><h1>Contact</h1>
+<form toolname="send_message" tooldescription="Send a message to a person at the shop." method="post" action="/contact">
+<label>Your email <input type="email" name="email" required toolparamdescription="Where the answer goes"></label>
+<textarea name="message" placeholder="What would you like to ask?"></textarea>
+<input type="hidden" name="csrf" value="x"><button type="submit">Send</button>
+</form></body></html>`)
+	})
+	s := teaSite()
+	h, err := s.Handler(pages)
+	require.NoError(t, err)
+	req := httptest.NewRequest(http.MethodGet, "https://tea.example/contact", nil)
+	req.Header.Set("Accept", "text/markdown")
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	md := rec.Body.String()
+	assert.Contains(t, md, "**Form** `send_message`: Send a message to a person at the shop. (POST /contact)")
+	assert.Contains(t, md, "- `email` (email, required): Where the answer goes\n")
+	assert.Contains(t, md, "- `message` (textarea): What would you like to ask?\n")
+	assert.NotContains(t, md, "csrf")
+	assert.Contains(t, md, "Send")
+}
