@@ -290,7 +290,12 @@
 // Baseline, set by the caller from its history, are drawn by every form.
 // [Report.Badge] is a shields.io-style SVG badge of the score, coloured by
 // the HTML gauge's bands (green from 90, orange from 50, red below: the
-// method defines none).
+// method defines none). For CI systems, [Report.SARIF] writes SARIF 2.1.0
+// (a rule per catalogue check, a result per check that leaves points),
+// [Report.JUnit] a test case per check, and [Report.JobSummary] a short
+// Markdown page for a job's summary; each shows the Baseline's delta. To
+// scan an http.Handler from a go test before it is deployed, see package
+// readiness/readinesstest.
 //
 // [Agent Skills Discovery]: https://github.com/cloudflare/agent-skills-discovery-rfc
 // [Agentic Resource Discovery]: https://github.com/ards-project/ard-spec
