@@ -166,9 +166,6 @@ func New(opts *Options) (*Server, error) {
 		MaxRequestBodyBytes:        o.MaxRequestBytes,
 		SessionTimeout:             o.SessionTimeout,
 		DisableLocalhostProtection: o.DisableLocalhostProtection,
-		// A client that drops the POST of a call (protocol 2026-07-28 and
-		// later) cancels the call, and so its scan.
-		PropagateRequestCancellation: true,
 	})
 	s.handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if wait, ok := s.callers.allow(s.caller(r)); !ok {
