@@ -3,6 +3,7 @@ package browser
 import (
 	"context"
 	"errors"
+	"net/http"
 	"os"
 	"syscall"
 	"testing"
@@ -68,4 +69,43 @@ func TestABrowserRecoversFromADeadChromium(t *testing.T) {
 	require.NoError(t, b.Close())
 	_, err = os.Stat(b.current().dir)
 	assert.True(t, errors.Is(err, os.ErrNotExist))
+}
+
+// A Chromium whose browser process stops answering (stopped here with
+// SIGSTOP) holds no Render past its deadline and margin; it is stopped, and
+// the next page gets another.
+func TestAStuckChromiumIsReplaced(t *testing.T) {
+	needChromium(t)
+	skipUnderRace(t)
+	const timeout = 3 * time.Second
+	b, err := New(context.Background(), &Options{Tabs: 1, Timeout: timeout})
+	require.NoError(t, err)
+	defer b.Close()
+	n := fetchtest.New()
+	defer n.Close()
+	mux := http.NewServeMux()
+	mux.HandleFunc("/{$}", hogPage(`<h1>Shop</h1><form toolname="find" tooldescription="Find a product."><input name="q"></form>`))
+	mux.HandleFunc("/slow", hogPage(`<h1>Slow</h1><script>fetch("/wait").catch(() => {});</script>`))
+	mux.HandleFunc("/wait", func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-time.After(20 * time.Second):
+		case <-r.Context().Done():
+		}
+	})
+	n.Site("shop.example", mux)
+	stuck := b.current()
+	time.AfterFunc(time.Second, func() { _ = syscall.Kill(stuck.pid, syscall.SIGSTOP) })
+	start := time.Now()
+	_, err = b.Render(context.Background(), "https://shop.example/slow", n.Client())
+	took := time.Since(start)
+	assert.Error(t, err)
+	assert.Less(t, took, timeout+DeadlineMargin, "Render returned within its deadline and margin")
+
+	r, err := b.Render(context.Background(), "https://shop.example/", n.Client())
+	require.NoError(t, err, "the next page renders in another Chromium")
+	require.Len(t, r.Notes, 1)
+	assert.Contains(t, r.Notes[0], "started again")
+	assert.False(t, processAlive(stuck.pid), "the stuck Chromium was killed")
+	_, err = os.Stat(stuck.dir)
+	assert.True(t, errors.Is(err, os.ErrNotExist), "its directory is removed")
 }
