@@ -27,7 +27,7 @@ const (
 	DefaultMaxRendererMemory = 512 << 20
 	// DeadlineMargin bounds how long past its Timeout a Render returns: the
 	// time to kill the tab's renderer and wait up to 750 ms for the tab to
-	// close, on a loaded machine (the tests measured at most 0.9 s). A
+	// close, on a loaded machine (the tests measured about 1 s at most). A
 	// close that takes longer goes on after Render returned, holding the
 	// tab's slot, and ends with Chromium stopped when its browser process
 	// does not answer.
