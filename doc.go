@@ -48,7 +48,9 @@
 //   - [github.com/agentweb/agentweb/readiness]: the agent-readiness scanner,
 //     which scores a whole site out of 100 points in six sections and the ten
 //     requirements R1–R10, with a receipt for every verdict, and renders one
-//     report as JSON, Markdown and HTML.
+//     report as JSON, Markdown and HTML. Its sub-package
+//     [github.com/agentweb/agentweb/readiness/service] is a self-hosted
+//     scanning site with history and badges, on SQLite or PostgreSQL.
 //
 // Every network entry point takes a [context.Context] first and an options
 // struct whose zero value (and nil) is safe; a nil *safefetch.Client means
@@ -146,7 +148,7 @@
 // # Examples
 //
 // The programs under examples/ use the exported API only: demo (the main
-// job), fetch, agentic, openagent, linkset, agentsignup, readiness and
-// validate, which validates any of the five documents from a file, its kind
+// job), fetch, agentic, openagent, linkset, agentsignup, readiness,
+// scanserver (the scanning site) and validate, which validates any of the five documents from a file, its kind
 // detected; every validator prints one JSON shape.
 package agentweb

@@ -5,6 +5,7 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -77,4 +78,18 @@ func TestMCPMounted(t *testing.T) {
 	resp.Body.Close()
 	require.Equal(t, 200, resp.StatusCode, "%s", body)
 	assert.Contains(t, string(body), `"serverInfo"`)
+}
+
+// TestBrowserFlag: -browser starts the system's Chromium and the form
+// offers browser scans.
+func TestBrowserFlag(t *testing.T) {
+	if os.Getenv("AGENTWEB_BROWSER") != "1" {
+		t.Skip("set AGENTWEB_BROWSER=1 to run the tests with a real Chromium")
+	}
+	base := serve(t, "-addr", "127.0.0.1:0", "-db", filepath.Join(t.TempDir(), "agentweb.db"), "-browser")
+	resp, err := http.Get(base + "/")
+	require.NoError(t, err)
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	assert.Contains(t, string(body), `name="browser"`)
 }
