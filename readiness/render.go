@@ -60,6 +60,9 @@ func receiptText(c CheckResult) string {
 		if q.Error != "" {
 			line("  -> error: %s", q.Error)
 		}
+		if q.Skipped != "" {
+			line("  -> skipped: %s", q.Skipped)
+		}
 	}
 	line("expected: %s", c.Receipt.Expected)
 	line("received: %s", c.Receipt.Received)

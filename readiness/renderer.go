@@ -89,6 +89,11 @@ type RenderedRequest struct {
 	// the fetch policy, the budget, a bound of the renderer, or a kind of
 	// request the renderer never sends.
 	Refused string
+	// Skipped is true when the renderer did not fetch the request by
+	// design (an image, a stylesheet, a font or media: a rendering needs
+	// none of them); Refused then says so. It is no error, and receipts
+	// do not list it as one.
+	Skipped bool
 }
 
 // maxRenderedRecords bounds the rendered requests a receipt lists per page.
@@ -255,9 +260,12 @@ func (o *toolsObs) renderRecords() []RequestRecord {
 				break
 			}
 			rec := RequestRecord{Method: q.Method, URL: truncate(clean(q.URL), 300)}
-			if q.Refused != "" {
+			switch {
+			case q.Skipped:
+				rec.Skipped = truncate(clean(q.Refused), 200)
+			case q.Refused != "":
 				rec.Error = truncate(clean(q.Refused), 200)
-			} else {
+			default:
 				rec.Response = &ResponseRecord{Status: q.Status, Bytes: q.Bytes}
 			}
 			out = append(out, rec)

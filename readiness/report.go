@@ -196,9 +196,12 @@ type RequestRecord struct {
 	Method  string            `json:"method"`
 	URL     string            `json:"url"`
 	Headers map[string]string `json:"headers,omitempty"`
-	// Response is nil when no response arrived; Error then says why.
+	// Response is nil when no response arrived; Error then says why, or
+	// Skipped, for a request not made by design (a browser's request for a
+	// stylesheet or an image, which a rendering does not need).
 	Response *ResponseRecord `json:"response,omitempty"`
 	Error    string          `json:"error,omitempty"`
+	Skipped  string          `json:"skipped,omitempty"`
 }
 
 // ResponseRecord summarises a response: status, media type, the response

@@ -758,6 +758,7 @@ func (r *rendering) handle(ctx context.Context, ev *fetch.EventRequestPaused) {
 		refuse(network.ErrorReasonBlockedByClient, "not sent: scheme "+u.Scheme)
 		return
 	case !needed[ev.ResourceType]:
+		q.Skipped = true
 		refuse(network.ErrorReasonBlockedByClient, "not fetched: a rendering does not need it")
 		return
 	case q.Method != http.MethodGet && q.Method != http.MethodHead:
