@@ -2,6 +2,7 @@ package readinesstest
 
 import (
 	"fmt"
+	"net"
 	"net/http"
 	"net/url"
 	"strings"
@@ -26,13 +27,13 @@ type host struct {
 
 // WithHost serves h at https://name/ as well, on the same fake internet:
 // an authorization server, a CDN the pages load scripts from, the www
-// counterpart of the origin. name is a host name, optionally with a port.
+// counterpart of the origin. name is a DNS name, without a port.
 func WithHost(name string, h http.Handler) Option {
 	return func(c *config) { c.hosts = append(c.hosts, host{name, h}) }
 }
 
-// Scan serves h at origin (an https URL: the scan starts at its path, "/"
-// when it has none) with a certificate the scan trusts, scans it with
+// Scan serves h at origin (an https URL whose host is a DNS name, without
+// a port: the scan starts at its path, "/" when it has none) with a certificate the scan trusts, scans it with
 // [readiness.Scan] and the options given (nil means the defaults; their
 // Client is replaced by one that reaches only the fake internet), closes
 // the servers and returns the report. Any other host the scan asks for
@@ -46,12 +47,22 @@ func Scan(t testing.TB, h http.Handler, origin string, opts *readiness.Options, 
 	t.Helper()
 	u, err := url.Parse(origin)
 	if err != nil || u.Scheme != "https" || u.Host == "" || u.User != nil {
-		t.Fatalf("readinesstest: origin %q is not an https URL (https://host[:port][/path])", origin)
+		t.Fatalf("readinesstest: origin %q is not an https URL (https://host[/path])", origin)
+		return nil
+	}
+	if err := hostName(u.Host); err != nil {
+		t.Fatalf("readinesstest: origin %q: %v", origin, err)
 		return nil
 	}
 	var c config
 	for _, o := range more {
 		o(&c)
+	}
+	for _, x := range c.hosts {
+		if err := hostName(x.name); err != nil {
+			t.Fatalf("readinesstest: WithHost(%q): %v", x.name, err)
+			return nil
+		}
 	}
 	n := fetchtest.New()
 	defer n.Close()
@@ -170,4 +181,20 @@ func Require(t testing.TB, r *readiness.Report, want Want) {
 		}
 	}
 	t.Fatalf("%s", strings.TrimSuffix(b.String(), "\n"))
+}
+
+// hostName checks that a host is a DNS name the fake internet can serve:
+// no port and no IP literal (every site there is on the default https
+// port, at an address of its own).
+func hostName(host string) error {
+	if strings.Contains(host, ":") || strings.Trim(host, "[]") != host {
+		return fmt.Errorf("%q has a port or is an IPv6 literal: give a DNS name, served on the default https port", host)
+	}
+	if net.ParseIP(host) != nil {
+		return fmt.Errorf("%q is an IP address: give a DNS name", host)
+	}
+	if host == "" || strings.ContainsAny(host, "/?#@ ") {
+		return fmt.Errorf("%q is not a host name", host)
+	}
+	return nil
 }

@@ -112,6 +112,18 @@ func TestScanRefusesABadOrigin(t *testing.T) {
 		assert.True(t, rec.failed, origin)
 		assert.Contains(t, rec.msg, "is not an https URL", origin)
 	}
+	// The fake internet serves DNS names on the default port: a port or an
+	// IP literal is refused with a message, never a panic.
+	for origin, says := range map[string]string{
+		"https://tea.example:8443/": "has a port", "https://127.0.0.1/": "is an IP address", "https://[::1]/": "IPv6 literal",
+	} {
+		rec := &recorder{TB: t}
+		assert.Nil(t, readinesstest.Scan(rec, pages(), origin, nil), origin)
+		assert.Contains(t, rec.msg, says, origin)
+	}
+	rec := &recorder{TB: t}
+	assert.Nil(t, readinesstest.Scan(rec, pages(), "https://tea.example", nil, readinesstest.WithHost("cdn.example:444", pages())))
+	assert.Contains(t, rec.msg, `WithHost("cdn.example:444")`)
 }
 
 // The scan's error fails the test: here the test's context is done
