@@ -194,3 +194,24 @@ document.modelContext.registerTool({name: [
 	assert.Equal(t, fmt.Sprintf("headless-webdriver-swiftshader-cpus%d", runtime.NumCPU()), renderToolName(t, b, n, "/"))
 	assert.True(t, strings.HasPrefix(agent, "agentweb/"), agent)
 }
+
+// A tool the page unregisters is not listed; the others are.
+func TestAnUnregisteredToolIsNotListed(t *testing.T) {
+	b := newBrowser(t, nil)
+	n := fetchtest.New()
+	defer n.Close()
+	n.Site("shop.example", htmlPage(`<!DOCTYPE html><html><body><h1>Shop</h1><script>
+const mc = document.modelContext;
+const gone = new AbortController();
+mc.registerTool({name: "kept", description: "Stays.", execute() {}});
+mc.registerTool({name: "gone", description: "Goes.", execute() {}}, {signal: gone.signal});
+setTimeout(() => { gone.abort(); if (mc.unregisterTool) try { mc.unregisterTool("gone"); } catch (e) {} }, 100);
+</script></body></html>`))
+	r, err := b.Render(context.Background(), "https://shop.example/", n.Client())
+	require.NoError(t, err)
+	var names []string
+	for _, tool := range r.Tools {
+		names = append(names, tool.Name)
+	}
+	assert.Equal(t, []string{"kept"}, names)
+}

@@ -657,11 +657,15 @@ func (r *rendering) skipTool(err error) {
 	}
 }
 
-// removeTools reads one WebMCP.toolsRemoved event.
+// removeTools reads one WebMCP.toolsRemoved event: each tool removed is
+// found by its toolId or, when the browser sends none, by its name and
+// frame.
 func (r *rendering) removeTools(raw jsonv2.Value) {
 	var ev struct {
 		Tools []struct {
-			ToolID string `json:"toolId"`
+			ToolID  string `json:"toolId"`
+			Name    string `json:"name"`
+			FrameID string `json:"frameId"`
 		} `json:"tools"`
 	}
 	if jsonv2.Unmarshal(raw, &ev, jsonv2.AllowInvalidUTF8(true)) != nil {
@@ -671,7 +675,11 @@ func (r *rendering) removeTools(raw jsonv2.Value) {
 	defer r.mu.Unlock()
 	for _, gone := range ev.Tools {
 		for i, t := range r.tools {
-			if string(t.ToolID) == gone.ToolID {
+			// Chromium 156 sends no toolId: a tool is its name in its
+			// frame.
+			same := gone.ToolID != "" && string(t.ToolID) == gone.ToolID ||
+				gone.ToolID == "" && t.Name == gone.Name && string(t.FrameID) == gone.FrameID
+			if same {
 				r.tools = append(r.tools[:i], r.tools[i+1:]...)
 				break
 			}
