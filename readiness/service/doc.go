@@ -81,8 +81,11 @@
 // worker claims the oldest queued one (FOR UPDATE SKIP LOCKED on
 // PostgreSQL) with a lease that it renews while the scan runs, so a scan
 // never runs twice at once; a scan whose process died is re-queued once
-// (on open for SQLite, when its lease runs out for PostgreSQL), and fails
-// with the reason if it is interrupted a second time. Close stops
+// (on open for SQLite, a whole lease after its lease ran out for
+// PostgreSQL), and fails with the reason if it is interrupted a second
+// time. Running it again counts against its target's limit, so a site
+// never receives more scans than the limit, interrupted ones included.
+// Close stops
 // claiming, lets running scans finish for a grace period and puts the rest
 // back in the queue.
 //

@@ -100,7 +100,8 @@ func OpenSQLite(path string) (Store, error) {
 // the database: each claims queued scans with FOR UPDATE SKIP LOCKED and
 // holds a lease on what it runs, renewed while it runs; a scan whose lease
 // ran out (its process died) is re-queued once by whichever instance sees it
-// first, or failed with the reason on its second interruption.
+// first, a whole lease after it ran out, or failed with the reason on its
+// second interruption.
 func OpenPostgres(ctx context.Context, dsn string) (Store, error) {
 	db, err := sql.Open("pgx", dsn)
 	if err != nil {
