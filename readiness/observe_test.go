@@ -728,8 +728,11 @@ func obsSite(t testing.TB) http.Handler {
 // them, and with a budget that runs out exactly when the checks are done.
 func TestObservationsChangeNoScore(t *testing.T) {
 	h := obsSite(t)
-	with := scanWith(t, h, nil)
-	without := scanWith(t, h, &Options{NoObservations: true})
+	// The three scans are compared verdict by verdict, so none may lose a
+	// request to a loaded machine: each call gets 30 s, not the helper's 5.
+	patient := func(o *safefetch.Options) { o.Timeout = 30 * time.Second }
+	with := scanWith(t, h, nil, patient)
+	without := scanWith(t, h, &Options{NoObservations: true}, patient)
 	assert.Empty(t, without.Observations)
 	require.Len(t, with.Observations, len(observers))
 	for _, o := range with.Observations {
@@ -744,7 +747,7 @@ func TestObservationsChangeNoScore(t *testing.T) {
 
 	// A budget exactly as large as the checks need: every observation is
 	// unverified, and nothing else moves.
-	tight := scanWith(t, h, &Options{Budget: budgetOf(without)})
+	tight := scanWith(t, h, &Options{Budget: budgetOf(without)}, patient)
 	for _, o := range tight.Observations {
 		if o.ID != "x402" && o.ID != "content_signals" {
 			assert.Equal(t, ObservationUnverified, o.Status, "%s: %s", o.ID, o.Receipt.Received)
