@@ -15,6 +15,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"go.yaml.in/yaml/v3"
 
 	"github.com/agentweb/agentweb/readiness/publish"
 )
@@ -22,8 +23,10 @@ import (
 // readmeGoRun is how the README's workflow runs this command.
 const readmeGoRun = "go run github.com/agentweb/agentweb/examples/readiness@latest"
 
-// workflowSteps returns the run scripts of the README's GitHub Actions
-// workflow, in order.
+// workflowSteps parses the README's GitHub Actions workflow as YAML, checks
+// the shape GitHub reads (a trigger, the permission to upload SARIF, one
+// job whose steps each use an action or run a script) and returns the run
+// scripts, in order.
 func workflowSteps(t *testing.T) []string {
 	t.Helper()
 	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
@@ -32,21 +35,44 @@ func workflowSteps(t *testing.T) []string {
 	require.True(t, ok, "the README has the workflow")
 	block, _, ok = strings.Cut(block, "\n```")
 	require.True(t, ok)
-	var steps []string
-	lines := strings.Split(block, "\n")
-	for i := 0; i < len(lines); i++ {
-		trimmed := strings.TrimLeft(lines[i], " ")
-		if trimmed != "run: |" {
-			continue
-		}
-		indent := len(lines[i]) - len(trimmed)
-		var script []string
-		for i+1 < len(lines) && (strings.TrimSpace(lines[i+1]) == "" || len(lines[i+1])-len(strings.TrimLeft(lines[i+1], " ")) > indent) {
-			i++
-			script = append(script, strings.TrimSpace(lines[i]))
-		}
-		steps = append(steps, strings.Join(script, "\n"))
+	var wf struct {
+		Name        string            `yaml:"name"`
+		On          any               `yaml:"on"`
+		Permissions map[string]string `yaml:"permissions"`
+		Env         map[string]string `yaml:"env"`
+		Jobs        map[string]struct {
+			RunsOn string `yaml:"runs-on"`
+			Steps  []struct {
+				Name string         `yaml:"name"`
+				Uses string         `yaml:"uses"`
+				Run  string         `yaml:"run"`
+				If   string         `yaml:"if"`
+				With map[string]any `yaml:"with"`
+			} `yaml:"steps"`
+		} `yaml:"jobs"`
 	}
+	dec := yaml.NewDecoder(strings.NewReader("name: agent readiness\n" + block))
+	dec.KnownFields(true)
+	require.NoError(t, dec.Decode(&wf), "the workflow is YAML GitHub can read")
+	assert.NotNil(t, wf.On)
+	assert.Equal(t, "write", wf.Permissions["security-events"], "uploading SARIF needs it")
+	assert.Contains(t, wf.Env, "PRODUCTION_URL")
+	assert.Contains(t, wf.Env, "PREVIEW_URL")
+	require.Len(t, wf.Jobs, 1)
+	var steps []string
+	var uses []string
+	for _, job := range wf.Jobs {
+		assert.NotEmpty(t, job.RunsOn)
+		for _, st := range job.Steps {
+			assert.True(t, (st.Uses == "") != (st.Run == ""), "a step uses an action or runs a script: %+v", st)
+			if st.Run != "" {
+				steps = append(steps, st.Run)
+			} else {
+				uses = append(uses, st.Uses)
+			}
+		}
+	}
+	assert.Contains(t, uses, "github/codeql-action/upload-sarif@v3")
 	return steps
 }
 
