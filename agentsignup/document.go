@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/agentweb/agentweb/internal/weburl"
 	"sort"
 	"strconv"
 	"strings"
@@ -533,6 +534,13 @@ func checkURLs(obj map[string]any, out []Problem) []Problem {
 				continue
 			}
 			ptr := "/issuer_allowlist/" + itoa(i)
+			if host, ok := plainHTTPSURL(s); ok && s == "https://"+host {
+				// A bare https origin of a lower-case LDH host is canonical
+				// when the host is a valid name.
+				if h, err := weburl.NormalizeHost(host); err == nil && h == host {
+					continue
+				}
+			}
 			p, u, bad := parsedURLProblem(ptr, s)
 			if bad {
 				out = append(out, p)

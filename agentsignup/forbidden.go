@@ -98,8 +98,33 @@ func forbiddenName(name string) (ForbiddenField, bool) {
 	if len(name) > 64 {
 		return ForbiddenField{}, false
 	}
+	if !forbiddenLengths[len(name)] && isASCII(name) {
+		return ForbiddenField{}, false // no forbidden name has this length (folding ASCII keeps it)
+	}
 	f, ok := forbiddenIndex[foldName(name)]
 	return f, ok
+}
+
+// forbiddenLengths marks the lengths of the forbidden names: folding (case,
+// '-' to '_') keeps an ASCII name's length, so an ASCII key of another
+// length is none. (Unicode case folding may not: the Kelvin sign K
+// lower-cases to "k".)
+var forbiddenLengths = func() (l [65]bool) {
+	for _, f := range forbiddenFields {
+		if len(f.Name) <= 64 {
+			l[len(f.Name)] = true
+		}
+	}
+	return l
+}()
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 func foldName(name string) string {
@@ -111,11 +136,17 @@ func foldName(name string) string {
 // forbidden member (one problem per offending member). The depth of v is
 // bounded by the strict decoder.
 func findForbidden(v any, ptr string, out []Problem) []Problem {
+	return findForbiddenAt(v, []string{ptr}, out)
+}
+
+// findForbiddenAt is findForbidden with the pointer kept as its escaped
+// tokens, joined only for a finding: a clean document builds no pointer.
+func findForbiddenAt(v any, path []string, out []Problem) []Problem {
 	switch t := v.(type) {
 	case map[string]any:
 		for k, v := range t { // problems are sorted by the caller
 			if f, ok := forbiddenName(k); ok {
-				p := ptr + "/" + escapePointer(k)
+				p := strings.Join(path, "/") + "/" + escapePointer(k)
 				out = append(out, Problem{
 					Pointer: p,
 					Rule:    RuleForbiddenField,
@@ -125,14 +156,14 @@ func findForbidden(v any, ptr string, out []Problem) []Problem {
 			}
 			switch v.(type) {
 			case map[string]any, []any:
-				out = findForbidden(v, ptr+"/"+escapePointer(k), out)
+				out = findForbiddenAt(v, append(path, escapePointer(k)), out)
 			}
 		}
 	case []any:
 		for i, e := range t {
 			switch e.(type) {
 			case map[string]any, []any:
-				out = findForbidden(e, ptr+"/"+itoa(i), out)
+				out = findForbiddenAt(e, append(path, itoa(i)), out)
 			}
 		}
 	}
