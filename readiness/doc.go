@@ -164,9 +164,16 @@
 // # Fix first
 //
 // [Report].Fixes leads every form of the report: every check that leaves
-// points (partial, fail or unverified, with weight), ordered by the points
-// passing it alone would add to the total, then by requirement (R1 first),
-// then in catalogue order, each with its fix and a link to its receipt.
+// points (partial, fail or unverified, with weight) and that a change of
+// the site can make pass (mcp_tested_execution never can: no scan
+// executes a tool), ordered by the section points passing it alone would
+// add (with what passing brings: a live backend interface makes
+// mcp_tested_execution count), then by requirement (R1 first), then in
+// catalogue order, each with its fix and a link to its receipt. Points are
+// the sections' points in every form: [Report].Earned of
+// [Report].Applicable, the points of the sections that apply, and Score is
+// 100 × Earned / Applicable, which every form states ("60.0 of the 80
+// points that apply") when a section leaves the denominator.
 //
 // # Observations beyond the method
 //
