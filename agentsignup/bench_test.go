@@ -10,8 +10,10 @@ import (
 
 // BenchmarkParse measures Parse on the seed example against its baseline,
 // encoding/json into any plus one SHA-256 of the terms text, in the same
-// run. The target is Parse at most 4× the baseline; the "ratio"
-// sub-benchmark reports it directly.
+// run. The bound is Parse at most 1.2× the baseline (about 1.05× on
+// 2 cores: the strict decoder reuses its scratch stacks and the terms
+// digest is compared as bytes); the "ratio" sub-benchmark reports it
+// directly. No test holds the bound: a loaded machine skews one run.
 func BenchmarkParse(b *testing.B) {
 	data := seedBytes(b)
 	b.Run("Parse", func(b *testing.B) {

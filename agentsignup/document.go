@@ -2,6 +2,7 @@ package agentsignup
 
 import (
 	"bytes"
+	"crypto/sha256"
 	_ "embed"
 	"encoding/json"
 	"errors"
@@ -506,6 +507,11 @@ func checkTermsHash(obj map[string]any, out []Problem) []Problem {
 	if !ok1 || !ok2 || text == "" || !isTermsHashForm(sum) {
 		return out // the schema reports the member itself
 	}
+	// Compare the digests as bytes: the hex form is built only for the
+	// message of a mismatch.
+	if termsDigestOf(sum) == sha256.Sum256([]byte(text)) {
+		return out
+	}
 	if want := TermsHash(text); sum != want {
 		out = append(out, Problem{
 			Pointer: "/terms/sha256",
@@ -514,6 +520,22 @@ func checkTermsHash(obj map[string]any, out []Problem) []Problem {
 		})
 	}
 	return out
+}
+
+// termsDigestOf decodes the digest of a terms.sha256 value in the form
+// isTermsHashForm accepts ("sha256:" and 64 lower-case hex digits).
+func termsDigestOf(sum string) (d [sha256.Size]byte) {
+	hexDigit := func(c byte) byte {
+		if c <= '9' {
+			return c - '0'
+		}
+		return c - 'a' + 10
+	}
+	h := sum[len("sha256:"):]
+	for i := range d {
+		d[i] = hexDigit(h[2*i])<<4 | hexDigit(h[2*i+1])
+	}
+	return d
 }
 
 func checkURLs(obj map[string]any, out []Problem) []Problem {

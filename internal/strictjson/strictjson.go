@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -66,12 +67,42 @@ func (e *Error) Unwrap() error { return ErrInvalid }
 // Any violation of the rules listed in the package documentation returns a
 // nil tree and an [*Error].
 func Decode(data []byte) (any, error) {
-	d := decoder{s: string(data), build: true}
+	sc := scratchPool.Get().(*scratch)
+	d := decoder{s: string(data), build: true, vals: sc.vals, members: sc.members, buf: sc.buf}
 	v, err := d.run()
+	sc.put(&d)
 	if err != nil {
 		return nil, err
 	}
 	return v, nil
+}
+
+// scratch holds a decoder's scratch stacks between calls of [Decode], so
+// that a document's members and elements do not grow new stacks each time.
+type scratch struct {
+	vals    []any
+	members []member
+	buf     []byte
+}
+
+// maxPooledScratch bounds the stacks (in entries or bytes) kept for the
+// next call; a larger one, grown by an unusual document, is dropped.
+const maxPooledScratch = 1 << 12
+
+var scratchPool = sync.Pool{New: func() any {
+	return &scratch{vals: make([]any, 0, 16), members: make([]member, 0, 32)}
+}}
+
+// put returns d's stacks to the pool, cleared so that the pool holds no
+// part of the tree (an error leaves entries on them).
+func (sc *scratch) put(d *decoder) {
+	if cap(d.vals) > maxPooledScratch || cap(d.members) > maxPooledScratch || cap(d.buf) > maxPooledScratch {
+		return
+	}
+	clear(d.vals)
+	clear(d.members)
+	sc.vals, sc.members, sc.buf = d.vals[:0], d.members[:0], d.buf[:0]
+	scratchPool.Put(sc)
 }
 
 // Valid applies every check of [Decode] without building the tree. It

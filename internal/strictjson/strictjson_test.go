@@ -258,3 +258,20 @@ func TestDecodeDoesNotAlias(t *testing.T) {
 	}
 	assert.Equal(t, map[string]any{"k": "value", "n": json.Number("12")}, v)
 }
+
+// TestDecodeReusesScratchCleanly checks that the scratch stacks Decode
+// reuses carry nothing from an earlier call, a failed one included: a
+// document left half-read by an error does not leak members or elements
+// into the next tree.
+func TestDecodeReusesScratchCleanly(t *testing.T) {
+	for _, bad := range []string{`{"a":[1,2,{"b":"x\n","c":3`, `{"a":1,"a":2}`, `[1,[2,[3,{"d":4},` + "\xff"} {
+		_, err := Decode([]byte(bad))
+		require.Error(t, err, bad)
+		good := []byte(`{"k":[{"x":"y\t"},[true,null]],"n":1.5}`)
+		got, err := Decode(good)
+		require.NoError(t, err)
+		want, err := stdDecode(good)
+		require.NoError(t, err)
+		assert.Equal(t, want, got, "after %q", bad)
+	}
+}
