@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"encoding/xml"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -115,7 +116,14 @@ func TestListBaselineAndSummary(t *testing.T) {
 
 	// The same sites against themselves: nothing got worse.
 	stderr.Reset()
+	step := path("step.md")
+	t.Setenv("GITHUB_STEP_SUMMARY", step)
 	assert.Equal(t, 0, run(context.Background(), []string{"scan", "-list", path("sites.txt"), "-out", path("new.jsonl"), "-baseline", path("old.jsonl")}, &stdout, &stderr, n.Client()), stderr.String())
+	md := string(mustRead(t, step))
+	assert.Contains(t, md, "## Agent readiness: 2 sites\n")
+	assert.Contains(t, md, "| Site | Score | Ready | Since the baseline |")
+	assert.Regexp(t, "(?m)^\\| `https://a\\.example/` \\| [0-9.]+ \\| (ready|not ready) \\| \\+0\\.0 \\|$", md)
+	assert.Regexp(t, "(?m)^\\| `https://b\\.example/` \\| [0-9.]+ \\| (ready|not ready) \\| \\+0\\.0 \\|$", md)
 	for _, l := range readLines(t, path("new.jsonl")) {
 		assert.Contains(t, l, "baseline", "each line carries its delta")
 	}
@@ -134,8 +142,21 @@ func TestListBaselineAndSummary(t *testing.T) {
 	assert.Contains(t, stderr.String(), "gate: https://b.example/: llms_txt got worse: pass -> fail")
 	assert.NotContains(t, stderr.String(), "gate: https://a.example/")
 	assert.Contains(t, stderr.String(), "gate: 1 site got worse than in the baseline")
+	md = string(mustRead(t, step))
+	assert.Contains(t, md, "1 site got worse than in the baseline", "each run appends its own table")
+	assert.Contains(t, md, "1 check worse: `llms_txt` |", "b's row names the check that got worse")
 
 	// -summary - with -list needs -out FILE.
 	assert.Equal(t, 2, run(context.Background(), []string{"scan", "-list", path("sites.txt"), "-summary", "-"}, &stdout, &stderr, n.Client()))
 	assert.Equal(t, 2, run(context.Background(), []string{"scan", "-list", path("sites.txt"), "-sarif", path("x")}, &stdout, &stderr, n.Client()))
+}
+
+// TestListSummaryCellsStayCells: an error or a site with pipes, backticks
+// or line breaks stays one table cell of the job summary.
+func TestListSummaryCellsStayCells(t *testing.T) {
+	var s listSummary
+	s.add(readiness.BatchResult{Site: "https://a.example/`x`|y", Err: errors.New("boom | `bang`\nsecond line")})
+	md := string(s.markdown(1, 1, 0))
+	assert.Contains(t, md, "1 site could not be scanned; 0 sites got worse than in the baseline.")
+	assert.Contains(t, md, "| `https://a.example/'x'\\|y` | | could not scan: `boom \\| 'bang' second line` | |\n")
 }

@@ -176,6 +176,7 @@ func runList(ctx context.Context, c *config, stdout, stderr io.Writer, client *s
 		}
 	}
 	worse := 0
+	var summary listSummary // for $GITHUB_STEP_SUMMARY
 
 	total, done, failed := len(sites), 0, 0
 	start := time.Now()
@@ -224,6 +225,7 @@ func runList(ctx context.Context, c *config, stdout, stderr io.Writer, client *s
 				sline, err = json.Marshal(r.Report.Summary())
 			}
 		}
+		summary.add(r)
 		if err == nil {
 			_, err = w.Write(append(line, '\n'))
 		}
@@ -240,6 +242,11 @@ func runList(ctx context.Context, c *config, stdout, stderr io.Writer, client *s
 		}
 		if !c.quiet {
 			progress(stderr, done, total, failed, start, r)
+		}
+	}
+	if path := os.Getenv("GITHUB_STEP_SUMMARY"); path != "" {
+		if err := appendFile(path, summary.markdown(done, failed, worse)); err != nil {
+			return cli.Output{Name: "readiness", Stderr: stderr}.Fail(cli.ExitUsage, err)
 		}
 	}
 	if done < total {

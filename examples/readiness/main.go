@@ -20,7 +20,9 @@
 // the site's earlier runs from a JSON Lines file, draws the trend from them
 // in every form, and appends this run's summary to it. When the
 // environment variable GITHUB_STEP_SUMMARY names a file (as in GitHub
-// Actions), a short Markdown summary of the run is appended to it.
+// Actions), a short Markdown summary of the run is appended to it; with
+// -list, a table with one row per site scanned (score, readiness, and
+// against a baseline the delta and every check that got worse).
 //
 // The exit code is 0 when the site is ready, 1 when it is not, and
 // 2 on a usage error or when the scan could not run. With -fail-under or
@@ -106,7 +108,8 @@ listed), 0 otherwise. A list exits 0 when every site was scanned, 1 when some
 could not be, 2 when it was interrupted (-resume then scans what is left).
 mcp exits 0 when the endpoint answers as MCP, 1 when it does not.
 One site appends a short Markdown summary (score, delta, fixes, a prompt)
-to the file $GITHUB_STEP_SUMMARY names, when it is set.
+to the file $GITHUB_STEP_SUMMARY names, when it is set; a list appends a
+table with a row per site (score, ready, delta, checks that got worse).
 
 Flags (-name or --name, anywhere after the subcommand):
 `
