@@ -76,7 +76,8 @@ type Options struct {
 	// kills a renderer over it, and the page it rendered fails, saying
 	// why. The JavaScript heap alone is bounded at 256 MiB apart from it;
 	// this bound also holds for array buffers, WebAssembly memory and
-	// canvases. 0 means DefaultMaxRendererMemory.
+	// canvases. A renderer can grow up to 128 MiB past the bound between
+	// a reading and its kill. 0 means DefaultMaxRendererMemory.
 	MaxRendererMemory int64
 }
 

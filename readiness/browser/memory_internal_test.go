@@ -131,7 +131,8 @@ func TestRendererMemoryStaysUnderItsBound(t *testing.T) {
 }
 
 // rendererSlack is what a renderer may grow past its bound between two
-// readings of the watchdog and its kill, as documented.
+// readings of the watchdog and its kill, as Options.MaxRendererMemory's
+// doc says (128 MiB).
 const rendererSlack = 128 << 20
 
 func mib(m map[string]int64) map[string]int64 {
