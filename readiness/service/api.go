@@ -240,7 +240,9 @@ func (s *Service) take(ctx context.Context, key string, l Limit, what string) (t
 		// A refused request is not counted: the counter holds what was
 		// granted, so that a grant given back (uncount) is never taken
 		// from a refusal's count.
-		_ = s.st.uncount(context.WithoutCancel(ctx), key, window)
+		dctx, done := detached(ctx)
+		_ = s.st.uncount(dctx, key, window)
+		done()
 		return window, &refusal{status: http.StatusTooManyRequests, code: "rate_limited",
 			msg:        what + ": at most " + strconv.Itoa(l.Count) + " in " + l.Window.String(),
 			retryAfter: window.Add(l.Window).Sub(now)}
@@ -328,7 +330,9 @@ func (s *Service) create(ctx context.Context, r *http.Request, req scanRequest) 
 		// The queue filled, or another request queued the site, since we
 		// looked: the target's count is given back.
 		if s.o.TargetLimit.Count >= 0 {
-			_ = s.st.uncount(context.WithoutCancel(ctx), targetKey, window)
+			dctx, done := detached(ctx)
+			_ = s.st.uncount(dctx, targetKey, window)
+			done()
 		}
 		if other, err := s.st.inFlight(ctx, st.URL, req.Browser); err == nil && other != nil {
 			return other, http.StatusAccepted, nil

@@ -347,7 +347,10 @@ func (s *Service) run(job *scanRow) {
 		if _, ref := s.take(ctx, "target:"+job.Target, s.o.TargetLimit, "scans of "+job.Target); ref != nil {
 			out := &scanRow{ID: job.ID, FinishedAt: time.Now(), Status: statusFailed, ErrorCode: codeTargetLimit,
 				Error: "the scan was interrupted, and running it again would pass the site's limit (" + ref.msg + "); ask for it again later"}
-			if _, err := s.st.finish(context.WithoutCancel(ctx), s.owner, out); err != nil {
+			dctx, done := detached(ctx)
+			_, err := s.st.finish(dctx, s.owner, out)
+			done()
+			if err != nil {
 				s.log.Error("service: finish", "scan", job.ID, "err", err)
 			}
 			s.notify()
@@ -376,7 +379,10 @@ func (s *Service) run(job *scanRow) {
 		if len(batch) == 0 {
 			return
 		}
-		if err := s.st.addEvents(context.WithoutCancel(ctx), job.ID, at, batch); err != nil {
+		dctx, done := detached(ctx)
+		err := s.st.addEvents(dctx, job.ID, at, batch)
+		done()
+		if err != nil {
 			s.log.Error("service: events", "scan", job.ID, "err", err)
 		}
 		s.notify()
@@ -415,7 +421,9 @@ func (s *Service) run(job *scanRow) {
 			case <-tick.C:
 				flush()
 			case <-renew.C:
-				ok, err := s.st.renew(context.WithoutCancel(ctx), job.ID, s.owner, time.Now().Add(s.o.LeaseTTL))
+				dctx, done := detached(ctx)
+				ok, err := s.st.renew(dctx, job.ID, s.owner, time.Now().Add(s.o.LeaseTTL))
+				done()
 				if err != nil {
 					s.log.Error("service: renew lease", "scan", job.ID, "err", err)
 					continue
@@ -438,7 +446,8 @@ func (s *Service) run(job *scanRow) {
 	bg.Wait()
 	flush()
 
-	bctx := context.WithoutCancel(ctx)
+	bctx, done := detached(ctx)
+	defer done()
 	switch {
 	case errors.Is(context.Cause(ctx), errLeaseLost):
 		s.log.Warn("service: lease lost; the scan is another instance's now", "scan", job.ID)
@@ -503,4 +512,17 @@ func newID() string {
 	var b [16]byte
 	_, _ = rand.Read(b[:])
 	return hex.EncodeToString(b[:])
+}
+
+// storeWriteTimeout bounds a store write that must happen after the scan
+// or request that asked for it ended: a result, a lease renewal, progress
+// events, a count given back.
+const storeWriteTimeout = 10 * time.Second
+
+// detached is ctx without its cancellation, so that such a write is not
+// cut short by the end of its caller, and with a deadline of its own,
+// storeWriteTimeout, so that a store that stops answering cannot hold it
+// forever.
+func detached(ctx context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.WithoutCancel(ctx), storeWriteTimeout)
 }

@@ -284,3 +284,16 @@ func TestRerunCountsAgainstTarget(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// TestDetachedWritesHaveADeadline: a store write made after its caller
+// ended outlives the caller's cancellation but not storeWriteTimeout.
+func TestDetachedWritesHaveADeadline(t *testing.T) {
+	parent, cancel := context.WithCancel(context.Background())
+	cancel()
+	ctx, done := detached(parent)
+	defer done()
+	assert.NoError(t, ctx.Err(), "the caller's cancellation does not reach the write")
+	deadline, ok := ctx.Deadline()
+	require.True(t, ok, "the write has a deadline")
+	assert.WithinDuration(t, time.Now().Add(storeWriteTimeout), deadline, time.Second)
+}
