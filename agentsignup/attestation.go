@@ -479,7 +479,7 @@ func jsonDefect(segment string, err error) error {
 	return fmt.Errorf("rp_attestation %s is not strict JSON%s: %s [%s]", segment, where, se.Message, se.Rule)
 }
 
-// isAttestationType compares typ as a media type (RFC 7515 §4.1.9: case
+// isAttestationType compares typ as a media type (RFC 7515 Section 4.1.9: case
 // insensitive, "application/" may be omitted).
 func isAttestationType(typ string) bool {
 	typ = strings.ToLower(typ)
@@ -553,7 +553,7 @@ var forbiddenClaimNames = map[string]string{
 }
 
 // privateJWKMembers are the JWK members that hold private or symmetric key
-// material (RFC 7518 §6.2.2, §6.3.2, §6.4.1; RFC 8037 §2).
+// material (RFC 7518 Section 6.2.2, Section 6.3.2, Section 6.4.1; RFC 8037 Section 2).
 var privateJWKMembers = []string{"d", "p", "q", "dp", "dq", "qi", "oth", "k"}
 
 // forbiddenClaims returns the JSON Pointers of forbidden claims, sorted.

@@ -606,7 +606,7 @@ func sortedKeys(m map[string]any) []string {
 	return keys
 }
 
-// escapePointer escapes one JSON Pointer reference token (RFC 6901 §3).
+// escapePointer escapes one JSON Pointer reference token (RFC 6901 Section 3).
 func escapePointer(s string) string {
 	if !strings.ContainsAny(s, "~/") {
 		return s

@@ -28,8 +28,8 @@ var ErrPrivateKeyMaterial = errors.New("agentsignup: JWK Set carries private key
 // ErrPrivateKeyMaterial.
 var ErrJWKS = errors.New("agentsignup: invalid JWK Set")
 
-// ParseJWKS reads a JWK Set (RFC 7517 §5) and returns its Ed25519
-// verification keys (RFC 8037 §2: kty "OKP", crv "Ed25519", x the 32-byte
+// ParseJWKS reads a JWK Set (RFC 7517 Section 5) and returns its Ed25519
+// verification keys (RFC 8037 Section 2: kty "OKP", crv "Ed25519", x the 32-byte
 // public key). Keys of other types, keys whose use is not "sig" and keys
 // whose alg is not "EdDSA" are skipped. A set with more than 64 keys, a
 // malformed Ed25519 key or any private key member is refused.

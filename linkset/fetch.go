@@ -183,7 +183,7 @@ func retrievalProblems(ps *problems, h http.Header, f *Fetched, mode Mode) {
 		report("", RuleETagMissing, "3.2", "the response carries no ETag")
 	}
 	// A node writes its Link header fields (the profile's carrier, Section
-	// 3.1) by the grammar of RFC 8288 section 3; a client reads them as
+	// 3.1) by the grammar of RFC 8288 Section 3; a client reads them as
 	// RFC 8288 Appendix B does, whatever they hold.
 	if _, err := linkheader.ParseStrict(h.Values("Link"), nil); errors.Is(err, linkheader.ErrMalformed) {
 		report("", RuleLinkHeaderSyntax, "3.1", "a Link header field does not follow RFC 8288 section 3: %s", truncate(strings.TrimPrefix(err.Error(), "linkheader: "), 200))

@@ -8,7 +8,7 @@ import (
 )
 
 // TestProfileLinkHeaderReadAndJudged: the profile carried in a Link header
-// field with an unquoted rel and type, which RFC 8288 section 3 refuses and
+// field with an unquoted rel and type, which RFC 8288 Section 3 refuses and
 // its Appendix B reads, is found in every mode; a publisher is told the
 // field strays from the grammar, a reader only notes it.
 func TestProfileLinkHeaderReadAndJudged(t *testing.T) {

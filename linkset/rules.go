@@ -109,5 +109,5 @@ const (
 	RuleCORSAllowOrigin   = "cors-allow-origin"   // no Access-Control-Allow-Origin: *
 	RuleCORSExposeHeaders = "cors-expose-headers" // Link, ETag, Content-Type not exposed
 	RuleCORSCredentials   = "cors-credentials"    // Access-Control-Allow-Credentials sent
-	RuleLinkHeaderSyntax  = "link-header-syntax"  // a Link field strays from RFC 8288 section 3 (a notice for a reader)
+	RuleLinkHeaderSyntax  = "link-header-syntax"  // a Link field strays from RFC 8288 Section 3 (a notice for a reader)
 )

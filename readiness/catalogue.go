@@ -1,8 +1,8 @@
 package readiness
 
 // This file holds the check catalogue as data: the six sections and their
-// points (the agent-readiness scoring method, §02), the ten requirements
-// (§03) and every check with its id, section, weight and requirement. The
+// points (the agent-readiness scoring method, Section 02), the ten requirements
+// (Section 03) and every check with its id, section, weight and requirement. The
 // method fixes the sections, points, requirements and verdicts but publishes
 // no checks; this catalogue is this package's reading of it, 27 scored checks
 // and 8 optional conventions. The engine scores from these tables only; a
@@ -10,11 +10,11 @@ package readiness
 // nothing else.
 
 // MethodVersion is the version of the agent-readiness scoring method the
-// reports follow (its §07 lists what changed in 1.2).
+// reports follow (its Section 07 lists what changed in 1.2).
 const MethodVersion = "1.2"
 
 // SectionID names one of the six sections (the agent-readiness scoring
-// method, §02).
+// method, Section 02).
 type SectionID string
 
 // The section ids, as they appear in every form of the report.
@@ -29,7 +29,7 @@ const (
 
 // Section describes one section of the method: its id, its title, the question
 // it asks and the points it is worth (the agent-readiness scoring method,
-// §02).
+// Section 02).
 type Section struct {
 	ID       SectionID
 	Title    string
@@ -39,7 +39,7 @@ type Section struct {
 }
 
 // Requirement is one of the ten clauses R1–R10 that decide whether a site is
-// ready (the agent-readiness scoring method, §03), with the catalogue checks
+// ready (the agent-readiness scoring method, Section 03), with the catalogue checks
 // that prove it. R10 has two checks and needs both.
 type Requirement struct {
 	ID     string
@@ -193,7 +193,7 @@ var catalogueTable = [...]CheckSpec{
 }
 
 // Sections returns the six sections in report order (the agent-readiness
-// scoring method, §02).
+// scoring method, Section 02).
 func Sections() []Section {
 	out := make([]Section, len(sectionTable))
 	copy(out, sectionTable[:])
@@ -201,7 +201,7 @@ func Sections() []Section {
 }
 
 // Requirements returns the ten requirements R1–R10 (the agent-readiness
-// scoring method, §03).
+// scoring method, Section 03).
 func Requirements() []Requirement {
 	out := make([]Requirement, len(requirementTable))
 	for i, r := range requirementTable {

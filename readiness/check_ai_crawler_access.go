@@ -13,13 +13,13 @@ func init() {
 
 // checkAICrawlerAccess: AI search/citation and user-initiated agents may read
 // the page; blocking training crawlers costs nothing (the agent-readiness scoring
-// method, §07, "three kinds of crawler"). Groups are matched by exact product token.
+// method, Section 07, "three kinds of crawler"). Groups are matched by exact product token.
 func checkAICrawlerAccess(s *scan) outcome {
 	r := s.robotsObs()
 	out := outcome{requests: []*fetched{r.f}}
 	switch r.rules.Availability() {
 	case webread.AvailabilityUnavailable:
-		// A 4xx, 401 and 403 included: RFC 9309 §2.3.1.3 lets crawlers
+		// A 4xx, 401 and 403 included: RFC 9309 Section 2.3.1.3 lets crawlers
 		// access any resource.
 		section := "§2.3.1.3"
 		if r.f.status() < 400 {

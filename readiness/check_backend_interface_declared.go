@@ -31,7 +31,7 @@ func isOpenAPI3(body []byte) bool {
 }
 
 // checkBackendInterfaceDeclared: R9, the service declares a backend tool or
-// API (the check catalogue, Connect; method §03: any honest answer counts):
+// API (the check catalogue, Connect; method Section 03: any honest answer counts):
 // an MCP endpoint that answers, an OpenAPI 3 document that parses, a GraphQL
 // endpoint that answers a query, or another interface named in the card that
 // answers. They are found in the card, agentic.json, the page's Link headers
@@ -97,7 +97,7 @@ func (s *scan) readBackend() outcome {
 	}
 	statesNone := false
 	// The card's interfaces, relative URLs resolved against the card's own
-	// address (RFC 3986 §5.1.3), not the page's.
+	// address (RFC 3986 Section 5.1.3), not the page's.
 	for _, cp := range []*cardCopy{s.cardsObs().wellKnown, s.cardsObs().root} {
 		if cp.card == nil {
 			continue

@@ -11,7 +11,7 @@ func init() {
 // checkContentFreshness: CreativeWork-family nodes carry dateModified
 // (the check catalogue, Understand). It is asked only of content types that
 // define the field, never of Organization, Product, Person or WebSite
-// (the agent-readiness scoring method, §07, "the right field for each type").
+// (the agent-readiness scoring method, Section 07, "the right field for each type").
 func checkContentFreshness(s *scan) outcome {
 	ld, out, ok := s.pageJSONLD()
 	if !ok {

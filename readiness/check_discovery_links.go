@@ -11,7 +11,7 @@ func init() {
 }
 
 // announces reports whether a link points an agent at llms.txt or the card
-// (the agent-readiness scoring method, §04, "link headers that point the way"): rel
+// (the agent-readiness scoring method, Section 04, "link headers that point the way"): rel
 // describedby to llms.txt or agents.json, or rel alternate to agents.json.
 func announces(rels []string, target string) bool {
 	u, err := url.Parse(target)

@@ -21,7 +21,7 @@ var (
 )
 
 // checkHumanHandoff: R10, a way to reach a person (the check catalogue,
-// Trust; method §07, "handoff contacts need no crawl"): a mailto: link or a
+// Trust; method Section 07, "handoff contacts need no crawl"): a mailto: link or a
 // link to a contact page on a route the scan read, a JSON-LD contactPoint or
 // email, a contact in llms.txt, or a contact in the card.
 func checkHumanHandoff(s *scan) outcome {

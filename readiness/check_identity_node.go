@@ -15,7 +15,7 @@ func init() {
 // of its subtypes, or a Person) has name, url, and logo or sameAs
 // (the check catalogue, Understand). A logo that completes the node alone
 // (no sameAs) must answer: a logo URL that answers 404 is no logo. Identity is scored apart from freshness
-// (the agent-readiness scoring method, §07).
+// (the agent-readiness scoring method, Section 07).
 func checkIdentityNode(s *scan) outcome {
 	ld, out, ok := s.pageJSONLD()
 	if !ok {

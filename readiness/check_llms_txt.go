@@ -13,7 +13,7 @@ func init() {
 
 var (
 	// llmsH1 and llmsLink are the tests of the llms.txt proposal as
-	// Lighthouse applies them (readiness-anchors.md §1).
+	// Lighthouse applies them (readiness-anchors.md Section 1).
 	llmsH1   = regexp.MustCompile(`(?m)^\s*#\s+\S`)
 	llmsLink = regexp.MustCompile(`\[[^\]\n]*\]\([^)\s]+[^)]*\)`)
 )

@@ -7,7 +7,7 @@ func init() {
 }
 
 // checkManifestTwins: the two agents.json copies say the same thing (the
-// agent-readiness scoring method, §07, "twins must agree"): equal RFC 8785
+// agent-readiness scoring method, Section 07, "twins must agree"): equal RFC 8785
 // (JCS) bytes. Copies that are not capability cards (an empty object, a
 // document of another kind) leave nothing to agree about: not applicable.
 //

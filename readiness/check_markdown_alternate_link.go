@@ -6,7 +6,7 @@ func init() {
 
 // checkMarkdownAlternateLink: the page announces its Markdown form with
 // rel=alternate type=text/markdown in its Link header and in its <head> (the
-// agent-readiness scoring method, §04). Not applicable when there is no Markdown
+// agent-readiness scoring method, Section 04). Not applicable when there is no Markdown
 // form.
 func checkMarkdownAlternateLink(s *scan) outcome {
 	m := s.mdFormObs()

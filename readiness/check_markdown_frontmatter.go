@@ -14,7 +14,7 @@ func init() {
 
 // checkMarkdownFrontmatter: the Markdown begins with front matter giving its
 // canonical address, last-modified date and language (the agent-readiness
-// scoring method §04, "frontmatter travels along"). Not applicable when there is
+// scoring method Section 04, "frontmatter travels along"). Not applicable when there is
 // no Markdown form.
 func checkMarkdownFrontmatter(s *scan) outcome {
 	m := s.mdFormObs()

@@ -13,11 +13,11 @@ func init() {
 
 // checkMCPDiscovery: the MCP endpoint answers, negotiates a version it
 // returns and lists its tools without a token (the check catalogue, Connect;
-// method §07, "finding a capability is not permission to use it": this is
+// method Section 07, "finding a capability is not permission to use it": this is
 // discovery only). The probe is package mcpprobe's. An endpoint that asks
 // for a token with a Bearer challenge, before or after initialize, is
 // partial: a 401 is not a failure of discovery. A transport failure, a
-// time-out or a cap is unverified, never a version problem (method §06).
+// time-out or a cap is unverified, never a version problem (method Section 06).
 // Not applicable when no MCP endpoint is found.
 func checkMCPDiscovery(s *scan) outcome {
 	o := s.mcpObs()

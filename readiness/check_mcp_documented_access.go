@@ -7,7 +7,7 @@ func init() {
 }
 
 // checkMCPDocumentedAccess: the service states which capabilities need a
-// token and which do not (the check catalogue, Connect; method §07): the
+// token and which do not (the check catalogue, Connect; method Section 07): the
 // card's sign-in section naming public and token-requiring capabilities, or
 // a card interface stated open while nothing asks for a token. Saying only
 // that sign-in exists (a sign-in type, scopes in protected resource

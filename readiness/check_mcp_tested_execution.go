@@ -12,7 +12,7 @@ func init() {
 
 // checkMCPTestedExecution: whether an authenticated call to the service's
 // tools succeeds is never known from outside, because the scanner holds no
-// credentials and never calls an unfamiliar tool (method §07, "no perfect
+// credentials and never calls an unfamiliar tool (method Section 07, "no perfect
 // connection score"). So the check is unverified wherever something
 // callable was found (backend_interface_declared passed or is partial), and
 // keeps its weight without earning. Where nothing callable was found

@@ -26,7 +26,7 @@ func init() {
 // was over the bounds, or an app shell whose content a script builds (a
 // short page with a script that runs) and that no browser rendered, may hold
 // the actions, and makes the check unverified, never not applicable (the
-// method's §06: could not check is never a pass; §07: findings state their
+// method's Section 06: could not check is never a pass; Section 07: findings state their
 // scope).
 func checkPageActionsDeclared(s *scan) (out outcome) {
 	o := s.toolsObs()

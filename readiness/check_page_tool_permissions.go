@@ -8,7 +8,7 @@ func init() {
 
 // checkPageToolPermissions: the Permissions-Policy "tools" feature of the page
 // that declares tools (the check catalogue, Act; the agent-readiness scoring
-// method §07, "the default is a policy"): no tools entry means the default
+// method Section 07, "the default is a policy"): no tools entry means the default
 // allowlist 'self' applies, which passes, as does tools=(self ...); tools=* is
 // partial; tools=() (or an allowlist without the page's own origin) while the
 // page declares tools fails. Not applicable when no tool is declared in

@@ -21,7 +21,7 @@ func init() {
 // registers a tool whose name or description is not a literal the scan can
 // read without running it (a variable, a computed value) and no read tool
 // falls short: could not check is never a pass, and never a fail (the
-// scoring method, §06).
+// scoring method, Section 06).
 func checkPageToolQuality(s *scan) outcome {
 	o := s.toolsObs()
 	out := outcome{requests: o.requests, scope: o.scope(), records: o.renderRecords()}

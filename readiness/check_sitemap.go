@@ -14,7 +14,7 @@ func init() {
 }
 
 // checkSitemap: R3, the site publishes a sitemap (the catalogue row of the
-// sitemap check; the agent-readiness scoring method, §07, "a sitemap must be
+// sitemap check; the agent-readiness scoring method, Section 07, "a sitemap must be
 // a real document"): a urlset or sitemapindex of the [sitemaps.org] 0.9
 // namespace, gzip-compressed or not, whose locs are on the site. For an
 // index, the child sitemaps read must be urlsets on the site too; a child

@@ -15,9 +15,9 @@ func init() {
 // pageJSONLD reads the JSON-LD of every page the scan read as HTML for the
 // Understand checks: structured data is a fact about the site (R7, "the site
 // publishes structured business or product metadata", the agent-readiness
-// scoring method, §03), so a Product block on the product page counts as
+// scoring method, Section 03), so a Product block on the product page counts as
 // much as one on the start page, and the receipt names every route read
-// (§07, "findings state their scope"). The given page alone decides whether
+// (Section 07, "findings state their scope"). The given page alone decides whether
 // there is anything to judge; it returns a finished outcome when there is
 // not.
 func (s *scan) pageJSONLD() (webread.JSONLD, outcome, bool) {

@@ -7,7 +7,7 @@ func init() {
 }
 
 // checkVaryAccept: the HTML form names Accept in Vary, so caches keep the two
-// forms apart (the agent-readiness scoring method, §04, "Vary: Accept, every
+// forms apart (the agent-readiness scoring method, Section 04, "Vary: Accept, every
 // time"). Not applicable when the page has no Markdown form.
 func checkVaryAccept(s *scan) outcome {
 	m := s.mdFormObs()

@@ -378,7 +378,7 @@ func TestConnectChecks(t *testing.T) {
 }
 
 // TestMCPReceiptMatchesMethodExample reproduces the mcp_transport receipt of
-// readiness-method.md §05 (testdata/mcp_transport_receipt.json, with the
+// readiness-method.md Section 05 (testdata/mcp_transport_receipt.json, with the
 // example's yourwebsite.com on the fake internet's shop.example): a server
 // that returns 2025-03-26 to the offered 2025-06-18, OAuth metadata at its
 // origin with S256 and dynamic registration, the access requirements stated

@@ -10,14 +10,14 @@
 // optional conventions, each with a stable snake_case id that every form of
 // the report uses. The method has no public address; this documentation
 // cites it as the agent-readiness scoring method and its numbered sections
-// (§02 scoring, §03 requirements, §04 one address, §05 evidence, §06
-// verdicts, §07 what changed in 1.2).
+// (Section 02 scoring, Section 03 requirements, Section 04 one address, Section 05 evidence, Section 06
+// verdicts, Section 07 what changed in 1.2).
 //
 // A site is graded in six sections worth 100 points in all (the scoring
-// method, §02):
+// method, Section 02):
 // Discover 15, Understand 15, Read 20, Act 20, Connect 20 and Trust 10. Each
 // section holds checks with weights that add up to its points; ten of them
-// prove the requirements R1–R10 that decide whether a site is ready (§03).
+// prove the requirements R1–R10 that decide whether a site is ready (Section 03).
 // The whole catalogue is data: see [Catalogue], [Sections] and [Requirements].
 //
 // # Verdicts and scoring
@@ -27,7 +27,7 @@
 // check leaves its section's denominator) or [VerdictUnverified] (the probe could
 // not be answered: a refusal, a timeout, a redirect that never ends, an
 // exhausted budget). Unverified is never a pass and never a fail: it keeps its
-// weight, earns nothing and is listed apart (the scoring method, §06).
+// weight, earns nothing and is listed apart (the scoring method, Section 06).
 //
 // A section's score is its points × Σ(credit × weight) / Σ(weight of its
 // applicable checks); a section with no applicable check leaves the total's
@@ -77,7 +77,7 @@
 // search box, in a search landmark or named like one) is not an action. The
 // Permissions-Policy header is read as an RFC 9651 dictionary: no tools
 // member means the feature's default allowlist, 'self', applies, which
-// passes (the scoring method, §07, "the default is a policy"); a header that does not
+// passes (the scoring method, Section 07, "the default is a policy"); a header that does not
 // parse is ignored, as browsers ignore it.
 //
 // # The MCP probe (Connect)
@@ -97,18 +97,18 @@
 // root RFC 9728 well-known URI, RFC 8414 then OpenID Connect discovery). A
 // document whose issuer or resource does not match is not used. A
 // transport failure is unverified, never a version problem. The evidence is
-// an [MCPReceipt] on mcp_discovery, the scoring method's §05 receipt with every
+// an [MCPReceipt] on mcp_discovery, the scoring method's Section 05 receipt with every
 // version offer, every discovery document and the raw handshake added.
 // mcp_tested_execution is [VerdictUnverified] wherever something callable
 // was found, so no site with a tool or API scores 20/20 in Connect (the
-// scoring method, §07); where nothing callable was found
+// scoring method, Section 07); where nothing callable was found
 // (backend_interface_declared is not applicable or fails) it is
 // [VerdictNotApplicable] and leaves the denominator, so a site that states it
 // offers no tool or API is not held to what cannot apply.
 //
 // # Trust and the optional conventions
 //
-// A way to reach a person needs no crawl (the scoring method, §07): a mailto: link or a
+// A way to reach a person needs no crawl (the scoring method, Section 07): a mailto: link or a
 // link to a contact page on a route read, JSON-LD contact data, a contact in
 // llms.txt or in the card. A position on who may do what is the card's
 // sign-in section, an auth statement for each of its interfaces, its
@@ -151,10 +151,10 @@
 // the per-response cap; of a sitemap index, the first three child sitemaps
 // on the site are read) and its locs compared by host with the exact
 // www/apex rule; robots.txt is read by RFC 9309 from at most 500 KiB
-// (fetched with up to five redirects, §2.3.1.2, when the client's
+// (fetched with up to five redirects, Section 2.3.1.2, when the client's
 // safefetch.Options.MaxRedirects allows five: the default follows three),
 // with AI crawler groups
-// matched by exact product token (§2.2.1); Accept headers
+// matched by exact product token (Section 2.2.1); Accept headers
 // are parsed with q-values; Markdown front matter is read by a small reader
 // of the keys the method names; agents.json is read by package agentsjson,
 // a tolerant reader of the formats in use (the method's card, the agents.txt
@@ -268,13 +268,13 @@
 //
 // # Evidence
 //
-// Every check carries a [Receipt] (the scoring method, §05): the requests it relied on
+// Every check carries a [Receipt] (the scoring method, Section 05): the requests it relied on
 // (method, URL and only the request headers that change the answer), what
 // was expected, what was received (status, media type, the relevant response
 // headers and a short summary of the body), and notes. Credentials are never
 // sent and never recorded. Every finding names the routes it was read from,
 // and the routes the scan read travel with the report (the scoring method,
-// §07, "findings state their scope"). A check whose verdict leaves something
+// Section 07, "findings state their scope"). A check whose verdict leaves something
 // to do may say what to publish or change ([CheckResult].Fix).
 //
 // # One result, three forms

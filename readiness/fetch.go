@@ -360,7 +360,7 @@ func (f *fetched) why() string {
 }
 
 // errorKind names a safefetch refusal in the words of the agent-readiness
-// scoring method (§06).
+// scoring method (Section 06).
 func errorKind(err error) string {
 	if k := refusal.Kind(err); k != "" {
 		return k

@@ -53,7 +53,7 @@ var identityTypes = func() map[string]bool {
 // creativeWorkTypes are CreativeWork and its subtypes that define
 // dateModified as content (schema.org). WebSite, an identity node, and the
 // software types, scored as products, are left out (the agent-readiness
-// scoring method, §07, "the right field for each type").
+// scoring method, Section 07, "the right field for each type").
 var creativeWorkTypes = set(
 	"CreativeWork", "Article", "NewsArticle", "BlogPosting", "TechArticle", "ScholarlyArticle", "Report",
 	"SocialMediaPosting", "LiveBlogPosting", "DiscussionForumPosting", "AdvertiserContentArticle", "SatiricalArticle",

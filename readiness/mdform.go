@@ -8,7 +8,7 @@ import (
 )
 
 // mdForm is the page's Markdown form as the scan found it (the agent-readiness
-// scoring method, §04): by negotiation, or only at an announced alternate URL.
+// scoring method, Section 04): by negotiation, or only at an announced alternate URL.
 type mdForm struct {
 	negotiated   *fetched // GET the page with Accept: text/markdown
 	isMD         bool     // negotiation returned Markdown

@@ -33,7 +33,7 @@ func decodeMeta(body []byte, v any) error {
 }
 
 // validateAuthServer checks AS metadata against the issuer its URL was built
-// from (RFC 8414 §3.3: identical) and for the members an authorization code
+// from (RFC 8414 Section 3.3: identical) and for the members an authorization code
 // flow needs.
 func validateAuthServer(m *authServerMeta, issuer string) []string {
 	var problems []string
@@ -56,7 +56,7 @@ func sameIdentifier(a, b string) bool {
 }
 
 // wellKnownURL inserts a well-known suffix between the host and the path of
-// an identifier (RFC 8414 §3.1, RFC 9728 §3.1): https://a.example/t1 and
+// an identifier (RFC 8414 Section 3.1, RFC 9728 Section 3.1): https://a.example/t1 and
 // "oauth-authorization-server" give
 // https://a.example/.well-known/oauth-authorization-server/t1.
 func wellKnownURL(identifier, suffix string) (string, bool) {

@@ -81,7 +81,7 @@ func (s *scan) contractEndpoints() []contractEndpoint {
 // robotsContracts finds the endpoints the site's documents name that its
 // robots.txt disallows for the AI search or user-access crawlers. A
 // disallow aimed at training crawlers only is no finding: the method says
-// opting out of training costs nothing (§07, "three kinds of crawler").
+// opting out of training costs nothing (Section 07, "three kinds of crawler").
 func (s *scan) robotsContracts(eps []contractEndpoint) []string {
 	r := s.robotsObs()
 	if r.rules.Availability() != webread.AvailabilityParsed {

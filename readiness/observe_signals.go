@@ -172,8 +172,8 @@ func observeContentSignals(s *scan) obsOutcome {
 // webBotAuthMedia is the media type of a key directory.
 const webBotAuthMedia = "application/http-message-signatures-directory+json"
 
-// jwkPrivateMembers are the members of a private JWK (RFC 7518 §6.2.2,
-// §6.3.2; RFC 8037 §2): a key directory publishes public keys only.
+// jwkPrivateMembers are the members of a private JWK (RFC 7518 Section 6.2.2,
+// Section 6.3.2; RFC 8037 Section 2): a key directory publishes public keys only.
 var jwkPrivateMembers = []string{"d", "p", "q", "dp", "dq", "qi", "oth", "k"}
 
 // maxDirectoryKeys bounds the keys read from a directory.
@@ -272,7 +272,7 @@ func directorySignatures(f *fetched, keys []jose.JSONWebKey, notes, problems []s
 }
 
 // jwkProblem validates one member of a JWK Set as a public key (RFC 7517
-// §4, RFC 7518 §6, RFC 8037 §2), with go-jose's reader: "" when it is one.
+// Section 4, RFC 7518 Section 6, RFC 8037 Section 2), with go-jose's reader: "" when it is one.
 func jwkProblem(v any) string {
 	o, ok := v.(map[string]any)
 	if !ok {

@@ -31,7 +31,7 @@ type pageObs struct {
 	head        *htmlhead.Head
 	headerLinks []linkheader.Link // read as RFC 8288 Appendix B reads them
 	linkErr     error             // the links passed linkheader.MaxLinks
-	linkGrammar error             // where the fields stray from RFC 8288 section 3
+	linkGrammar error             // where the fields stray from RFC 8288 Section 3
 	text        int               // visible characters, whitespace collapsed
 	headings    int               // h1–h6 with text
 	scripts     int               // scripts that run: external or non-empty inline, data blocks excluded
@@ -288,7 +288,7 @@ func (s *scan) pagesRead() (read []*pageObs, skipped []*pageObs) {
 // page). The given page decides alone whether there is anything to judge:
 // unanswered is unverified, and a page that is not HTML fails. Further pages
 // that could not be read are left out of the scope and named in the notes (the
-// agent-readiness scoring method, §07, "findings state their scope").
+// agent-readiness scoring method, Section 07, "findings state their scope").
 func (s *scan) overPages(judge func(p *pageObs) (Verdict, string)) outcome {
 	pages, skipped := s.pagesRead()
 	main := pages[0]

@@ -111,7 +111,7 @@ type toolsObs struct {
 	sources int
 
 	// What the scan did not read that may hold page tools (the method's
-	// §07: findings state their scope): scripts past the bounds on their
+	// Section 07: findings state their scope): scripts past the bounds on their
 	// number and bytes, and pages that are app shells, whose content a
 	// script builds.
 	skippedScripts []string

@@ -26,7 +26,7 @@ func (r *Report) JSON() ([]byte, error) {
 }
 
 // receiptText is the plain-text receipt of one check, in the layout of the
-// agent-readiness scoring method, §05, shared by the Markdown and HTML forms.
+// agent-readiness scoring method, Section 05, shared by the Markdown and HTML forms.
 func receiptText(c CheckResult) string {
 	var b strings.Builder
 	line := func(format string, args ...any) {
@@ -142,7 +142,7 @@ func readyWord(ready bool) string {
 // scoreBasis says what the score is a share of, in the sections' points:
 // "60.0 of the 80 points that apply (Connect does not apply, so its 20
 // points leave the denominator)", or "93.5 of 100 points" when every
-// section applies (the scoring method, §02).
+// section applies (the scoring method, Section 02).
 func (r *Report) scoreBasis() string {
 	if r.Applicable >= r.Possible {
 		return oneDecimal(r.Earned) + " of " + points(r.Applicable) + " points"

@@ -10,7 +10,7 @@ import (
 )
 
 // Report is the one result of a scan (the agent-readiness scoring method,
-// §07, "one result, three forms"). [Report.JSON], [Report.Markdown] and [Report.HTML] are
+// Section 07, "one result, three forms"). [Report.JSON], [Report.Markdown] and [Report.HTML] are
 // renderings of it and show the same checks, verdicts, earned points, section
 // scores, total, requirements and scope.
 //
@@ -39,7 +39,7 @@ type Report struct {
 	Earned float64 `json:"earned"`
 	// Applicable is the points of the sections that entered the
 	// denominator: 100 less the points of every section none of whose
-	// checks applies (the scoring method, §02: "checks that cannot apply
+	// checks applies (the scoring method, Section 02: "checks that cannot apply
 	// to your site leave the denominator"). Score is 100 × Earned /
 	// Applicable, so a report whose Connect section does not apply reads
 	// "Score 75.0: 60.0 of the 80 points that apply".
@@ -50,7 +50,7 @@ type Report struct {
 	// then by requirement (R1 first, checks without one last), then in
 	// catalogue order. mcp_tested_execution is never in it: the scanner
 	// never executes a tool, so no change of the site's makes it pass (the
-	// scoring method, §07). It is never nil.
+	// scoring method, Section 07). It is never nil.
 	Fixes []FixItem `json:"fixes"`
 	// Sections holds the six sections in method order.
 	Sections []SectionResult `json:"sections"`
@@ -64,7 +64,7 @@ type Report struct {
 	// made none ([Options].NoObservations, or a report built by [Compose]).
 	Observations []Observation `json:"observations"`
 	// Unverified lists the ids of the checks whose verdict is unverified,
-	// listed apart as the agent-readiness scoring method asks (§06).
+	// listed apart as the agent-readiness scoring method asks (Section 06).
 	Unverified []string `json:"unverified"`
 	// Scope says what the scan read and what it did not run.
 	Scope Scope `json:"scope"`
@@ -177,7 +177,7 @@ type CheckResult struct {
 }
 
 // Receipt is the evidence behind a verdict (the agent-readiness scoring
-// method, §05): the
+// method, Section 05): the
 // requests relied on, what was expected, what was received, and notes.
 type Receipt struct {
 	Requests []RequestRecord `json:"requests"`
@@ -185,7 +185,7 @@ type Receipt struct {
 	Received string          `json:"received"`
 	Notes    []string        `json:"notes,omitempty"`
 	// MCP is the MCP probe's receipt (the agent-readiness scoring method,
-	// §05), on mcp_discovery only.
+	// Section 05), on mcp_discovery only.
 	MCP *MCPReceipt `json:"mcp,omitempty"`
 }
 
@@ -215,7 +215,7 @@ type ResponseRecord struct {
 	Body      string            `json:"body,omitempty"`
 }
 
-// Scope records what the scan read (the agent-readiness scoring method, §07,
+// Scope records what the scan read (the agent-readiness scoring method, Section 07,
 // "findings state their scope") and what it spent.
 type Scope struct {
 	// Routes are the pages the scan actually read, the given page first.
@@ -384,7 +384,7 @@ func scoreSections(checks []CheckResult, what map[string]Verdict) (sections []Se
 
 // neverPasses names the checks no change of the site's can make pass: the
 // scanner never executes a tool and holds no credentials (the scoring
-// method, §07, "no perfect connection score").
+// method, Section 07, "no perfect connection score").
 var neverPasses = map[string]bool{"mcp_tested_execution": true}
 
 // fixFirst builds the fix-first list of a scored report. A check leaves

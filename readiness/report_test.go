@@ -424,7 +424,7 @@ func BenchmarkRender(b *testing.B) {
 // The fix-first list holds every check that leaves points and can pass,
 // ordered by the points passing it would add, then by requirement, then in
 // catalogue order; a not applicable check leaves none, mcp_tested_execution
-// can never pass (the scoring method, §07), and passing any one entry adds
+// can never pass (the scoring method, Section 07), and passing any one entry adds
 // exactly its points to the sections' earned points.
 func TestFixFirstOrder(t *testing.T) {
 	results := everyCheck(

@@ -13,7 +13,7 @@ import (
 const sarifSchema = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
 // The SARIF 2.1.0 objects this package writes (OASIS Static Analysis
-// Results Interchange Format 2.1.0, §3), with only the properties it sets.
+// Results Interchange Format 2.1.0, Section 3), with only the properties it sets.
 type (
 	sarifLog struct {
 		Schema  string     `json:"$schema"`

@@ -206,7 +206,7 @@ func TestScanEdges(t *testing.T) {
 			},
 		},
 		{
-			// RFC 9309 §2.3.1.2: at least five redirects are followed for
+			// RFC 9309 Section 2.3.1.2: at least five redirects are followed for
 			// robots.txt by a client that allows five.
 			name:      "robots.txt behind five redirects",
 			redirects: 5,
@@ -237,7 +237,7 @@ func TestScanEdges(t *testing.T) {
 			},
 		},
 		{
-			// §2.3.1.2 lets a crawler take the file as unavailable past
+			// Section 2.3.1.2 lets a crawler take the file as unavailable past
 			// five redirects; the scan could not read it, and says so.
 			name:      "robots.txt behind six redirects",
 			redirects: 5,
@@ -256,7 +256,7 @@ func TestScanEdges(t *testing.T) {
 			},
 		},
 		{
-			// RFC 9309 §2.3.1.3: a 4xx, 401 and 403 included, is
+			// RFC 9309 Section 2.3.1.3: a 4xx, 401 and 403 included, is
 			// "unavailable": crawlers may access any resource.
 			name:  "robots.txt refused with 403",
 			paths: map[string]http.HandlerFunc{"/robots.txt": status(http.StatusForbidden)},

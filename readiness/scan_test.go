@@ -18,7 +18,7 @@ func allPass() map[string]Verdict {
 	for _, id := range catalogueIDs() {
 		m[id] = VerdictPass
 	}
-	// Never executed, on every site (method §07).
+	// Never executed, on every site (method Section 07).
 	m["mcp_tested_execution"] = VerdictUnverified
 	for _, c := range Catalogue() {
 		if c.Optional {
@@ -69,7 +69,7 @@ func TestScanSites(t *testing.T) {
 			name: "well-made site", site: &testSite{}, want: allPass(),
 			check: func(t *testing.T, r *Report) {
 				// Every section in full but Connect, which scores 18 of 20:
-				// mcp_tested_execution is never verified (method §07).
+				// mcp_tested_execution is never verified (method Section 07).
 				assert.InDelta(t, 98, r.Score, 1e-9)
 				for _, sec := range r.Sections {
 					want := sec.Points

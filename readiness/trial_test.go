@@ -12,10 +12,10 @@ import (
 
 // The Understand checks read the JSON-LD of every page the scan read: a
 // Product block on the product page meets R7 ("the site publishes
-// structured business or product metadata", the scoring method §03; the
+// structured business or product metadata", the scoring method Section 03; the
 // check catalogue, Understand, structured_business_data) even when the
 // start page has none, and the receipt names the routes it was read from
-// (§07, "findings state their scope").
+// (Section 07, "findings state their scope").
 func TestStructuredDataFromEveryPageRead(t *testing.T) {
 	page := func(title, extra string) http.HandlerFunc {
 		return func(w http.ResponseWriter, r *http.Request) {
@@ -97,7 +97,7 @@ func brochure(extra ...CheckResult) []CheckResult {
 
 // Every entry of the fix-first list can be acted on and earns what it
 // says. mcp_tested_execution never appears: the scanner never executes a
-// tool, so no change of the site's makes it pass (the scoring method, §07,
+// tool, so no change of the site's makes it pass (the scoring method, Section 07,
 // "no perfect connection score"; the check catalogue, Connect). A brochure
 // site's backend fix leads with the cheap true answer, the card stating
 // that the site offers none (the catalogue: "n/a only when the card states
@@ -128,7 +128,7 @@ func TestFixFirstCanBeActedOn(t *testing.T) {
 
 // The report adds up for a reader in every form: the total states its
 // denominator when a section does not apply ("60.0 of the 80 points that
-// apply"; the scoring method, §02: checks that cannot apply leave the
+// apply"; the scoring method, Section 02: checks that cannot apply leave the
 // denominator), the section scores sum to Earned, and fix points are in
 // the sections' points: failing page_actions_declared (12 of Act's 20)
 // is "+12.0 points" beside "Act 8.0 / 20", not +15.0 in score units.
@@ -172,7 +172,7 @@ func TestReportAddsUp(t *testing.T) {
 // names it at its top in every form (the scope's over_cap), and each check
 // it left unverified says to serve a smaller page or raise the cap, not
 // "within the budget" followed by the check's usual fix (the scoring
-// method, §06: could not check is never a pass, and the report says why).
+// method, Section 06: could not check is never a pass, and the report says why).
 func TestPageOverTheCapSaysSo(t *testing.T) {
 	mux := http.NewServeMux()
 	mux.HandleFunc("/{$}", func(w http.ResponseWriter, r *http.Request) {
@@ -196,7 +196,7 @@ func TestPageOverTheCapSaysSo(t *testing.T) {
 
 // A tool a script registers from a variable (name, description and schema
 // built before the call) cannot be judged without running the script:
-// page_tool_quality is unverified, not fail (the scoring method, §06:
+// page_tool_quality is unverified, not fail (the scoring method, Section 06:
 // could not check is never a pass, and an unread description is no
 // missing one; the check catalogue, Act). A literal registration is still
 // judged.

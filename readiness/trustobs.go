@@ -89,7 +89,7 @@ func (s *scan) oauthObs() *oauthDoc {
 		d.meta = m
 		if issuer == "" {
 			// The metadata URL must be the issuer's well-known URL
-			// (RFC 8414 §3.1), so the issuer is checked through it.
+			// (RFC 8414 Section 3.1), so the issuer is checked through it.
 			if w, ok := wellKnownURL(m.Issuer, "oauth-authorization-server"); !ok || w != u {
 				issuer = "the issuer whose metadata is at " + u
 			} else {

@@ -1,6 +1,6 @@
 package readiness
 
-// Verdict is how a check landed. The agent-readiness scoring method, §06,
+// Verdict is how a check landed. The agent-readiness scoring method, Section 06,
 // names four verdicts (pass, partial, optional, fail) and says that a probe
 // that could not be answered is never a pass and is listed apart; this
 // package spells that as unverified, and adds not_applicable for a check that

@@ -197,7 +197,7 @@ type httpSig struct {
 // keyid, at time now, by RFC 9421: the signature base of its covered
 // components ("@authority", with or without ;req, and "signature-agent",
 // whole or one dictionary member by ;key) and "@signature-params", then
-// Ed25519 or RSASSA-PSS with SHA-512 (RFC 9421 §3.3.1, §3.3.6). The tag
+// Ed25519 or RSASSA-PSS with SHA-512 (RFC 9421 Section 3.3.1, Section 3.3.6). The tag
 // must be the one expected and now within created and expires. It returns
 // the keyid verified.
 func verifyHTTPSig(sig httpSig, keys []jose.JSONWebKey, now time.Time) (string, error) {

@@ -9,8 +9,8 @@ import (
 )
 
 // CheckAddr returns nil only for a globally reachable unicast address under
-// the IANA special-purpose address registries (RFC 6890 §2.2.2, the
-// knowledge-linkset draft §7.1 and §9.2); otherwise it returns an
+// the IANA special-purpose address registries (RFC 6890 Section 2.2.2, the
+// knowledge-linkset draft Section 7.1 and Section 9.2); otherwise it returns an
 // *[AddrError] wrapping [ErrForbiddenAddress] that names the deciding block
 // and why.
 //
@@ -34,9 +34,9 @@ import (
 //     operated inside the local network; 6to4, Teredo, compatible and
 //     translated forms are refused), and their errors name the embedded
 //     IPv4 address (for Teredo, the client address, bit-inverted on the
-//     wire as RFC 4380 §4 specifies).
+//     wire as RFC 4380 Section 4 specifies).
 //   - An otherwise accepted IPv6 address whose interface identifier is an
-//     ISATAP one (RFC 5214 §6.1: 0000:5efe:a.b.c.d, or 0200:5efe:a.b.c.d
+//     ISATAP one (RFC 5214 Section 6.1: 0000:5efe:a.b.c.d, or 0200:5efe:a.b.c.d
 //     for a globally unique IPv4 address, in any /64; the u and g bits are
 //     not looked at) is judged by the IPv4 address it embeds: ISATAP
 //     reaches that IPv4 node through the site's IPv4 network, so an ISATAP
@@ -105,7 +105,7 @@ func CheckAddr(addr netip.Addr) error {
 }
 
 // isatapMask and isatapIID select and match the ISATAP interface
-// identifier of RFC 5214 §6.1 in the low 64 bits of an address: 0x00 (or
+// identifier of RFC 5214 Section 6.1 in the low 64 bits of an address: 0x00 (or
 // 0x02, 0x01, 0x03: the u and g bits) 0x00 0x5e 0xfe, then the IPv4
 // address.
 const (
@@ -127,12 +127,12 @@ func checkISATAP(addr netip.Addr, lo uint64) error {
 	return e4.refuse(addr, fmt.Sprintf("ISATAP interface identifier (RFC 5214 §6.1) judged by the IPv4 address it embeds, %s: ", v4))
 }
 
-// nat64Lengths are the prefix lengths of RFC 6052 §2.2.
+// nat64Lengths are the prefix lengths of RFC 6052 Section 2.2.
 var nat64Lengths = [...]int{32, 40, 48, 56, 64, 96}
 
 // checkNAT64 applies the local network's NAT64 prefixes to an address that
 // [CheckAddr] accepted: an address in one of them is judged by the IPv4
-// address it embeds (RFC 6052 §2.2). An address whose "u" octet (bits 64–71)
+// address it embeds (RFC 6052 Section 2.2). An address whose "u" octet (bits 64–71)
 // is not zero, or that is in a prefix of a length RFC 6052 does not define,
 // is refused.
 func checkNAT64(host string, addr netip.Addr, prefixes []netip.Prefix) error {
@@ -168,7 +168,7 @@ func checkNAT64(host string, addr netip.Addr, prefixes []netip.Prefix) error {
 }
 
 // nat64Embedded extracts the IPv4 address of an IPv6 address b translated
-// with a prefix of the given length, per the layout of RFC 6052 §2.2: the
+// with a prefix of the given length, per the layout of RFC 6052 Section 2.2: the
 // 32 bits follow the prefix, skipping the u octet (bits 64–71).
 func nat64Embedded(b [16]byte, bits int) netip.Addr {
 	var v [4]byte
@@ -195,7 +195,7 @@ func embeddedIPv4(a netip.Addr, how embedding) netip.Addr {
 	b := a.As16()
 	switch how {
 	case embedNAT64Local:
-		// RFC 6052 §2.2, /48 prefix: v4 bits 0–15 in address bits 48–63,
+		// RFC 6052 Section 2.2, /48 prefix: v4 bits 0–15 in address bits 48–63,
 		// bits 64–71 are the zero "u" octet, v4 bits 16–31 in bits 72–87.
 		return netip.AddrFrom4([4]byte{b[6], b[7], b[9], b[10]})
 	case emb6to4:

@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestNAT64EmbeddedRFC6052 decodes the examples of RFC 6052 §2.4, the
+// TestNAT64EmbeddedRFC6052 decodes the examples of RFC 6052 Section 2.4, the
 // address 192.0.2.33 translated with a prefix of every length.
 func TestNAT64EmbeddedRFC6052(t *testing.T) {
 	for _, c := range []struct {
@@ -31,7 +31,7 @@ func TestNAT64EmbeddedRFC6052(t *testing.T) {
 }
 
 // nsp builds the address that translates v4 with the network-specific
-// prefix p, by the layout of RFC 6052 §2.2 (u octet zero).
+// prefix p, by the layout of RFC 6052 Section 2.2 (u octet zero).
 func nsp(p netip.Prefix, v4 string) netip.Addr {
 	b := p.Addr().As16()
 	v := netip.MustParseAddr(v4).As4()

@@ -211,7 +211,7 @@ func notesRows(t *testing.T, file string) map[string]reachability {
 
 // TestAddrTableMatchesNotes cross-checks the table against two
 // transcriptions of the registries kept in testdata: the project's
-// NOTES.md section and the research note's §3 table. Every prefix either
+// NOTES.md section and the research note's Section 3 table. Every prefix either
 // lists must be in the table with the same "Globally Reachable" value.
 func TestAddrTableMatchesNotes(t *testing.T) {
 	fromNotes := notesRows(t, "testdata/iana-special-purpose-notes.md")
@@ -485,7 +485,7 @@ func TestEmbeddedIPv4Layouts(t *testing.T) {
 		addr string
 		how  embedding
 	}{
-		// RFC 6052 §2.4 examples for 192.0.2.33.
+		// RFC 6052 Section 2.4 examples for 192.0.2.33.
 		{"64:ff9b::c000:221", embedNAT64},
 		{"64:ff9b:1:c000:2:2100::", embedNAT64Local},
 		{"::ffff:c000:221", embedMapped},

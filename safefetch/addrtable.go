@@ -3,7 +3,7 @@ package safefetch
 // The special-purpose address table, as data.
 //
 // Source: IANA "IPv4 Special-Purpose Address Registry" and "IPv6
-// Special-Purpose Address Registry" (RFC 6890 §2.2.2, column "Globally
+// Special-Purpose Address Registry" (RFC 6890 Section 2.2.2, column "Globally
 // Reachable"), https://www.iana.org/assignments/iana-ipv4-special-registry/
 // and https://www.iana.org/assignments/iana-ipv6-special-registry/, as of
 // the 2026 registries: the CSV downloads fetched 2026-07-18 (kept in
@@ -52,13 +52,13 @@ type embedding uint8
 
 const (
 	embedNone       embedding = iota
-	embedMapped               // ::ffff:a.b.c.d (RFC 4291 §2.5.5.2): the low 32 bits
-	embedCompat               // ::a.b.c.d (RFC 4291 §2.5.5.1, deprecated): the low 32 bits
-	embedTranslated           // ::ffff:0:a.b.c.d (RFC 2765 §2.1, obsolete): the low 32 bits
-	embedNAT64                // 64:ff9b::/96 (RFC 6052 §2.2, /96 layout): the low 32 bits
-	embedNAT64Local           // 64:ff9b:1::/48 (RFC 8215, RFC 6052 §2.2 /48 layout): bits 48–63 and 72–87
-	emb6to4                   // 2002:a.b.c.d::/48 (RFC 3056 §2): bits 16–47
-	embTeredo                 // 2001:0:server:flags:port:client (RFC 4380 §4): client = ^(bits 96–127)
+	embedMapped               // ::ffff:a.b.c.d (RFC 4291 Section 2.5.5.2): the low 32 bits
+	embedCompat               // ::a.b.c.d (RFC 4291 Section 2.5.5.1, deprecated): the low 32 bits
+	embedTranslated           // ::ffff:0:a.b.c.d (RFC 2765 Section 2.1, obsolete): the low 32 bits
+	embedNAT64                // 64:ff9b::/96 (RFC 6052 Section 2.2, /96 layout): the low 32 bits
+	embedNAT64Local           // 64:ff9b:1::/48 (RFC 8215, RFC 6052 Section 2.2 /48 layout): bits 48–63 and 72–87
+	emb6to4                   // 2002:a.b.c.d::/48 (RFC 3056 Section 2): bits 16–47
+	embTeredo                 // 2001:0:server:flags:port:client (RFC 4380 Section 4): client = ^(bits 96–127)
 )
 
 // addrRow is one row of a special-purpose registry.
@@ -141,7 +141,7 @@ var ipv6Rows = []addrRow{
 	{"ff00::/8", "Multicast", "RFC 4291 §2.7", reachNotRegistry, embedNone},
 }
 
-// globalUnicast6 is the IPv6 global unicast space (RFC 4291 §2.4, IANA
+// globalUnicast6 is the IPv6 global unicast space (RFC 4291 Section 2.4, IANA
 // "Internet Protocol Version 6 Address Space"); outside it only a True row
 // admits an address.
 const globalUnicast6 = "2000::/3"

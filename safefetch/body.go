@@ -135,7 +135,7 @@ func (m *meteredReader) probe(p []byte) (int, error) {
 // checkCloseDelimited refuses a body that ended with its connection (no
 // Content-Length, no chunked coding) when the connection ended with a TCP
 // FIN and no TLS close_notify alert before it: such a body may have been
-// cut anywhere by anyone on the path (RFC 9112 §9.8: "a client cannot
+// cut anywhere by anyone on the path (RFC 9112 Section 9.8: "a client cannot
 // tell ... whether the message was complete"). crypto/tls reports such an
 // end as a clean io.EOF, so the FIN is observed on the connection itself:
 // after a close_notify, TLS reads nothing more from the socket.

@@ -15,7 +15,7 @@ import (
 // BudgetLimits{Attempts: 22, Bytes: 8 << 20, Concurrency: 5, Timeout: 40 * time.Second}.
 type BudgetLimits struct {
 	// Attempts bounds the requests made, every redirect hop included
-	// (knowledge-linkset draft §7.2: "counting every request including
+	// (knowledge-linkset draft Section 7.2: "counting every request including
 	// redirects").
 	Attempts int
 	// Bytes bounds the response-body bytes the calls read. Bytes are
@@ -51,7 +51,7 @@ type BudgetUsage struct {
 }
 
 // Budget is shared by the many fetches of one scan or walk (knowledge-linkset
-// draft §7.2, Agentic site profile "Discovery and auditing"). Attach it with
+// draft Section 7.2, Agentic site profile "Discovery and auditing"). Attach it with
 // [Options.Budget] or [Client.WithBudget]; every request of every Client that
 // carries it is charged.
 //

@@ -18,7 +18,7 @@ import (
 )
 
 // Client fetches untrusted URLs under the rules of knowledge-linkset draft
-// §7.1 and §9.2 (see the package documentation). It is safe for concurrent
+// Section 7.1 and Section 9.2 (see the package documentation). It is safe for concurrent
 // use; make one and share it. Clients made by [Client.WithBudget] and
 // [Client.WithRedirectPolicy] share its transport and connections.
 type Client struct {

@@ -1,9 +1,9 @@
 // Package safefetch is the only code in agentweb that opens a network
 // connection. Every document the module reads is named by a third party (a
 // site, a link set, a peer), so a client that follows those names is a
-// request forwarder; knowledge-linkset draft §9.2 calls the rules of §7.1
+// request forwarder; knowledge-linkset draft Section 9.2 calls the rules of Section 7.1
 // "normative and not advisory". This package enforces them, and the bounds
-// of §7.2 and of the Agentic site profile's "Discovery and auditing"
+// of Section 7.2 and of the Agentic site profile's "Discovery and auditing"
 // section, for every request, redirect hop included.
 //
 // # The security model
@@ -19,7 +19,7 @@
 //  2. Resolution. Exactly one DNS lookup per attempt through
 //     [Options.Resolver], bounded by [Options.DNSTimeout]. Every answer is
 //     unmapped and classified with [CheckAddr]; the host is refused if any
-//     answer is refused (draft §7.1: "A host that resolves to several
+//     answer is refused (draft Section 7.1: "A host that resolves to several
 //     addresses MUST be refused if any one of them is refused"). NXDOMAIN,
 //     SERVFAIL, an empty answer and a time-out are [ErrDNS]. An IP-literal
 //     host is classified without DNS. Loopback is allowed only in
@@ -29,7 +29,7 @@
 //     Control hook classifies the socket address once more); the host is
 //     never resolved again. The established connection's remote address must
 //     equal the classified address, or the connection is closed and the
-//     attempt refused (draft §7.1, the guard against DNS rebinding). The
+//     attempt refused (draft Section 7.1, the guard against DNS rebinding). The
 //     transport has no proxy: HTTP_PROXY, HTTPS_PROXY, ALL_PROXY and NO_PROXY
 //     are ignored. TLS verifies the host name against [Options.RootCAs] or
 //     the system roots.
@@ -42,14 +42,14 @@
 //     so that its connection serves the next hop; a longer one is left
 //     unread and its connection closed. Credentials (Authorization, Cookie,
 //     Proxy-Authorization) are dropped when a hop changes host.
-//     [Response.URL] stays the declared URL (draft §7.1: "The final URL of a
+//     [Response.URL] stays the declared URL (draft Section 7.1: "The final URL of a
 //     redirected fetch is not substituted for the URL that was declared");
 //     [Response.FinalURL], [Response.Redirects] and [Response.Hops] record
 //     the path ([ErrRedirectRefused], [ErrTooManyRedirects]).
 //  5. Bounds. "identity" is the only encoding asked for and a response with
 //     any other Content-Encoding is refused, because a compressed body can
 //     expand past every cap ([ErrContentEncoding]). Bodies are capped at
-//     [Options.MaxBodyBytes] (1 MiB, the bound draft §7.1 names): a larger
+//     [Options.MaxBodyBytes] (1 MiB, the bound draft Section 7.1 names): a larger
 //     declared Content-Length is refused unread, and otherwise at most
 //     cap+1 bytes are read, so a larger, lying or endless body is
 //     [ErrTooLarge] without being buffered; bodies of unknown length are
@@ -83,7 +83,7 @@
 //     [Options.MaxConnsPerHost], so that a shared Client never fails a
 //     call because of its own pool.
 //  7. Budget. A [Budget] shared by the fetches of one scan or walk bounds
-//     attempts (every request, redirects included, draft §7.2), body bytes
+//     attempts (every request, redirects included, draft Section 7.2), body bytes
 //     (charged as they are read, a failed read's buffered bytes included),
 //     concurrency, and a
 //     deadline that a DNS lookup in flight may overrun by at most

@@ -23,13 +23,13 @@ var (
 	// ErrForbiddenURL reports a URL refused by CheckURL: a scheme other
 	// than https (or http to loopback in development mode), a relative
 	// reference, userinfo, a bad host or port (knowledge-linkset draft
-	// §7.1). The *URLError that wraps it names the rule.
+	// Section 7.1). The *URLError that wraps it names the rule.
 	ErrForbiddenURL = errors.New("safefetch: forbidden url")
 
 	// ErrForbiddenAddress reports an address refused by CheckAddr (not
 	// globally reachable unicast under the IANA special-purpose
 	// registries), or a loopback address without Options.AllowLoopback
-	// (draft §7.1, §9.2). The *AddrError that wraps it names the block.
+	// (draft Section 7.1, Section 9.2). The *AddrError that wraps it names the block.
 	ErrForbiddenAddress = errors.New("safefetch: forbidden address")
 
 	// ErrDNS reports a resolution that failed closed: NXDOMAIN, SERVFAIL,

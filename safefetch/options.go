@@ -9,7 +9,7 @@ import (
 )
 
 // Defaults applied when the corresponding [Options] field is zero. They are
-// the bounds of knowledge-linkset draft §7.1 and §7.2 ("ten seconds per
+// the bounds of knowledge-linkset draft Section 7.1 and Section 7.2 ("ten seconds per
 // request, three redirects per fetch", one mebibyte per document) and of the
 // Agentic site profile's "Discovery and auditing" limits (a DNS lookup may
 // finish at most five seconds after the scan deadline).
@@ -56,7 +56,7 @@ type Options struct {
 	// host name is always verified.
 	RootCAs *x509.CertPool
 
-	// AllowLoopback is development mode (knowledge-linkset draft §7.1):
+	// AllowLoopback is development mode (knowledge-linkset draft Section 7.1):
 	// http and https to loopback addresses are allowed, and only to them.
 	// It must be set by the program, never from input (a URL, a document, a
 	// flag an untrusted party controls).
@@ -124,7 +124,7 @@ type Options struct {
 	Budget *Budget
 
 	// NAT64Prefixes names the network-specific NAT64 prefixes of the local
-	// network (RFC 6052 §2.2; the well-known 64:ff9b::/96 is always
+	// network (RFC 6052 Section 2.2; the well-known 64:ff9b::/96 is always
 	// decoded). An address in one of them that [CheckAddr] accepts is
 	// judged once more by the IPv4 address it embeds, decoded by the
 	// layout of the prefix's length (32, 40, 48, 56, 64 or 96 bits, the u

@@ -8,7 +8,7 @@ import (
 )
 
 // isRedirect reports whether code is a redirect that carries a Location to
-// follow (RFC 9110 §15.4). 300 and 304 are returned as responses.
+// follow (RFC 9110 Section 15.4). 300 and 304 are returned as responses.
 func isRedirect(code int) bool {
 	switch code {
 	case http.StatusMovedPermanently, http.StatusFound, http.StatusSeeOther,
@@ -19,7 +19,7 @@ func isRedirect(code int) bool {
 }
 
 // nextHop decides whether resp, the answer to a request for cur, is a
-// redirect to follow, and checks it (knowledge-linkset draft §7.1: bound the
+// redirect to follow, and checks it (knowledge-linkset draft Section 7.1: bound the
 // redirects, re-apply the rules to every hop, never follow to a non-https
 // URL outside the development loopback case). followed is how many
 // redirects the call has already followed and max how many it may follow
@@ -105,7 +105,7 @@ func (e *plainError) Unwrap() error { return e.err }
 var sensitiveHeaders = [...]string{"Authorization", "Cookie", "Proxy-Authorization"}
 
 // redirectRequest returns the method, header and body of the request that
-// follows a redirect with status code from cur to next (RFC 9110 §15.4):
+// follows a redirect with status code from cur to next (RFC 9110 Section 15.4):
 // 301 and 302 turn POST into GET, 303 turns everything but HEAD into GET,
 // 307 and 308 keep the method and body. Credentials never leave the host.
 func redirectRequest(code int, method string, header http.Header, body []byte, cur, next *url.URL) (string, http.Header, []byte) {

@@ -15,7 +15,7 @@ import (
 // *net.Resolver type (and so net.DefaultResolver) implements it; tests use
 // [github.com/agentweb/agentweb/safefetch/fetchtest]. The network argument is
 // "ip": both A and AAAA answers are wanted, because every one of them is
-// classified (knowledge-linkset draft §7.1: "A host that resolves to several
+// classified (knowledge-linkset draft Section 7.1: "A host that resolves to several
 // addresses MUST be refused if any one of them is refused").
 type Resolver interface {
 	LookupNetIP(ctx context.Context, network, host string) ([]netip.Addr, error)
@@ -122,7 +122,7 @@ func classifyAddr(host string, a netip.Addr, allowLoopback bool) error {
 }
 
 // requireLoopbackForHTTP enforces that plain http reaches loopback only
-// (knowledge-linkset draft §7.1), whatever the host name said.
+// (knowledge-linkset draft Section 7.1), whatever the host name said.
 func (c *Client) requireLoopbackForHTTP(u *url.URL, addrs []netip.Addr) error {
 	if !strings.EqualFold(u.Scheme, "http") {
 		return nil

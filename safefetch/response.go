@@ -11,7 +11,7 @@ import (
 // Audit reports and readiness receipts print it.
 type Response struct {
 	Method        string         // the request method of the call
-	URL           string         // the declared URL, as given; never replaced by the final URL (draft §7.1)
+	URL           string         // the declared URL, as given; never replaced by the final URL (draft Section 7.1)
 	FinalURL      string         // the URL of the last hop, after redirects
 	StatusCode    int            // of the final hop; a non-2xx status is not an error
 	Proto         string         // of the final hop: "HTTP/1.1" or "HTTP/2.0"

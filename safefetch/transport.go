@@ -22,7 +22,7 @@ import (
 type pinKey struct{}
 
 // pin is what one attempt resolved and classified: the dialer connects to
-// these addresses and to nothing else (knowledge-linkset draft §7.1: "MUST
+// these addresses and to nothing else (knowledge-linkset draft Section 7.1: "MUST
 // NOT re-resolve the host between classification and connection").
 type pin struct {
 	host  string
@@ -259,7 +259,7 @@ func (d *pinnedDialer) dialOne(ctx context.Context, to netip.AddrPort, left int)
 }
 
 // verifyRemote re-checks the established connection (knowledge-linkset
-// draft §7.1: "MUST re-verify the remote address of the established
+// draft Section 7.1: "MUST re-verify the remote address of the established
 // connection against the same rules, closing the connection on a
 // mismatch"): its remote address must be the classified one, and classify.
 func (d *pinnedDialer) verifyRemote(conn net.Conn, host string, want netip.AddrPort) error {

@@ -39,7 +39,7 @@ const (
 
 // CheckURL returns nil when rawURL is a URL safefetch may request, and
 // otherwise a *[URLError] wrapping [ErrForbiddenURL] whose Rule names the
-// rule broken (knowledge-linkset draft §7.1, §7.2).
+// rule broken (knowledge-linkset draft Section 7.1, Section 7.2).
 //
 // A URL is accepted only when it is absolute, with scheme https (in any
 // case) and an authority with a host. allowLoopback is the development

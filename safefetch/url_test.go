@@ -44,7 +44,7 @@ func TestCheckURL(t *testing.T) {
 		{"hyphens 3 and 4, upper case", "https://R1---SN-AIGL6NSK.googlevideo.com/", false, ""},
 		{"hyphens 3 and 4 in an IDN", "https://bü--cher.example/", false, ""},
 
-		// §4.1 schemes and references.
+		// Section 4.1 schemes and references.
 		{"http", "http://example.com/", false, RuleScheme},
 		{"http upper-case", "HTTP://example.com/", false, RuleScheme},
 		{"http public with loopback mode", "http://example.com/", true, RuleScheme},
@@ -64,7 +64,7 @@ func TestCheckURL(t *testing.T) {
 		{"single slash", "https:/example.com/", false, RuleNoAuthority},
 		{"empty", "", false, RuleEmpty},
 
-		// §4.2 hosts.
+		// Section 4.2 hosts.
 		{"empty host", "https:///path", false, RuleEmptyHost},
 		{"empty host with port", "https://:443/", false, RuleEmptyHost},
 		{"control char in host", "https://exa\x00mple.com/", false, RuleControlChar},
@@ -92,7 +92,7 @@ func TestCheckURL(t *testing.T) {
 		{"single label with dot", "https://intranet./", false, RuleSingleLabel},
 		{"too long", "https://example.com/" + strings.Repeat("a", MaxURLLength), false, RuleTooLong},
 
-		// §4.3 userinfo.
+		// Section 4.3 userinfo.
 		{"user", "https://user@example.com/", false, RuleUserinfo},
 		{"user password", "https://user:pass@example.com/", false, RuleUserinfo},
 		{"empty userinfo", "https://@example.com/", false, RuleUserinfo},
@@ -100,7 +100,7 @@ func TestCheckURL(t *testing.T) {
 		{"several at public", "https://example.com@evil.example@93.184.216.34/", false, RuleUserinfo},
 		{"userinfo with loopback mode", "http://user@localhost/", true, RuleUserinfo},
 
-		// §4.4 ports.
+		// Section 4.4 ports.
 		{"port 0", "https://example.com:0/", false, RulePort},
 		{"port 65536", "https://example.com:65536/", false, RulePort},
 		{"port 99999999999999999999", "https://example.com:99999999999999999999/", false, RulePort},
@@ -108,7 +108,7 @@ func TestCheckURL(t *testing.T) {
 		{"port negative", "https://example.com:-1/", false, RuleSyntax},
 		{"port 6379", "https://example.com:6379/", false, ""},
 
-		// §4.7 non-canonical IPv4 and trailing dots.
+		// Section 4.7 non-canonical IPv4 and trailing dots.
 		{"127.1", "https://127.1/", false, RuleNonCanonicalIP},
 		{"127.1 in loopback mode", "http://127.1/", true, RuleNonCanonicalIP},
 		{"0x7f.1", "https://0x7f.1/", false, RuleNonCanonicalIP},
@@ -127,12 +127,12 @@ func TestCheckURL(t *testing.T) {
 		{"full-width public", "https://８.８.８.８/", false, RuleNonCanonicalIP},
 		{"name ending in 0x only", "https://example.0x/", false, RuleNonCanonicalIP},
 
-		// §4.10 zones.
+		// Section 4.10 zones.
 		{"zone", "https://[fe80::1%25eth0]/", false, RuleZone},
 		{"zone loopback mode", "http://[::1%25lo]/", true, RuleZone},
 		{"zoned mapped", "https://[::ffff:8.8.8.8%25eth0]/", false, RuleZone},
 
-		// §4.12 names and literals for loopback and metadata.
+		// Section 4.12 names and literals for loopback and metadata.
 		{"localhost", "https://localhost/", false, RuleLocalhost},
 		{"localhost upper-case", "https://LOCALHOST/", false, RuleLocalhost},
 		{"localhost.", "https://localhost./", false, RuleLocalhost},
@@ -185,7 +185,7 @@ func TestCheckURL(t *testing.T) {
 	}
 }
 
-// TestCheckURLLocation covers research §4 item 19: Location values as a
+// TestCheckURLLocation covers research Section 4 item 19: Location values as a
 // client sees them after resolving against the page URL, and raw.
 func TestCheckURLLocation(t *testing.T) {
 	base, err := url.Parse("https://example.com/dir/page")

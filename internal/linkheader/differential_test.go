@@ -40,7 +40,7 @@ var hlhDiffers = map[string]string{
 // noRelLink is why a link-value without a relation type differs.
 const noRelLink = "ours: RFC 8288 Appendix B.2 step 17 appends one link per relation type, so a link-value without one establishes no link (section 3.3: rel MUST be present); http-link-header keeps a ref without rel"
 
-// obsFold is an obs-fold (RFC 9110 section 5.5). net/http unfolds before a
+// obsFold is an obs-fold (RFC 9110 Section 5.5). net/http unfolds before a
 // value reaches Parse, so the test does the same, replacing each with SP;
 // http-link-header's RFC examples are wrapped the same way for display.
 var obsFold = regexp.MustCompile(`\r?\n[ \t]+`)

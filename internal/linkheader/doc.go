@@ -14,11 +14,11 @@
 //     anchor, type, media and title, and lower-cases parameter names and
 //     relation types.
 //   - [ParseStrict] is the judge: the section 3 grammar with the list rule
-//     of RFC 9110 section 5.6.1, for validating what a publisher sends. A
+//     of RFC 9110 Section 5.6.1, for validating what a publisher sends. A
 //     field that strays from it is a [*SyntaxError] naming the field value
 //     and the byte offset: the target must hold only characters a
-//     URI-reference may hold (RFC 3986 section 2), and an unquoted
-//     parameter value must be a token (RFC 9110 section 5.6.2), so
+//     URI-reference may hold (RFC 3986 Section 2), and an unquoted
+//     parameter value must be a token (RFC 9110 Section 5.6.2), so
 //     "rel=x garbage" and "type=application/json" are errors where
 //     "rel=\"x garbage\"" and "type=\"application/json\"" are not. The one
 //     tolerance beyond the grammar is an empty parameter ("</a>;; rel=x").
@@ -28,7 +28,7 @@
 // "title*") and keep every other attribute in order in [Link.Params]. When a
 // base URL is given, the target and the anchor are resolved against it (RFC
 // 3986 section 5), as a client resolves them against the URL of the response
-// that carried the header (RFC 8288 section 3.1 and 3.2). Both stop at
+// that carried the header (RFC 8288 Section 3.1 and 3.2). Both stop at
 // [MaxLinks] links.
 //
 // [Format] writes links in section 3 syntax, which ParseStrict accepts and

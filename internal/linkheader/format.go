@@ -5,7 +5,7 @@ import (
 	"unicode/utf8"
 )
 
-// Format writes links as one Link field value in RFC 8288 section 3 syntax,
+// Format writes links as one Link field value in RFC 8288 Section 3 syntax,
 // link-values separated by ", ", that [ParseStrict] accepts and both it and
 // [Parse] read back to the same links (Parse lower-casing every relation type
 // and leaving out a link without one).
@@ -15,7 +15,7 @@ import (
 // cannot appear in a target URI (controls, space, '<' and '>') are
 // percent-encoded, and control characters that cannot appear in a
 // quoted-string are dropped. Relation types must not contain whitespace, and
-// parameter names must be tokens (RFC 9110 section 5.6.2); Params named like
+// parameter names must be tokens (RFC 9110 Section 5.6.2); Params named like
 // a [Link] field ("rel", "title" ...) are written but read back into that
 // field only if the field is empty.
 func Format(links ...Link) string {
@@ -93,7 +93,7 @@ func writeParam(b *strings.Builder, name, value string) {
 
 func isCTL(c byte) bool { return c < ' ' && c != '\t' || c == 0x7f }
 
-// writeTitle writes title, or title* (RFC 8187 section 3.2) when the value
+// writeTitle writes title, or title* (RFC 8187 Section 3.2) when the value
 // is valid UTF-8 that is not all printable ASCII.
 func writeTitle(b *strings.Builder, title string) {
 	plain := true

@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-// The reference grammar: RFC 8288 section 3 with the list rule of RFC 9110
+// The reference grammar: RFC 8288 Section 3 with the list rule of RFC 9110
 // section 5.6.1, written straight from the ABNF, plus the one tolerance the
 // package documents (an empty parameter between ';'s).
 //
@@ -36,7 +36,7 @@ func refTchar(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0
 }
 
-// refURIChar: RFC 3986 section 2, the unreserved, reserved and '%'
+// refURIChar: RFC 3986 Section 2, the unreserved, reserved and '%'
 // characters.
 func refURIChar(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || strings.IndexByte("-._~:/?#[]@!$&'()*+,;=%", c) >= 0
@@ -143,7 +143,7 @@ func refParse(s string) ([]refLink, bool) {
 	}
 }
 
-// refExtValue decodes an RFC 8187 section 3.2 ext-value in UTF-8 or
+// refExtValue decodes an RFC 8187 Section 3.2 ext-value in UTF-8 or
 // ISO-8859-1: charset "'" [ language ] "'" value-chars, where value-chars
 // are attr-chars and pct-encoded octets.
 func refExtValue(v string) (string, bool) {
@@ -207,7 +207,7 @@ func genHeader(r *rand.Rand) (string, [][2]int) {
 	const pathChars = "abcxyz0123456789-._~"
 	ows := func() string { return pick("", "", " ", "\t", "  ") }
 	var b strings.Builder
-	// Empty list elements may lead (RFC 9110 section 5.6.1.2).
+	// Empty list elements may lead (RFC 9110 Section 5.6.1.2).
 	b.WriteString(pick("", "", ",", ", ", ","+ows()+","+ows()))
 	for li := range 1 + r.IntN(4) {
 		if li > 0 {
@@ -358,7 +358,7 @@ func TestGeneratedGrammar(t *testing.T) {
 	t.Logf("%d generated headers (%d mutated): %d accepted, %d refused, all as the reference grammar says; Parse read the %d accepted without an extension star parameter as the grammar does", n, hostile, accepted, n-accepted, accepted-starred)
 }
 
-// refView applies the attribute rules of RFC 8288 section 3 to a reference
+// refView applies the attribute rules of RFC 8288 Section 3 to a reference
 // link: the first rel, type, title and media count, hreflang repeats, the
 // rest is kept in order.
 func refView(l refLink) map[string]string {

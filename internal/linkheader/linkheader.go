@@ -36,7 +36,7 @@ func (e *SyntaxError) Error() string {
 // Unwrap returns [ErrMalformed].
 func (e *SyntaxError) Unwrap() error { return ErrMalformed }
 
-// Link is one link-value of a Link header field (RFC 8288 section 3): the
+// Link is one link-value of a Link header field (RFC 8288 Section 3): the
 // links it establishes share its target, context and target attributes, one
 // link per relation type in Rel (Appendix B.2, step 17).
 type Link struct {
@@ -100,7 +100,7 @@ func (l Link) Param(name string) (string, bool) {
 
 func isURIRel(rel string) bool { return strings.Contains(rel, ":") }
 
-// resolve resolves ref against base (RFC 3986 section 5.2), or returns it
+// resolve resolves ref against base (RFC 3986 Section 5.2), or returns it
 // as it is when base is nil.
 func resolve(base *url.URL, ref string) (string, error) {
 	u, err := url.Parse(ref)
@@ -127,7 +127,7 @@ func unwrapURLError(err error) error {
 	return err
 }
 
-// decodeExtValue decodes an RFC 8187 section 3.2 ext-value:
+// decodeExtValue decodes an RFC 8187 Section 3.2 ext-value:
 // charset "'" [ language ] "'" value-chars. UTF-8 and ISO-8859-1 are
 // supported; the result must be valid UTF-8.
 func decodeExtValue(v string, quoted bool) (string, error) {
@@ -168,7 +168,7 @@ func decodeExtValue(v string, quoted bool) (string, error) {
 	}
 }
 
-// isTchar reports whether c is a token character (RFC 9110 section 5.6.2).
+// isTchar reports whether c is a token character (RFC 9110 Section 5.6.2).
 // The '*' that ends an extended parameter name is a tchar.
 func isTchar(c byte) bool {
 	switch {
@@ -185,7 +185,7 @@ func isURIChar(c byte) bool {
 	return c > ' ' && c < 0x7f && strings.IndexByte("\"<>\\^`{|}", c) < 0
 }
 
-// isAttrChar reports whether c is an attr-char (RFC 8187 section 3.2.1).
+// isAttrChar reports whether c is an attr-char (RFC 8187 Section 3.2.1).
 func isAttrChar(c byte) bool {
 	switch {
 	case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':

@@ -173,7 +173,7 @@ func TestParseStrictErrors(t *testing.T) {
 		{"title* unknown charset", []string{`</a>; title*=koi8-r''abc`}, 0, 6},
 		{"title* quoted", []string{`</a>; title*="UTF-8''abc"`}, 0, 6},
 		{"title* space", []string{`</a>; title*=UTF-8''a b`}, 0, 22},
-		// An unquoted value is a token (RFC 8288 section 3, RFC 9110
+		// An unquoted value is a token (RFC 8288 Section 3, RFC 9110
 		// section 5.6.2): a '/' or a space needs quotes.
 		{"unquoted type with slash", []string{`</a>; rel=alternate; type=application/json`}, 0, 37},
 		{"unquoted value with a space", []string{`<https://a.example/>; rel=x garbage`}, 0, 28},
@@ -224,7 +224,7 @@ func TestHasRelAndParam(t *testing.T) {
 	assert.True(t, l.HasRel("describedby"))
 	assert.True(t, l.HasRel("DescribedBy"))
 	assert.True(t, l.HasRel("https://Example.com/rel"))
-	// RFC 8288 section 2.1.2: extension relation types compare
+	// RFC 8288 Section 2.1.2: extension relation types compare
 	// case-insensitively too.
 	assert.True(t, l.HasRel("https://example.com/REL"))
 	assert.False(t, l.HasRel("describes"))

@@ -318,7 +318,7 @@ func peerValues(n int) []peerCase {
 }
 
 // lowerType lower-cases type values: media types compare
-// case-insensitively (RFC 9110 section 8.3.1), and http-link-header
+// case-insensitively (RFC 9110 Section 8.3.1), and http-link-header
 // lower-cases them.
 func lowerType(refs []map[string]string) []map[string]string {
 	out := make([]map[string]string, len(refs))

@@ -97,7 +97,7 @@ func readField(s string, base *url.URL, links []Link) ([]Link, bool) {
 	i := 0
 	for i < len(s) {
 		// 2.1: consume leading OWS; also the comma that ended the previous
-		// link-value and empty list elements (RFC 9110 section 5.6.1.2).
+		// link-value and empty list elements (RFC 9110 Section 5.6.1.2).
 		for i < len(s) && (isOWS(s[i]) || s[i] == ',') {
 			i++
 		}

@@ -124,8 +124,8 @@ func (p *parser) link() (Link, error) {
 				}
 				quoted = true
 			} else {
-				// An unquoted value is a token (RFC 8288 section 3,
-				// RFC 9110 section 5.6.2), followed only by whitespace
+				// An unquoted value is a token (RFC 8288 Section 3,
+				// RFC 9110 Section 5.6.2), followed only by whitespace
 				// before the next ';' or ','.
 				vs := p.p
 				for p.p < len(p.s) && isTchar(p.s[p.p]) {
@@ -199,7 +199,7 @@ func (p *parser) link() (Link, error) {
 
 func (p *parser) resolve(ref string) (string, error) { return resolve(p.base, ref) }
 
-// quoted reads a quoted-string (RFC 9110 section 5.6.4) starting at the
+// quoted reads a quoted-string (RFC 9110 Section 5.6.4) starting at the
 // opening quote and returns its unescaped content.
 func (p *parser) quoted() (string, error) {
 	start := p.p

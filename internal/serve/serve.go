@@ -23,7 +23,7 @@ type Document struct {
 	Header http.Header
 }
 
-// ETag returns the strong entity tag of body (RFC 9110 section 8.8.3): the
+// ETag returns the strong entity tag of body (RFC 9110 Section 8.8.3): the
 // lower-case hex SHA-256 of the exact bytes between double quotes.
 func ETag(body []byte) string {
 	sum := sha256.Sum256(body)
@@ -101,7 +101,7 @@ func copyHeader(dst, src http.Header) {
 }
 
 // NoneMatch reports whether the If-None-Match field values match etag under
-// the weak comparison function of RFC 9110 section 8.8.3.2, that is, whether
+// the weak comparison function of RFC 9110 Section 8.8.3.2, that is, whether
 // the condition is false and a GET should get 304 Not Modified. Each value is
 // a comma-separated list of entity tags (weak or strong) or "*". Parsing
 // stops at the first malformed element; the elements before it still count.

@@ -8,19 +8,19 @@
 // where the problem was found, and its byte offset:
 //
 //   - "json-syntax": the text is not an RFC 8259 JSON text (section 2).
-//   - "json-bom": the text starts with a byte order mark (RFC 8259 section 8.1
+//   - "json-bom": the text starts with a byte order mark (RFC 8259 Section 8.1
 //     says implementations MUST NOT add one; we refuse to read one).
-//   - "json-utf8": the text is not well-formed UTF-8 (RFC 8259 section 8.1,
-//     RFC 7493 section 2.1), in a string or anywhere else.
+//   - "json-utf8": the text is not well-formed UTF-8 (RFC 8259 Section 8.1,
+//     RFC 7493 Section 2.1), in a string or anywhere else.
 //   - "json-surrogate": a \u escape names a surrogate code point that is not
-//     part of a valid pair (RFC 7493 section 2.1, RFC 8259 section 8.2).
+//     part of a valid pair (RFC 7493 Section 2.1, RFC 8259 Section 8.2).
 //   - "json-duplicate-member": an object has two members with the same name
-//     after unescaping (RFC 7493 section 2.3).
+//     after unescaping (RFC 7493 Section 2.3).
 //   - "json-depth": containers are nested more than [MaxDepth] levels deep
-//     (RFC 8259 section 9 allows a parser to limit nesting).
+//     (RFC 8259 Section 9 allows a parser to limit nesting).
 //   - "json-trailing-data": anything but JSON whitespace follows the value.
 //   - "json-number-range": a number is outside the range of an IEEE 754
-//     binary64 value (RFC 7493 section 2.2): it overflows to an infinity, or
+//     binary64 value (RFC 7493 Section 2.2): it overflows to an infinity, or
 //     it is not zero but so small that it rounds to zero (such as 1e-400).
 //     Zero with any exponent, and -0, are accepted. Besides I-JSON, this
 //     bounds the cost of exact arithmetic on the number (a JSON Schema

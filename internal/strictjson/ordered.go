@@ -3,7 +3,7 @@ package strictjson
 // Kind is the kind of a JSON value in the ordered tree of [DecodeOrdered].
 type Kind uint8
 
-// The kinds of JSON values (RFC 8259 section 3).
+// The kinds of JSON values (RFC 8259 Section 3).
 const (
 	KindNull Kind = iota
 	KindBool

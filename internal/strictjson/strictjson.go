@@ -171,7 +171,7 @@ func (d *decoder) finish() error {
 	return d.err
 }
 
-// EscapeToken escapes one JSON Pointer reference token as RFC 6901 section 3
+// EscapeToken escapes one JSON Pointer reference token as RFC 6901 Section 3
 // requires: "~" becomes "~0" and "/" becomes "~1".
 func EscapeToken(tok string) string {
 	if !strings.ContainsAny(tok, "~/") {
@@ -319,8 +319,8 @@ func isIdentByte(c byte) bool {
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
-// number reads an RFC 8259 section 6 number and refuses one that overflows
-// an IEEE 754 binary64 (RFC 7493 section 2.2).
+// number reads an RFC 8259 Section 6 number and refuses one that overflows
+// an IEEE 754 binary64 (RFC 7493 Section 2.2).
 func (d *decoder) number() (any, bool) {
 	s := d.s
 	start := d.i

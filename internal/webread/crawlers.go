@@ -1,7 +1,7 @@
 package webread
 
 // CrawlerClass is one of the three kinds of AI crawler the agent-readiness
-// scoring method tells apart (§07, "three kinds of crawler"): blocking a
+// scoring method tells apart (Section 07, "three kinds of crawler"): blocking a
 // training crawler costs a site nothing, blocking one that searches, cites
 // or acts for a person does.
 type CrawlerClass string

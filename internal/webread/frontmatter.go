@@ -14,7 +14,7 @@ const (
 
 // FrontMatterKeys are the only keys [ParseFrontMatter] reads: the canonical
 // address, the last-modified date and the language the agent-readiness
-// scoring method asks of a page's Markdown form (§04), and the title and
+// scoring method asks of a page's Markdown form (Section 04), and the title and
 // description of its example, and the name an Agent Skills SKILL.md gives
 // itself.
 var FrontMatterKeys = map[string]bool{"title": true, "description": true, "canonical": true, "updated": true, "language": true, "name": true}

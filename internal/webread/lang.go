@@ -6,7 +6,7 @@ import (
 	"time"
 )
 
-// langTag matches a well-formed BCP 47 language tag (RFC 5646 §2.1):
+// langTag matches a well-formed BCP 47 language tag (RFC 5646 Section 2.1):
 // language (with up to three extlangs), script, region, variants, extensions
 // and private use, or a private-use tag alone. Grandfathered tags are not
 // accepted.
@@ -20,7 +20,7 @@ var langTag = regexp.MustCompile(`^(?i:` +
 	`|x(?:-[a-z0-9]{1,8})+)$`)
 
 // ValidLanguageTag reports whether s (surrounding space ignored) is a
-// well-formed BCP 47 language tag by the syntax of RFC 5646 §2.1, at most
+// well-formed BCP 47 language tag by the syntax of RFC 5646 Section 2.1, at most
 // 64 characters long. Grandfathered tags ("i-klingon") are refused.
 //
 // [RFC 5646]: https://www.rfc-editor.org/rfc/rfc5646

@@ -8,20 +8,20 @@ import (
 // MaxMediaRanges bounds the media ranges [ParseAccept] reads of one header.
 const MaxMediaRanges = 64
 
-// MediaRange is one media range of an Accept header (RFC 9110 §12.5.1).
+// MediaRange is one media range of an Accept header (RFC 9110 Section 12.5.1).
 type MediaRange struct {
 	// Type and Subtype are lower-cased; either may be "*".
 	Type, Subtype string
 	// Params counts the media-type parameters other than q and charset: a
 	// range with parameters names a narrower type than a bare one.
 	Params int
-	// Q is the weight, 0 to 1 (RFC 9110 §12.4.2).
+	// Q is the weight, 0 to 1 (RFC 9110 Section 12.4.2).
 	Q float64
 }
 
 // ParseAccept parses an Accept header value into media ranges (RFC 9110
-// §12.5.1). A range that is not type/subtype (or type/*, or */*) is skipped;
-// a weight that is not a qvalue by RFC 9110 §12.4.2's grammar
+// Section 12.5.1). A range that is not type/subtype (or type/*, or */*) is skipped;
+// a weight that is not a qvalue by RFC 9110 Section 12.4.2's grammar
 // ("0" ["." 0*3DIGIT] / "1" ["." 0*3("0")], so neither "0.99999" nor ".5")
 // counts as 0, not acceptable. What follows q are accept-ext parameters and
 // are ignored. At most [MaxMediaRanges] ranges are read.
@@ -59,7 +59,7 @@ func ParseAccept(h string) []MediaRange {
 	return out
 }
 
-// ParseQ reads a qvalue by RFC 9110 §12.4.2: "0" ["." 0*3DIGIT] /
+// ParseQ reads a qvalue by RFC 9110 Section 12.4.2: "0" ["." 0*3DIGIT] /
 // "1" ["." 0*3("0")]. Anything else is 0.
 //
 // [RFC 9110]: https://www.rfc-editor.org/rfc/rfc9110
@@ -86,7 +86,7 @@ func ParseQ(v string) float64 {
 
 // Quality is the weight the ranges give a media type without parameters:
 // the q of the most specific matching range (type/subtype, then type/*, then
-// */*; RFC 9110 §12.5.1). A range with media-type parameters
+// */*; RFC 9110 Section 12.5.1). A range with media-type parameters
 // (text/html;level=1) names a narrower type and does not match a bare one.
 //
 // [RFC 9110]: https://www.rfc-editor.org/rfc/rfc9110
@@ -114,7 +114,7 @@ func Quality(ranges []MediaRange, mediaType string) float64 {
 
 // Preferred returns the offer the Accept header prefers: the highest weight
 // above 0, ties broken by the order of offers; "" when none is acceptable.
-// An empty header accepts anything (RFC 9110 §12.5.1), so the first offer
+// An empty header accepts anything (RFC 9110 Section 12.5.1), so the first offer
 // wins.
 //
 // [RFC 9110]: https://www.rfc-editor.org/rfc/rfc9110

@@ -144,7 +144,7 @@ func ParseSitemap(data []byte) (*Sitemap, error) {
 }
 
 // IsGzip reports whether data starts with the gzip magic bytes (RFC 1952
-// §2.3.1).
+// Section 2.3.1).
 //
 // [RFC 1952]: https://www.rfc-editor.org/rfc/rfc1952
 func IsGzip(data []byte) bool {

@@ -3,7 +3,7 @@
 //
 // [NormalizeHost] turns a host into its canonical ASCII form (lower case,
 // IDNA UTS #46 lookup mapping, no trailing dot); [Origin] gives the
-// serialized origin of an http or https URL (RFC 6454 §6.2) with the default
+// serialized origin of an http or https URL (RFC 6454 Section 6.2) with the default
 // port dropped; [NormalizeURL] normalizes a whole URL's origin that way, so
 // that every entry point of agentweb compares origins one way;
 // [IsWWWCounterpart] says whether two hosts are exactly a

@@ -14,11 +14,11 @@ import (
 )
 
 // MaxHostLength is the longest host name NormalizeHost accepts, in ASCII
-// octets after IDNA conversion and without a trailing dot (RFC 1035 §2.3.4
+// octets after IDNA conversion and without a trailing dot (RFC 1035 Section 2.3.4
 // gives 255 octets on the wire, that is 253 characters in text form).
 const MaxHostLength = 253
 
-// maxLabelLength is the longest DNS label (RFC 1035 §2.3.4).
+// maxLabelLength is the longest DNS label (RFC 1035 Section 2.3.4).
 const maxLabelLength = 63
 
 // ErrInvalidHost is returned (wrapped) by NormalizeHost and Origin when a
@@ -57,14 +57,14 @@ var hostProfile = idna.New(
 // An IP address literal (IPv4 dotted decimal, or IPv6 with or without square
 // brackets) is returned in its canonical net/netip text form, IPv6 without
 // brackets; a zoned IPv6 address is an error. A name is mapped with the IDNA
-// lookup profile (UTS #46 §4 with STD3 rules: ASCII lower-cased, Unicode
+// lookup profile (UTS #46 Section 4 with STD3 rules: ASCII lower-cased, Unicode
 // converted to its A-label form), a single trailing dot (the root label) is
 // dropped, and the result must be at most [MaxHostLength] octets with
-// non-empty labels of at most 63 octets (RFC 1035 §2.3.4). Names with
+// non-empty labels of at most 63 octets (RFC 1035 Section 2.3.4). Names with
 // characters outside letters, digits and hyphens (such as "_") are errors.
 // Hyphens may stand anywhere inside a label, "--" in the third and fourth
 // characters included, as the URL Standard's domain to ASCII allows
-// (CheckHyphens false), but not first or last (RFC 1123 section 2.1); an
+// (CheckHyphens false), but not first or last (RFC 1123 Section 2.1); an
 // "xn--" label must still be valid Punycode.
 //
 // Every error wraps [ErrInvalidHost].
@@ -133,7 +133,7 @@ func NormalizeHost(host string) (string, error) {
 			return "", fmt.Errorf("%w: %q has an empty label or one longer than %d octets", ErrInvalidHost, host, maxLabelLength)
 		}
 		// The URL Standard would take a label that starts or ends with a
-		// hyphen; RFC 1123 section 2.1 host names do not, and neither do
+		// hyphen; RFC 1123 Section 2.1 host names do not, and neither do
 		// we.
 		if label[0] == '-' || label[len(label)-1] == '-' {
 			return "", fmt.Errorf("%w: %q has a label that starts or ends with a hyphen", ErrInvalidHost, host)
@@ -156,7 +156,7 @@ func plainLDH(name string) bool {
 }
 
 // Origin returns the ASCII serialization of the origin of an absolute http
-// or https URL (RFC 6454 §6.2): the lower-case scheme, "://", the host as
+// or https URL (RFC 6454 Section 6.2): the lower-case scheme, "://", the host as
 // [NormalizeHost] gives it (IPv6 in square brackets), and ":port" only when
 // the port is not the scheme's default (443 for https, 80 for http). An
 // empty port ("https://example.com:/") is the default port. A URL with
@@ -277,7 +277,7 @@ func (e nonCanonicalIPError) Is(target error) bool {
 }
 
 // EndsInNumber reports whether a WHATWG URL parser would treat host as an
-// IPv4 address (URL Standard §3.5, "ends in a number checker"): after
+// IPv4 address (URL Standard Section 3.5, "ends in a number checker"): after
 // dropping one trailing empty label, the last label is all ASCII digits, or
 // "0x"/"0X" followed by hexadecimal digits. Canonical dotted-decimal IPv4
 // ends in a number too; NormalizeHost accepts only that form as an IPv4

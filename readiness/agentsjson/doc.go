@@ -1,7 +1,7 @@
 // Package agentsjson is the capability card of the agent-readiness scoring
 // method: the agents.json document a site serves at /.well-known/agents.json
 // and /agents.json to say what it publishes, which interfaces it exposes, how
-// an agent signs in and which person can be reached (the method's §05,
+// an agent signs in and which person can be reached (the method's Section 05,
 // "Discover").
 //
 // No single agents.json format has won, so [Parse] is a tolerant reader of

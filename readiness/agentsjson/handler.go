@@ -6,7 +6,7 @@ import (
 	"github.com/agentweb/agentweb/internal/serve"
 )
 
-// The two addresses of the card (the method's §05): the well-known URI
+// The two addresses of the card (the method's Section 05): the well-known URI
 // (RFC 8615) and the site root.
 const (
 	WellKnownPath = "/.well-known/agents.json"
@@ -15,8 +15,8 @@ const (
 
 // Handler serves c at [WellKnownPath] and [RootPath] from one value: the
 // same bytes ([Card.Marshal]) at both, so the twins always agree, with
-// Content-Type: application/json, a strong ETag (RFC 9110 §8.8.3), 304 Not
-// Modified to a matching If-None-Match (RFC 9110 §13.1.2),
+// Content-Type: application/json, a strong ETag (RFC 9110 Section 8.8.3), 304 Not
+// Modified to a matching If-None-Match (RFC 9110 Section 13.1.2),
 // Access-Control-Allow-Origin: * (a card is public and read by agents running
 // in browsers) and Cache-Control: max-age=3600. GET and HEAD are answered,
 // other methods get 405 with an Allow header; any other path is 404. The

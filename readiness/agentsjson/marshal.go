@@ -48,7 +48,7 @@ var methodMembers = map[string]bool{"name": true, "url": true, "description": tr
 
 // Check lists the problems that keep [Card.Marshal] from writing c: a card
 // that names no publication, interface, sign-in or contact (what a card is
-// for, by the method's §05), an interface with neither a URL nor a type, a
+// for, by the method's Section 05), an interface with neither a URL nor a type, a
 // contact with neither an email nor a URL, a publication with an empty name
 // or URL. Empty means the card can be written.
 func (c *Card) Check() []Problem {

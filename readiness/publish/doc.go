@@ -17,7 +17,7 @@
 //     parser) gets 200 "text/markdown; charset=utf-8" with front matter
 //     (title, description, canonical, updated, language) and the page's own
 //     Markdown or its HTML converted; every response carries Vary: Accept
-//     and the Link header fields of the method's §04 (llms.txt as
+//     and the Link header fields of the method's Section 04 (llms.txt as
 //     describedby, the card and the Markdown form as alternates);
 //   - the same links in the HTML head, with canonical, html lang, a meta
 //     description and schema.org JSON-LD for the organisation (with its

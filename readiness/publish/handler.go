@@ -59,7 +59,7 @@ const (
 //     ([Site.NoInject] turns that off);
 //
 // and in both forms adds Vary: Accept and the Link header fields of the
-// scoring method's §04, computes its own strong ETag and answers
+// scoring method's Section 04, computes its own strong ETag and answers
 // If-None-Match with 304. pages is called without the conditional request
 // headers, since the bytes it would compare are not the bytes served. Any
 // other method, and any response that is not a 200 HTML page, passes
@@ -163,7 +163,7 @@ func exact(path string, h, pages http.Handler) http.Handler {
 
 // linkValue is the Link field the kit adds to pages: llms.txt as
 // describedby, the card as an alternate, and a link per spec document that
-// asks for one (the method's §04). The page's own Markdown alternate is
+// asks for one (the method's Section 04). The page's own Markdown alternate is
 // added per page.
 func (k *kit) linkValue() string {
 	v := linkheader.Format(

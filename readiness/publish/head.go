@@ -16,7 +16,7 @@ const maxHeadScan = 256 << 10
 
 // decorate returns the page's HTML with what an agent-ready head needs and
 // the page lacks, inserted before </head>: the three <link> elements of
-// the method's §04 (llms.txt as describedby, the card as alternate
+// the method's Section 04 (llms.txt as describedby, the card as alternate
 // JSON, the page's Markdown as alternate text/markdown), a canonical link,
 // a meta description for a listed page, JSON-LD when the page has none,
 // and the html lang attribute when the site states a language. Nothing

@@ -18,7 +18,7 @@ import (
 var errConvert = errors.New("publish: markdown conversion failed")
 
 // frontMatter is the Markdown form's header (the agent-readiness scoring
-// method, §04): title, description, canonical, updated and language, each
+// method, Section 04): title, description, canonical, updated and language, each
 // a single-line YAML scalar, between two "---" lines.
 type frontMatter struct {
 	title, description, canonical, updated, language string

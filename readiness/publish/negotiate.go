@@ -3,7 +3,7 @@ package publish
 import "github.com/agentweb/agentweb/internal/webread"
 
 // pageForms are the two forms of a page (the agent-readiness scoring
-// method, §04), HTML first: it is what a request that states no
+// method, Section 04), HTML first: it is what a request that states no
 // preference gets.
 var pageForms = []string{"text/html", "text/markdown"}
 
