@@ -1,0 +1,40 @@
+package agentsjson
+
+import (
+	"fmt"
+	"strings"
+)
+
+// readAgentsTxt reads the agents.txt draft's JSON form.
+func (r *reader) readAgentsTxt(m map[string]any) {
+	c := r.c
+	if site, ok := m["site"].(map[string]any); ok {
+		r.formats[FormatAgentsTxt] = true
+		c.Name = first(c.Name, str(site["name"]))
+		c.URL = first(c.URL, str(site["url"]))
+		c.Description = first(c.Description, str(site["description"]))
+		if s := first(str(site["contact"]), str(site["Site-Contact"])); s != "" && c.Contact == nil {
+			c.Contact = contactFrom(s)
+		}
+	}
+	for i, it := range r.list(m["capabilities"], "/capabilities") {
+		switch o := it.(type) {
+		case map[string]any:
+			ep := first(str(o["endpoint"]), str(o["url"]))
+			if ep == "" {
+				r.skip(fmt.Sprintf("/capabilities/%d", i), RuleShape, "a capability without an endpoint")
+				continue
+			}
+			r.addInterface(Interface{ID: first(str(o["id"]), str(o["name"])), Type: strings.ToLower(str(o["protocol"])), URL: ep, Auth: authString(o["auth"]), Source: FormatAgentsTxt})
+		case string:
+			// agents.txt's own Capabilities line lists names without
+			// endpoints: nothing to reach, and not a sign of the format.
+		default:
+			r.skip(fmt.Sprintf("/capabilities/%d", i), RuleShape, "not a capability object")
+		}
+	}
+	if _, ok := m["access"].(map[string]any); ok {
+		r.formats[FormatAgentsTxt] = true
+		c.Policies = true
+	}
+}
