@@ -1,11 +1,6 @@
 package agentsjson
 
 import (
-	"bytes"
-	"errors"
-	"flag"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,8 +9,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files")
 
 func readTestdata(t testing.TB, name string) []byte {
 	t.Helper()
@@ -157,110 +150,6 @@ func TestParseErrors(t *testing.T) {
 	_, err = Parse([]byte(`[]`))
 	assert.ErrorIs(t, err, ErrNotObject)
 	assert.NotErrorIs(t, err, ErrInvalid)
-}
-
-func TestMarshalGolden(t *testing.T) {
-	c, err := Parse(readTestdata(t, "method-shop.json"))
-	require.NoError(t, err)
-	got, err := c.Marshal()
-	require.NoError(t, err)
-	golden := filepath.Join("testdata", "method-shop.golden.json")
-	if *update {
-		require.NoError(t, os.WriteFile(golden, got, 0o644))
-	}
-	assert.Equal(t, string(readTestdata(t, "method-shop.golden.json")), string(got))
-	// What Marshal writes reads back as the same card.
-	back, err := Parse(got)
-	require.NoError(t, err)
-	assert.Equal(t, c, back)
-}
-
-func TestMarshalOtherFormats(t *testing.T) {
-	for _, f := range []string{"wildcard-linkup.json", "siteinfo-shop.json", "agentstxt-acme.json"} {
-		t.Run(f, func(t *testing.T) {
-			c, err := Parse(readTestdata(t, f))
-			require.NoError(t, err)
-			a, err := c.Marshal()
-			require.NoError(t, err)
-			b, err := c.Marshal()
-			require.NoError(t, err)
-			assert.Equal(t, a, b, "deterministic")
-			back, err := Parse(a)
-			require.NoError(t, err)
-			assert.Equal(t, FormatMethod, back.Format)
-			assert.Equal(t, len(c.Interfaces), len(back.Interfaces))
-			assert.Equal(t, c.Extra, back.Extra, "the members no format reads are kept")
-		})
-	}
-}
-
-func TestMarshalRefuses(t *testing.T) {
-	for _, tc := range []struct {
-		name string
-		c    Card
-		rule string
-	}{
-		{"empty", Card{Name: "n"}, RuleEmpty},
-		{"interface without url or type", Card{Interfaces: []Interface{{ID: "x"}}}, RuleInterface},
-		{"empty contact", Card{Publishes: map[string]string{"llms_txt": "/llms.txt"}, Contact: &Contact{}}, RuleContact},
-		{"empty publication", Card{Publishes: map[string]string{"sitemap": ""}}, RulePublishes},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			_, err := tc.c.Marshal()
-			require.Error(t, err)
-			assert.ErrorIs(t, err, ErrInvalid)
-			ve := (*ValidationError)(nil)
-			require.ErrorAs(t, err, &ve)
-			assert.True(t, ve.Has(tc.rule), ve.Error())
-			_, herr := Handler(&tc.c)
-			assert.ErrorIs(t, herr, ErrInvalid)
-		})
-	}
-}
-
-func TestHandler(t *testing.T) {
-	c, err := Parse(readTestdata(t, "method-shop.json"))
-	require.NoError(t, err)
-	h, err := Handler(c)
-	require.NoError(t, err)
-	want, err := c.Marshal()
-	require.NoError(t, err)
-
-	get := func(path string, hdr http.Header) *httptest.ResponseRecorder {
-		r := httptest.NewRequest(http.MethodGet, path, nil)
-		for k, v := range hdr {
-			r.Header[k] = v
-		}
-		w := httptest.NewRecorder()
-		h.ServeHTTP(w, r)
-		return w
-	}
-	wk, root := get(WellKnownPath, nil), get(RootPath, nil)
-	for _, w := range []*httptest.ResponseRecorder{wk, root} {
-		assert.Equal(t, http.StatusOK, w.Code)
-		assert.Equal(t, "application/json", w.Header().Get("Content-Type"))
-		assert.Equal(t, "*", w.Header().Get("Access-Control-Allow-Origin"))
-		assert.NotEmpty(t, w.Header().Get("ETag"))
-		assert.True(t, bytes.Equal(want, w.Body.Bytes()))
-	}
-	assert.Equal(t, wk.Header().Get("ETag"), root.Header().Get("ETag"))
-
-	nm := get(RootPath, http.Header{"If-None-Match": {wk.Header().Get("ETag")}})
-	assert.Equal(t, http.StatusNotModified, nm.Code)
-	assert.Zero(t, nm.Body.Len())
-	assert.Equal(t, "*", nm.Header().Get("Access-Control-Allow-Origin"))
-
-	assert.Equal(t, http.StatusOK, get(RootPath, http.Header{"If-None-Match": {`"other"`}}).Code)
-	assert.Equal(t, http.StatusNotFound, get("/agents.json/x", nil).Code)
-
-	w := httptest.NewRecorder()
-	h.ServeHTTP(w, httptest.NewRequest(http.MethodPost, RootPath, nil))
-	assert.Equal(t, http.StatusMethodNotAllowed, w.Code)
-}
-
-func TestHandlerNil(t *testing.T) {
-	_, err := Handler(nil)
-	assert.True(t, errors.Is(err, ErrInvalid))
 }
 
 // A card that states it offers no tool or API keeps saying so through a
