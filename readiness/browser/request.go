@@ -1,0 +1,176 @@
+package browser
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"time"
+
+	"github.com/chromedp/cdproto/fetch"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+
+	"github.com/agentweb/agentweb/internal/weburl"
+	"github.com/agentweb/agentweb/readiness"
+	"github.com/agentweb/agentweb/safefetch"
+)
+
+// Bounds of one rendering besides [Options].
+const (
+	// maxRecords bounds the requests a Rendering lists, refused ones
+	// included.
+	maxRecords = 256
+)
+
+// needed are the resource types a rendering fetches: what can change the
+// DOM or register a tool.
+var needed = map[network.ResourceType]bool{
+	network.ResourceTypeDocument: true, network.ResourceTypeScript: true, network.ResourceTypeXHR: true,
+	network.ResourceTypeFetch: true, network.ResourceTypeEventSource: true,
+}
+
+func (r *rendering) record(q readiness.RenderedRequest) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.requests) >= maxRecords {
+		r.dropped++
+		return
+	}
+	r.requests = append(r.requests, q)
+}
+
+// handle answers one paused request: fulfilled from the scan's client, or
+// failed.
+func (r *rendering) handle(ctx context.Context, ev *fetch.EventRequestPaused) {
+	r.inflight.Add(1)
+	r.lastBusy.Store(time.Now().UnixNano())
+	defer func() {
+		r.lastBusy.Store(time.Now().UnixNano())
+		r.inflight.Add(-1)
+	}()
+	q := readiness.RenderedRequest{Type: string(ev.ResourceType)}
+	if ev.Request != nil {
+		q.Method, q.URL = ev.Request.Method, ev.Request.URL
+	}
+	refuse := func(reason network.ErrorReason, why string) {
+		q.Refused = why
+		r.record(q)
+		if ev.ResourceType == network.ResourceTypeDocument {
+			// A navigation answered 204 No Content does not happen: the
+			// frame keeps its document, where a failed one would show an
+			// error page in its place.
+			_, _ = chromedp.Call(ctx, fetch.FulfillRequest, fetch.FulfillRequestParams{RequestID: ev.RequestID, ResponseCode: http.StatusNoContent})
+			return
+		}
+		_, _ = chromedp.Call(ctx, fetch.FailRequest, fetch.FailRequestParams{RequestID: ev.RequestID, ErrorReason: reason})
+	}
+	u, err := url.Parse(q.URL)
+	switch {
+	case ev.Request == nil || err != nil:
+		refuse(network.ErrorReasonBlockedByClient, "not sent: not a URL")
+		return
+	case q.URL == oversized:
+		q.URL = ""
+		refuse(network.ErrorReasonBlockedByClient, fmt.Sprintf("not sent: the request (its URL, headers or body) was over the bound of %d MiB a DevTools message", MaxMessageBytes>>20))
+		return
+	case u.Scheme != "https" && u.Scheme != "http":
+		refuse(network.ErrorReasonBlockedByClient, "not sent: scheme "+u.Scheme)
+		return
+	case !needed[ev.ResourceType]:
+		q.Skipped = true
+		refuse(network.ErrorReasonBlockedByClient, "not fetched: a rendering does not need it")
+		return
+	case q.Method != http.MethodGet && q.Method != http.MethodHead:
+		refuse(network.ErrorReasonBlockedByClient, "not sent: the renderer sends only GET and HEAD, which change nothing")
+		return
+	}
+	mainDoc := ev.ResourceType == network.ResourceTypeDocument && ev.FrameID == r.mainFrame
+	if mainDoc {
+		// The page's own redirects are followed wherever safefetch allows;
+		// once it has landed, a navigation to another origin is refused.
+		r.mu.Lock()
+		landed := r.landed
+		r.mu.Unlock()
+		if landed != nil && !sameOrigin(u, landed) {
+			refuse(network.ErrorReasonBlockedByClient, "refused: a navigation of the page to another origin")
+			return
+		}
+	}
+	if n := r.fetches.Add(1); n > int64(r.b.opts.MaxRequests) {
+		refuse(network.ErrorReasonBlockedByClient, fmt.Sprintf("not sent: past the renderer's bound of %d requests a page", r.b.opts.MaxRequests))
+		return
+	}
+	var h http.Header
+	if a, ok := ev.Request.Headers["Accept"].(string); ok && a != "" {
+		h = http.Header{"Accept": {a}}
+	}
+	resp, err := r.client.Do(ctx, &safefetch.Request{Method: q.Method, URL: q.URL, Header: h, MaxRedirects: -1})
+	if err != nil {
+		refuse(errorReason(err), "refused by safefetch: "+err.Error())
+		return
+	}
+	q.Status, q.Bytes = resp.StatusCode, len(resp.Body)
+	if (ev.ResourceType == network.ResourceTypeDocument || ev.ResourceType == network.ResourceTypeScript) && bytes.Contains(resp.Body, []byte("modelContext")) {
+		r.mentionsTools.Store(true)
+	}
+	r.record(q)
+	if mainDoc && (resp.StatusCode < 300 || resp.StatusCode > 399) {
+		r.mu.Lock()
+		if r.landed == nil {
+			r.landed = u
+		}
+		r.mu.Unlock()
+	}
+	_, _ = chromedp.Call(ctx, fetch.FulfillRequest, fetch.FulfillRequestParams{
+		RequestID: ev.RequestID, ResponseCode: int64(resp.StatusCode), ResponseHeaders: responseHeaders(resp.Header), Body: resp.Body})
+}
+
+// dropHeaders are the response headers never handed to Chromium: framing
+// that no longer applies (safefetch has read and decoded the body), and
+// headers that would make it store state or send requests of its own
+// (cookies, HSTS, alternative services, reporting endpoints).
+var dropHeaders = map[string]bool{
+	"Content-Length": true, "Content-Encoding": true, "Transfer-Encoding": true, "Connection": true, "Keep-Alive": true,
+	"Set-Cookie": true, "Strict-Transport-Security": true, "Alt-Svc": true, "Nel": true, "Report-To": true,
+	"Reporting-Endpoints": true, "Clear-Site-Data": true,
+}
+
+func responseHeaders(h http.Header) []*fetch.HeaderEntry {
+	var out []*fetch.HeaderEntry
+	for k, vs := range h {
+		if dropHeaders[http.CanonicalHeaderKey(k)] {
+			continue
+		}
+		for _, v := range vs {
+			out = append(out, &fetch.HeaderEntry{Name: k, Value: v})
+		}
+	}
+	return out
+}
+
+// errorReason is the network error Chromium sees for a safefetch refusal.
+func errorReason(err error) network.ErrorReason {
+	switch {
+	case errors.Is(err, safefetch.ErrForbiddenURL), errors.Is(err, safefetch.ErrForbiddenAddress):
+		return network.ErrorReasonAccessDenied
+	case errors.Is(err, safefetch.ErrTimeout), errors.Is(err, context.DeadlineExceeded):
+		return network.ErrorReasonTimedOut
+	case errors.Is(err, safefetch.ErrDNS):
+		return network.ErrorReasonNameNotResolved
+	case errors.Is(err, safefetch.ErrBudgetExhausted), errors.Is(err, safefetch.ErrTooLarge):
+		return network.ErrorReasonBlockedByClient
+	}
+	return network.ErrorReasonFailed
+}
+
+// sameOrigin compares the normalized origins of a and b (scheme and host
+// case, trailing dot, default port), as every origin test of the module
+// does; a URL that has no origin safefetch would fetch is of no origin.
+func sameOrigin(a, b *url.URL) bool {
+	oa, err1 := weburl.Origin(a)
+	ob, err2 := weburl.Origin(b)
+	return err1 == nil && err2 == nil && oa == ob
+}

@@ -1,0 +1,116 @@
+package browser
+
+import (
+	"fmt"
+	"time"
+	"unicode/utf8"
+
+	"github.com/chromedp/cdproto/cdp"
+	jsonv2 "github.com/chromedp/cdproto/cdp/jsonv2"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/webmcp"
+)
+
+// Bounds of one rendering besides [Options].
+const (
+	// maxTools bounds the tools a Rendering keeps.
+	maxTools = 256
+	// maxSchemaBytes bounds a tool's input schema kept.
+	maxSchemaBytes = 16 << 10
+)
+
+// addTools reads one WebMCP.toolsAdded event tool by tool: a tool that does
+// not decode (a description holding a lone surrogate, say) is skipped and
+// counted, and the others are kept.
+func (r *rendering) addTools(raw jsonv2.Value) {
+	var ev struct {
+		Tools     []jsonv2.Value `json:"tools"`
+		Oversized bool           `json:"oversized"`
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.toolEvents++
+	r.lastBusy.Store(time.Now().UnixNano())
+	if err := jsonv2.Unmarshal(raw, &ev, jsonv2.AllowInvalidUTF8(true)); err != nil {
+		r.skipTool(err)
+		return
+	}
+	if ev.Oversized {
+		r.skipTool(fmt.Errorf("over the bound of %d MiB a DevTools message", MaxMessageBytes>>20))
+		return
+	}
+	for _, v := range ev.Tools {
+		if len(r.tools) >= maxTools {
+			r.moreTools++
+			continue
+		}
+		var t webmcp.Tool
+		if err := jsonv2.Unmarshal(v, &t); err != nil {
+			r.skipTool(err)
+			continue
+		}
+		r.tools = append(r.tools, &t)
+	}
+}
+
+// skipTool counts a tool that did not decode; the caller holds r.mu.
+func (r *rendering) skipTool(err error) {
+	r.badTools++
+	if r.badWhy == "" {
+		r.badWhy = truncate(err.Error(), 120)
+	}
+}
+
+// removeTools reads one WebMCP.toolsRemoved event: each tool removed is
+// found by its toolId or, when the browser sends none, by its name and
+// frame.
+func (r *rendering) removeTools(raw jsonv2.Value) {
+	var ev struct {
+		Tools []struct {
+			ToolID  string `json:"toolId"`
+			Name    string `json:"name"`
+			FrameID string `json:"frameId"`
+		} `json:"tools"`
+	}
+	if jsonv2.Unmarshal(raw, &ev, jsonv2.AllowInvalidUTF8(true)) != nil {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, gone := range ev.Tools {
+		for i, t := range r.tools {
+			// Chromium 156 sends no toolId: a tool is its name in its
+			// frame.
+			same := gone.ToolID != "" && string(t.ToolID) == gone.ToolID ||
+				gone.ToolID == "" && t.Name == gone.Name && string(t.FrameID) == gone.FrameID
+			if same {
+				r.tools = append(r.tools[:i], r.tools[i+1:]...)
+				break
+			}
+		}
+	}
+}
+
+// truncate cuts s to at most n bytes, on a rune boundary.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
+}
+
+// walkFrames maps every frame of the tree to its URL, at most 64 deep.
+func walkFrames(t *page.FrameTree, into map[cdp.FrameID]string, depth int) {
+	if t == nil || depth > 64 || len(into) > 4096 {
+		return
+	}
+	if t.Frame != nil {
+		into[t.Frame.ID] = t.Frame.URL
+	}
+	for _, c := range t.ChildFrames {
+		walkFrames(c, into, depth+1)
+	}
+}
