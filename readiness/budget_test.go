@@ -100,11 +100,13 @@ func scanRich(t testing.TB, limits safefetch.BudgetLimits, behindRedirect, noObs
 }
 
 // TestBudgetRichSite measures what a scan of a site that publishes every
-// document the scan reads spends, with a budget too large to bind, served
-// directly and behind an apex-to-www redirect. The checks alone (no
-// observations) leave at least a fifth of the default budget unused; the
+// document the scan reads spends, with a budget too large to bind. The site
+// is served directly and behind an apex-to-www redirect. The checks alone
+// (no observations) leave at least a fifth of [DefaultAttempts] unused, the
+// margin for slower or larger sites that the default relies on. The
 // observations, which run after the checks, complete under the default
-// budget too, and no check's verdict depends on them.
+// budget too, and no check's verdict depends on them. The log line gives
+// the attempts and bytes spent; this test, not a doc comment, holds them.
 func TestBudgetRichSite(t *testing.T) {
 	obsCost := map[bool]int{} // the observations' own attempts, by redirect
 	for _, redirect := range []bool{false, true} {

@@ -135,10 +135,10 @@
 // by method, URL and Accept header, and shared by every check that reads it;
 // independent fetches run concurrently, the ones on the critical path
 // (robots.txt, /sitemap.xml, the page) first. Everything goes through a
-// safefetch client charged to one budget: by default 80 attempts, 5 in
-// flight, 1 MiB a response, 8 MiB in all and 60 s. The scanner never sends
-// a credential and never calls a tool; it runs JavaScript only in the
-// browser of an [Options].Renderer, never in the process.
+// safefetch client charged to one budget, by default [DefaultAttempts] and
+// the bounds beside it. The scanner never sends a credential and never calls
+// a tool; it runs JavaScript only in the browser of an [Options].Renderer,
+// never in the process.
 //
 // A probe that is refused (a fetch-policy refusal, 401, 403, 429), fails on
 // the server's side (5xx), times out, never finishes redirecting or runs out

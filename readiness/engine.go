@@ -13,20 +13,25 @@ import (
 	"github.com/agentweb/agentweb/safefetch"
 )
 
-// Default scan bounds: two further pages, and a budget of 80 HTTP attempts,
-// 5 in flight, 1 MiB a response, 8 MiB in all and 60 s.
+// The default scan bounds. [Options] and its Budget fall back to them.
 const (
-	DefaultMaxPages     = 2
-	DefaultAttempts     = 80
-	DefaultConcurrency  = 5
+	// DefaultMaxPages is how many further pages a scan reads: 2.
+	DefaultMaxPages = 2
+	// DefaultAttempts bounds a scan's HTTP attempts: 80.
+	DefaultAttempts = 80
+	// DefaultConcurrency bounds the attempts in flight at once: 5.
+	DefaultConcurrency = 5
+	// DefaultMaxBodyBytes bounds each response body: 1 MiB.
 	DefaultMaxBodyBytes = 1 << 20
-	DefaultTotalBytes   = 8 << 20
-	DefaultTimeout      = 60 * time.Second
+	// DefaultTotalBytes bounds the bodies of a whole scan: 8 MiB.
+	DefaultTotalBytes = 8 << 20
+	// DefaultTimeout bounds a whole scan: 60 s.
+	DefaultTimeout = 60 * time.Second
 	// DefaultRenderAttempts is what the default attempts grow by for each
-	// page a [Renderer] renders (the given page and the further pages read),
-	// when Options.Budget.Attempts is not set: the requests of a browser
-	// running a page's scripts are charged to the scan's budget, and must
-	// not starve the scan's own.
+	// page a [Renderer] renders: the given page and the further pages read.
+	// It applies when Options.Budget.Attempts is not set. A browser running
+	// a page's scripts charges its requests to the scan's budget, and must
+	// not starve the scan's own requests.
 	DefaultRenderAttempts = 32
 )
 
@@ -36,7 +41,8 @@ const (
 var ErrInvalidURL = errors.New("readiness: invalid site URL")
 
 // Options configures [Scan]. The zero value (and a nil *Options) is safe: the
-// default safefetch client, two further pages, and the default budget.
+// default safefetch client, [DefaultMaxPages] further pages, and the default
+// budget.
 type Options struct {
 	// Client fetches everything the scan reads. Nil means safefetch.Default(),
 	// the module's shared client, whose connections every scan reuses. Its
@@ -48,24 +54,19 @@ type Options struct {
 
 	// MaxPages bounds the same-origin routes read besides the given page,
 	// chosen from the sitemap, then from the page's own links. 0 means
-	// DefaultMaxPages; a negative value reads no further page.
+	// [DefaultMaxPages]; a negative value reads no further page.
 	MaxPages int
 
 	// Budget bounds the whole scan. Each zero field takes its default:
-	// 80 attempts, 5 concurrent, 8 MiB of bodies, 60 s. With a Renderer,
-	// the default attempts grow by DefaultRenderAttempts for each page
-	// that may be rendered. Every redirect hop
-	// is an attempt. Measured on a site that publishes every document the
-	// scan reads (both cards, the MCP server cards, an A2A card, an API
-	// catalog, the four spec documents, a sitemap index with three
-	// children, three pages with a script each, and an MCP endpoint whose
-	// tool list asks for sign-in): 31 attempts and about 16 KB served
-	// directly, 53 attempts behind an apex-to-www redirect; 80 leaves a third
-	// of the budget for slower or larger sites.
+	// [DefaultAttempts], [DefaultConcurrency], [DefaultTotalBytes] and
+	// [DefaultTimeout]. With a Renderer, the default attempts grow by
+	// [DefaultRenderAttempts] for each page that may be rendered. Every
+	// redirect hop is an attempt.
 	Budget safefetch.BudgetLimits
 
-	// MaxBodyBytes bounds each response body. 0 means 1 MiB. The client's
-	// own safefetch.Options.MaxBodyBytes, when lower, bounds it instead.
+	// MaxBodyBytes bounds each response body. 0 means [DefaultMaxBodyBytes].
+	// The client's own safefetch.Options.MaxBodyBytes, when lower, bounds it
+	// instead.
 	MaxBodyBytes int64
 
 	// Progress, when not nil, is told when a check starts, when a fetch is
