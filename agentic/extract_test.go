@@ -1,9 +1,7 @@
 package agentic
 
 import (
-	"fmt"
 	"net/url"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -94,48 +92,9 @@ func TestParseOpenAPIOrder(t *testing.T) {
 	}
 }
 
-func TestClassify(t *testing.T) {
-	tests := []struct {
-		href, rel, typ, text string
-		want                 Kind
-	}{
-		{"https://s.example/agentic.json", "", "", "", KindAgentic},
-		{"https://s.example/.well-known/agent-card.json", "", "", "", KindA2A},
-		{"https://s.example/.well-known/agent-configuration", "", "", "", KindAgentAuth},
-		{"https://s.example/mcp", "", "", "", KindMCP},
-		{"https://mcp.s.example/", "", "", "", KindMCP},
-		{"https://s.example/connect", "", "", "Our MCP server", KindMCP},
-		{"https://s.example/llms.txt", "", "", "", KindLLMs},
-		{"https://s.example/spec", "service-desc", "", "", KindOpenAPI},
-		{"https://s.example/spec", "", "application/vnd.oai.openapi+json", "", KindOpenAPI},
-		{"https://s.example/v2/openapi-v2.json", "", "", "", KindOpenAPI},
-		{"https://s.example/guide.md", "", "", "", KindDocumentation},
-		{"https://s.example/docs/start", "", "", "", KindDocumentation},
-		{"https://s.example/x", "", "", "API reference", KindDocumentation},
-		{"https://s.example/pricing", "", "", "Pricing", ""},
-		{"https://s.example/about", "", "", "", ""},
-	}
-	for _, tc := range tests {
-		t.Run(tc.href+" "+tc.text, func(t *testing.T) {
-			l := pageLink{href: tc.href, rel: strings.Fields(tc.rel), typ: tc.typ, text: tc.text}
-			assert.Equal(t, tc.want, classify(l, mustURL(t, tc.href)))
-		})
-	}
-}
-
 func TestCleanTextAndCut(t *testing.T) {
 	assert.Equal(t, "a b c", cleanText(" a\t\n b\u2028\u00a0c\u202e\u200b "))
 	assert.Equal(t, "a b", cleanText("a\x00b\ufeff"))
 	assert.Equal(t, "héé", cutRunes("hééllo", 3))
 	assert.Equal(t, "abc", cutRunes("abc", 5))
-}
-
-func TestMarkdownEscaping(t *testing.T) {
-	name := "Name [wrong](https://evil.example) <script>\n## forged"
-	got := mdText(name, 160)
-	assert.NotContains(t, got, "<script>")
-	assert.NotContains(t, got, "](")
-	assert.NotContains(t, got, "\n")
-	assert.Equal(t, `[a\]b](https://x.example/%28p%29)`, mdLink("a]b", "https://x.example/(p)"))
-	assert.Equal(t, fmt.Sprint(`Name \[wrong\]\(https://evil.example\) &lt;script&gt; \#\# forged`), got)
 }
