@@ -139,6 +139,7 @@ func TestBudgetRichSite(t *testing.T) {
 			assert.Empty(t, def.Scope.Budget.Exhausted, "the default budget completes the rich site, observations included")
 			assert.Equal(t, free.Unverified, def.Unverified, "nothing is unverified for want of budget")
 			assert.Equal(t, free.Scope.Budget.Attempts, def.Scope.Budget.Attempts, "the same requests under the default budget")
+			require.Len(t, def.Observations, len(observers), "every observation is reported")
 			for i, o := range def.Observations {
 				assert.Equal(t, free.Observations[i].Status, o.Status, o.ID)
 			}

@@ -748,6 +748,7 @@ func TestObservationsChangeNoScore(t *testing.T) {
 	// A budget exactly as large as the checks need: every observation is
 	// unverified, and nothing else moves.
 	tight := scanWith(t, h, &Options{Budget: budgetOf(without)}, patient)
+	require.Len(t, tight.Observations, len(observers), "a spent budget still reports every observation")
 	for _, o := range tight.Observations {
 		if o.ID != "x402" && o.ID != "content_signals" {
 			assert.Equal(t, ObservationUnverified, o.Status, "%s: %s", o.ID, o.Receipt.Received)
@@ -781,6 +782,7 @@ func TestObservationsInEveryForm(t *testing.T) {
 		Observations []map[string]any `json:"observations"`
 	}
 	require.NoError(t, json.Unmarshal(js, &v))
+	require.Len(t, ObservationIDs(), 11, "the loops below cannot pass over an empty list")
 	require.Len(t, v.Observations, len(observers))
 	for i, o := range v.Observations {
 		assert.Equal(t, ObservationIDs()[i], o["id"])
