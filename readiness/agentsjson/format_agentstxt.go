@@ -1,6 +1,7 @@
 package agentsjson
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 )
@@ -10,22 +11,22 @@ func (r *reader) readAgentsTxt(m map[string]any) {
 	c := r.c
 	if site, ok := m["site"].(map[string]any); ok {
 		r.formats[FormatAgentsTxt] = true
-		c.Name = first(c.Name, str(site["name"]))
-		c.URL = first(c.URL, str(site["url"]))
-		c.Description = first(c.Description, str(site["description"]))
-		if s := first(str(site["contact"]), str(site["Site-Contact"])); s != "" && c.Contact == nil {
+		c.Name = cmp.Or(c.Name, str(site["name"]))
+		c.URL = cmp.Or(c.URL, str(site["url"]))
+		c.Description = cmp.Or(c.Description, str(site["description"]))
+		if s := cmp.Or(str(site["contact"]), str(site["Site-Contact"])); s != "" && c.Contact == nil {
 			c.Contact = contactFrom(s)
 		}
 	}
 	for i, it := range r.list(m["capabilities"], "/capabilities") {
 		switch o := it.(type) {
 		case map[string]any:
-			ep := first(str(o["endpoint"]), str(o["url"]))
+			ep := cmp.Or(str(o["endpoint"]), str(o["url"]))
 			if ep == "" {
 				r.skip(fmt.Sprintf("/capabilities/%d", i), RuleShape, "a capability without an endpoint")
 				continue
 			}
-			r.addInterface(Interface{ID: first(str(o["id"]), str(o["name"])), Type: strings.ToLower(str(o["protocol"])), URL: ep, Auth: authString(o["auth"]), Source: FormatAgentsTxt})
+			r.addInterface(Interface{ID: cmp.Or(str(o["id"]), str(o["name"])), Type: strings.ToLower(str(o["protocol"])), URL: ep, Auth: authString(o["auth"]), Source: FormatAgentsTxt})
 		case string:
 			// agents.txt's own Capabilities line lists names without
 			// endpoints: nothing to reach, and not a sign of the format.

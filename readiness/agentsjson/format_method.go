@@ -1,8 +1,10 @@
 package agentsjson
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -17,12 +19,7 @@ func (r *reader) readMethod(m map[string]any) {
 		if !ok {
 			r.skip("/publishes", RuleShape, "not an object of names and URLs")
 		}
-		keys := make([]string, 0, len(pub))
-		for k := range pub {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
+		for _, k := range slices.Sorted(maps.Keys(pub)) {
 			u := str(pub[k])
 			if u == "" {
 				r.skip("/publishes/"+escape(k), RuleShape, "not a URL string")
@@ -48,12 +45,7 @@ func (r *reader) readMethod(m map[string]any) {
 	case nil:
 	case map[string]any:
 		// Some cards key their interfaces by name.
-		keys := make([]string, 0, len(v))
-		for k := range v {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for i, k := range keys {
+		for i, k := range slices.Sorted(maps.Keys(v)) {
 			if i >= MaxItems {
 				r.skip("/interfaces", RuleLimit, "more than %d interfaces; the rest skipped", MaxItems)
 				break
@@ -100,7 +92,7 @@ func (r *reader) readMethod(m map[string]any) {
 func (r *reader) methodInterface(v any, pointer, key string) {
 	switch o := v.(type) {
 	case map[string]any:
-		it := Interface{ID: first(str(o["id"]), key), Type: strings.ToLower(first(str(o["type"]), str(o["protocol"]))), URL: first(str(o["url"]), str(o["endpoint"])), Auth: authString(o["auth"]), Source: FormatMethod}
+		it := Interface{ID: cmp.Or(str(o["id"]), key), Type: strings.ToLower(cmp.Or(str(o["type"]), str(o["protocol"]))), URL: cmp.Or(str(o["url"]), str(o["endpoint"])), Auth: authString(o["auth"]), Source: FormatMethod}
 		if it.URL == "" && it.Type == "" {
 			r.skip(pointer, RuleShape, "an interface with neither a url nor a type")
 			return

@@ -1,6 +1,7 @@
 package agentsjson
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 )
@@ -10,9 +11,9 @@ func (r *reader) readSiteInfo(m map[string]any) {
 	c := r.c
 	if si, ok := m["site_info"].(map[string]any); ok {
 		r.formats[FormatSiteInfo] = true
-		c.Name = first(c.Name, str(si["name"]))
-		c.URL = first(c.URL, first(str(si["url"]), str(si["home_url"])))
-		c.Description = first(c.Description, str(si["description"]))
+		c.Name = cmp.Or(c.Name, str(si["name"]))
+		c.URL = cmp.Or(c.URL, str(si["url"]), str(si["home_url"]))
+		c.Description = cmp.Or(c.Description, str(si["description"]))
 		if s := str(si["contact"]); s != "" && c.Contact == nil {
 			c.Contact = contactFrom(s)
 		}
@@ -61,13 +62,13 @@ func (r *reader) readSiteInfo(m map[string]any) {
 			continue
 		}
 		r.formats[FormatSiteInfo] = true
-		id := first(str(o["name"]), str(o["type"]))
+		id := cmp.Or(str(o["name"]), str(o["type"]))
 		if ep := str(o["endpoint"]); ep != "" {
 			r.addInterface(Interface{ID: id, Type: "intent", URL: ep, Source: FormatSiteInfo})
 		}
 		for j, e := range r.list(o["endpoints"], p+"/endpoints") {
 			eo, _ := e.(map[string]any)
-			if path := first(str(eo["path"]), str(eo["url"])); path != "" {
+			if path := cmp.Or(str(eo["path"]), str(eo["url"])); path != "" {
 				r.addInterface(Interface{ID: id, Type: "intent", URL: path, Source: FormatSiteInfo})
 			} else {
 				r.skip(fmt.Sprintf("%s/endpoints/%d", p, j), RuleShape, "an endpoint without a path")

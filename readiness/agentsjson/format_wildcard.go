@@ -1,6 +1,7 @@
 package agentsjson
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 )
@@ -14,8 +15,8 @@ func (r *reader) readWildCard(m map[string]any) {
 	if info, ok := m["info"].(map[string]any); ok && !openapi && !swagger {
 		// An OpenAPI document has an info object too; it is not a card.
 		r.formats[FormatWildCard] = true
-		c.Name = first(c.Name, str(info["title"]))
-		c.Description = first(c.Description, str(info["description"]))
+		c.Name = cmp.Or(c.Name, str(info["title"]))
+		c.Description = cmp.Or(c.Description, str(info["description"]))
 	}
 	if str(m["agentsJson"]) != "" {
 		r.formats[FormatWildCard] = true
@@ -23,15 +24,13 @@ func (r *reader) readWildCard(m map[string]any) {
 	sources := map[string]bool{}
 	anySource := false // a source without an id answers every sourceId
 	addSource := func(o map[string]any, pointer string) {
-		u := first(str(o["path"]), str(o["url"]))
+		u := cmp.Or(str(o["path"]), str(o["url"]))
 		if u == "" {
 			r.skip(pointer, RuleShape, "a source without a path or url")
 			return
 		}
-		typ := strings.ToLower(str(o["type"]))
-		if typ == "" {
-			typ = "openapi" // the format's sources are OpenAPI documents
-		}
+		// The format's sources are OpenAPI documents.
+		typ := cmp.Or(strings.ToLower(str(o["type"])), "openapi")
 		id := str(o["id"])
 		sources[id] = true
 		anySource = anySource || id == ""

@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/agentweb/agentweb/internal/problem"
@@ -104,7 +104,7 @@ func read(m map[string]any) *Card {
 			c.Formats = append(c.Formats, f)
 		}
 	}
-	sort.Slice(c.Formats, func(i, j int) bool { return c.Formats[i] < c.Formats[j] })
+	slices.Sort(c.Formats)
 	for _, f := range formatOrder {
 		if r.formats[f] {
 			c.Format = f
@@ -158,16 +158,10 @@ func authString(v any) string {
 	return ""
 }
 
+// str returns v with spaces trimmed, or "" when v is not a string.
 func str(v any) string {
 	s, _ := v.(string)
 	return strings.TrimSpace(s)
-}
-
-func first(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 func (r *reader) strs(v any, pointer string) []string {
