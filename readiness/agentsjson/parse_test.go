@@ -79,33 +79,19 @@ func TestParsePublished(t *testing.T) {
 	}
 }
 
-func TestParseShapes(t *testing.T) {
-	for _, tc := range []struct {
-		name, doc  string
-		format     Format
-		interfaces int
-		foreign    string
-		skipped    []string // pointers
-	}{
-		{"interfaces keyed by name", `{"interfaces":{"mcp":"https://a.example/mcp","api":{"type":"openapi","url":"/openapi.json"}}}`, FormatMethod, 2, "", nil},
-		{"capabilities as names only", `{"capabilities":["search","browse"]}`, "", 0, "", nil},
-		{"capability without endpoint", `{"site":{"name":"x"},"capabilities":[{"name":"search"}]}`, FormatAgentsTxt, 0, "", []string{"/capabilities/0"}},
-		{"flow naming an unknown source", `{"info":{"title":"t"},"sources":[{"id":"a","path":"/a.yaml"}],"flows":[{"actions":[{"sourceId":"b"}]}]}`, FormatWildCard, 1, "", []string{"/flows/0/actions/0/sourceId"}},
-		{"singular source object, absolute URL", `{"source":{"type":"openapi","url":"https://api.shop.example/openapi.json"},"flows":[]}`, FormatWildCard, 1, "", nil},
-		{"singular source object with path and id", `{"agentsJson":"0.1.0","source":{"id":"shop","path":"openapi.yaml"},"flows":[{"actions":[{"sourceId":"shop"}]}]}`, FormatWildCard, 1, "", nil},
-		{"singular source as a URL string", `{"source":"/openapi.json","flows":[{"actions":[{"sourceId":"any"}]}]}`, FormatWildCard, 1, "", nil},
-		{"singular source without a URL", `{"source":{"type":"openapi"},"flows":[]}`, "", 0, "", []string{"/source"}},
-		{"singular source of the wrong shape", `{"source":["/openapi.json"],"flows":[]}`, "", 0, "", []string{"/source"}},
-		{"a source member without flows is not read", `{"name":"Shop","source":{"url":"/openapi.json"},"contact":{"email":"a@shop.example"}}`, FormatMethod, 0, "", nil},
-		{"sources entries with url instead of path", `{"sources":[{"id":"a","url":"/a.json"},{"id":"b","type":"graphql","url":"/graphql"}],"flows":[]}`, FormatWildCard, 2, "", nil},
-		{"intents as a list", `{"site_info":{"name":"n"},"intents":[{"name":"buy","endpoint":"/buy"}]}`, FormatSiteInfo, 1, "", nil},
-		{"interfaces not a list", `{"interfaces":"mcp"}`, "", 0, "", []string{"/interfaces"}},
-		{"A2A agent card", `{"name":"Agent","skills":[{"id":"s"}],"url":"https://a.example/a2a"}`, "", 0, "an A2A agent card", nil},
-		{"MCP server card", `{"serverInfo":{"name":"s"},"transport":{"type":"streamable-http","endpoint":"/mcp"}}`, "", 0, "an MCP server card", nil},
-		{"OpenAPI document", `{"openapi":"3.1.0","info":{"title":"t"}}`, "", 0, "an OpenAPI document", nil},
-		{"Agentic Site Profile", `{"agentic":"1.1","origin":"https://a.example"}`, "", 0, "an Agentic Site Profile", nil},
-		{"empty object", `{}`, "", 0, "", nil},
-	} {
+// shapeCase is a document the reader reads around, and what it makes of it.
+type shapeCase struct {
+	name, doc  string
+	format     Format
+	interfaces int
+	foreign    string
+	skipped    []string // pointers
+}
+
+// testShapes parses each case's document and checks what the reader made of it.
+func testShapes(t *testing.T, cases []shapeCase) {
+	t.Helper()
+	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			c, err := Parse([]byte(tc.doc))
 			require.NoError(t, err)
@@ -120,6 +106,18 @@ func TestParseShapes(t *testing.T) {
 			assert.Equal(t, tc.skipped, ptrs)
 		})
 	}
+}
+
+// TestParseShapes holds documents of no card format; each format's shapes
+// are tested beside its reader.
+func TestParseShapes(t *testing.T) {
+	testShapes(t, []shapeCase{
+		{"A2A agent card", `{"name":"Agent","skills":[{"id":"s"}],"url":"https://a.example/a2a"}`, "", 0, "an A2A agent card", nil},
+		{"MCP server card", `{"serverInfo":{"name":"s"},"transport":{"type":"streamable-http","endpoint":"/mcp"}}`, "", 0, "an MCP server card", nil},
+		{"OpenAPI document", `{"openapi":"3.1.0","info":{"title":"t"}}`, "", 0, "an OpenAPI document", nil},
+		{"Agentic Site Profile", `{"agentic":"1.1","origin":"https://a.example"}`, "", 0, "an Agentic Site Profile", nil},
+		{"empty object", `{}`, "", 0, "", nil},
+	})
 }
 
 func TestParseBounds(t *testing.T) {
