@@ -227,29 +227,6 @@ func docOutcome(f *fetched, found bool, what string, problems []string, notes []
 // isDocument reports whether f is a 2xx answer that is not an HTML page.
 func isDocument(f *fetched) bool { return f.ok() && !looksLikeHTML(f.body()) }
 
-func observeAuthMD(s *scan) obsOutcome {
-	f := s.obsGet(s.obsResolve("/auth.md"), "text/markdown")
-	found := isDocument(f) && !llmsIsHTML(f.body())
-	var problems, notes []string
-	what := "a Markdown document"
-	if found {
-		body := string(f.body())
-		if !llmsH1.MatchString(body) {
-			problems = append(problems, "no H1 line: the text opens with a title line (# auth.md)")
-		}
-		if mt, _ := f.mediaType(); mt != "text/markdown" && mt != "text/plain" {
-			notes = append(notes, fmt.Sprintf("served as %q, not as text/markdown", mt))
-		}
-		if strings.Contains(body, "oauth-protected-resource") {
-			what += " pointing to protected-resource metadata"
-		}
-	}
-	out := docOutcome(f, found, what, problems, notes)
-	out.expected = "a Markdown document with an H1 at /auth.md, telling agents how to register"
-	out.meaning = meaning(out.status, "an agent can read how to register with the service before it signs in", "an agent has no written account of how to register here")
-	return out
-}
-
 // meaning picks what a finding means: yes when found, no otherwise (with
 // a word on problems or unanswered requests).
 func meaning(st ObservationStatus, yes, no string) string {
@@ -262,47 +239,6 @@ func meaning(st ObservationStatus, yes, no string) string {
 		return "Unknown: the request went unanswered."
 	}
 	return "Not published: " + no + "."
-}
-
-func observeUCP(s *scan) obsOutcome {
-	f := s.obsGet(s.obsResolve("/.well-known/ucp"), "application/json")
-	m, found, problems := jsonObject(f)
-	what := "a JSON document"
-	if m != nil {
-		u, ok := m["ucp"].(map[string]any)
-		if !ok {
-			problems = append(problems, `/ucp: no "ucp" object`)
-		} else {
-			if v := str(u["version"]); v == "" {
-				problems = append(problems, "/ucp/version: missing")
-			} else {
-				what += " of UCP version " + truncate(clean(v), 40)
-			}
-			if _, ok := u["services"].(map[string]any); !ok {
-				problems = append(problems, "/ucp/services: not an object")
-			}
-			if u["capabilities"] == nil {
-				problems = append(problems, "/ucp/capabilities: missing")
-			}
-		}
-	}
-	out := docOutcome(f, found, what, problems, nil)
-	out.expected = `a JSON profile at /.well-known/ucp whose "ucp" object names its version, services and capabilities`
-	out.meaning = meaning(out.status, "a purchasing agent can find the store's checkout and capabilities", "an agent cannot discover UCP commerce here")
-	return out
-}
-
-func observeACP(s *scan) obsOutcome {
-	f := s.obsGet(s.obsResolve("/.well-known/acp.json"), "application/json")
-	m, found, problems := jsonObject(f)
-	what := "a JSON document"
-	if m != nil && len(m) == 0 {
-		problems = append(problems, "/: an empty object")
-	}
-	out := docOutcome(f, found, what, problems, nil)
-	out.expected = "a JSON document at /.well-known/acp.json"
-	out.meaning = meaning(out.status, "an agent can discover the merchant's Agentic Commerce Protocol endpoints", "an agent cannot discover ACP commerce here")
-	return out
 }
 
 // obsSameSite resolves ref against base and returns it when it is on the

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/agentweb/agentweb/internal/plural"
 	"github.com/dunglas/httpsfv"
 	"github.com/go-jose/go-jose/v4"
 )
@@ -318,4 +319,135 @@ func jwksKeys(v any) []jose.JSONWebKey {
 		}
 	}
 	return out
+}
+
+// webBotAuthMedia is the media type of a key directory.
+const webBotAuthMedia = "application/http-message-signatures-directory+json"
+
+// jwkPrivateMembers are the members of a private JWK (RFC 7518 Section 6.2.2,
+// Section 6.3.2; RFC 8037 Section 2): a key directory publishes public keys only.
+var jwkPrivateMembers = []string{"d", "p", "q", "dp", "dq", "qi", "oth", "k"}
+
+// maxDirectoryKeys bounds the keys read from a directory.
+const maxDirectoryKeys = 100
+
+func observeWebBotAuth(s *scan) obsOutcome {
+	f := s.obsGet(s.obsResolve("/.well-known/http-message-signatures-directory"), webBotAuthMedia)
+	m, found, problems := jsonObject(f)
+	var notes []string
+	what := "a key directory"
+	var keys []jose.JSONWebKey
+	if m != nil {
+		if mt, _ := f.mediaType(); mt != webBotAuthMedia {
+			notes = append(notes, fmt.Sprintf("served as %q, not %s", mt, webBotAuthMedia))
+		}
+		set := any(m)
+		_, isSet := m["keys"]
+		_, hasJWKS := m["jwks"]
+		_, hasURI := m["jwks_uri"]
+		if !isSet && (hasJWKS || hasURI || m["client_id"] != nil) {
+			// A Signature Agent Card at the directory's place: validated as
+			// cloudflare/web-bot-auth reads one, its keys from jwks.
+			what = "a Signature Agent Card"
+			problems = append(problems, signatureAgentCardProblems(m, first(f.resp.FinalURL, f.url))...)
+			set = m["jwks"]
+			if hasURI {
+				notes = append(notes, "the card names its keys by jwks_uri: not fetched")
+			}
+		}
+		if set != nil {
+			sm, _ := set.(map[string]any)
+			list, ok := sm["keys"].([]any)
+			switch {
+			case !ok && isSet:
+				problems = append(problems, `/keys: not an array (a JWK Set, RFC 7517 §5)`)
+			case ok:
+				valid := 0
+				if len(list) > maxDirectoryKeys {
+					notes = append(notes, fmt.Sprintf("read the first %d of %d keys", maxDirectoryKeys, len(list)))
+					list = list[:maxDirectoryKeys]
+				}
+				for i, k := range list {
+					if why := jwkProblem(k); why != "" {
+						problems = append(problems, fmt.Sprintf("/keys/%d: %s", i, why))
+						continue
+					}
+					valid++
+				}
+				what += fmt.Sprintf(" with a JWK Set of %s, %d valid", plural.N(len(list), "key", "keys"), valid)
+				if len(list) == 0 {
+					problems = append(problems, "/keys: empty: no key to verify a signature with")
+				}
+				keys = jwksKeys(sm)
+			}
+		}
+		notes, problems = directorySignatures(f, keys, notes, problems)
+	}
+	out := docOutcome(f, found, what, problems, notes)
+	out.expected = "a JWK Set (" + webBotAuthMedia + ") of public keys at /.well-known/http-message-signatures-directory (or a Signature Agent Card with jwks xor jwks_uri), its response signed by its own keys (RFC 9421, tag " + tagDirectory + ", keyid the key's RFC 7638 thumbprint)"
+	out.meaning = meaning(out.status, "the site's own bots sign their requests, and servers can verify them with these keys", "the site publishes no keys for signed bot requests (nothing is lost unless it runs bots)")
+	return out
+}
+
+// maxDirectorySignatures bounds the signatures of a directory response
+// verified.
+const maxDirectorySignatures = 5
+
+// directorySignatures verifies the signatures of a directory response
+// (HTTP Message Signatures Directory: the directory is signed by its own
+// keys, tag "http-message-signatures-directory", covering the request's
+// "@authority"): a note for each that verifies, a problem for each that
+// does not.
+func directorySignatures(f *fetched, keys []jose.JSONWebKey, notes, problems []string) ([]string, []string) {
+	input, signature := strings.Join(f.resp.Header.Values("Signature-Input"), ", "), strings.Join(f.resp.Header.Values("Signature"), ", ")
+	if signature == "" || input == "" {
+		return append(notes, "the response carries no Signature and Signature-Input (the directory draft has the directory signed by its own keys)"), problems
+	}
+	d, err := httpsfv.UnmarshalDictionary([]string{input})
+	if err != nil {
+		return notes, append(problems, "Signature-Input: not an RFC 9651 dictionary")
+	}
+	u, _ := url.Parse(f.url)
+	for i, label := range d.Names() {
+		if i == maxDirectorySignatures {
+			notes = append(notes, fmt.Sprintf("verified the first %d signatures", maxDirectorySignatures))
+			break
+		}
+		keyid, err := verifyHTTPSig(httpSig{label: label, input: input, signature: signature, authority: u.Host, tag: tagDirectory}, keys, time.Now())
+		if err != nil {
+			problems = append(problems, fmt.Sprintf("the response's signature %s: %s", clip60(label), clean(err.Error())))
+			continue
+		}
+		notes = append(notes, fmt.Sprintf("the response's signature %s verifies with the directory's key %s", clip60(label), keyid))
+	}
+	return notes, problems
+}
+
+// jwkProblem validates one member of a JWK Set as a public key (RFC 7517
+// Section 4, RFC 7518 Section 6, RFC 8037 Section 2), with go-jose's reader: "" when it is one.
+func jwkProblem(v any) string {
+	o, ok := v.(map[string]any)
+	if !ok {
+		return "not an object"
+	}
+	if str(o["kty"]) == "" {
+		return `no "kty"`
+	}
+	for _, m := range jwkPrivateMembers {
+		if _, ok := o[m]; ok {
+			return fmt.Sprintf("a private or symmetric key member %q is published", m)
+		}
+	}
+	raw, err := json.Marshal(o)
+	if err != nil {
+		return "not a key"
+	}
+	var k jose.JSONWebKey
+	if err := k.UnmarshalJSON(raw); err != nil {
+		return "not a valid " + truncate(clean(str(o["kty"])), 20) + " key: " + truncate(clean(err.Error()), 120)
+	}
+	if !k.Valid() || !k.IsPublic() {
+		return "not a valid public key"
+	}
+	return ""
 }

@@ -2,9 +2,7 @@ package readiness
 
 import (
 	"context"
-	"fmt"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/agentweb/agentweb/readiness/mcpprobe"
@@ -112,78 +110,4 @@ func (p *mcpProbe) records() []RequestRecord {
 		out = append(out, r)
 	}
 	return out
-}
-
-// writeMCPReceipt writes the MCP receipt one line at a time, for the
-// Markdown and HTML forms; nothing when m is nil.
-func writeMCPReceipt(line func(string, ...any), m *MCPReceipt) {
-	if m == nil {
-		return
-	}
-	orNone := func(s string) string {
-		if s == "" {
-			return "(none)"
-		}
-		return s
-	}
-	line("endpoint: %s", m.Endpoint)
-	line("outcome: %s (%s)", m.Outcome, m.Reason)
-	line("transport: %s", orNone(m.Transport))
-	line("protocol:")
-	line("  offered: %s", orNone(m.Protocol.Offered))
-	for _, o := range m.Protocol.Offers {
-		line("    %s: %s", o.RPC, o.Version)
-	}
-	line("  returned: %s", orNone(m.Protocol.Returned))
-	line("  negotiated: %s", orNone(m.Protocol.Negotiated))
-	line("initialize: %t", m.Initialize)
-	line("tools_list: %t", m.ToolsList)
-	line("auth:")
-	line("  mode: %s", m.Auth.Mode)
-	if m.Auth.Rules != "" {
-		line("  rules: %s (%s)", m.Auth.Rules, m.Auth.RulesReason)
-	}
-	line("  oauth_metadata: %t", m.Auth.OAuthMetadata)
-	if m.Auth.ResourceMetadataURL != "" {
-		line("  resource_metadata_url: %s", m.Auth.ResourceMetadataURL)
-	}
-	if m.Auth.MetadataURL != "" {
-		line("  metadata_url: %s", m.Auth.MetadataURL)
-	}
-	line("  pkce: [%s]", strings.Join(m.Auth.PKCE, ", "))
-	line("  dynamic_registration: %t   # optional either way", m.Auth.DynamicRegistration)
-	line("  requirements_documented_at: %s", orNone(m.Auth.RequirementsDocumentedAt))
-	for _, d := range m.Auth.Documents {
-		s := fmt.Sprintf("  GET %s (%s, %s rules)", d.URL, d.Kind, d.Version)
-		if d.Status != 0 {
-			s += fmt.Sprintf(" -> %d", d.Status)
-		}
-		if d.Used {
-			s += ", used"
-		}
-		if d.Problem != "" {
-			s += ": " + d.Problem
-		}
-		line("%s", s)
-	}
-	line("tools:")
-	line("  listed_without_token: %d   # listed, not usable", m.Tools.ListedWithoutToken)
-	line("  authenticated: null   # we never sign in to your server")
-	line("  with_read_only_hint: %d", m.Tools.WithReadOnlyHint)
-	line("  execution_tested: false   # so the execution check stays UNVERIFIED")
-	line("handshake:")
-	for _, e := range m.Handshake {
-		s := fmt.Sprintf("  %s %s", e.Method, e.URL)
-		if e.RPC != "" {
-			s += " (" + e.RPC + ")"
-		}
-		if e.Status != 0 {
-			s += fmt.Sprintf(" -> %d %s, session id %t", e.Status, orNone(e.ContentType), e.SessionID)
-		}
-		if e.Error != "" {
-			s += " -> " + e.Error
-		}
-		line("%s", s)
-	}
-	line("mcp status: %s", m.Status)
 }

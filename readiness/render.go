@@ -4,10 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/agentweb/agentweb/internal/plural"
 	"slices"
 	"strings"
 	"unicode"
+
+	"github.com/agentweb/agentweb/internal/plural"
 )
 
 // JSON renders the report in its canonical form: indented UTF-8 JSON with
@@ -23,72 +24,6 @@ func (r *Report) JSON() ([]byte, error) {
 		return nil, fmt.Errorf("readiness: encode report: %w", err)
 	}
 	return buf.Bytes(), nil
-}
-
-// receiptText is the plain-text receipt of one check, in the layout of the
-// agent-readiness scoring method, Section 05, shared by the Markdown and HTML forms.
-func receiptText(c CheckResult) string {
-	var b strings.Builder
-	line := func(format string, args ...any) {
-		b.WriteString(clean(fmt.Sprintf(format, args...)))
-		b.WriteByte('\n')
-	}
-	line("check: %s", c.ID)
-	for _, q := range c.Receipt.Requests {
-		line("request: %s %s", q.Method, q.URL)
-		for _, k := range sortedKeys(q.Headers) {
-			line("  %s: %s", k, q.Headers[k])
-		}
-		if q.Response != nil {
-			s := q.Response
-			resp := fmt.Sprintf("  -> %d", s.Status)
-			if s.MediaType != "" {
-				resp += " " + s.MediaType
-			}
-			resp += fmt.Sprintf(", %d bytes", s.Bytes)
-			line("%s", resp)
-			if s.FinalURL != "" && s.FinalURL != q.URL {
-				line("     final URL: %s", s.FinalURL)
-			}
-			for _, k := range sortedKeys(s.Headers) {
-				line("     %s: %s", k, s.Headers[k])
-			}
-			if s.Body != "" {
-				line("     body: %s", s.Body)
-			}
-		}
-		if q.Error != "" {
-			line("  -> error: %s", q.Error)
-		}
-		if q.Skipped != "" {
-			line("  -> skipped: %s", q.Skipped)
-		}
-	}
-	line("expected: %s", c.Receipt.Expected)
-	line("received: %s", c.Receipt.Received)
-	for _, n := range c.Receipt.Notes {
-		line("note: %s", n)
-	}
-	writeMCPReceipt(line, c.Receipt.MCP)
-	if len(c.Scope) > 0 {
-		line("scope: %s", strings.Join(c.Scope, ", "))
-	}
-	line("status: %s", c.Verdict)
-	line("weight: %s", points(c.Weight))
-	line("earned: %s", points(c.Earned))
-	return b.String()
-}
-
-// observationReceipt is the plain-text receipt of an observation, in the
-// layout of a check's.
-func observationReceipt(o Observation) string {
-	lines := strings.Split(strings.TrimSuffix(receiptText(CheckResult{ID: o.ID, Receipt: o.Receipt}), "\n"), "\n")
-	// A check's receipt ends with its status, weight and earned lines (no
-	// scope line without a scope); an observation has a status of its own
-	// and is never scored.
-	lines = lines[:len(lines)-3]
-	lines[0] = "observation: " + o.ID
-	return strings.Join(lines, "\n") + "\n" + "status: " + string(o.Status) + "\nfound: " + fmt.Sprint(o.Found) + "\ntext: " + clean(o.Text.Title) + " (" + clean(o.Text.Status) + ") " + clean(o.Text.URL) + "\n"
 }
 
 func sortedKeys(m map[string]string) []string {

@@ -10,10 +10,8 @@ import (
 	"sync"
 	"time"
 
-	"golang.org/x/net/html"
-
-	"github.com/agentweb/agentweb/internal/plural"
 	"github.com/agentweb/agentweb/safefetch"
+	"golang.org/x/net/html"
 )
 
 // Renderer renders a page in a browser for the Act checks: it runs the
@@ -185,20 +183,6 @@ func readRendering(page string, r *Rendering) *pageRendering {
 	return pr
 }
 
-// browsers names the browsers that rendered, for receipts.
-func (o *toolsObs) browsers() string {
-	var names []string
-	for _, r := range o.rendered {
-		if r.r.Browser != "" && !contains(names, r.r.Browser) {
-			names = append(names, r.r.Browser)
-		}
-	}
-	if len(names) == 0 {
-		return "a browser"
-	}
-	return strings.Join(names, ", ")
-}
-
 func contains(list []string, s string) bool {
 	for _, x := range list {
 		if x == s {
@@ -206,84 +190,4 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
-}
-
-// renderedSummary says what the renderings saw: the browser, the pages and
-// the tools it registered, or "" when nothing was rendered.
-func (o *toolsObs) renderedSummary() string {
-	if len(o.rendered) == 0 {
-		return ""
-	}
-	var tools []string
-	n := 0
-	for _, pr := range o.rendered {
-		for _, t := range pr.r.Tools {
-			n++
-			if len(tools) >= 8 {
-				continue
-			}
-			kind := "imperative"
-			if t.Declarative {
-				kind = "declarative"
-			}
-			where := t.Script
-			if where == "" {
-				where = t.Frame
-			}
-			label := fmt.Sprintf("%q (%s", truncate(clean(t.Name), 60), kind)
-			if where != "" {
-				label += ", " + truncate(clean(where), 100)
-			}
-			tools = append(tools, label+")")
-		}
-	}
-	s := fmt.Sprintf("rendered in %s (%s)", o.browsers(), plural.N(len(o.rendered), "page", "pages"))
-	switch {
-	case n == 0:
-		s += ": no tool registered"
-	default:
-		s += fmt.Sprintf(": %s registered: %s", plural.N(n, "tool", "tools"), strings.Join(tools, ", "))
-		if n > len(tools) {
-			s += fmt.Sprintf(" and %d more", n-len(tools))
-		}
-	}
-	return s
-}
-
-// renderRecords turns the renderings' requests into receipt records, at most
-// maxRenderedRecords a page.
-func (o *toolsObs) renderRecords() []RequestRecord {
-	var out []RequestRecord
-	for _, pr := range o.rendered {
-		for i, q := range pr.r.Requests {
-			if i >= maxRenderedRecords {
-				break
-			}
-			rec := RequestRecord{Method: q.Method, URL: truncate(clean(q.URL), 300)}
-			switch {
-			case q.Skipped:
-				rec.Skipped = truncate(clean(q.Refused), 200)
-			case q.Refused != "":
-				rec.Error = truncate(clean(q.Refused), 200)
-			default:
-				rec.Response = &ResponseRecord{Status: q.Status, Bytes: q.Bytes}
-			}
-			out = append(out, rec)
-		}
-	}
-	return out
-}
-
-// refusedScripts lists the scripts a browser was refused while rendering:
-// they did not run, and may hold tools.
-func (o *toolsObs) refusedScripts() []string {
-	var out []string
-	for _, pr := range o.rendered {
-		for _, q := range pr.r.Requests {
-			if q.Type == "Script" && q.Refused != "" {
-				out = append(out, truncate(clean(q.URL), 200)+" ("+truncate(clean(q.Refused), 80)+")")
-			}
-		}
-	}
-	return out
 }
