@@ -12,8 +12,8 @@ import (
 	"sync"
 	"unicode/utf8"
 
-	"github.com/agentweb/agentweb/internal/refusal"
 	"github.com/agentweb/agentweb/internal/weburl"
+	"github.com/agentweb/agentweb/readiness/internal/refusal"
 	"github.com/agentweb/agentweb/safefetch"
 )
 

@@ -18,8 +18,8 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/agentweb/agentweb/internal/refusal"
 	"github.com/agentweb/agentweb/internal/weburl"
+	"github.com/agentweb/agentweb/readiness/internal/refusal"
 	"github.com/agentweb/agentweb/safefetch"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
