@@ -67,13 +67,3 @@ func checkMCPDiscovery(s *scan) outcome {
 	out.mcp = o.mcpReceipt(out.verdict)
 	return out
 }
-
-// refused reports the statuses that are a refusal or failure, not an answer
-// (as fetched.answered); 401 is judged by the MCP checks themselves.
-func refused(code int) bool {
-	switch {
-	case code == 403, code == 407, code == 408, code == 425, code == 429, code >= 500:
-		return true
-	}
-	return false
-}

@@ -1,6 +1,7 @@
 package readiness
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -297,17 +298,10 @@ func (s *scan) getCapped(u, accept string, maxRedirects int, maxBody int64) *fet
 }
 
 // answered reports whether a response arrived and its status is an answer
-// the checks can judge: not a refusal (401, 403, 407, 429) and not a server
-// failure (5xx). Anything else is unverified, never a pass and never a fail.
+// the checks can judge ([refusal.Answered]). Anything else is unverified,
+// never a pass and never a fail.
 func (f *fetched) answered() bool {
-	if f == nil || f.err != nil || f.resp == nil {
-		return false
-	}
-	switch c := f.resp.StatusCode; {
-	case c == 401, c == 403, c == 407, c == 408, c == 425, c == 429, c >= 500:
-		return false
-	}
-	return true
+	return f != nil && f.err == nil && f.resp != nil && refusal.Answered(f.resp.StatusCode)
 }
 
 // ok reports a 2xx answer.
@@ -352,20 +346,11 @@ func (f *fetched) why() string {
 	case f == nil:
 		return "not requested"
 	case f.err != nil:
-		return "no answer: " + errorKind(f.err)
+		return "no answer: " + cmp.Or(refusal.Kind(f.err), "request failed")
 	case f.resp != nil:
 		return fmt.Sprintf("the server answered %d: a refusal or failure is not an answer", f.resp.StatusCode)
 	}
 	return "no answer"
-}
-
-// errorKind names a safefetch refusal in the words of the agent-readiness
-// scoring method (Section 06).
-func errorKind(err error) string {
-	if k := refusal.Kind(err); k != "" {
-		return k
-	}
-	return "request failed"
 }
 
 // relevantHeaders are the response headers receipts keep.

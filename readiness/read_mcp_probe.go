@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/agentweb/agentweb/readiness/internal/refusal"
 	"github.com/agentweb/agentweb/readiness/mcpprobe"
 	"github.com/agentweb/agentweb/safefetch"
 )
@@ -59,7 +60,7 @@ func (p *mcpProbe) unanswered() *mcpFailure {
 		return nil
 	}
 	for i := len(p.r.Handshake) - 1; i >= 0; i-- {
-		if e := p.r.Handshake[i]; e.Status == 0 || e.Capped || e.Error != "" || refused(e.Status) {
+		if e := p.r.Handshake[i]; e.Status == 0 || e.Capped || e.Error != "" || refusal.Refused(e.Status) {
 			return &mcpFailure{Method: e.Method, URL: e.URL, Error: first(e.Error, p.r.Reason)}
 		}
 	}

@@ -434,8 +434,9 @@ func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	if err != nil {
 		e.err = err
 		e.Error = errorKind(err)
-		if req.Context().Err() != nil && errors.Is(req.Context().Err(), context.DeadlineExceeded) {
-			e.Error = "timeout"
+		if ce := req.Context().Err(); errors.Is(ce, context.DeadlineExceeded) {
+			// The transport's error may not wrap the deadline that ended it.
+			e.Error = refusal.Kind(ce)
 		}
 		return nil, err
 	}
@@ -545,16 +546,6 @@ func refusalHint(e *exchange) string {
 	return ""
 }
 
-// refused reports the statuses that are a refusal or failure, not an
-// answer; 401 is judged by the probe itself.
-func refused(code int) bool {
-	switch {
-	case code == 403, code == 407, code == 408, code == 425, code == 429, code >= 500:
-		return true
-	}
-	return false
-}
-
 // receipt classifies the session.
 func (s *session) receipt(o *Options) *Receipt {
 	r := &Receipt{
@@ -620,7 +611,7 @@ func (s *session) receipt(o *Options) *Receipt {
 	case r.Protocol.Returned != "" && !slices.Contains(Versions(), r.Protocol.Returned) && init != nil:
 		r.Outcome = OutcomeUnsupportedVersion
 		r.Reason = fmt.Sprintf("initialize at %s answered with protocol version %q, which this client does not implement (it implements %s)", init.URL, r.Protocol.Returned, strings.Join(Versions(), ", "))
-	case init != nil && refused(init.Status):
+	case init != nil && refusal.Refused(init.Status):
 		r.Outcome = OutcomeUnanswered
 		r.Reason = fmt.Sprintf("initialize at %s: the server answered %d: a refusal or failure is not an answer", init.URL, init.Status) + refusalHint(init)
 	case init == nil:
@@ -667,7 +658,7 @@ func (s *session) initExchange() *exchange {
 // (not a refusal, not a 401), or nil.
 func (s *session) discoverAnswer() *exchange {
 	for _, e := range s.exchanges[s.firstAttempt:] {
-		if e.RPC == "server/discover" && e.Status != 0 && e.Status != http.StatusUnauthorized && !refused(e.Status) {
+		if e.RPC == "server/discover" && e.Status != 0 && e.Status != http.StatusUnauthorized && !refusal.Refused(e.Status) {
 			return e
 		}
 	}
@@ -677,7 +668,7 @@ func (s *session) discoverAnswer() *exchange {
 // refusedExchange returns the first exchange answered with a refusal, or nil.
 func (s *session) refusedExchange() *exchange {
 	for _, e := range s.exchanges[s.firstAttempt:] {
-		if refused(e.Status) {
+		if refusal.Refused(e.Status) {
 			return e
 		}
 	}

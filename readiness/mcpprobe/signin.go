@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/agentweb/agentweb/readiness/internal/refusal"
 	"github.com/agentweb/agentweb/safefetch"
 )
 
@@ -53,7 +54,7 @@ func (d *discovery) fetch(kind DocumentKind, u, rule, version string) (*Document
 		doc.Unanswered = true
 		doc.Problem = "no answer: " + errorKind(err)
 		return doc, nil
-	case refused(resp.StatusCode) || resp.StatusCode == http.StatusUnauthorized:
+	case !refusal.Answered(resp.StatusCode):
 		doc.Status = resp.StatusCode
 		doc.Unanswered = true
 		doc.Problem = fmt.Sprintf("the server answered %d: a refusal or failure is not an answer", resp.StatusCode)

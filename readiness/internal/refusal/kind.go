@@ -7,34 +7,73 @@ import (
 	"github.com/agentweb/agentweb/safefetch"
 )
 
-// Kind names err in the few words the scanner's and the MCP probe's
-// receipts both use ("timeout", "refused by the fetch policy: <reason>",
-// ...), or returns "" when err wraps none of the failures safefetch and
-// context name; the caller then says what it knows. The failures are
-// tried most specific first: a request whose deadline passed is a timeout
-// even when the budget ran out with it.
-func Kind(err error) string {
+// Class is the kind of a failure that safefetch or a context reports. It is
+// the one classification the receipts' words ([Kind]) and the browser's
+// network errors are built from.
+type Class int
+
+// The classes, in the order [Classify] tries them: most specific first.
+const (
+	Other           Class = iota // no error, or none of the failures below
+	Timeout                      // safefetch.ErrTimeout or a passed deadline
+	RedirectLoop                 // safefetch.ErrTooManyRedirects
+	RedirectRefused              // safefetch.ErrRedirectRefused
+	BudgetExhausted              // safefetch.ErrBudgetExhausted
+	TooLarge                     // safefetch.ErrTooLarge
+	Forbidden                    // safefetch.ErrForbiddenURL or ErrForbiddenAddress
+	DNS                          // safefetch.ErrDNS
+	Canceled                     // context.Canceled
+)
+
+// Classify returns the class of err. A request whose deadline passed is a
+// [Timeout] even when the budget ran out with it.
+func Classify(err error) Class {
 	switch {
 	case err == nil:
-		return ""
+		return Other
 	case errors.Is(err, safefetch.ErrTimeout), errors.Is(err, context.DeadlineExceeded):
-		return "timeout"
+		return Timeout
 	case errors.Is(err, safefetch.ErrTooManyRedirects):
-		return "a redirect that never ends"
+		return RedirectLoop
 	case errors.Is(err, safefetch.ErrRedirectRefused):
+		return RedirectRefused
+	case errors.Is(err, safefetch.ErrBudgetExhausted):
+		return BudgetExhausted
+	case errors.Is(err, safefetch.ErrTooLarge):
+		return TooLarge
+	case errors.Is(err, safefetch.ErrForbiddenURL), errors.Is(err, safefetch.ErrForbiddenAddress):
+		return Forbidden
+	case errors.Is(err, safefetch.ErrDNS):
+		return DNS
+	case errors.Is(err, context.Canceled):
+		return Canceled
+	}
+	return Other
+}
+
+// Kind names err in the few words the scanner's and the MCP probe's
+// receipts both use ("timeout", "refused by the fetch policy: <reason>").
+// It returns "" for the class [Other]; the caller then says what it knows.
+func Kind(err error) string {
+	switch Classify(err) {
+	case Timeout:
+		return "timeout"
+	case RedirectLoop:
+		return "a redirect that never ends"
+	case RedirectRefused:
 		if r := Reason(err); r != "" {
 			return "redirect refused: " + r
 		}
 		return "redirect refused"
-	case errors.Is(err, safefetch.ErrBudgetExhausted):
+	case BudgetExhausted:
 		return "scan budget exhausted"
-	case errors.Is(err, safefetch.ErrTooLarge):
+	case TooLarge:
 		return "response too large"
-	case errors.Is(err, safefetch.ErrForbiddenURL), errors.Is(err, safefetch.ErrForbiddenAddress):
+	case Forbidden:
 		return Policy(err)
-	case errors.Is(err, safefetch.ErrDNS):
+	case DNS:
 		return "DNS failed"
-	case errors.Is(err, context.Canceled):
+	case Canceled:
 		return "cancelled"
 	}
 	return ""

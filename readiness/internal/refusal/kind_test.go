@@ -36,3 +36,13 @@ func TestKind(t *testing.T) {
 	err := safefetch.CheckURL("http://a.example/", false)
 	assert.Contains(t, Kind(err), "refused by the fetch policy: ")
 }
+
+// TestClassifyMostSpecificFirst: a request whose deadline passed while the
+// budget ran out is a timeout, and a policy refusal keeps its class when
+// wrapped.
+func TestClassifyMostSpecificFirst(t *testing.T) {
+	assert.Equal(t, Timeout, Classify(errors.Join(safefetch.ErrBudgetExhausted, context.DeadlineExceeded)))
+	assert.Equal(t, Forbidden, Classify(fmt.Errorf("get: %w", safefetch.CheckURL("http://a.example/", false))))
+	assert.Equal(t, Other, Classify(errors.New("connection reset")))
+	assert.Equal(t, Other, Classify(nil))
+}

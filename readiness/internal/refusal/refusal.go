@@ -1,6 +1,9 @@
-// Package refusal words safefetch's policy refusals for receipts: the
-// reason a URL or an address was refused, which the packages that sum a
-// failure up in a few words would otherwise drop.
+// Package refusal holds the scanner's words for a failed read, in one place.
+// [Refused] and [Answered] are the status set of the agent-readiness method's
+// Section 06 rule, "an answer or a refusal". [Classify] sorts safefetch's and
+// the context's failures; [Kind] words them for receipts. [Reason] and
+// [Policy] keep the reason of a policy refusal, which a short word would
+// drop.
 package refusal
 
 import (
