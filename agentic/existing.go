@@ -19,45 +19,63 @@ func (s *scan) existingProfile(r *fetched, d *Discovery, explicit bool) bool {
 		return false
 	}
 	pu := r.rec.URL
-	if site, err := ParseSite(r.body); err == nil {
-		if site.Origin != s.originS {
-			s.report.Notes = append(s.report.Notes, fmt.Sprintf("The profile at %s is valid but describes origin %s; it was not used.", pu, site.Origin))
-			return false
-		}
-		if s.opts.Regenerate {
-			s.report.Existing = &ExistingProfile{URL: pu, Outcome: OutcomeExistingSite, Site: site}
-			s.report.Notes = append(s.report.Notes, "A valid site profile is already published at "+pu+"; Regenerate was asked, so a new profile was built from what the site publishes to replace it.")
-			return false
-		}
-		d.Outcome, d.Site, d.ProfileURL = OutcomeExistingSite, site, pu
-		s.report.Notes = append(s.report.Notes, "A valid site profile is already published at "+pu+"; it is kept unchanged and its TXT regenerated.")
-		return true
-	} else if errors.Is(err, ErrActionProfile) {
+	site, err := ParseSite(r.body)
+	switch {
+	case err == nil:
+		return s.useExisting(d, &ExistingProfile{URL: pu, Outcome: OutcomeExistingSite, Site: site}, site.Origin, siteNotes)
+	case errors.Is(err, ErrActionProfile):
 		ap, aerr := ParseActionProfile(r.body)
 		if aerr != nil {
 			s.report.Notes = append(s.report.Notes, "The action profile at "+pu+" is not valid: "+aerr.Error())
 			return false
 		}
-		if ap.Origin != s.originS {
-			s.report.Notes = append(s.report.Notes, fmt.Sprintf("The action profile at %s describes origin %s; it was not used.", pu, ap.Origin))
+		if !s.useExisting(d, &ExistingProfile{URL: pu, Outcome: OutcomeExistingAction, Action: ap}, ap.Origin, actionNotes) {
 			return false
 		}
-		if s.opts.Regenerate {
-			s.report.Existing = &ExistingProfile{URL: pu, Outcome: OutcomeExistingAction, Action: ap}
-			s.report.Notes = append(s.report.Notes, "A valid Action Profile 1.0 is already published at "+pu+"; Regenerate was asked, so a site profile was built from what the site publishes to replace it.")
-			return false
-		}
-		d.Outcome, d.Action, d.ProfileURL = OutcomeExistingAction, ap, pu
-		s.report.Notes = append(s.report.Notes, "A valid Action Profile 1.0 is published at "+pu+"; it is preserved byte for byte and its Action TXT regenerated.")
 		for _, a := range ap.Actions {
 			s.report.Bindings = append(s.report.Bindings, BindingCheck{Document: pu, Status: BindingStatusNotChecked,
 				Reason: "the OpenAPI binding of action " + quoteTXT(a.ID) + " is not checked by this generator"})
 		}
 		return true
-	} else {
-		s.report.Notes = append(s.report.Notes, "The profile at "+pu+" is not valid and was replaced by a generated one: "+firstLine(err.Error()))
 	}
+	s.report.Notes = append(s.report.Notes, "The profile at "+pu+" is not valid and was replaced by a generated one: "+firstLine(err.Error()))
 	return false
+}
+
+// existingNotes are the report notes about one kind of valid published
+// profile. Each note formats the profile's URL; otherOrigin adds the origin
+// the profile describes.
+type existingNotes struct{ otherOrigin, replaced, kept string }
+
+var (
+	siteNotes = existingNotes{
+		otherOrigin: "The profile at %s is valid but describes origin %s; it was not used.",
+		replaced:    "A valid site profile is already published at %s; Regenerate was asked, so a new profile was built from what the site publishes to replace it.",
+		kept:        "A valid site profile is already published at %s; it is kept unchanged and its TXT regenerated.",
+	}
+	actionNotes = existingNotes{
+		otherOrigin: "The action profile at %s describes origin %s; it was not used.",
+		replaced:    "A valid Action Profile 1.0 is already published at %s; Regenerate was asked, so a site profile was built from what the site publishes to replace it.",
+		kept:        "A valid Action Profile 1.0 is published at %s; it is preserved byte for byte and its Action TXT regenerated.",
+	}
+)
+
+// useExisting decides what the valid profile ex does to the scan. A profile
+// of another origin is not used. With Regenerate it is reported and
+// replaced. Otherwise it becomes the Discovery, and useExisting returns true.
+func (s *scan) useExisting(d *Discovery, ex *ExistingProfile, origin string, notes existingNotes) bool {
+	switch {
+	case origin != s.originS:
+		s.report.Notes = append(s.report.Notes, fmt.Sprintf(notes.otherOrigin, ex.URL, origin))
+		return false
+	case s.opts.Regenerate:
+		s.report.Existing = ex
+		s.report.Notes = append(s.report.Notes, fmt.Sprintf(notes.replaced, ex.URL))
+		return false
+	}
+	d.Outcome, d.Site, d.Action, d.ProfileURL = ex.Outcome, ex.Site, ex.Action, ex.URL
+	s.report.Notes = append(s.report.Notes, fmt.Sprintf(notes.kept, ex.URL))
+	return true
 }
 
 func firstLine(s string) string {
