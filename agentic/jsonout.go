@@ -78,42 +78,41 @@ func (w *jsWriter) writeSite(s *Site) {
 	w.str("origin", s.Origin)
 	w.str("name", s.Name)
 	w.str("description", s.Description)
-	w.key("resources")
-	w.open('[')
-	for _, r := range s.Resources {
-		w.elem()
-		w.open('{')
+	w.objects("resources", len(s.Resources), func(i int) {
+		r := &s.Resources[i]
 		w.str("kind", string(r.Kind))
 		w.str("url", r.URL)
 		w.str("source", r.Source)
 		w.str("availability", string(r.Availability))
 		w.optStr("title", r.Title)
-		w.close('}')
-	}
-	w.close(']')
-	w.key("apis")
-	w.open('[')
-	for _, a := range s.APIs {
-		w.elem()
-		w.open('{')
+	})
+	w.objects("apis", len(s.APIs), func(i int) {
+		a := &s.APIs[i]
 		w.str("document", a.Document)
 		w.str("openapi", a.OpenAPI)
-		w.key("operations")
-		w.open('[')
-		for _, o := range a.Operations {
-			w.elem()
-			w.open('{')
+		w.objects("operations", len(a.Operations), func(j int) {
+			o := &a.Operations[j]
 			w.str("method", o.Method)
 			w.str("path", o.Path)
 			w.optStr("operationId", o.OperationID)
 			w.optStr("summary", o.Summary)
-			w.close('}')
-		}
-		w.close(']')
+		})
+	})
+	w.close('}')
+}
+
+// objects writes member k as an array of n objects; member(i) writes the
+// members of the i-th.
+func (w *jsWriter) objects(k string, n int, members func(i int)) {
+	w.key(k)
+	w.open('[')
+	for i := range n {
+		w.elem()
+		w.open('{')
+		members(i)
 		w.close('}')
 	}
 	w.close(']')
-	w.close('}')
 }
 
 // writeTree writes a generic JSON tree (as produced by strictjson.Decode) in
