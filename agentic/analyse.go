@@ -1,6 +1,7 @@
 package agentic
 
 import (
+	"cmp"
 	"net/url"
 	"path"
 	"strings"
@@ -66,7 +67,7 @@ func (s *scan) analyse(r *fetched, declared, source, title string) {
 			kind = KindWebsite
 			s.home, s.homeOK = info, true
 		}
-		s.addRetrieved(docURL, source, pick(info.title, title), kind)
+		s.addRetrieved(docURL, source, cmp.Or(info.title, title), kind)
 		s.addLinks(info.links, docURL)
 	case strings.HasPrefix(mt, "text/plain") || mt == "text/markdown" || mt == "text/x-markdown":
 		info := parseMarkdown(r.body, du)
@@ -78,18 +79,11 @@ func (s *scan) analyse(r *fetched, declared, source, title string) {
 			kind = KindWebsite
 			s.home, s.homeOK = info, true
 		}
-		s.addRetrieved(docURL, source, pick(info.title, title), kind)
+		s.addRetrieved(docURL, source, cmp.Or(info.title, title), kind)
 		s.addLinks(info.links, docURL)
 	default:
 		s.report.Failures = append(s.report.Failures, Failure{URL: r.rec.URL, Status: r.rec.StatusCode, Reason: "unsupported media type " + quoteTXT(mt)})
 	}
-}
-
-func pick(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 func isConventional(origin, u string) bool {
@@ -106,7 +100,7 @@ func (s *scan) analyseJSON(r *fetched, docURL, source, p, title string) {
 	case strings.HasSuffix(p, "/.well-known/agent-card.json") || strings.HasSuffix(p, "/agent.json"):
 		tree, err := strictjson.Decode(r.body)
 		if name, ok := isA2ACard(tree); err == nil && ok {
-			s.addRetrieved(docURL, source, pick(cleanText(name), title), KindA2A)
+			s.addRetrieved(docURL, source, cmp.Or(cleanText(name), title), KindA2A)
 			return
 		}
 		s.report.Failures = append(s.report.Failures, Failure{URL: r.rec.URL, Status: r.rec.StatusCode, Reason: "not an A2A agent card (needs a string name and a skills array)"})
@@ -124,7 +118,7 @@ func (s *scan) analyseJSON(r *fetched, docURL, source, p, title string) {
 			return
 		}
 		s.openapi[docURL] = doc
-		s.addRetrieved(docURL, source, pick(doc.title, title), KindOpenAPI)
+		s.addRetrieved(docURL, source, cmp.Or(doc.title, title), KindOpenAPI)
 	}
 }
 

@@ -1,6 +1,7 @@
 package agentic
 
 import (
+	"cmp"
 	"fmt"
 	"sort"
 )
@@ -11,11 +12,11 @@ func (s *scan) build(d *Discovery) error {
 		return ErrNothingRetrieved
 	}
 	site := &Site{Agentic: Version, Type: TypeSite, Origin: s.originS, APIs: []API{}}
-	site.Name = cutRunes(cleanText(pick(s.opts.Name, pick(s.home.siteName, s.home.title))), maxNameLength)
+	site.Name = cutRunes(cleanText(cmp.Or(s.opts.Name, s.home.siteName, s.home.title)), maxNameLength)
 	if site.Name == "" {
 		site.Name = s.origin.Hostname()
 	}
-	site.Description = cutRunes(cleanText(pick(s.opts.Description, s.home.description)), maxDescriptionLength)
+	site.Description = cutRunes(cleanText(cmp.Or(s.opts.Description, s.home.description)), maxDescriptionLength)
 	if site.Description == "" {
 		site.Description = "Public documents and agent connections of " + s.origin.Hostname() + "."
 	}

@@ -3,6 +3,7 @@ package agentic
 import (
 	"net/url"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -102,14 +103,7 @@ func classify(l pageLink, u *url.URL) Kind {
 	p := strings.ToLower(u.Path)
 	base := path.Base(p)
 	text := strings.ToLower(l.text)
-	has := func(r string) bool {
-		for _, x := range l.rel {
-			if x == r {
-				return true
-			}
-		}
-		return false
-	}
+	has := func(r string) bool { return slices.Contains(l.rel, r) }
 	switch {
 	case base == "agentic.json":
 		return KindAgentic
