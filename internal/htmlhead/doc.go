@@ -2,11 +2,12 @@
 // document language, base URL, title, <link> elements and <meta> elements.
 //
 // Parsing follows the HTML Living Standard (https://html.spec.whatwg.org/)
-// with the streaming tokenizer of golang.org/x/net/html, and stops as soon as
-// the head is over: at the <body> or <frameset> start tag, or at the first
-// start tag or non-whitespace text that would make a browser open the body
-// (section 13.2.6.4.4 "in head" and 13.2.6.4.6 "after head" insertion modes).
-// Elements that a browser moves into the head after </head> still count.
+// with the streaming tokenizer of golang.org/x/net/html. It stops as soon as
+// the head is over: at the <body> or <frameset> start tag. It also stops at
+// the first start tag or non-whitespace text that would make a browser open
+// the body. See the "in head" and "after head" insertion modes (section
+// 13.2.6.4.4 and 13.2.6.4.6). Elements that a browser moves into the head
+// after </head> still count.
 //
 // As in a browser with scripting enabled, nothing inside comments, <script>,
 // <style>, <noscript> or <template> counts: a <link> written there is not a
