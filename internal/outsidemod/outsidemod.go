@@ -1,7 +1,7 @@
 // Package outsidemod builds a throwaway Go module of a user's own, which
-// requires this module replaced by the local tree, for the tests that run
-// what the README tells a user to write: the module program, a user's go
-// test of their site. It is internal and used by tests only.
+// requires this module replaced by the local tree. It serves the tests
+// that run what the README tells a user to write: the module program, a
+// user's go test of their site. It is internal and used by tests only.
 package outsidemod
 
 import (
@@ -50,7 +50,7 @@ func (m *Module) Write(name string, data []byte) {
 
 // Go runs the go command of this toolchain in the module and returns its
 // combined output. go mod tidy also reads the tests of every dependency,
-// which go test ./... never downloads: on a fresh machine they come from
+// which go test ./... never downloads. On a fresh machine they come from
 // the module proxy, the one network a user's commands may use. The
 // environment's GOPROXY and GOFLAGS are kept (GOFLAGS may hold
 // -modcacherw, so that a throwaway module cache can be removed).
