@@ -199,10 +199,11 @@ func As(err error) *ValidationError {
 	return nil
 }
 
-// Cite fills the Section of every problem that has none from sections, a
-// package's table of the specification section that states each rule: by
-// the exact rule name, else by the longest key ending in "-" that prefixes
-// it ("schema-" for every schema keyword). It returns ps.
+// Cite fills the Section of every problem that has none from sections.
+// That is a package's table of the specification section that states each
+// rule. A rule is looked up by its exact name, else by the longest key
+// ending in "-" that prefixes it ("schema-" for every schema keyword). It
+// returns ps.
 func Cite(ps []Problem, sections map[string]string) []Problem {
 	for i := range ps {
 		if ps[i].Section != "" {

@@ -17,9 +17,9 @@ var sectionProbes = []string{
 }
 
 // EveryRuleCitesASection fails t when a Rule constant of the package in
-// dir is not a key of its section table (see [RulesWithoutSection]), or
-// when a problem or warning that parse reports for a document reaching
-// each layer of the parser has no section.
+// dir is not a key of its section table (see [RulesWithoutSection]). It
+// also fails t when a problem or warning has no section. It checks what
+// parse reports for a document reaching each layer of the parser.
 func EveryRuleCitesASection(t *testing.T, dir, table string, parse func([]byte) error) {
 	t.Helper()
 	missing, err := RulesWithoutSection(dir, table)
