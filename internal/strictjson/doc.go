@@ -35,10 +35,11 @@
 // silently resolve (duplicate names, replaced invalid UTF-8) has been refused.
 //
 // [DecodeOrdered] applies the same rules and returns an ordered tree of
-// [Value]s instead: object members in the order the text has them, and each
-// value with the byte offsets of its source text, for formats whose member
-// order matters (a link set's relation order) or whose values are copied as
-// written. Its errors are Decode's, rule, pointer and offset alike.
+// [Value]s instead. Object members keep the order the text has them, and
+// each value keeps the byte offsets of its source text. It serves formats
+// whose member order matters (a link set's relation order) or whose values
+// are copied as written. Its errors are Decode's, rule, pointer and offset
+// alike.
 //
 // [AppendString] writes the other way: a string quoted as JavaScript's
 // JSON.stringify and RFC 8785 (JSON Canonicalization Scheme) quote it, and

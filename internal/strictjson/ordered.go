@@ -35,8 +35,8 @@ func (k Kind) String() string {
 
 // Value is one value of the ordered tree that [DecodeOrdered] returns.
 // Unlike the maps of [Decode], an object keeps its members in the order the
-// text has them, and every value knows where it was read, so that a caller
-// can keep member order on a round trip or copy a value's source text.
+// text has them. Every value knows where it was read. So a caller can keep
+// member order on a round trip, or copy a value's source text.
 type Value struct {
 	// Kind says which of the fields below is meaningful.
 	Kind Kind

@@ -5,13 +5,13 @@ import "unicode/utf8"
 const hexDigits = "0123456789abcdef"
 
 // AppendString appends s to b as a JSON string, quoted as JavaScript's
-// JSON.stringify and RFC 8785 (JSON Canonicalization Scheme) section 3.2.2.2
-// write it: the quotation mark and the reverse solidus are escaped, \b, \f,
-// \n, \r and \t by name, the other C0 controls (U+0000 to U+001F) as \u00xx
-// with lower-case hexadecimal digits, and every other character, DEL, '/',
-// '<', '>', '&' and U+2028 included, is written as it is. Invalid UTF-8 (which
-// neither a JavaScript string nor an I-JSON text can hold) is written as
-// U+FFFD, one replacement character per invalid byte.
+// JSON.stringify writes it, and as RFC 8785 (JSON Canonicalization Scheme)
+// Section 3.2.2.2 does. The quotation mark and the reverse solidus are
+// escaped, and \b, \f, \n, \r and \t by name. The other C0 controls (U+0000 to
+// U+001F) are written as \u00xx with lower-case hexadecimal digits. Every
+// other character, DEL, '/', '<', '>', '&' and U+2028 included, is written as
+// it is. Invalid UTF-8 (which neither a JavaScript string nor an I-JSON text
+// can hold) is written as U+FFFD, one replacement character per invalid byte.
 func AppendString(b []byte, s string) []byte {
 	return AppendStringFunc(b, s, nil)
 }

@@ -35,11 +35,11 @@ const (
 
 // Error describes why a text was refused. Pointer is the RFC 6901 JSON
 // Pointer of the value in which the problem was found ("" is the whole
-// document), Rule is one of the Rule constants, Offset is the byte offset of
-// the offending input, Line and Column its position as an editor shows it
-// (both from 1; the column counts characters, a byte that is not UTF-8 as
-// one), and Message says what went wrong in words, ending with that
-// position ("at line 3, column 7").
+// document). Rule is one of the Rule constants. Offset is the byte offset of
+// the offending input. Line and Column are its position as an editor shows
+// it, both from 1. The column counts characters, a byte that is not UTF-8 as
+// one. Message says what went wrong in words, ending with that position ("at
+// line 3, column 7").
 type Error struct {
 	Pointer string
 	Rule    string
