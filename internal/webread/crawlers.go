@@ -1,9 +1,9 @@
 package webread
 
 // CrawlerClass is one of the three kinds of AI crawler the agent-readiness
-// scoring method tells apart (Section 07, "three kinds of crawler"): blocking a
-// training crawler costs a site nothing, blocking one that searches, cites
-// or acts for a person does.
+// scoring method tells apart (Section 07, "three kinds of crawler"). Blocking a
+// training crawler costs a site nothing; blocking one that searches, cites or
+// acts for a person does.
 type CrawlerClass string
 
 // The three classes.
@@ -30,14 +30,15 @@ const CrawlersAsOf = "2026-11-29"
 // that the scanner judges robots.txt by and the publisher writes it from.
 // Tokens are matched exactly, case-insensitively (RFC 9309 Section 2.2.1).
 //
-// Sources (checked on [CrawlersAsOf]): OpenAI's "Overview of OpenAI
-// Crawlers" (GPTBot, OAI-SearchBot, ChatGPT-User); Anthropic's "Does
-// Anthropic crawl data from the web" (ClaudeBot, Claude-SearchBot,
-// Claude-User); Google's "Google's common crawlers" (Google-Extended);
-// Apple's "About Applebot" (Applebot-Extended); Common Crawl's CCBot page;
-// ByteDance's Bytespider page; Meta's "Meta Web Crawlers"
-// (meta-externalagent); Perplexity's "Perplexity Crawlers" (PerplexityBot,
-// Perplexity-User); collected in the ai-robots-txt project's robots.json.
+// Sources, checked on [CrawlersAsOf], are collected in the ai-robots-txt
+// project's robots.json. They are OpenAI's "Overview of OpenAI Crawlers"
+// (GPTBot, OAI-SearchBot, ChatGPT-User) and Anthropic's "Does Anthropic
+// crawl data from the web" (ClaudeBot, Claude-SearchBot, Claude-User).
+// Then Google's "Google's common crawlers" (Google-Extended), Apple's
+// "About Applebot" (Applebot-Extended), Common Crawl's CCBot page and
+// ByteDance's Bytespider page. Then Meta's "Meta Web Crawlers"
+// (meta-externalagent) and Perplexity's "Perplexity Crawlers"
+// (PerplexityBot, Perplexity-User).
 func Crawlers() []Crawler {
 	return []Crawler{
 		{"GPTBot", CrawlerTraining},

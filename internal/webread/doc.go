@@ -24,11 +24,11 @@
 // and hands over the status and body.
 //
 // Left out: robots.txt's Crawl-delay and every other line RFC 9309 Section
-// 2.2.4 leaves to crawlers, except Sitemap; sitemap extensions (image,
-// video, news) and hreflang alternates; a full YAML parser (front matter is
-// read as top-level "key: value" lines); JSON-LD expansion (@context is not
-// resolved; schema.org type names are compared after their namespace prefix
-// is removed).
+// 2.2.4 leaves to crawlers, except Sitemap. Sitemap extensions (image,
+// video, news) and hreflang alternates are left out too. There is no full
+// YAML parser: front matter is read as top-level "key: value" lines. There
+// is no JSON-LD expansion: @context is not resolved, and schema.org type
+// names are compared after their namespace prefix is removed.
 //
 // [RFC 9309]: https://www.rfc-editor.org/rfc/rfc9309
 // [sitemaps.org]: https://www.sitemaps.org/protocol.html

@@ -12,11 +12,10 @@ const (
 	maxFrontMatterBytes = 8 << 10
 )
 
-// FrontMatterKeys are the only keys [ParseFrontMatter] reads: the canonical
-// address, the last-modified date and the language the agent-readiness
-// scoring method asks of a page's Markdown form (Section 04), and the title and
-// description of its example, and the name an Agent Skills SKILL.md gives
-// itself.
+// FrontMatterKeys are the only keys [ParseFrontMatter] reads. The
+// agent-readiness scoring method asks a page's Markdown form for the canonical
+// address, the last-modified date and the language (Section 04). Its example
+// adds the title and description. An Agent Skills SKILL.md gives itself a name.
 var FrontMatterKeys = map[string]bool{"title": true, "description": true, "canonical": true, "updated": true, "language": true, "name": true}
 
 var (

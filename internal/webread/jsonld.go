@@ -57,11 +57,11 @@ type JSONLD struct {
 }
 
 // ReadJSONLD parses each block (the text of a script element of type
-// application/ld+json) as one JSON value and collects every typed node: the
+// application/ld+json) as one JSON value. It collects every typed node: the
 // top-level objects, the members of @graph and typed objects nested in
-// property values, within bounds of node count and depth. A block wrapped in
-// an HTML comment or CDATA section, which browsers and search engines
-// tolerate, is unwrapped; a block with data after its value does not parse.
+// property values. Node count and depth are bounded. A block wrapped in an
+// HTML comment or CDATA section, which browsers and search engines tolerate,
+// is unwrapped; a block with data after its value does not parse.
 func ReadJSONLD(blocks []string) JSONLD {
 	var r JSONLD
 	for _, b := range blocks {

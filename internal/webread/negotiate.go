@@ -19,12 +19,12 @@ type MediaRange struct {
 	Q float64
 }
 
-// ParseAccept parses an Accept header value into media ranges (RFC 9110
-// Section 12.5.1). A range that is not type/subtype (or type/*, or */*) is skipped;
-// a weight that is not a qvalue by RFC 9110 Section 12.4.2's grammar
-// ("0" ["." 0*3DIGIT] / "1" ["." 0*3("0")], so neither "0.99999" nor ".5")
-// counts as 0, not acceptable. What follows q are accept-ext parameters and
-// are ignored. At most [MaxMediaRanges] ranges are read.
+// ParseAccept parses an Accept header value into media ranges (RFC 9110 Section
+// 12.5.1). A range that is not type/subtype (or type/*, or */*) is skipped. A
+// weight that is not a qvalue by RFC 9110 Section 12.4.2's grammar counts as 0,
+// not acceptable. That grammar is "0" ["." 0*3DIGIT] / "1" ["." 0*3("0")], so
+// neither "0.99999" nor ".5". What follows q are accept-ext parameters and are
+// ignored. At most [MaxMediaRanges] ranges are read.
 //
 // [RFC 9110]: https://www.rfc-editor.org/rfc/rfc9110
 func ParseAccept(h string) []MediaRange {

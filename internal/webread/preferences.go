@@ -77,13 +77,13 @@ type PreferenceLine struct {
 
 // ReadPreferences reads the Content-Signal and Content-Usage lines of a
 // robots.txt body and the groups they belong to. Groups are formed as RFC
-// 9309 Section 2.1 forms them (one or more user-agent lines, then the
-// group's lines), with one reading of its own: a preference line ends the
-// run of user-agent lines as a rule does, so that the user-agent lines
-// after it start a new group. Draft-ietf-aipref-attach makes Content-Usage
-// such a rule; Content Signals places its line in a group without saying,
-// and this is the safer reading of it (a signal is never applied to a
-// crawler named after it).
+// 9309 Section 2.1 forms them: one or more user-agent lines, then the
+// group's lines. One reading is our own: a preference line ends the run of
+// user-agent lines as a rule does. So the user-agent lines after it start
+// a new group. Draft-ietf-aipref-attach makes Content-Usage such a rule;
+// Content Signals places its line in a group without saying, and this is
+// the safer reading of it (a signal is never applied to a crawler named
+// after it).
 //
 // A Content-Signal value is a comma-separated list of key=value pairs whose
 // values are "yes" or "no" (Content Signals, Section 3). A Content-Usage

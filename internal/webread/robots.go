@@ -91,9 +91,9 @@ func RobotsUnreachable() *Robots { return &Robots{avail: AvailabilityUnreachable
 
 // RobotsForStatus returns the Robots of a fetched robots.txt with the final
 // status code status (after the fetcher followed redirects) and the body
-// body, by RFC 9309 Section 2.3.1: a 2xx is parsed; a 3xx that is still a
-// redirect after the redirects were followed, and a 4xx, leave the file
-// unavailable, and everything is allowed; a 5xx is unreachable, and
+// body. It follows RFC 9309 Section 2.3.1. A 2xx is parsed. A 3xx that is
+// still a redirect after the redirects were followed, and a 4xx, leave the
+// file unavailable, and everything is allowed. A 5xx is unreachable, and
 // everything is disallowed. A 429 (Too Many Requests) is a 4xx the RFC does
 // not single out; this package takes the safer reading of Google's crawler
 // and treats it as unreachable. Any other status is unreachable too.
@@ -175,10 +175,10 @@ func ParseRobots(body []byte) *Robots {
 }
 
 // robotsLines calls f with the name and value of every line of a
-// robots.txt body that has one, in order, numbering lines from 1: at most
-// [MaxRobotsBytes] are read (the line that limit cuts is dropped), a
-// leading byte order mark or the part of one is skipped, lines end at CR,
-// LF or CRLF, a longer line than Google's bound is cut, and comments are
+// robots.txt body that has one, in order, numbering lines from 1. At most
+// [MaxRobotsBytes] are read, and the line that limit cuts is dropped. A
+// leading byte order mark or the part of one is skipped. Lines end at CR,
+// LF or CRLF, and a longer line than Google's bound is cut. Comments are
 // removed (RFC 9309 Sections 2.2 and 2.5). It reports whether the body was
 // longer than the limit.
 func robotsLines(body []byte, f func(line int, key, value string)) (truncated bool) {

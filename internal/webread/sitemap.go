@@ -66,9 +66,9 @@ type Sitemap struct {
 }
 
 // ParseSitemap reads a sitemap with a strict XML decoder ([sitemaps.org],
-// "XML tag definitions"): the root must be urlset or sitemapindex in the
-// sitemaps.org 0.9 namespace, every loc of a url (or of a sitemap, in an
-// index) is collected, and the token count, depth and loc count are bounded.
+// "XML tag definitions"). The root must be urlset or sitemapindex in the
+// sitemaps.org 0.9 namespace. Every loc of a url (or of a sitemap, in an
+// index) is collected. The token count, depth and loc count are bounded.
 // Entities other than XML's five are refused by the strict decoder;
 // encodings other than UTF-8 are refused. Gzip-compressed data is not
 // accepted here: call [Gunzip] first.
@@ -166,10 +166,10 @@ func Gunzip(data []byte, maxBytes int64) ([]byte, error) {
 const gunzipStep = 32 << 10
 
 // GunzipCharged is [Gunzip] that tells charge, when not nil, of every byte
-// it inflates, as it inflates them, at most 32 KiB at a time, so that the
-// inflated bytes count against a total (a scan's byte budget) as well as
-// against maxBytes. An error from charge ends the decompression and is
-// returned, wrapped; the bytes it was told of stay charged.
+// it inflates, at most 32 KiB at a time. So the inflated bytes count
+// against a total (a scan's byte budget) as well as against maxBytes. An
+// error from charge ends the decompression and is returned, wrapped; the
+// bytes it was told of stay charged.
 func GunzipCharged(data []byte, maxBytes int64, charge func(n int) error) ([]byte, error) {
 	zr, err := gzip.NewReader(bytes.NewReader(data))
 	if err != nil {
