@@ -6,9 +6,9 @@ import (
 )
 
 // Format writes links as one Link field value in RFC 8288 Section 3 syntax,
-// link-values separated by ", ", that [ParseStrict] accepts and both it and
-// [Parse] read back to the same links (Parse lower-casing every relation type
-// and leaving out a link without one).
+// link-values separated by ", ". [ParseStrict] accepts it, and both it and
+// [Parse] read back the same links. Parse lower-cases every relation type and
+// leaves out a link without one.
 //
 // Every attribute value is written as a quoted-string. A Title that is not
 // printable ASCII is written as title* in the RFC 8187 UTF-8 form. Bytes that

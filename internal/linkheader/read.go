@@ -8,20 +8,20 @@ import (
 )
 
 // Parse reads the Link field values of one response (as returned by
-// http.Header.Values("Link")) as the algorithm of [RFC 8288] Appendix B
-// reads them, which is how a client is to parse what the web sends, and
-// returns the link-values that establish at least one link, in order.
-// Relative targets and anchors are resolved against base (RFC 3986 section
-// 5.2) unless base is nil.
+// http.Header.Values("Link")). It reads them as the algorithm of [RFC
+// 8288] Appendix B does, which is how a client is to parse what the web
+// sends. It returns the link-values that establish at least one link, in
+// order. Relative targets and anchors are resolved against base (RFC 3986
+// section 5.2) unless base is nil.
 //
-// The algorithm never fails. Where the field strays from the section 3
-// grammar it reads what the grammar's delimiters allow: an unquoted value
-// runs to the next ";" or "," (so "type=text/plain" is read), a target to
-// the first ">", a parameter name to the first whitespace, "=", ";" or ",";
-// and where the field cannot go on (no "<" where a link starts, no ">"
-// after a target, something other than ";" or "," after a parameter) the
-// rest of that field value is left and the links already read are kept.
-// Further, following the appendix step by step:
+// The algorithm never fails. Where the field strays from the Section 3
+// grammar, Parse reads what the grammar's delimiters allow. An unquoted
+// value runs to the next ";" or "," (so "type=text/plain" is read). A
+// target runs to the first ">", a parameter name to the first whitespace,
+// "=", ";" or ",". The field may not go on: no "<" where a link starts, no
+// ">" after a target, something other than ";" or "," after a parameter.
+// Then the rest of that field value is left, and the links already read are
+// kept. Further, following the appendix step by step:
 //
 //   - the first "rel" gives the relation types, split on whitespace and
 //     lower-cased (B.2 steps 9, 10 and 17.1); a link-value without one
@@ -41,16 +41,16 @@ import (
 //
 // Two readings go beyond the appendix's letter, each where the text cannot
 // mean what it says. The comma that ends a link-value is consumed before
-// the next one: B.3 stops at it and B.2 step 2 would then find no "<" and
-// read only the first link-value of every field, which the list rule of
-// section 3 ("Link = #link-value") and the appendix's own purpose rule out.
-// And empty list elements (",,") are skipped, as [RFC 9110] section
-// 5.6.1.2 asks of every recipient. And an unquoted value ends before the
-// whitespace that precedes the ";" or "," ending it: B.3 step 7.4 consumes
-// up to the delimiter, but the section 3 grammar calls that whitespace OWS
-// around the delimiter, not part of the token, so "type=text/html ;" has
-// the type "text/html" and "title*=UTF-8'en'a ;" decodes. On every field
-// value the grammar accepts, Parse reads the grammar's values.
+// the next one. B.3 stops at it, and B.2 step 2 would then find no "<" and
+// read only the first link-value of every field. The list rule of Section 3
+// ("Link = #link-value") and the appendix's own purpose rule that out. And
+// empty list elements (",,") are skipped, as [RFC 9110] section 5.6.1.2
+// asks of every recipient. And an unquoted value ends before the whitespace
+// that precedes the ";" or "," ending it. B.3 step 7.4 consumes up to the
+// delimiter. But the Section 3 grammar calls that whitespace OWS around the
+// delimiter, not part of the token. So "type=text/html ;" has the type
+// "text/html", and "title*=UTF-8'en'a ;" decodes. On every field value the
+// grammar accepts, Parse reads the grammar's values.
 //
 // A target or anchor that net/url cannot resolve leaves that link-value
 // out, and reading goes on. The only error is [ErrTooManyLinks], returned
