@@ -1,10 +1,10 @@
 // Package agentweb is an embeddable Go SDK for the agent-facing web: the small
 // documents a website publishes so that AI agents can find, understand and
 // safely use it, and the clients that read, verify and score them. It lets a
-// Go service publish each document correctly, lets a client fetch, validate
+// Go service publish each document correctly. It lets a client fetch, validate
 // and verify them from untrusted sites without being turned against its own
-// network, and scores how ready a whole site is for agents, with evidence for
-// every verdict. This package holds no code; it is the map.
+// network. And it scores how ready a whole site is for agents, with evidence
+// for every verdict. This package holds no code; it is the map.
 //
 // # Run it
 //
@@ -16,15 +16,15 @@
 //
 // The demo starts Example Shop (package
 // github.com/agentweb/agentweb/examples/demo/demosite) on a fake internet of
-// real TLS servers on loopback and runs, in order, agentic.Discover and
+// real TLS servers on loopback. It runs, in order, agentic.Discover and
 // agentic.Audit, openagent.Discover and openagent.Fetch, linkset.Fetch with
 // every artefact's digest verified and the peer linkset.Walk,
 // agentsignup.Fetch with the rp_attestation verified against the demo
-// broker's key, and readiness.Scan. It prints one summary and writes the
+// broker's key, and readiness.Scan. It prints one summary. It writes the
 // readiness report as HTML, Markdown and JSON, and the generated agentic
-// directory, into a new temporary folder (-out to choose). -broken runs the
-// same against the shop with deliberate defects and shows the difference;
-// -site URL runs the clients against a real site.
+// directory, into a new temporary folder (-out to choose). The flag -broken
+// runs the same against the shop with deliberate defects and shows the
+// difference; -site URL runs the clients against a real site.
 //
 // # Packages
 //
@@ -138,17 +138,19 @@
 // # The specifications
 //
 // The texts implemented here are kept in the project's shared specification
-// folder, not in this repository; each package's documentation names its text
-// and cites the section behind each rule: Agentic Site Profile 1.1.0
-// (agentic), OpenAgent 0.1 (openagent), the 'knowledge-linkset' Well-Known URI,
-// draft-besleaga-agentic-knowledge-wellknown-00 (linkset), the
-// agent-identity-v1 discovery fields (agentsignup), and the agent readiness
-// scoring method 1.2 with this project's check catalogue (readiness).
+// folder, not in this repository. Each package's documentation names its text
+// and cites the section behind each rule. The texts are Agentic Site Profile
+// 1.1.0 (agentic), OpenAgent 0.1 (openagent), the 'knowledge-linkset'
+// Well-Known URI, draft-besleaga-agentic-knowledge-wellknown-00 (linkset), and
+// the agent-identity-v1 discovery fields (agentsignup). The readiness package
+// implements the agent readiness scoring method 1.2 with this project's check
+// catalogue.
 //
 // # Examples
 //
-// The programs under examples/ use the exported API only: demo (the main
-// job), fetch, agentic, openagent, linkset, agentsignup, readiness,
-// scanserver (the scanning site) and validate, which validates any of the five documents from a file, its kind
-// detected; every validator prints one JSON shape.
+// The programs under examples/ use the exported API only: demo (the main job),
+// fetch, agentic, openagent, linkset, agentsignup, readiness, scanserver (the
+// scanning site) and validate. The program validate checks any of the five
+// documents from a file, its kind detected. Every validator prints one JSON
+// shape.
 package agentweb
