@@ -8,11 +8,11 @@ import (
 	"github.com/agentweb/agentweb/internal/strictjson"
 )
 
-// Problem is one finding of the reader or the writer: a member it could not
-// read ([Card.Skipped], severity notice) or a value it will not write (in the
-// [*ValidationError] of [Card.Marshal]).
+// Problem is one finding of the reader or the writer. The reader reports a
+// member it could not read in [Card.Skipped], with severity notice. The
+// writer reports a value it will not write in a [*ValidationError].
 //
-// Problem is an alias of the module's one Problem type; go doc does not
+// Problem is an alias of the module's one Problem type. Go doc does not
 // show an alias's fields and methods, so here they are:
 //
 //	type Problem struct {
@@ -26,11 +26,11 @@ import (
 //	func (p Problem) String() string // "pointer: message [rule]", or "... [rule, section S]"
 type Problem = problem.Problem
 
-// ValidationError lists every problem of a card that [Card.Marshal] refuses
-// to write, or why [Parse] could not read a text at all.
+// ValidationError lists every problem that keeps [Card.Marshal] from
+// writing a card. From [Parse], it says why a text could not be read at all.
 //
-// ValidationError is an alias of the module's one ValidationError type;
-// go doc does not show an alias's fields and methods, so here they are:
+// ValidationError is an alias of the module's one ValidationError type.
+// Go doc does not show an alias's fields and methods, so here they are:
 //
 //	type ValidationError struct {
 //		Source   string    // the URL the document was fetched from, or "" when parsed from bytes
@@ -47,9 +47,9 @@ type ValidationError = problem.ValidationError
 
 // Severity says how much a [Problem] weighs.
 //
-// Severity is an alias of the module's one Severity type (a uint8 whose
-// zero value is SeverityError); go doc does not show an alias's methods,
-// so here they are:
+// Severity is an alias of the module's one Severity type, a uint8 whose
+// zero value is SeverityError. Go doc does not show an alias's methods, so
+// here they are:
 //
 //	func (s Severity) String() string               // "error", "warning" or "notice"
 //	func (s Severity) MarshalText() ([]byte, error) // its String, in JSON
@@ -94,9 +94,9 @@ const (
 	RulePublishes = "card-publishes"
 )
 
-// MaxItems bounds how many entries of any one list of a card are read, and
-// how many interfaces a card holds; what lies past it is reported in
-// [Card.Skipped].
+// MaxItems bounds how many entries of any one list of a card are read. It
+// also bounds how many interfaces a card holds. What lies past it is
+// reported in [Card.Skipped].
 const MaxItems = 256
 
 // Format names an agents.json format the reader recognises.
@@ -122,18 +122,18 @@ const (
 // members are present.
 var formatOrder = []Format{FormatMethod, FormatAgentsTxt, FormatWildCard, FormatSiteInfo}
 
-// Card is a capability card as read: what the site publishes, its interfaces,
-// how to sign in and whom to contact, whatever format it came in.
+// Card is a capability card as read, whatever format it came in. It holds
+// what the site publishes, its interfaces, how to sign in and whom to contact.
 type Card struct {
-	// Format is the format read: the first of Formats in the order the
-	// constants are declared, or "" when no format was recognised.
+	// Format is the format read, or "" when none was recognised. When several
+	// were seen, it is the first in the order the constants are declared.
 	Format Format
 	// Formats lists every format whose members were seen, sorted.
 	Formats []Format
-	// Foreign names a document of another kind found instead of a card
-	// ("an A2A agent card", "an MCP server card", "an OpenAPI document",
-	// "an Agentic Site Profile", "a link set"); "" otherwise. It is set only
-	// when no card format was recognised.
+	// Foreign names a document of another kind found instead of a card. It
+	// is one of "an A2A agent card", "an MCP server card", "an OpenAPI
+	// document", "an Agentic Site Profile" and "a link set". It is set only
+	// when no card format was recognised, and "" otherwise.
 	Foreign string
 
 	Name        string
@@ -149,8 +149,8 @@ type Card struct {
 	Auth *Auth
 	// Contact is where an agent hands a visitor to a person.
 	Contact *Contact
-	// Policies is true when the card states usage policies (the site_info
-	// draft's policies, the agents.txt draft's access rules).
+	// Policies is true when the card states usage policies. They are the
+	// site_info draft's policies or the agents.txt draft's access rules.
 	Policies bool
 
 	// Skipped lists what the reader saw but could not read, with the JSON

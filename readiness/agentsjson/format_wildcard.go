@@ -6,8 +6,8 @@ import (
 	"strings"
 )
 
-// readWildCard reads wild-card-ai's agents.json: every source is an OpenAPI
-// document; flows refer to sources by id.
+// readWildCard reads wild-card-ai's agents.json. Every source is an OpenAPI
+// document, and flows refer to sources by id.
 func (r *reader) readWildCard(m map[string]any) {
 	c := r.c
 	_, openapi := m["openapi"]
@@ -44,8 +44,8 @@ func (r *reader) readWildCard(m map[string]any) {
 		}
 		addSource(o, fmt.Sprintf("/sources/%d", i))
 	}
-	// A flows card may name its one interface as a singular source, an
-	// object ({"type": "openapi", "url": ...}) or a URL string; read it
+	// A flows card may name its one interface as a singular source. That is
+	// an object ({"type": "openapi", "url": ...}) or a URL string. It is read
 	// only beside flows or agentsJson, where the member means this.
 	if r.singularSource(m) {
 		switch v := m["source"].(type) {

@@ -13,15 +13,16 @@ const (
 	RootPath      = "/agents.json"
 )
 
-// Handler serves c at [WellKnownPath] and [RootPath] from one value: the
-// same bytes ([Card.Marshal]) at both, so the twins always agree, with
-// Content-Type: application/json, a strong ETag (RFC 9110 Section 8.8.3), 304 Not
-// Modified to a matching If-None-Match (RFC 9110 Section 13.1.2),
-// Access-Control-Allow-Origin: * (a card is public and read by agents running
-// in browsers) and Cache-Control: max-age=3600. GET and HEAD are answered,
-// other methods get 405 with an Allow header; any other path is 404. The
-// card is written once, when the handler is built: a card Marshal refuses is
-// an error here, never a broken file in production.
+// Handler serves c at [WellKnownPath] and [RootPath] from one value. Both
+// paths answer the same bytes ([Card.Marshal]), so the twins always agree.
+// The answer has Content-Type: application/json and a strong ETag
+// (RFC 9110 Section 8.8.3). A matching If-None-Match gets 304 Not Modified
+// (RFC 9110 Section 13.1.2). Access-Control-Allow-Origin is *, because a
+// card is public and read by agents running in browsers. Cache-Control is
+// max-age=3600. GET and HEAD are answered, other methods get 405 with an
+// Allow header, and any other path is 404. The card is written once, when
+// the handler is built. A card Marshal refuses is an error here, never a
+// broken file in production.
 //
 // [RFC 8615]: https://www.rfc-editor.org/rfc/rfc8615
 // [RFC 9110]: https://www.rfc-editor.org/rfc/rfc9110

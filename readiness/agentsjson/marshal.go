@@ -46,11 +46,11 @@ type wireContact struct {
 // the same name is not written.
 var methodMembers = map[string]bool{"name": true, "url": true, "description": true, "publishes": true, "interfaces": true, "auth": true, "contact": true}
 
-// Check lists the problems that keep [Card.Marshal] from writing c: a card
-// that names no publication, interface, sign-in or contact (what a card is
-// for, by the method's Section 05), an interface with neither a URL nor a type, a
-// contact with neither an email nor a URL, a publication with an empty name
-// or URL. Empty means the card can be written.
+// Check lists the problems that keep [Card.Marshal] from writing c. A card
+// must name a publication, interface, sign-in or contact: that is what a
+// card is for, by the method's Section 05. An interface needs a URL or a
+// type, a contact an email or a URL, and a publication a name and a URL.
+// Empty means the card can be written.
 func (c *Card) Check() []Problem {
 	var ps []Problem
 	if len(c.Names()) == 0 {
@@ -77,13 +77,14 @@ func (c *Card) Check() []Problem {
 	return ps
 }
 
-// Marshal writes c as the method's card, whatever format it was read from:
-// name, url, description, publishes, interfaces, auth, contact (empty ones
-// left out, except an Interfaces list that is empty but not nil, written as
-// [] to state that the site offers no tool or API), then the Extra members in byte order of their names, indented
-// with two spaces and ending in a newline. The same card always gives the
-// same bytes. A card with problems ([Card.Check]) is refused with a
-// [*ValidationError] wrapping [ErrInvalid].
+// Marshal writes c as the method's card, whatever format it was read from.
+// Its members are name, url, description, publishes, interfaces, auth and
+// contact. Empty ones are left out, except an Interfaces list that is empty
+// but not nil. That list is written as [] to state that the site offers no
+// tool or API. The Extra members follow, in byte order of their names. The
+// text is indented with two spaces and ends in a newline. The same card
+// always gives the same bytes. A card with problems ([Card.Check]) is
+// refused with a [*ValidationError] wrapping [ErrInvalid].
 func (c *Card) Marshal() ([]byte, error) {
 	if ps := c.Check(); len(ps) > 0 {
 		return nil, problem.New(ps, ErrInvalid)

@@ -11,12 +11,12 @@ import (
 	"github.com/agentweb/agentweb/internal/strictjson"
 )
 
-// Parse reads an agents.json text tolerantly. The text must be strict JSON
-// (an error wrapping [ErrInvalid], with strict JSON's rule and pointer,
-// otherwise) holding an object (else [ErrNotObject]); every other
-// irregularity is read around and reported in [Card.Skipped]. A JSON object
-// in no recognised format gives a card with an empty Format (and Foreign set
-// when it is a known document of another kind).
+// Parse reads an agents.json text tolerantly. The text must be strict JSON;
+// otherwise the error wraps [ErrInvalid] and carries strict JSON's rule and
+// pointer. The JSON must be an object, else the error wraps [ErrNotObject].
+// Every other irregularity is read around and reported in [Card.Skipped].
+// A JSON object in no recognised format gives a card with an empty Format.
+// Its Foreign is set when it is a known document of another kind.
 func Parse(data []byte) (*Card, error) {
 	v, err := strictjson.Decode(data)
 	if err != nil {
