@@ -155,6 +155,14 @@ type rendering struct {
 
 	mentionsTools atomic.Bool // the document or a script names modelContext
 
+	// The tab's events, made by subscribe.
+	crashed   chan struct{} // closed when the renderer crashed
+	loaded    chan struct{} // closed by the load of the navigation's document
+	toolAdded chan struct{} // signalled by each WebMCP.toolsAdded event
+	loadMu    sync.Mutex
+	navLoader cdp.LoaderID          // the navigation's loader, once known
+	loadedBy  map[cdp.LoaderID]bool // the main frame's loaders that loaded
+
 	mu         sync.Mutex
 	toolEvents int // WebMCP.toolsAdded events read
 	badTools   int // tools that did not decode, skipped
@@ -166,53 +174,77 @@ type rendering struct {
 	tools      []*webmcp.Tool
 }
 
+// run renders the page, one step after another.
 func (r *rendering) run(ctx context.Context) (*readiness.Rendering, error) {
-	crashed := make(chan struct{})
-	fail := func(what string, err error) error {
-		select {
-		case <-crashed:
-			if rss := r.in.killedAt(r.pid); rss > 0 {
-				return fmt.Errorf("browser: %s: the page's renderer used %d MiB, over the bound of %d MiB, and was killed", what, rss>>20, r.b.opts.MaxRendererMemory>>20)
-			}
-			return fmt.Errorf("browser: %s: the page's renderer crashed", what)
-		default:
-		}
-		if ctx.Err() != nil {
-			return fmt.Errorf("browser: %s: the page did not finish within %s: %w", what, r.b.opts.Timeout, err)
-		}
-		return fmt.Errorf("browser: %s: %w", what, err)
-	}
 	if err := r.open(ctx); err != nil {
-		return nil, fail("opening a tab", err)
+		return nil, r.fail(ctx, "opening a tab", err)
 	}
-	c := chromedp.FromContext(ctx)
-	r.mainFrame = cdp.FrameID(c.Target.TargetID)
+	r.mainFrame = cdp.FrameID(chromedp.FromContext(ctx).Target.TargetID)
+	if err := r.mute(ctx); err != nil {
+		return nil, err
+	}
+	defer r.subscribe(ctx)()
+	if err := r.prepare(ctx); err != nil {
+		return nil, err
+	}
+	if err := r.navigate(ctx); err != nil {
+		return nil, err
+	}
+	loaded, err := r.settle(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return r.snapshot(ctx, loaded)
+}
 
-	// chromedp enables Runtime, Log, Network, DOM and CSS for every tab:
-	// their events (console messages, exceptions, every response) carry
-	// what the page chooses, of any size, and none is needed. Page stays
-	// on (the load event, dialogs), Inspector too (a crashed renderer),
-	// and Runtime, without which Chromium records no stack for a tool's
-	// registration (the script that registered it); its console and
-	// exception events are dropped unread as they arrive (see
-	// MaxMessageBytes).
+// fail says why the step what failed: the renderer was killed for its
+// memory or crashed, the page ran out of time, or err.
+func (r *rendering) fail(ctx context.Context, what string, err error) error {
+	select {
+	case <-r.crashed:
+		if rss := r.in.killedAt(r.pid); rss > 0 {
+			return fmt.Errorf("browser: %s: the page's renderer used %d MiB, over the bound of %d MiB, and was killed", what, rss>>20, r.b.opts.MaxRendererMemory>>20)
+		}
+		return fmt.Errorf("browser: %s: the page's renderer crashed", what)
+	default:
+	}
+	if ctx.Err() != nil {
+		return fmt.Errorf("browser: %s: the page did not finish within %s: %w", what, r.b.opts.Timeout, err)
+	}
+	return fmt.Errorf("browser: %s: %w", what, err)
+}
+
+// mute turns off the domains whose events the tab does not need.
+//
+// chromedp enables Runtime, Log, Network, DOM and CSS for every tab. Their
+// events (console messages, exceptions, every response) carry what the
+// page chooses, of any size. Page stays on, for the load event and
+// dialogs; Inspector too, for a crashed renderer. Runtime stays on as
+// well: without it Chromium records no stack for a tool's registration
+// (the script that registered it). Its console and exception events are
+// dropped unread as they arrive (see [MaxMessageBytes]).
+func (r *rendering) mute(ctx context.Context) error {
 	for _, m := range []cdp.Command[cdp.Empty, cdp.Empty]{log.Disable, network.Disable, css.Disable, dom.Disable} {
 		if _, err := chromedp.Call(ctx, m, cdp.Empty{}); err != nil {
-			return nil, fail("preparing the tab", err)
+			return r.fail(ctx, "preparing the tab", err)
 		}
 	}
+	return nil
+}
 
-	// Subscribe before anything can happen.
+// subscribe listens to the tab's events before anything can happen: paused
+// requests, tools added and removed, a crash, dialogs and loads. Calling
+// stop ends the WebMCP subscriptions.
+func (r *rendering) subscribe(ctx context.Context) (stop func()) {
+	c := chromedp.FromContext(ctx)
+	r.crashed, r.loaded, r.toolAdded = make(chan struct{}), make(chan struct{}), make(chan struct{}, 1)
+	r.loadedBy = map[cdp.LoaderID]bool{}
 	paused := chromedp.Events(ctx, fetch.RequestPaused)
 	added, stopAdded := c.Target.Subscribe(webmcp.ToolsAdded.Method)
-	defer stopAdded()
 	removed, stopRemoved := c.Target.Subscribe(webmcp.ToolsRemoved.Method)
-	defer stopRemoved()
 	dialogs := chromedp.Events(ctx, page.JavascriptDialogOpening)
 	loads := chromedp.Events(ctx, page.LifecycleEvent)
 	crashes := chromedp.Events(ctx, inspector.TargetCrashed)
-	loaded := make(chan struct{})
-	toolEvents := make(chan struct{}, 1)
 	r.wg.Go(func() {
 		for ev, err := range paused {
 			if err != nil {
@@ -232,7 +264,7 @@ func (r *rendering) run(ctx context.Context) (*readiness.Rendering, error) {
 				}
 				r.addTools(raw)
 				select {
-				case toolEvents <- struct{}{}:
+				case r.toolAdded <- struct{}{}:
 				default:
 				}
 			case raw, ok := <-removed:
@@ -248,7 +280,7 @@ func (r *rendering) run(ctx context.Context) (*readiness.Rendering, error) {
 			if err != nil {
 				return
 			}
-			close(crashed)
+			close(r.crashed)
 			return
 		}
 	})
@@ -260,19 +292,9 @@ func (r *rendering) run(ctx context.Context) (*readiness.Rendering, error) {
 			_, _ = chromedp.Call(ctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: false})
 		}
 	})
-	// The load that counts is the main frame's, of the document the
-	// navigation below loads: the load of the tab's first document,
-	// about:blank, can arrive late.
-	var loadMu sync.Mutex
-	var navLoader cdp.LoaderID
-	loadedBy := map[cdp.LoaderID]bool{}
-	markLoaded := func() {
-		select {
-		case <-loaded:
-		default:
-			close(loaded)
-		}
-	}
+	// The load that counts is the main frame's, of the document that
+	// navigate loads. The load of the tab's first document, about:blank,
+	// can arrive late.
 	r.wg.Go(func() {
 		for ev, err := range loads {
 			if err != nil {
@@ -281,91 +303,117 @@ func (r *rendering) run(ctx context.Context) (*readiness.Rendering, error) {
 			if ev.Name != "load" || ev.FrameID != r.mainFrame {
 				continue
 			}
-			loadMu.Lock()
-			if len(loadedBy) < 64 {
-				loadedBy[ev.LoaderID] = true
+			r.loadMu.Lock()
+			if len(r.loadedBy) < 64 {
+				r.loadedBy[ev.LoaderID] = true
 			}
-			if navLoader != "" && ev.LoaderID == navLoader {
-				markLoaded()
+			if r.navLoader != "" && ev.LoaderID == r.navLoader {
+				r.markLoaded()
 			}
-			loadMu.Unlock()
+			r.loadMu.Unlock()
 		}
 	})
+	return func() {
+		stopRemoved()
+		stopAdded()
+	}
+}
 
+// markLoaded closes r.loaded once; the caller holds r.loadMu.
+func (r *rendering) markLoaded() {
+	select {
+	case <-r.loaded:
+	default:
+		close(r.loaded)
+	}
+}
+
+// prepare readies the tab for the page: downloads denied, the hardening
+// script run before any other, requests paused, WebMCP tools reported.
+func (r *rendering) prepare(ctx context.Context) error {
+	c := chromedp.FromContext(ctx)
 	if _, err := chromedp.CallBrowser(ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
 		Behavior: browser.SetDownloadBehaviorBehaviorDeny, BrowserContextID: c.BrowserContextID}); err != nil {
-		return nil, fail("refusing downloads", err)
+		return r.fail(ctx, "refusing downloads", err)
 	}
 	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: hardening}); err != nil {
-		return nil, fail("preparing the tab", err)
+		return r.fail(ctx, "preparing the tab", err)
 	}
 	if _, err := chromedp.Call(ctx, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: "*", RequestStage: fetch.RequestStageRequest}}}); err != nil {
-		return nil, fail("pausing requests", err)
+		return r.fail(ctx, "pausing requests", err)
 	}
 	if _, err := chromedp.Call(ctx, webmcp.Enable, cdp.Empty{}); err != nil {
-		return nil, fail("listening for WebMCP tools (does this Chromium have WebMCP?)", err)
+		return r.fail(ctx, "listening for WebMCP tools (does this Chromium have WebMCP?)", err)
 	}
+	return nil
+}
+
+// navigate sends the tab to the page and notes the loader whose load
+// counts.
+func (r *rendering) navigate(ctx context.Context) error {
 	r.lastBusy.Store(time.Now().UnixNano())
 	nav, err := chromedp.Call(ctx, page.Navigate, page.NavigateParams{URL: r.page.String()})
 	if err != nil {
-		return nil, fail("navigating", err)
+		return r.fail(ctx, "navigating", err)
 	}
 	if nav.ErrorText != "" {
-		return nil, fmt.Errorf("browser: navigating: %s", nav.ErrorText)
+		return fmt.Errorf("browser: navigating: %s", nav.ErrorText)
 	}
-	loadMu.Lock()
-	navLoader = nav.LoaderID
-	if loadedBy[navLoader] {
-		markLoaded()
+	r.loadMu.Lock()
+	r.navLoader = nav.LoaderID
+	if r.loadedBy[r.navLoader] {
+		r.markLoaded()
 	}
-	loadMu.Unlock()
+	r.loadMu.Unlock()
+	return nil
+}
 
-	// Wait for the load event, then for a quiet moment, within the settle
-	// deadline: two thirds of the page's time, the rest for the snapshot.
-	settle := time.NewTimer(time.Until(r.start.Add(r.b.opts.Timeout * 2 / 3)))
-	defer settle.Stop()
-	isLoaded := false
+// settle waits for the load event, then until the page is [rendering.settled].
+// Both waits end at the settle deadline: two thirds of the page's time, the
+// rest being the snapshot's. It reports whether the page loaded.
+func (r *rendering) settle(ctx context.Context) (loaded bool, err error) {
+	deadline := time.NewTimer(time.Until(r.start.Add(r.b.opts.Timeout * 2 / 3)))
+	defer deadline.Stop()
 	select {
-	case <-loaded:
-		isLoaded = true
-	case <-settle.C:
-	case <-crashed:
-		return nil, fail("loading", errors.New("crashed"))
+	case <-r.loaded:
+	case <-deadline.C:
+		return false, nil
+	case <-r.crashed:
+		return false, r.fail(ctx, "loading", errors.New("crashed"))
 	case <-ctx.Done():
-		return nil, fail("loading", ctx.Err())
+		return false, r.fail(ctx, "loading", ctx.Err())
 	}
-	if isLoaded {
-		loadedAt := time.Now()
-		tick := time.NewTicker(quiet / 3)
-		defer tick.Stop()
-	wait:
-		for {
-			if r.settled(loadedAt) {
-				break
-			}
-			select {
-			case <-tick.C:
-			case <-toolEvents:
-			case <-settle.C:
-				break wait
-			case <-crashed:
-				return nil, fail("settling", errors.New("crashed"))
-			case <-ctx.Done():
-				return nil, fail("settling", ctx.Err())
-			}
+	loadedAt := time.Now()
+	tick := time.NewTicker(quiet / 3)
+	defer tick.Stop()
+	for !r.settled(loadedAt) {
+		select {
+		case <-tick.C:
+		case <-r.toolAdded:
+		case <-deadline.C:
+			return true, nil
+		case <-r.crashed:
+			return false, r.fail(ctx, "settling", errors.New("crashed"))
+		case <-ctx.Done():
+			return false, r.fail(ctx, "settling", ctx.Err())
 		}
 	}
+	return true, nil
+}
 
-	dom, err := r.snapshot(ctx)
+// snapshot reads what the page left: its DOM, the tools that stayed
+// registered, the requests it made, and notes on the tools not read.
+func (r *rendering) snapshot(ctx context.Context, loaded bool) (*readiness.Rendering, error) {
+	dom, err := r.serialise(ctx)
 	if err != nil {
-		return nil, fail("reading the DOM (a script that never yields keeps it busy)", err)
+		return nil, r.fail(ctx, "reading the DOM (a script that never yields keeps it busy)", err)
 	}
 	frames := map[cdp.FrameID]string{}
 	if tree, err := chromedp.Call(ctx, page.GetFrameTree, cdp.Empty{}); err == nil {
 		walkFrames(tree.FrameTree, frames, 0)
 	}
 
-	out := &readiness.Rendering{URL: r.page.String(), Browser: r.b.version, HTML: []byte(dom), Loaded: isLoaded}
+	out := &readiness.Rendering{URL: r.page.String(), Browser: r.b.version, HTML: []byte(dom), Loaded: loaded}
 	r.mu.Lock()
 	if r.landed != nil {
 		out.URL = r.landed.String()
@@ -414,11 +462,11 @@ func (r *rendering) settled(loadedAt time.Time) bool {
 	return seen > 0 || !r.mentionsTools.Load() || time.Since(loadedAt) >= toolWait
 }
 
-// snapshot serialises the DOM in a world of the renderer's own, where the
+// serialise serialises the DOM in a world of the renderer's own, where the
 // page's scripts cannot change what serialises or cuts it (an override of
 // String.prototype.slice, say), and cuts it there to MaxHTMLBytes of UTF-8:
 // at most that many bytes, escaped as JSON, cross to this process.
-func (r *rendering) snapshot(ctx context.Context) (string, error) {
+func (r *rendering) serialise(ctx context.Context) (string, error) {
 	w, err := chromedp.Call(ctx, page.CreateIsolatedWorld, page.CreateIsolatedWorldParams{FrameID: r.mainFrame, WorldName: "agentweb-snapshot"})
 	if err != nil {
 		return "", err
