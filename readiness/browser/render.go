@@ -23,7 +23,6 @@ import (
 	"github.com/chromedp/cdproto/webmcp"
 	"github.com/chromedp/chromedp"
 
-	"github.com/agentweb/agentweb/internal/plural"
 	"github.com/agentweb/agentweb/readiness"
 	"github.com/agentweb/agentweb/safefetch"
 )
@@ -418,30 +417,9 @@ func (r *rendering) snapshot(ctx context.Context, loaded bool) (*readiness.Rende
 	if r.landed != nil {
 		out.URL = r.landed.String()
 	}
-	for _, t := range r.tools {
-		rt := readiness.RenderedTool{Name: t.Name, Description: t.Description, Frame: frames[t.FrameID],
-			Declarative: t.BackendNodeID != 0}
-		if len(t.InputSchema) > 0 && len(t.InputSchema) <= maxSchemaBytes && json.Valid(t.InputSchema) {
-			rt.InputSchema = json.RawMessage(append([]byte(nil), t.InputSchema...))
-		}
-		if !rt.Declarative && t.StackTrace != nil {
-			for _, f := range t.StackTrace.CallFrames {
-				if f.URL != "" {
-					rt.Script = f.URL
-					break
-				}
-			}
-		}
-		out.Tools = append(out.Tools, rt)
-	}
+	out.Tools = r.renderedTools(frames)
 	out.Requests = append(out.Requests, r.requests...)
-	if r.badTools > 0 {
-		out.Notes = append(out.Notes, fmt.Sprintf("%s that the browser reported could not be read (%s) and %s skipped; the others were judged",
-			plural.N(r.badTools, "tool", "tools"), r.badWhy, map[bool]string{true: "was", false: "were"}[r.badTools == 1]))
-	}
-	if r.moreTools > 0 {
-		out.Notes = append(out.Notes, fmt.Sprintf("%s more than the renderer keeps (%d) were registered and not read", plural.N(r.moreTools, "tool", "tools"), maxTools))
-	}
+	out.Notes = r.toolNotes()
 	r.mu.Unlock()
 	out.Elapsed = time.Since(r.start)
 	return out, nil

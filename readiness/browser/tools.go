@@ -1,6 +1,7 @@
 package browser
 
 import (
+	"encoding/json"
 	"fmt"
 	"time"
 	"unicode/utf8"
@@ -9,6 +10,9 @@ import (
 	jsonv2 "github.com/chromedp/cdproto/cdp/jsonv2"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/webmcp"
+
+	"github.com/agentweb/agentweb/internal/plural"
+	"github.com/agentweb/agentweb/readiness"
 )
 
 // Bounds of one rendering besides [Options].
@@ -113,4 +117,40 @@ func walkFrames(t *page.FrameTree, into map[cdp.FrameID]string, depth int) {
 	for _, c := range t.ChildFrames {
 		walkFrames(c, into, depth+1)
 	}
+}
+
+// renderedTools lists the tools kept, each with its frame's URL from
+// frames; the caller holds r.mu.
+func (r *rendering) renderedTools(frames map[cdp.FrameID]string) []readiness.RenderedTool {
+	var out []readiness.RenderedTool
+	for _, t := range r.tools {
+		rt := readiness.RenderedTool{Name: t.Name, Description: t.Description, Frame: frames[t.FrameID],
+			Declarative: t.BackendNodeID != 0}
+		if len(t.InputSchema) > 0 && len(t.InputSchema) <= maxSchemaBytes && json.Valid(t.InputSchema) {
+			rt.InputSchema = json.RawMessage(append([]byte(nil), t.InputSchema...))
+		}
+		if !rt.Declarative && t.StackTrace != nil {
+			for _, f := range t.StackTrace.CallFrames {
+				if f.URL != "" {
+					rt.Script = f.URL
+					break
+				}
+			}
+		}
+		out = append(out, rt)
+	}
+	return out
+}
+
+// toolNotes says what tools were not read; the caller holds r.mu.
+func (r *rendering) toolNotes() []string {
+	var out []string
+	if r.badTools > 0 {
+		out = append(out, fmt.Sprintf("%s that the browser reported could not be read (%s) and %s skipped; the others were judged",
+			plural.N(r.badTools, "tool", "tools"), r.badWhy, map[bool]string{true: "was", false: "were"}[r.badTools == 1]))
+	}
+	if r.moreTools > 0 {
+		out = append(out, fmt.Sprintf("%s more than the renderer keeps (%d) were registered and not read", plural.N(r.moreTools, "tool", "tools"), maxTools))
+	}
+	return out
 }
