@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -129,23 +130,58 @@ func paymentRequired(header, mt, body string) http.HandlerFunc {
 
 const x402V1 = `{"x402Version": 1, "error": "payment required", "accepts": [{"scheme": "exact", "network": "base-sepolia", "maxAmountRequired": "10000", "resource": "https://shop.example/products", "payTo": "0x209693Bc6afc0C5328bA36FaF03C514EF312287C", "asset": "0x036CbD53842c5426634e7929541eC2318f3dCF7e", "maxTimeoutSeconds": 60}]}`
 
-// Every observation found, absent, malformed and hostile, on the fake
-// internet.
+// observationCase is a site's documents and what one observation must make
+// of them.
+type observationCase struct {
+	name  string
+	id    string
+	paths map[string]http.HandlerFunc
+	want  ObservationStatus
+	check func(t *testing.T, o Observation)
+}
+
+// TestObservations runs every observation's cases found, absent, malformed
+// and hostile, one scan each on the fake internet. Each observation keeps
+// its cases beside its code.
 func TestObservations(t *testing.T) {
-	v2 := base64.StdEncoding.EncodeToString([]byte(`{"x402Version": 2, "resource": {"url": "https://shop.example/products"}, "accepts": [{"scheme": "exact", "network": "eip155:84532", "amount": "10000", "asset": "0x036C", "payTo": "0x2096", "maxTimeoutSeconds": 60}]}`))
-	manyKeys := `{"keys": [` + strings.TrimSuffix(strings.Repeat(`{"kty": "OKP", "crv": "Ed25519", "x": "AAAA"},`, 1000), ",") + `]}`
-	manyLinks := "# Shop\n\n" + strings.Repeat("- [Products](https://shop.example/products)\n- [About](/about)\n", 10)
-	for i := range 200 {
-		manyLinks += fmt.Sprintf("- [Page %d](/page-%d)\n", i, i)
+	tests := slices.Concat(
+		agentSkillsCases(t),
+		aiCatalogCases(t),
+		documentContractsCases(t),
+		contentSignalsCases(t),
+		webBotAuthCases(t),
+		authMDCases(t),
+		x402Cases(t),
+		ucpCases(t),
+		acpCases(t),
+		llmsTxtLinksCases(t),
+		markdownTwinCases(t),
+	)
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			start := time.Now()
+			r := scanWith(t, overrides{ts: &testSite{host: "shop.example"}, paths: tc.paths}, nil)
+			assert.Less(t, time.Since(start), 8*time.Second, "a hostile document ends within the scan's bounds")
+			require.Len(t, r.Observations, len(observers))
+			o := observationByID(r, tc.id)
+			assert.Equal(t, tc.want, o.Status, "%s: %s %q", tc.id, o.Receipt.Received, o.Receipt.Notes)
+			assert.Equal(t, o.Status == ObservationFound || o.Status == ObservationInvalid, o.Found)
+			assert.NotEmpty(t, o.Receipt.Expected)
+			assert.NotEmpty(t, o.Receipt.Received)
+			assert.NotEmpty(t, o.Meaning)
+			assert.NotEmpty(t, o.Text.URL)
+			assert.NotEmpty(t, o.Text.Status)
+			if tc.check != nil {
+				tc.check(t, o)
+			}
+		})
 	}
-	tests := []struct {
-		name  string
-		id    string
-		paths map[string]http.HandlerFunc
-		want  ObservationStatus
-		check func(t *testing.T, o Observation)
-	}{
-		// agent_skills
+}
+
+// agentSkillsCases are the cases of the agent_skills observation.
+func agentSkillsCases(t testing.TB) []observationCase {
+	return []observationCase{
 		{name: "skills: a 0.2.0 index, digests checked", id: "agent_skills",
 			paths: map[string]http.HandlerFunc{
 				"/.well-known/agent-skills/index.json":          text("application/json", skillsIndexJSON(skillMD, "order-gear")),
@@ -290,8 +326,12 @@ func TestObservations(t *testing.T) {
 				assert.Contains(t, notes, "/skills/1/name: x appears twice")
 				assert.Contains(t, notes, "x: no digest to check")
 			}},
+	}
+}
 
-		// ai_catalog
+// aiCatalogCases are the cases of the ai_catalog observation.
+func aiCatalogCases(t testing.TB) []observationCase {
+	return []observationCase{
 		{name: "catalog: the specification's basic example at the well-known location", id: "ai_catalog",
 			paths: map[string]http.HandlerFunc{"/.well-known/ai-catalog.json": text("application/json", ardExample(t))},
 			want:  ObservationFound,
@@ -374,8 +414,12 @@ func TestObservations(t *testing.T) {
 		{name: "catalog: endless", id: "ai_catalog",
 			paths: map[string]http.HandlerFunc{"/.well-known/ai-catalog.json": endless("application/json", `{"entries": [`)},
 			want:  ObservationUnverified},
+	}
+}
 
-		// document_contracts
+// documentContractsCases are the cases of the document_contracts observation.
+func documentContractsCases(t testing.TB) []observationCase {
+	return []observationCase{
 		{name: "contracts: llms.txt names a path robots.txt closes to AI search", id: "document_contracts",
 			paths: map[string]http.HandlerFunc{
 				"/robots.txt": text("text/plain", "User-agent: OAI-SearchBot\nUser-agent: Claude-User\nDisallow: /docs/\n\nUser-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nAllow: /\n"),
@@ -455,8 +499,12 @@ func TestObservations(t *testing.T) {
 			check: func(t *testing.T, o Observation) {
 				assert.Contains(t, o.Receipt.Notes, "the page's Link header names https://shop.example/gone.json (rel describedby), which answered 404. Fix: serve it, or drop the link")
 			}},
+	}
+}
 
-		// content_signals
+// contentSignalsCases are the cases of the content_signals observation.
+func contentSignalsCases(t testing.TB) []observationCase {
+	return []observationCase{
 		{name: "signals: per user-agent group", id: "content_signals",
 			paths: map[string]http.HandlerFunc{"/robots.txt": text("text/plain", "User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nContent-Signal: search=yes, ai-input=yes, ai-train=no\nContent-Usage: train-ai=n\nAllow: /\n")},
 			want:  ObservationFound,
@@ -514,8 +562,13 @@ func TestObservations(t *testing.T) {
 				assert.Contains(t, strings.Join(o.Receipt.Notes, "\n"), "longer than this reader keeps")
 				assert.LessOrEqual(t, len(o.Receipt.Received), 64*310)
 			}},
+	}
+}
 
-		// web_bot_auth
+// webBotAuthCases are the cases of the web_bot_auth observation.
+func webBotAuthCases(t testing.TB) []observationCase {
+	manyKeys := `{"keys": [` + strings.TrimSuffix(strings.Repeat(`{"kty": "OKP", "crv": "Ed25519", "x": "AAAA"},`, 1000), ",") + `]}`
+	return []observationCase{
 		{name: "bot auth: a JWK Set", id: "web_bot_auth",
 			paths: map[string]http.HandlerFunc{"/.well-known/http-message-signatures-directory": text(webBotAuthMedia, `{"keys": [`+ed25519JWK(t)+`]}`)},
 			want:  ObservationFound,
@@ -574,8 +627,12 @@ func TestObservations(t *testing.T) {
 			check: func(t *testing.T, o Observation) {
 				assert.Contains(t, strings.Join(o.Receipt.Notes, "\n"), "read the first 100 of 1000 keys")
 			}},
+	}
+}
 
-		// auth_md
+// authMDCases are the cases of the auth_md observation.
+func authMDCases(t testing.TB) []observationCase {
+	return []observationCase{
 		{name: "auth.md: found", id: "auth_md",
 			paths: map[string]http.HandlerFunc{"/auth.md": text("text/markdown", "# auth.md\n\nAgents register at https://shop.example/agent/auth; see /.well-known/oauth-protected-resource.\n")},
 			want:  ObservationFound,
@@ -592,8 +649,13 @@ func TestObservations(t *testing.T) {
 		{name: "auth.md: endless", id: "auth_md",
 			paths: map[string]http.HandlerFunc{"/auth.md": endless("text/markdown", "# auth.md\n")},
 			want:  ObservationUnverified},
+	}
+}
 
-		// x402
+// x402Cases are the cases of the x402 observation.
+func x402Cases(t testing.TB) []observationCase {
+	v2 := base64.StdEncoding.EncodeToString([]byte(`{"x402Version": 2, "resource": {"url": "https://shop.example/products"}, "accepts": [{"scheme": "exact", "network": "eip155:84532", "amount": "10000", "asset": "0x036C", "payTo": "0x2096", "maxTimeoutSeconds": 60}]}`))
+	return []observationCase{
 		{name: "x402: version 1 requirements in the body", id: "x402",
 			paths: map[string]http.HandlerFunc{"/products": paymentRequired("", "application/json", x402V1)},
 			want:  ObservationFound,
@@ -619,8 +681,12 @@ func TestObservations(t *testing.T) {
 			check: func(t *testing.T, o Observation) {
 				assert.Contains(t, strings.Join(o.Receipt.Notes, "\n"), "the PAYMENT-REQUIRED header is not base64")
 			}},
+	}
+}
 
-		// ucp
+// ucpCases are the cases of the ucp observation.
+func ucpCases(t testing.TB) []observationCase {
+	return []observationCase{
 		{name: "ucp: a profile", id: "ucp",
 			paths: map[string]http.HandlerFunc{"/.well-known/ucp": text("application/json", `{"ucp": {"version": "2026-01-11", "services": {"dev.ucp.shopping": {"version": "2026-01-11", "rest": {"endpoint": "https://shop.example/ucp"}}}, "capabilities": [{"name": "dev.ucp.shopping.checkout", "version": "2026-01-11"}]}}`)},
 			want:  ObservationFound,
@@ -635,8 +701,12 @@ func TestObservations(t *testing.T) {
 			check: func(t *testing.T, o Observation) {
 				assert.Contains(t, strings.Join(o.Receipt.Notes, "\n"), "not valid JSON")
 			}},
+	}
+}
 
-		// acp
+// acpCases are the cases of the acp observation.
+func acpCases(t testing.TB) []observationCase {
+	return []observationCase{
 		{name: "acp: a document", id: "acp",
 			paths: map[string]http.HandlerFunc{"/.well-known/acp.json": text("application/json", `{"protocol": "acp", "version": "2026-01-30", "checkout": "https://shop.example/acp/checkout_sessions"}`)},
 			want:  ObservationFound},
@@ -647,8 +717,16 @@ func TestObservations(t *testing.T) {
 		{name: "acp: endless", id: "acp",
 			paths: map[string]http.HandlerFunc{"/.well-known/acp.json": endless("application/json", `{"a": 1, `)},
 			want:  ObservationUnverified},
+	}
+}
 
-		// llms_txt_links
+// llmsTxtLinksCases are the cases of the llms_txt_links observation.
+func llmsTxtLinksCases(t testing.TB) []observationCase {
+	manyLinks := "# Shop\n\n" + strings.Repeat("- [Products](https://shop.example/products)\n- [About](/about)\n", 10)
+	for i := range 200 {
+		manyLinks += fmt.Sprintf("- [Page %d](/page-%d)\n", i, i)
+	}
+	return []observationCase{
 		{name: "llms links: all answer", id: "llms_txt_links",
 			paths: map[string]http.HandlerFunc{"/llms.txt": text("text/plain", "# Shop\n\n> Gear.\n\n- [Products](https://shop.example/products): what we sell\n- [About](/about \"About us\")\n- [Elsewhere](https://other.example/x)\n")},
 			want:  ObservationFound,
@@ -671,8 +749,12 @@ func TestObservations(t *testing.T) {
 				assert.Len(t, o.Receipt.Requests, 1+maxLLMsLinksChecked)
 				assert.Contains(t, o.Receipt.Notes, "checked the first 5 of 202 same-site links")
 			}},
+	}
+}
 
-		// markdown_twin
+// markdownTwinCases are the cases of the markdown_twin observation.
+func markdownTwinCases(t testing.TB) []observationCase {
+	return []observationCase{
 		{name: "twin: index.md", id: "markdown_twin",
 			paths: map[string]http.HandlerFunc{"/index.md": text("text/markdown; charset=utf-8", "# Example Shop\n\nOutdoor gear.\n")},
 			want:  ObservationFound},
@@ -683,26 +765,6 @@ func TestObservations(t *testing.T) {
 		{name: "twin: endless", id: "markdown_twin",
 			paths: map[string]http.HandlerFunc{"/index.md": endless("text/markdown", "# Shop\n")},
 			want:  ObservationUnverified},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			start := time.Now()
-			r := scanWith(t, overrides{ts: &testSite{host: "shop.example"}, paths: tc.paths}, nil)
-			assert.Less(t, time.Since(start), 8*time.Second, "a hostile document ends within the scan's bounds")
-			require.Len(t, r.Observations, len(observers))
-			o := observationByID(r, tc.id)
-			assert.Equal(t, tc.want, o.Status, "%s: %s %q", tc.id, o.Receipt.Received, o.Receipt.Notes)
-			assert.Equal(t, o.Status == ObservationFound || o.Status == ObservationInvalid, o.Found)
-			assert.NotEmpty(t, o.Receipt.Expected)
-			assert.NotEmpty(t, o.Receipt.Received)
-			assert.NotEmpty(t, o.Meaning)
-			assert.NotEmpty(t, o.Text.URL)
-			assert.NotEmpty(t, o.Text.Status)
-			if tc.check != nil {
-				tc.check(t, o)
-			}
-		})
 	}
 }
 
