@@ -1,72 +1,17 @@
 package readiness
 
 import (
-	"bytes"
-	"compress/gzip"
-	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/agentweb/agentweb/safefetch"
 	"github.com/agentweb/agentweb/safefetch/fetchtest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-// overrides serves the given paths itself and the rest from the well-made
-// site.
-type overrides struct {
-	ts    *testSite
-	paths map[string]http.HandlerFunc
-}
-
-func (o overrides) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if h, ok := o.paths[r.URL.Path]; ok {
-		if r.Method == http.MethodGet {
-			// An MCP session POSTs many times by design.
-			o.ts.count(r)
-		}
-		h(w, r)
-		return
-	}
-	o.ts.ServeHTTP(w, r)
-}
-
-func text(mt, body string) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", mt)
-		fmt.Fprint(w, body)
-	}
-}
-
-func status(code int) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(code) }
-}
-
-// scanWith scans https://shop.example/ served by h.
-func scanWith(t *testing.T, h http.Handler, opts *Options, tune ...func(*safefetch.Options)) *Report {
-	t.Helper()
-	n := fetchtest.New()
-	t.Cleanup(n.Close)
-	n.Site("shop.example", h)
-	o := n.Options()
-	o.Timeout = 5 * time.Second
-	for _, f := range tune {
-		f(o)
-	}
-	var op Options
-	if opts != nil {
-		op = *opts
-	}
-	op.Client = safefetch.New(o)
-	r, err := Scan(context.Background(), "https://shop.example/", &op)
-	require.NoError(t, err)
-	return r
-}
 
 func TestScanEdges(t *testing.T) {
 	const index = `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>https://shop.example/sitemaps/pages.xml</loc></sitemap></sitemapindex>`
@@ -489,15 +434,6 @@ func TestScanEdges(t *testing.T) {
 			}
 		})
 	}
-}
-
-func gzipped(t testing.TB, b []byte) []byte {
-	var buf bytes.Buffer
-	w := gzip.NewWriter(&buf)
-	_, err := w.Write(b)
-	require.NoError(t, err)
-	require.NoError(t, w.Close())
-	return buf.Bytes()
 }
 
 // TestScanRefusalReceiptsSayWhy: a request the fetch policy refused names

@@ -1,15 +1,20 @@
 package readiness
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync"
+	"testing"
 	"time"
 
 	"github.com/agentweb/agentweb/internal/webread"
 	"github.com/agentweb/agentweb/readiness/publish"
+	"github.com/agentweb/agentweb/safefetch"
+	"github.com/agentweb/agentweb/safefetch/fetchtest"
+	"github.com/stretchr/testify/require"
 )
 
 // testSite is a configurable agent-ready site for the scan tests. Its zero
@@ -258,4 +263,44 @@ func (ts *testSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	default:
 		http.NotFound(w, r)
 	}
+}
+
+// overrides serves the given paths itself and the rest from the well-made
+// site.
+type overrides struct {
+	ts    *testSite
+	paths map[string]http.HandlerFunc
+}
+
+func (o overrides) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if h, ok := o.paths[r.URL.Path]; ok {
+		if r.Method == http.MethodGet {
+			// An MCP session POSTs many times by design.
+			o.ts.count(r)
+		}
+		h(w, r)
+		return
+	}
+	o.ts.ServeHTTP(w, r)
+}
+
+// scanWith scans https://shop.example/ served by h.
+func scanWith(t *testing.T, h http.Handler, opts *Options, tune ...func(*safefetch.Options)) *Report {
+	t.Helper()
+	n := fetchtest.New()
+	t.Cleanup(n.Close)
+	n.Site("shop.example", h)
+	o := n.Options()
+	o.Timeout = 5 * time.Second
+	for _, f := range tune {
+		f(o)
+	}
+	var op Options
+	if opts != nil {
+		op = *opts
+	}
+	op.Client = safefetch.New(o)
+	r, err := Scan(context.Background(), "https://shop.example/", &op)
+	require.NoError(t, err)
+	return r
 }

@@ -1,0 +1,127 @@
+package readiness
+
+import (
+	"crypto/ed25519"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/go-jose/go-jose/v4"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func ed25519JWK(t testing.TB) string {
+	pub, _, err := ed25519.GenerateKey(nil)
+	require.NoError(t, err)
+	return fmt.Sprintf(`{"kty": "OKP", "crv": "Ed25519", "kid": "bot-2026", "x": %q}`, base64.RawURLEncoding.EncodeToString(pub))
+}
+
+// signedDirectory serves a key directory of one Ed25519 key, signed by it
+// as the directory draft asks (RFC 9421: "@authority";req, tag
+// http-message-signatures-directory, keyid the key's RFC 7638
+// thumbprint), for the authority given; requestTag signs it with a bot
+// request's tag instead.
+func signedDirectory(t testing.TB, authority string, requestTag bool) http.HandlerFunc {
+	pub, priv, err := ed25519.GenerateKey(nil)
+	require.NoError(t, err)
+	jwk := jose.JSONWebKey{Key: pub}
+	keyid, err := jwkThumbprint(&jwk)
+	require.NoError(t, err)
+	tag := tagDirectory
+	if requestTag {
+		tag = tagWebBotAuth
+	}
+	now := time.Now().Unix()
+	params := fmt.Sprintf(`("@authority";req);created=%d;keyid="%s";alg="ed25519";expires=%d;tag="%s"`, now-10, keyid, now+3600, tag)
+	base := "\"@authority\";req: " + authority + "\n\"@signature-params\": " + params
+	sig := ed25519.Sign(priv, []byte(base))
+	body := fmt.Sprintf(`{"keys": [{"kty": "OKP", "crv": "Ed25519", "x": %q}]}`, base64.RawURLEncoding.EncodeToString(pub))
+	return func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Signature-Input", "sig1="+params)
+		w.Header().Set("Signature", "sig1=:"+base64.StdEncoding.EncodeToString(sig)+":")
+		text(webBotAuthMedia, body)(w, r)
+	}
+}
+
+// webBotAuthCases are the cases of the web_bot_auth observation.
+func webBotAuthCases(t testing.TB) []observationCase {
+	manyKeys := `{"keys": [` + strings.TrimSuffix(strings.Repeat(`{"kty": "OKP", "crv": "Ed25519", "x": "AAAA"},`, 1000), ",") + `]}`
+	return []observationCase{
+		{name: "bot auth: a JWK Set", id: "web_bot_auth",
+			paths: map[string]http.HandlerFunc{"/.well-known/http-message-signatures-directory": text(webBotAuthMedia, `{"keys": [`+ed25519JWK(t)+`]}`)},
+			want:  ObservationFound,
+			check: func(t *testing.T, o Observation) {
+				assert.Contains(t, o.Receipt.Received, "a JWK Set of 1 key, 1 valid")
+			}},
+		{name: "bot auth: a directory signed by its own key", id: "web_bot_auth",
+			paths: map[string]http.HandlerFunc{"/.well-known/http-message-signatures-directory": signedDirectory(t, "shop.example", false)},
+			want:  ObservationFound,
+			check: func(t *testing.T, o Observation) {
+				assert.Contains(t, strings.Join(o.Receipt.Notes, "\n"), "the response's signature sig1 verifies with the directory's key ")
+			}},
+		{name: "bot auth: a directory signed for another authority", id: "web_bot_auth",
+			paths: map[string]http.HandlerFunc{"/.well-known/http-message-signatures-directory": signedDirectory(t, "other.example", false)},
+			want:  ObservationInvalid,
+			check: func(t *testing.T, o Observation) {
+				assert.Contains(t, strings.Join(o.Receipt.Notes, "\n"), "the response's signature sig1: the Ed25519 signature does not verify")
+			}},
+		{name: "bot auth: a directory signed with a request's tag", id: "web_bot_auth",
+			paths: map[string]http.HandlerFunc{"/.well-known/http-message-signatures-directory": signedDirectory(t, "shop.example", true)},
+			want:  ObservationInvalid,
+			check: func(t *testing.T, o Observation) {
+				assert.Contains(t, strings.Join(o.Receipt.Notes, "\n"), `tag "web-bot-auth", not "http-message-signatures-directory"`)
+			}},
+		{name: "bot auth: a Signature Agent Card with its keys", id: "web_bot_auth",
+			paths: map[string]http.HandlerFunc{"/.well-known/http-message-signatures-directory": text(webBotAuthMedia,
+				`{"client_id": "https://shop.example/.well-known/http-message-signatures-directory", "client_name": "Shop bot", "jwks": {"keys": [`+ed25519JWK(t)+`]}}`)},
+			want: ObservationFound,
+			check: func(t *testing.T, o Observation) {
+				assert.Contains(t, o.Receipt.Received, "a Signature Agent Card with a JWK Set of 1 key, 1 valid")
+			}},
+		{name: "bot auth: a Signature Agent Card with jwks and jwks_uri", id: "web_bot_auth",
+			paths: map[string]http.HandlerFunc{"/.well-known/http-message-signatures-directory": text(webBotAuthMedia,
+				`{"client_id": "https://shop.example/bot", "jwks_uri": "https://shop.example/jwks.json", "jwks": {"keys": []}}`)},
+			want: ObservationInvalid,
+			check: func(t *testing.T, o Observation) {
+				notes := strings.Join(o.Receipt.Notes, "\n")
+				assert.Contains(t, notes, "card must not contain both jwks and jwks_uri")
+				assert.Contains(t, notes, "client_id must match the card URL")
+			}},
+		{name: "bot auth: none", id: "web_bot_auth", want: ObservationAbsent},
+		{name: "bot auth: a private key and a broken one", id: "web_bot_auth",
+			paths: map[string]http.HandlerFunc{"/.well-known/http-message-signatures-directory": text("application/json",
+				`{"keys": [{"kty": "OKP", "crv": "Ed25519", "x": "11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo", "d": "nWGxne_9WmC6hEr0kuwsxERJxWl7MmkZcDusAxyuf2A"}, {"kty": "OKP", "crv": "Ed25519", "x": "short"}, {"crv": "P-256"}]}`)},
+			want: ObservationInvalid,
+			check: func(t *testing.T, o Observation) {
+				notes := strings.Join(o.Receipt.Notes, "\n")
+				assert.Contains(t, notes, `/keys/0: a private or symmetric key member "d" is published`)
+				assert.Contains(t, notes, "/keys/1: not a valid OKP key")
+				assert.Contains(t, notes, `/keys/2: no "kty"`)
+				assert.Contains(t, notes, `served as "application/json"`)
+			}},
+		{name: "bot auth: a thousand keys", id: "web_bot_auth",
+			paths: map[string]http.HandlerFunc{"/.well-known/http-message-signatures-directory": text(webBotAuthMedia, manyKeys)},
+			want:  ObservationInvalid,
+			check: func(t *testing.T, o Observation) {
+				assert.Contains(t, strings.Join(o.Receipt.Notes, "\n"), "read the first 100 of 1000 keys")
+			}},
+	}
+}
+
+func FuzzJWKProblem(f *testing.F) {
+	f.Add([]byte(`{"kty": "OKP", "crv": "Ed25519", "x": "11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo"}`))
+	f.Add([]byte(`{"kty": "RSA", "n": "AQAB", "e": "AQAB"}`))
+	f.Add([]byte(`{"kty": "EC", "crv": "P-256", "x": "", "y": ""}`))
+	f.Fuzz(func(t *testing.T, body []byte) {
+		var v any
+		if json.Unmarshal(body, &v) != nil {
+			return
+		}
+		_ = jwkProblem(v)
+	})
+}
