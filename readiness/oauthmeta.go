@@ -1,12 +1,10 @@
 package readiness
 
 import (
-	"encoding/json"
 	"fmt"
-	"net/url"
 	"strings"
 
-	"github.com/agentweb/agentweb/internal/strictjson"
+	"github.com/agentweb/agentweb/readiness/internal/oauthmeta"
 	"github.com/agentweb/agentweb/readiness/mcpprobe"
 )
 
@@ -15,58 +13,15 @@ import (
 // outside the probe.
 type authServerMeta = mcpprobe.AuthServerMetadata
 
-// decodeMeta decodes a metadata document strictly (internal/strictjson:
-// no duplicate members, valid UTF-8, bounded depth) into v, which must be a
-// JSON object.
-func decodeMeta(body []byte, v any) error {
-	tree, err := strictjson.Decode(body)
-	if err != nil {
-		return err
-	}
-	if _, ok := tree.(map[string]any); !ok {
-		return fmt.Errorf("readiness: metadata is not a JSON object")
-	}
-	if err := json.Unmarshal(body, v); err != nil {
-		return fmt.Errorf("readiness: metadata member of the wrong type: %w", err)
-	}
-	return nil
-}
-
-// validateAuthServer checks AS metadata against the issuer its URL was built
-// from (RFC 8414 Section 3.3: identical) and for the members an authorization code
-// flow needs.
+// validateAuthServer checks AS metadata against the issuer its URL was
+// built from ([oauthmeta.SameIdentifier], RFC 8414 Section 3.3), and for the
+// members an authorization code flow needs.
 func validateAuthServer(m *authServerMeta, issuer string) []string {
 	var problems []string
-	if !sameIdentifier(m.Issuer, issuer) {
+	if !oauthmeta.SameIdentifier(m.Issuer, issuer) {
 		problems = append(problems, fmt.Sprintf("issuer %q does not match %q", truncate(clean(m.Issuer), 120), issuer))
 	}
-	if m.AuthorizationEndpoint == "" {
-		problems = append(problems, "no authorization_endpoint")
-	}
-	if m.TokenEndpoint == "" {
-		problems = append(problems, "no token_endpoint")
-	}
-	return problems
-}
-
-// sameIdentifier compares two URL identifiers exactly, but for one trailing
-// slash on an empty path.
-func sameIdentifier(a, b string) bool {
-	return a != "" && strings.TrimSuffix(a, "/") == strings.TrimSuffix(b, "/")
-}
-
-// wellKnownURL inserts a well-known suffix between the host and the path of
-// an identifier (RFC 8414 Section 3.1, RFC 9728 Section 3.1): https://a.example/t1 and
-// "oauth-authorization-server" give
-// https://a.example/.well-known/oauth-authorization-server/t1.
-func wellKnownURL(identifier, suffix string) (string, bool) {
-	u, err := url.Parse(identifier)
-	if err != nil || u.Scheme == "" || u.Host == "" {
-		return "", false
-	}
-	p := strings.TrimSuffix(u.EscapedPath(), "/")
-	w := url.URL{Scheme: u.Scheme, Host: u.Host}
-	return w.String() + "/.well-known/" + suffix + p, true
+	return append(problems, oauthmeta.MissingEndpoints(m.AuthorizationEndpoint, m.TokenEndpoint)...)
 }
 
 // signinResult is what the MCP probe's sign-in discovery found, in the

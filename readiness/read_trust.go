@@ -6,6 +6,7 @@ import (
 
 	"github.com/agentweb/agentweb/agentsignup"
 	"github.com/agentweb/agentweb/internal/strictjson"
+	"github.com/agentweb/agentweb/readiness/internal/oauthmeta"
 )
 
 // signupDoc is /.well-known/agent-signup.json as read and validated with
@@ -69,7 +70,7 @@ type oauthDoc struct {
 
 func (s *scan) oauthObs() *oauthDoc {
 	return lazyObs(s, "oauth-metadata", func() *oauthDoc {
-		u, _ := wellKnownURL(s.resolve("/"), "oauth-authorization-server")
+		u, _ := oauthmeta.WellKnownInsert(s.resolve("/"), "oauth-authorization-server")
 		issuer := s.resolve("/")
 		if c := s.firstCard(); c != nil && c.Auth != nil && c.Auth.Metadata != "" {
 			if mu, err := s.page.Parse(c.Auth.Metadata); err == nil && s.sameRegistrable(mu) {
@@ -82,7 +83,7 @@ func (s *scan) oauthObs() *oauthDoc {
 		}
 		d.present = true
 		m := &authServerMeta{}
-		if err := decodeMeta(d.f.body(), m); err != nil {
+		if err := oauthmeta.Decode(d.f.body(), m); err != nil {
 			d.problems = append(d.problems, clean(err.Error()))
 			return d
 		}
@@ -90,7 +91,7 @@ func (s *scan) oauthObs() *oauthDoc {
 		if issuer == "" {
 			// The metadata URL must be the issuer's well-known URL
 			// (RFC 8414 Section 3.1), so the issuer is checked through it.
-			if w, ok := wellKnownURL(m.Issuer, "oauth-authorization-server"); !ok || w != u {
+			if w, ok := oauthmeta.WellKnownInsert(m.Issuer, "oauth-authorization-server"); !ok || w != u {
 				issuer = "the issuer whose metadata is at " + u
 			} else {
 				issuer = m.Issuer

@@ -1,15 +1,12 @@
 package mcpprobe
 
 import (
-	"encoding/json"
-	"errors"
 	"fmt"
 	"net/url"
 	"slices"
 	"strings"
 
-	"github.com/agentweb/agentweb/internal/strictjson"
-	"github.com/agentweb/agentweb/internal/weburl"
+	"github.com/agentweb/agentweb/readiness/internal/oauthmeta"
 )
 
 // AuthServerMetadata is the part of OAuth 2.0 Authorization Server Metadata
@@ -50,126 +47,13 @@ type ProtectedResourceMetadata struct {
 	ResourceDocumentation  string   `json:"resource_documentation,omitempty"`
 }
 
-// errMetadata is the class of a metadata document that cannot be read.
-var errMetadata = errors.New("mcpprobe: metadata")
-
-// decodeMetadata decodes a metadata document strictly (no duplicate
-// members, valid UTF-8, bounded depth) into v; the document must be a JSON
-// object.
+// decodeMetadata is [oauthmeta.Decode], its errors prefixed with the
+// package's name as the probe's receipts give them.
 func decodeMetadata(body []byte, v any) error {
-	tree, err := strictjson.Decode(body)
-	if err != nil {
-		return fmt.Errorf("%w: not valid JSON: %v", errMetadata, err)
-	}
-	if _, ok := tree.(map[string]any); !ok {
-		return fmt.Errorf("%w: not a JSON object", errMetadata)
-	}
-	if err := json.Unmarshal(body, v); err != nil {
-		return fmt.Errorf("%w: a member of the wrong type: %v", errMetadata, err)
+	if err := oauthmeta.Decode(body, v); err != nil {
+		return fmt.Errorf("mcpprobe: %w", err)
 	}
 	return nil
-}
-
-// sameIdentifier compares two URL identifiers exactly, but for one trailing
-// slash.
-func sameIdentifier(a, b string) bool {
-	return a != "" && strings.TrimSuffix(a, "/") == strings.TrimSuffix(b, "/")
-}
-
-// sameResource compares a metadata document's resource with the endpoint's
-// URL as RFC 9728 Section 3.3 asks ("identical") after the normalizations
-// RFC 3986 Section 6 says change no URI's meaning: scheme and host case and
-// an IDN's A-label form, the default port, the case of percent-encodings
-// and percent-encoded unreserved characters (Section 6.2.2), and an empty
-// path as "/" (Section 6.2.3), besides the one trailing slash
-// sameIdentifier already allows. Anything else (another path, a query, a
-// fragment) differs.
-func sameResource(resource, endpoint string) bool {
-	if sameIdentifier(resource, endpoint) {
-		return true
-	}
-	a, okA := normalIdentifier(resource)
-	b, okB := normalIdentifier(endpoint)
-	return okA && okB && a == b
-}
-
-// normalIdentifier is an absolute URL in the RFC 3986 Section 6 normal form
-// sameResource compares, without a trailing slash.
-func normalIdentifier(s string) (string, bool) {
-	u, err := url.Parse(s)
-	if err != nil || !u.IsAbs() || u.Fragment != "" || u.RawFragment != "" {
-		return "", false
-	}
-	n, err := weburl.NormalizeURL(u)
-	if err != nil {
-		return "", false
-	}
-	path := strings.TrimSuffix(normalPercent(n.EscapedPath()), "/")
-	q := ""
-	if n.ForceQuery || n.RawQuery != "" {
-		q = "?" + normalPercent(n.RawQuery)
-	}
-	return n.Scheme + "://" + n.Host + path + q, true
-}
-
-// normalPercent upper-cases percent-encodings and decodes those of
-// unreserved characters (RFC 3986 Section 6.2.2.2).
-func normalPercent(s string) string {
-	const hex = "0123456789ABCDEF"
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] == '%' && i+2 < len(s) {
-			hi, lo := strings.IndexByte(hex, upper(s[i+1])), strings.IndexByte(hex, upper(s[i+2]))
-			if hi >= 0 && lo >= 0 {
-				c := byte(hi<<4 | lo)
-				if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("-._~", c) >= 0 {
-					b.WriteByte(c)
-				} else {
-					b.WriteByte('%')
-					b.WriteByte(hex[hi])
-					b.WriteByte(hex[lo])
-				}
-				i += 2
-				continue
-			}
-		}
-		b.WriteByte(s[i])
-	}
-	return b.String()
-}
-
-func upper(c byte) byte {
-	if c >= 'a' && c <= 'z' {
-		return c - 'a' + 'A'
-	}
-	return c
-}
-
-// wellKnownInsert inserts a well-known suffix between the host and the path
-// of an identifier (RFC 8414 Section 3.1, RFC 9728 Section 3.1):
-// https://a.example/t1 and "oauth-authorization-server" give
-// https://a.example/.well-known/oauth-authorization-server/t1.
-func wellKnownInsert(identifier, suffix string) (string, bool) {
-	u, err := url.Parse(identifier)
-	if err != nil || u.Scheme == "" || u.Host == "" {
-		return "", false
-	}
-	p := strings.TrimSuffix(u.EscapedPath(), "/")
-	w := url.URL{Scheme: u.Scheme, Host: u.Host}
-	return w.String() + "/.well-known/" + suffix + p, true
-}
-
-// wellKnownAppend appends a well-known suffix to the path of an identifier
-// (OpenID Connect Discovery 1.0 Section 4): https://a.example/t1 gives
-// https://a.example/t1/.well-known/openid-configuration; ok is false for an
-// identifier without a path, where appending and inserting are the same URL.
-func wellKnownAppend(identifier, suffix string) (string, bool) {
-	u, err := url.Parse(identifier)
-	if err != nil || u.Scheme == "" || u.Host == "" || strings.Trim(u.EscapedPath(), "/") == "" {
-		return "", false
-	}
-	w := url.URL{Scheme: u.Scheme, Host: u.Host}
-	return w.String() + strings.TrimSuffix(u.EscapedPath(), "/") + "/.well-known/" + suffix, true
 }
 
 // origin is the scheme and authority of u.

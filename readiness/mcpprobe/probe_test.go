@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/agentweb/agentweb/internal/testhook"
+	"github.com/agentweb/agentweb/readiness/internal/oauthmeta"
 	"github.com/agentweb/agentweb/safefetch"
 	"github.com/agentweb/agentweb/safefetch/fetchtest"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -394,28 +395,10 @@ func TestParseChallenge(t *testing.T) {
 	}
 }
 
-func TestWellKnown(t *testing.T) {
-	for in, want := range map[string][2]string{
-		"https://a.example":         {"https://a.example/.well-known/openid-configuration", ""},
-		"https://a.example/":        {"https://a.example/.well-known/openid-configuration", ""},
-		"https://a.example/tenant1": {"https://a.example/.well-known/openid-configuration/tenant1", "https://a.example/tenant1/.well-known/openid-configuration"},
-		"https://a.example:8443/t/": {"https://a.example:8443/.well-known/openid-configuration/t", "https://a.example:8443/t/.well-known/openid-configuration"},
-	} {
-		got, ok := wellKnownInsert(in, "openid-configuration")
-		assert.True(t, ok, in)
-		assert.Equal(t, want[0], got, in)
-		app, ok := wellKnownAppend(in, "openid-configuration")
-		assert.Equal(t, want[1] != "", ok, in)
-		assert.Equal(t, want[1], app, in)
-	}
-	_, ok := wellKnownInsert("not a url", "x")
-	assert.False(t, ok)
-}
-
 func TestDecodeMetadata(t *testing.T) {
 	for _, in := range []string{`[]`, `{"issuer": 1}`, `{"issuer": "a", "issuer": "b"}`, `{`} {
 		err := decodeMetadata([]byte(in), &AuthServerMetadata{})
-		assert.True(t, errors.Is(err, errMetadata), in)
+		assert.True(t, errors.Is(err, oauthmeta.ErrMetadata), in)
 	}
 	m := &AuthServerMetadata{}
 	require.NoError(t, decodeMetadata([]byte(as), m))
@@ -443,7 +426,7 @@ func FuzzDecodeMetadata(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		m := &ProtectedResourceMetadata{}
-		if err := decodeMetadata(b, m); err != nil && !errors.Is(err, errMetadata) {
+		if err := decodeMetadata(b, m); err != nil && !errors.Is(err, oauthmeta.ErrMetadata) {
 			t.Fatalf("unclassified error %v", err)
 		}
 		a := &AuthServerMetadata{}

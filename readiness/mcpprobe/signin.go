@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/agentweb/agentweb/readiness/internal/oauthmeta"
 	"github.com/agentweb/agentweb/readiness/internal/refusal"
 	"github.com/agentweb/agentweb/safefetch"
 )
@@ -135,14 +136,14 @@ func discoverSignIn(ctx context.Context, c *safefetch.Client, get func(context.C
 	}
 	issuer := prm.AuthorizationServers[0]
 	var cands []asCandidate
-	if u, ok := wellKnownInsert(issuer, "oauth-authorization-server"); ok {
+	if u, ok := oauthmeta.WellKnownInsert(issuer, "oauth-authorization-server"); ok {
 		cands = append(cands, asCandidate{KindAuthorizationServer, u, ruleASInserted, Version20250618})
 	}
 	if a.Rules >= Version20251125 {
-		if u, ok := wellKnownInsert(issuer, "openid-configuration"); ok {
+		if u, ok := oauthmeta.WellKnownInsert(issuer, "openid-configuration"); ok {
 			cands = append(cands, asCandidate{KindOpenIDConfiguration, u, ruleOIDCInserted, Version20251125})
 		}
-		if u, ok := wellKnownAppend(issuer, "openid-configuration"); ok {
+		if u, ok := oauthmeta.WellKnownAppend(issuer, "openid-configuration"); ok {
 			cands = append(cands, asCandidate{KindOpenIDConfiguration, u, ruleOIDCAppended, Version20251125})
 		}
 	}
@@ -154,7 +155,7 @@ func discoverSignIn(ctx context.Context, c *safefetch.Client, get func(context.C
 }
 
 func mustInsert(id, suffix string) string {
-	u, _ := wellKnownInsert(id, suffix)
+	u, _ := oauthmeta.WellKnownInsert(id, suffix)
 	return u
 }
 
@@ -193,10 +194,10 @@ func (d *discovery) protectedResource(endpoint, orig string, wellKnown bool) (m 
 		}
 	}
 	if wellKnown {
-		if u, ok := wellKnownInsert(endpoint, "oauth-protected-resource"); ok {
+		if u, ok := oauthmeta.WellKnownInsert(endpoint, "oauth-protected-resource"); ok {
 			cands = append(cands, cand{u, rulePRMInserted, Version20251125})
 		}
-		if u, ok := wellKnownInsert(orig, "oauth-protected-resource"); ok {
+		if u, ok := oauthmeta.WellKnownInsert(orig, "oauth-protected-resource"); ok {
 			cands = append(cands, cand{u, rulePRMRoot, Version20251125})
 		}
 	}
@@ -210,7 +211,7 @@ func (d *discovery) protectedResource(endpoint, orig string, wellKnown bool) (m 
 			doc.Problem = err.Error()
 			continue
 		}
-		if !sameResource(m.Resource, endpoint) && !sameResource(m.Resource, orig) {
+		if !oauthmeta.SameResource(m.Resource, endpoint) && !oauthmeta.SameResource(m.Resource, orig) {
 			doc.Problem = fmt.Sprintf("resource %q does not match the endpoint %q (RFC 9728 Section 3.3, compared after RFC 3986 Section 6 normalization): not used", clip(m.Resource, 120), endpoint)
 			return nil, true
 		}
@@ -242,17 +243,11 @@ func (d *discovery) authServer(cands []asCandidate, issuer string) bool {
 			doc.Problem = err.Error()
 			continue
 		}
-		if !sameIdentifier(m.Issuer, issuer) {
+		if !oauthmeta.SameIdentifier(m.Issuer, issuer) {
 			doc.Problem = fmt.Sprintf("issuer %q does not match %q (RFC 8414 Section 3.3): its data is not used", clip(m.Issuer, 120), clip(issuer, 120))
 			continue
 		}
-		var missing []string
-		if m.AuthorizationEndpoint == "" {
-			missing = append(missing, "no authorization_endpoint")
-		}
-		if m.TokenEndpoint == "" {
-			missing = append(missing, "no token_endpoint")
-		}
+		missing := oauthmeta.MissingEndpoints(m.AuthorizationEndpoint, m.TokenEndpoint)
 		if !m.HasS256() {
 			missing = append(missing, "code_challenge_methods_supported does not contain S256")
 		}

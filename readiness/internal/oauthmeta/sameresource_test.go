@@ -1,4 +1,4 @@
-package mcpprobe
+package oauthmeta
 
 import (
 	"testing"
@@ -34,10 +34,10 @@ func TestResourceComparedAfterRFC3986Normalization(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.resource, func(t *testing.T) {
-			assert.Equal(t, tc.same, sameResource(tc.resource, endpoint))
+			assert.Equal(t, tc.same, SameResource(tc.resource, endpoint))
 		})
 	}
-	assert.True(t, sameResource("https://mcp.example/a%2fb", "https://mcp.example/a%2Fb"), "percent-encoding case")
-	assert.False(t, sameResource("https://mcp.example/a%2Fb", "https://mcp.example/a/b"), "an encoded reserved character is not its decoded form")
-	assert.True(t, sameResource("https://MCP.example", "https://mcp.example/"), "an empty path is /")
+	assert.True(t, SameResource("https://mcp.example/a%2fb", "https://mcp.example/a%2Fb"), "percent-encoding case")
+	assert.False(t, SameResource("https://mcp.example/a%2Fb", "https://mcp.example/a/b"), "an encoded reserved character is not its decoded form")
+	assert.True(t, SameResource("https://MCP.example", "https://mcp.example/"), "an empty path is /")
 }
