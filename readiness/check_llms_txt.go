@@ -2,7 +2,6 @@ package readiness
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 	"unicode/utf8"
 )
@@ -11,29 +10,11 @@ func init() {
 	register(checkDef{id: "llms_txt", needs: []resource{resLLMs}, run: checkLLMsTxt})
 }
 
-var (
-	// llmsH1 and llmsLink are the tests of the llms.txt proposal as
-	// Lighthouse applies them (readiness-anchors.md Section 1).
-	llmsH1   = regexp.MustCompile(`(?m)^\s*#\s+\S`)
-	llmsLink = regexp.MustCompile(`\[[^\]\n]*\]\([^)\s]+[^)]*\)`)
-)
-
 const minLLMsChars = 50
 
 // llmsTextTypes are the labels llms.txt passes with: the proposal serves it
 // as plain text, and Markdown is what it is.
 var llmsTextTypes = map[string]bool{"text/plain": true, "text/markdown": true}
-
-// llmsIsHTML reports whether an llms.txt body is an HTML document rather
-// than Markdown: it starts as an HTML document does, or it starts with a tag
-// and has no Markdown H1 line.
-func llmsIsHTML(body []byte) bool {
-	if looksLikeHTML(body) {
-		return true
-	}
-	t := strings.TrimSpace(string(body[:min(len(body), 4096)]))
-	return strings.HasPrefix(t, "<") && !llmsH1.MatchString(string(body))
-}
 
 // checkLLMsTxt: R4, the site publishes llms.txt (the check catalogue).
 func checkLLMsTxt(s *scan) outcome {

@@ -65,21 +65,6 @@ type scan struct {
 	paid []*fetched
 }
 
-// resource names an observation a check reads, so the engine can start it
-// early.
-type resource int
-
-const (
-	resPage resource = iota + 1
-	resMarkdown
-	resRobots
-	resSitemap
-	resLLMs
-	resCards
-	resMDForm
-	resPages
-)
-
 func newScan(ctx context.Context, page *url.URL, c *safefetch.Client, maxBody int64, maxPages, concurrency int, progress func(Event)) *scan {
 	s := &scan{ctx: ctx, page: page, client: c, maxBody: maxBody, maxPages: maxPages, progress: progress,
 		memo: map[string]*call{}, critical: map[string]bool{}}
@@ -157,35 +142,6 @@ func (s *scan) acquire(key string) (func(), error) {
 		s.critWG.Done()
 	}
 	return func() { <-s.slots }, nil
-}
-
-// warm computes an observation ahead of the checks that read it.
-func (s *scan) warm(r resource) {
-	switch r {
-	case resPage:
-		s.pageObs()
-	case resMarkdown:
-		s.markdownObs()
-	case resRobots:
-		s.robotsObs()
-	case resSitemap, resPages:
-		// The default sitemap location is fetched alongside robots.txt
-		// rather than after it: most robots.txt files name it, and the
-		// scan's critical path is one request shorter.
-		s.bg.Go(func() { s.get(s.resolve("/sitemap.xml"), "") })
-		s.bg.Go(func() { s.robotsObs() })
-		if r == resSitemap {
-			s.sitemapObs()
-		} else {
-			s.extraPages()
-		}
-	case resLLMs:
-		s.llmsObs()
-	case resCards:
-		s.cardsObs()
-	case resMDForm:
-		s.mdFormObs()
-	}
 }
 
 // The Accept headers the scan sends. They are the only request headers that
