@@ -45,7 +45,7 @@ func checkBackendInterfaceDeclared(s *scan) outcome {
 // backendObs is the outcome of backend_interface_declared, computed once per
 // scan: mcp_tested_execution reads its verdict too.
 func (s *scan) backendObs() outcome {
-	return lazyObs(s, "backend-interface", s.readBackend)
+	return readOnce(s, "backend-interface", s.readBackend)
 }
 
 func (s *scan) readBackend() outcome {

@@ -19,7 +19,7 @@ import (
 )
 
 // scan is the state of one scan: the page, the budgeted client, the fetch
-// memo and the shared observations, each computed at most once.
+// memo and the shared reads, each computed at most once.
 type scan struct {
 	ctx      context.Context
 	page     *url.URL // normalized by safefetch.NormalizeURL
@@ -46,19 +46,9 @@ type scan struct {
 	critWG   sync.WaitGroup
 	gate     chan struct{} // nil (open) unless prioritise was called
 
-	pageObs        func() *pageObs
-	markdownObs    func() *fetched
-	robotsObs      func() *robotsObs
-	sitemapObs     func() *sitemapObs
-	llmsObs        func() *fetched
-	cardsObs       func() *cardsObs
-	otherManifests func() []manifestFind
-	mdFormObs      func() *mdForm
-	extraPages     func() []*pageObs
-
-	// lazy holds the observations of the Act, Connect and Trust checks and
-	// the optional conventions, each computed once (see lazyObs).
-	lazy sync.Map
+	// reads holds the shared reads by name, each computed once (see
+	// readOnce).
+	reads sync.Map
 
 	// paid are the requests the checks made that were answered 402, read
 	// by the x402 observation (set before the observations start).
@@ -72,15 +62,6 @@ func newScan(ctx context.Context, page *url.URL, c *safefetch.Client, maxBody in
 	if concurrency > 0 {
 		s.slots = make(chan struct{}, concurrency)
 	}
-	s.pageObs = sync.OnceValue(func() *pageObs { return s.readPage(s.page.String()) })
-	s.markdownObs = sync.OnceValue(func() *fetched { return s.get(s.page.String(), acceptMarkdown) })
-	s.robotsObs = sync.OnceValue(s.readRobots)
-	s.sitemapObs = sync.OnceValue(s.readSitemap)
-	s.llmsObs = sync.OnceValue(func() *fetched { return s.get(s.resolve("/llms.txt"), "") })
-	s.cardsObs = sync.OnceValue(s.readCards)
-	s.otherManifests = sync.OnceValue(s.readOtherManifests)
-	s.mdFormObs = sync.OnceValue(s.readMDForm)
-	s.extraPages = sync.OnceValue(s.readExtraPages)
 	return s
 }
 

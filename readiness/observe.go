@@ -141,7 +141,7 @@ func (s *scan) observe() []Observation {
 // observation that asked at the origin that redirects would pay two
 // attempts for each document.
 func (s *scan) obsOrigin() *url.URL {
-	return lazyObs(s, "obs-origin", func() *url.URL {
+	return readOnce(s, "obs-origin", func() *url.URL {
 		p := s.pageObs()
 		if p == nil || p.f == nil || p.f.resp == nil || p.f.resp.FinalURL == "" {
 			return s.page

@@ -48,12 +48,21 @@ func (s *scan) warm(r resource) {
 	}
 }
 
-// lazyObs returns the observation named key, computing it with f the first
-// time any check asks for it; concurrent callers wait for the one
-// computation and share its result. It keeps the observations of the Act,
-// Connect and Trust checks and of the optional conventions beside the
-// engine's own, one per scan.
-func lazyObs[T any](s *scan, key string, f func() T) T {
-	v, _ := s.lazy.LoadOrStore(key, sync.OnceValue(func() any { return f() }))
+// readOnce returns the read named key, computing it with read the first
+// time anyone asks. Concurrent callers wait for that one computation and
+// share its result.
+//
+// It is the scan's one memo for reads: a map of once-functions by name.
+// Each read declares its accessor beside its code, so a new read touches no
+// central list, and the engine warms a read by calling its accessor.
+func readOnce[T any](s *scan, key string, read func() T) T {
+	v, ok := s.reads.Load(key)
+	if !ok {
+		v, _ = s.reads.LoadOrStore(key, sync.OnceValue(func() any { return read() }))
+	}
 	return v.(func() any)().(T)
 }
+
+// lazyObs is readOnce under its former name, kept until its last caller
+// moves.
+func lazyObs[T any](s *scan, key string, f func() T) T { return readOnce(s, key, f) }

@@ -19,7 +19,7 @@ type agenticDoc struct {
 
 // agenticObs reads /agentic.json once per scan.
 func (s *scan) agenticObs() *agenticDoc {
-	return lazyObs(s, "agentic", func() *agenticDoc {
+	return readOnce(s, "agentic", func() *agenticDoc {
 		d := &agenticDoc{f: s.get(s.resolve("/agentic.json"), "")}
 		if !d.f.ok() || looksLikeHTML(d.f.body()) {
 			return d

@@ -58,6 +58,9 @@ type cardsObs struct {
 	wellKnown, root *cardCopy
 }
 
+// cardsObs reads both agents.json locations, once per scan.
+func (s *scan) cardsObs() *cardsObs { return readOnce(s, "cards", s.readCards) }
+
 func (s *scan) readCards() *cardsObs {
 	read := func(path string) *cardCopy {
 		c := &cardCopy{f: s.get(s.resolve(path), "")}

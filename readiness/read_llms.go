@@ -5,6 +5,11 @@ import (
 	"strings"
 )
 
+// llmsObs fetches /llms.txt, once per scan.
+func (s *scan) llmsObs() *fetched {
+	return readOnce(s, "llms", func() *fetched { return s.get(s.resolve("/llms.txt"), "") })
+}
+
 var (
 	// llmsH1 and llmsLink are the tests of the llms.txt proposal as
 	// Lighthouse applies them (readiness-anchors.md Section 1).

@@ -27,6 +27,11 @@ var otherManifestPaths = []struct {
 	{"/.well-known/mcp/server-card.json", "MCP server card", func(m map[string]any) bool { return str(m["name"]) != "" || m["serverInfo"] != nil }},
 }
 
+// otherManifests reads the other manifest locations, once per scan.
+func (s *scan) otherManifests() []manifestFind {
+	return readOnce(s, "other-manifests", s.readOtherManifests)
+}
+
 // readOtherManifests fetches the other recognised manifests concurrently and
 // returns those found, in table order, and every request made.
 func (s *scan) readOtherManifests() []manifestFind {

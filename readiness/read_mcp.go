@@ -33,7 +33,7 @@ type serverCard struct {
 
 // serverCards reads every MCP server card location, once per scan.
 func (s *scan) serverCards() []*serverCard {
-	return lazyObs(s, "mcp-server-cards", func() []*serverCard {
+	return readOnce(s, "mcp-server-cards", func() []*serverCard {
 		out := make([]*serverCard, len(mcpServerCardPaths))
 		done := make(chan struct{}, len(out))
 		for i, p := range mcpServerCardPaths {
@@ -152,7 +152,7 @@ func (s *scan) sameRegistrable(u *url.URL) bool {
 // per scan.
 func (s *scan) mcpObs() *mcpObs {
 	// Checks append to the shared requests: clipped, every append copies.
-	return lazyObs(s, "mcp", func() *mcpObs {
+	return readOnce(s, "mcp", func() *mcpObs {
 		o := s.readMCP()
 		o.requests = slices.Clip(o.requests)
 		return o

@@ -32,6 +32,14 @@ func isMarkdown(f *fetched) bool {
 	return mt == "text/markdown" || mt == "text/x-markdown"
 }
 
+// markdownObs asks for the given page as Markdown, once per scan.
+func (s *scan) markdownObs() *fetched {
+	return readOnce(s, "markdown", func() *fetched { return s.get(s.page.String(), acceptMarkdown) })
+}
+
+// mdFormObs reads the page's Markdown form, once per scan.
+func (s *scan) mdFormObs() *mdForm { return readOnce(s, "md-form", s.readMDForm) }
+
 func (s *scan) readMDForm() *mdForm {
 	m := &mdForm{negotiated: s.markdownObs()}
 	m.requestsUsed = []*fetched{m.negotiated}

@@ -59,6 +59,11 @@ func looksLikeHTML(b []byte) bool {
 	return bytes.HasPrefix(l, []byte("<!doctype html")) || bytes.HasPrefix(l, []byte("<html")) || bytes.HasPrefix(l, []byte("<head"))
 }
 
+// pageObs reads the given page, once per scan.
+func (s *scan) pageObs() *pageObs {
+	return readOnce(s, "page", func() *pageObs { return s.readPage(s.page.String()) })
+}
+
 func (s *scan) readPage(u string) *pageObs {
 	p := &pageObs{url: u, f: s.get(u, acceptHTML)}
 	if !p.f.ok() {

@@ -15,6 +15,9 @@ var skippedExt = map[string]bool{
 	".gz": true, ".mp3": true, ".mp4": true, ".md": true,
 }
 
+// extraPages reads the further pages, once per scan.
+func (s *scan) extraPages() []*pageObs { return readOnce(s, "extra-pages", s.readExtraPages) }
+
 // readExtraPages reads at most MaxPages further same-origin routes, chosen
 // from the sitemap, then from the page's own links (the check catalogue,
 // "Scope and budget"), concurrently.

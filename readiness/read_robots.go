@@ -24,6 +24,9 @@ type robotsObs struct {
 	rules *webread.Robots // never nil
 }
 
+// robotsObs reads robots.txt, once per scan.
+func (s *scan) robotsObs() *robotsObs { return readOnce(s, "robots", s.readRobots) }
+
 // readRobots fetches robots.txt (following up to five redirects, as many
 // as the client allows) and reads
 // it by RFC 9309: a 2xx is parsed, a 4xx allows everything, a 5xx, a 429 or

@@ -95,6 +95,9 @@ func (o *sitemapObs) pageLocs() []string {
 	return out
 }
 
+// sitemapObs reads the sitemap, once per scan.
+func (s *scan) sitemapObs() *sitemapObs { return readOnce(s, "sitemap", s.readSitemap) }
+
 // readSitemap takes the first same-site Sitemap: line of robots.txt, else
 // /sitemap.xml (the catalogue row of the sitemap check), and reads it,
 // gzip-compressed or not. When the declared sitemap is missing, /sitemap.xml

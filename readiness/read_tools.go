@@ -147,7 +147,7 @@ func (o *toolsObs) scope() []string {
 // routes the scan read, once per scan.
 func (s *scan) toolsObs() *toolsObs {
 	// Checks append to the shared requests: clipped, every append copies.
-	return lazyObs(s, "tools", func() *toolsObs {
+	return readOnce(s, "tools", func() *toolsObs {
 		o := s.readTools()
 		o.requests = slices.Clip(o.requests)
 		return o

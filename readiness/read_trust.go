@@ -20,7 +20,7 @@ type signupDoc struct {
 
 // signupObs reads /.well-known/agent-signup.json once per scan.
 func (s *scan) signupObs() *signupDoc {
-	return lazyObs(s, "agent-signup", func() *signupDoc {
+	return readOnce(s, "agent-signup", func() *signupDoc {
 		d := &signupDoc{f: s.get(s.resolve(agentsignup.WellKnownPath), "application/json")}
 		if !d.f.ok() || looksLikeHTML(d.f.body()) {
 			return d
@@ -43,7 +43,7 @@ type agentConfigDoc struct {
 }
 
 func (s *scan) agentConfigObs() *agentConfigDoc {
-	return lazyObs(s, "agent-configuration", func() *agentConfigDoc {
+	return readOnce(s, "agent-configuration", func() *agentConfigDoc {
 		d := &agentConfigDoc{f: s.get(s.resolve("/.well-known/agent-configuration"), "application/json")}
 		if !d.f.ok() || looksLikeHTML(d.f.body()) {
 			return d
