@@ -304,7 +304,7 @@ func FuzzFindScriptTools(f *testing.F) {
 func BenchmarkReadPageTools(b *testing.B) {
 	body := []byte(`<!DOCTYPE html><html><body>` + searchForm + declaredForm + bareForm + halfForm +
 		`<script>document.modelContext.registerTool({name: "a", description: "b"});</script></body></html>`)
-	p := &pageObs{url: "https://shop.example/", f: &fetched{resp: &safefetch.Response{Body: body, Header: http.Header{}}}, html: true}
+	p := &pageRead{url: "https://shop.example/", f: &fetched{resp: &safefetch.Response{Body: body, Header: http.Header{}}}, html: true}
 	b.ReportAllocs()
 	b.SetBytes(int64(len(body)))
 	for b.Loop() {

@@ -129,7 +129,7 @@ func BenchmarkPageWalk(b *testing.B) {
 	b.SetBytes(int64(len(page)))
 	for b.Loop() {
 		s := newScan(context.Background(), mustURL("https://shop.example/"), client.WithBudget(safefetch.NewBudget(safefetch.BudgetLimits{})), DefaultMaxBodyBytes, 0, 0, nil)
-		if p := s.pageObs(); !p.readable() {
+		if p := s.pageRead(); !p.readable() {
 			b.Fatal("page not read")
 		}
 	}

@@ -13,7 +13,7 @@ func init() {
 // page. Sign-in that exists (a 401, OAuth, agent sign-up or Agent Auth
 // metadata) with no statement of what needs it is partial.
 func checkAccessPolicy(s *scan) outcome {
-	cards := s.cardsObs()
+	cards := s.cardsRead()
 	out := outcome{requests: []*fetched{cards.wellKnown.f, cards.root.f}}
 	var stated []string
 	for _, cp := range []*cardCopy{cards.wellKnown, cards.root} {
@@ -33,7 +33,7 @@ func checkAccessPolicy(s *scan) outcome {
 		}
 		break
 	}
-	if a := s.agenticObs(); a.value != nil {
+	if a := s.agenticRead(); a.value != nil {
 		out.requests = append(out.requests, a.f)
 		for _, r := range agenticResources(a.value) {
 			if r.kind == "agent-auth" {
@@ -42,7 +42,7 @@ func checkAccessPolicy(s *scan) outcome {
 			}
 		}
 	}
-	if p := s.pageObs(); p.readable() {
+	if p := s.pageRead(); p.readable() {
 		out.requests = append(out.requests, p.f)
 		for _, l := range p.headerLinks {
 			if l.HasRel("terms-of-service") {
@@ -62,7 +62,7 @@ func checkAccessPolicy(s *scan) outcome {
 		return out
 	}
 	var exists []string
-	m := s.mcpObs()
+	m := s.mcpRead()
 	if m.probe.unauthorized() != nil {
 		exists = append(exists, "the MCP endpoint answers 401")
 	}
@@ -74,11 +74,11 @@ func checkAccessPolicy(s *scan) outcome {
 		exists = append(exists, "OAuth metadata at "+o.f.url)
 		out.requests = append(out.requests, o.f)
 	}
-	if d := s.signupObs(); d.present {
+	if d := s.signupRead(); d.present {
 		exists = append(exists, "agent sign-up discovery at "+d.f.url)
 		out.requests = append(out.requests, d.f)
 	}
-	if ac := s.agentConfigObs(); ac.present {
+	if ac := s.agentConfigRead(); ac.present {
 		exists = append(exists, "an Agent Auth configuration at "+ac.f.url)
 		out.requests = append(out.requests, ac.f)
 	}

@@ -9,7 +9,7 @@ func init() {
 // agentsignup.Parse. Its warnings (unknown fields) are notes, and do not
 // make the document invalid.
 func checkAgentSignup(s *scan) outcome {
-	d := s.signupObs()
+	d := s.signupRead()
 	problems := problemNotes(d.err)
 	what := "agent-identity-v1 sign-up discovery"
 	if d.doc != nil {

@@ -15,7 +15,7 @@ func init() {
 // /agentic.json validated with agentic.ParseSite and /agentic.txt compared
 // with the TXT generated from it (agentic.CheckText).
 func checkAgenticSiteProfile(s *scan) outcome {
-	a := s.agenticObs()
+	a := s.agenticRead()
 	found := a.f.ok() && !looksLikeHTML(a.f.body())
 	problems := problemNotes(a.err)
 	what := "an Agentic Site Profile"

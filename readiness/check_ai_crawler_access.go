@@ -15,7 +15,7 @@ func init() {
 // the page; blocking training crawlers costs nothing (the agent-readiness scoring
 // method, Section 07, "three kinds of crawler"). Groups are matched by exact product token.
 func checkAICrawlerAccess(s *scan) outcome {
-	r := s.robotsObs()
+	r := s.robotsRead()
 	out := outcome{requests: []*fetched{r.f}}
 	switch r.rules.Availability() {
 	case webread.AvailabilityUnavailable:

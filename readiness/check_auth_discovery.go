@@ -23,7 +23,7 @@ func init() {
 // are partial; not applicable when nothing needs sign-in.
 func checkAuthDiscovery(s *scan) outcome {
 	out := outcome{}
-	m := s.mcpObs()
+	m := s.mcpRead()
 	needed := m.authNeeded
 	if c := m.card; c != nil {
 		if c.Auth != nil && !isNoAuth(c.Auth.Type) && (c.Auth.Type != "" || len(c.Auth.TokenRequired) > 0 || (c.Auth.Required != nil && *c.Auth.Required) || len(c.Auth.Methods) > 0) {
@@ -57,7 +57,7 @@ func checkAuthDiscovery(s *scan) outcome {
 	if !o.f.answered() {
 		unanswered = true
 	}
-	d := s.signupObs()
+	d := s.signupRead()
 	out.requests = append(out.requests, d.f)
 	switch {
 	case d.doc != nil:
@@ -68,7 +68,7 @@ func checkAuthDiscovery(s *scan) outcome {
 	if !d.f.answered() {
 		unanswered = true
 	}
-	ac := s.agentConfigObs()
+	ac := s.agentConfigRead()
 	out.requests = append(out.requests, ac.f)
 	switch {
 	case ac.present && ac.err == nil:
@@ -83,7 +83,7 @@ func checkAuthDiscovery(s *scan) outcome {
 		needed = true
 	}
 	out.notes = invalid
-	cards := s.cardsObs()
+	cards := s.cardsRead()
 	if !cards.wellKnown.f.answered() || !cards.root.f.answered() || m.probe.unanswered() != nil {
 		// Whether sign-in is needed is itself unknown.
 		unanswered = true

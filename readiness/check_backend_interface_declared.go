@@ -39,17 +39,17 @@ func isOpenAPI3(body []byte) bool {
 // Named but none reachable is partial; not applicable only when the card
 // states the site offers no tool or API.
 func checkBackendInterfaceDeclared(s *scan) outcome {
-	return s.backendObs()
+	return s.backendRead()
 }
 
-// backendObs is the outcome of backend_interface_declared, computed once per
+// backendRead is the outcome of backend_interface_declared, computed once per
 // scan: mcp_tested_execution reads its verdict too.
-func (s *scan) backendObs() outcome {
+func (s *scan) backendRead() outcome {
 	return readOnce(s, "backend-interface", s.readBackend)
 }
 
 func (s *scan) readBackend() outcome {
-	o := s.mcpObs()
+	o := s.mcpRead()
 	out := outcome{requests: o.requests}
 	var live, named []string
 	unanswered := false
@@ -66,7 +66,7 @@ func (s *scan) readBackend() outcome {
 			out.notes = append(out.notes, fmt.Sprintf("MCP probe of %s: %s", o.endpoint, first(u.Error, "no answer")))
 		}
 	}
-	if c := s.cardsObs(); !c.wellKnown.f.answered() || !c.root.f.answered() {
+	if c := s.cardsRead(); !c.wellKnown.f.answered() || !c.root.f.answered() {
 		unanswered = true
 	}
 
@@ -98,7 +98,7 @@ func (s *scan) readBackend() outcome {
 	statesNone := false
 	// The card's interfaces, relative URLs resolved against the card's own
 	// address (RFC 3986 Section 5.1.3), not the page's.
-	for _, cp := range []*cardCopy{s.cardsObs().wellKnown, s.cardsObs().root} {
+	for _, cp := range []*cardCopy{s.cardsRead().wellKnown, s.cardsRead().root} {
 		if cp.card == nil {
 			continue
 		}
@@ -114,7 +114,7 @@ func (s *scan) readBackend() outcome {
 		}
 		break
 	}
-	for _, cp := range []*cardCopy{s.cardsObs().wellKnown, s.cardsObs().root} {
+	for _, cp := range []*cardCopy{s.cardsRead().wellKnown, s.cardsRead().root} {
 		if m, ok := cp.value.(map[string]any); ok {
 			for _, k := range []string{"interfaces", "capabilities"} {
 				if l, ok := m[k].([]any); ok && len(l) == 0 {
@@ -123,7 +123,7 @@ func (s *scan) readBackend() outcome {
 			}
 		}
 	}
-	if a := s.agenticObs(); a.value != nil {
+	if a := s.agenticRead(); a.value != nil {
 		out.requests = append(out.requests, a.f)
 		for _, r := range agenticResources(a.value) {
 			if r.kind == "openapi" {
@@ -131,7 +131,7 @@ func (s *scan) readBackend() outcome {
 			}
 		}
 	}
-	if p := s.pageObs(); p.readable() {
+	if p := s.pageRead(); p.readable() {
 		for _, l := range p.headerLinks {
 			if l.HasRel("service-desc") {
 				add("openapi", l.Target, "the page's Link header")

@@ -17,7 +17,7 @@ func init() {
 // naming a publication, an interface, a sign-in or a contact; else, for
 // partial credit, another recognised manifest.
 func checkCapabilityManifest(s *scan) outcome {
-	c := s.cardsObs()
+	c := s.cardsRead()
 	out := outcome{requests: []*fetched{c.wellKnown.f, c.root.f}}
 	for _, cp := range []*cardCopy{c.wellKnown, c.root} {
 		if cp.card != nil {

@@ -34,7 +34,7 @@ func announces(rels []string, target string) bool {
 // checkDiscoveryLinks: the page announces llms.txt or the card in its Link
 // header and in its <head> (the check catalogue, Discover).
 func checkDiscoveryLinks(s *scan) outcome {
-	p := s.pageObs()
+	p := s.pageRead()
 	out := outcome{requests: []*fetched{p.f}}
 	if !p.f.answered() {
 		out.verdict, out.received = VerdictUnverified, p.f.why()

@@ -20,7 +20,7 @@ func checkDynamicClientRegistration(s *scan) outcome {
 		url string
 		m   *authServerMeta
 	}
-	if si := s.mcpObs().signin; si != nil {
+	if si := s.mcpRead().signin; si != nil {
 		out.requests = append(out.requests, si.tried...)
 		if si.as != nil {
 			metas = append(metas, struct {

@@ -28,7 +28,7 @@ func checkHumanHandoff(s *scan) outcome {
 	out := outcome{}
 	var found []string
 	var scope []string
-	pages := append([]*pageObs{s.pageObs()}, s.extraPages()...)
+	pages := append([]*pageRead{s.pageRead()}, s.extraPages()...)
 	answered := false
 	for _, p := range pages {
 		if p == nil {
@@ -59,13 +59,13 @@ func checkHumanHandoff(s *scan) outcome {
 			}
 		}
 	}
-	llms := s.llmsObs()
+	llms := s.llmsRead()
 	out.requests = append(out.requests, llms)
 	if llms.ok() && !looksLikeHTML(llms.body()) && llmsContact.Match(llms.body()) {
 		found = append(found, "a contact in llms.txt")
 		answered = true
 	}
-	cards := s.cardsObs()
+	cards := s.cardsRead()
 	out.requests = append(out.requests, cards.wellKnown.f, cards.root.f)
 	for _, cp := range []*cardCopy{cards.wellKnown, cards.root} {
 		if cp.card != nil && cp.card.Contact != nil {

@@ -21,7 +21,7 @@ const minVisibleChars = 200
 // that); a note says how much text the page has once rendered, and when
 // scripts build what the HTML lacks, the fix says to serve it in the HTML.
 func checkInitialHTMLContent(s *scan) outcome {
-	out := s.overPages(func(p *pageObs) (Verdict, string) {
+	out := s.overPages(func(p *pageRead) (Verdict, string) {
 		d := fmt.Sprintf("%d characters of visible text, %d headings, %d scripts", p.text, p.headings, p.scripts)
 		switch {
 		case p.text >= minVisibleChars && p.headings > 0:
@@ -40,7 +40,7 @@ func checkInitialHTMLContent(s *scan) outcome {
 	if s.renderer == nil || out.verdict == VerdictUnverified {
 		return out
 	}
-	o := s.toolsObs()
+	o := s.toolsRead()
 	built := false
 	for _, pr := range o.rendered {
 		static := 0

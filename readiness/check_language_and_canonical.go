@@ -16,7 +16,7 @@ func init() {
 // URL (the check catalogue, Understand): <html lang> with a well-formed BCP
 // 47 tag, and an absolute same-site rel=canonical.
 func checkLanguageAndCanonical(s *scan) outcome {
-	return s.overPages(func(p *pageObs) (Verdict, string) {
+	return s.overPages(func(p *pageRead) (Verdict, string) {
 		lang := strings.TrimSpace(p.head.Lang)
 		langOK := webread.ValidLanguageTag(lang)
 		canon, canonOK := "", false

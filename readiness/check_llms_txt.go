@@ -18,7 +18,7 @@ var llmsTextTypes = map[string]bool{"text/plain": true, "text/markdown": true}
 
 // checkLLMsTxt: R4, the site publishes llms.txt (the check catalogue).
 func checkLLMsTxt(s *scan) outcome {
-	f := s.llmsObs()
+	f := s.llmsRead()
 	out := outcome{requests: []*fetched{f}}
 	if !f.answered() {
 		out.verdict, out.received = VerdictUnverified, f.why()

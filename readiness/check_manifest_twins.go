@@ -13,7 +13,7 @@ func init() {
 //
 // [RFC 8785]: https://www.rfc-editor.org/rfc/rfc8785
 func checkManifestTwins(s *scan) outcome {
-	c := s.cardsObs()
+	c := s.cardsRead()
 	out := outcome{requests: []*fetched{c.wellKnown.f, c.root.f}}
 	wk, rt := c.wellKnown, c.root
 	isCard := func(c *cardCopy) bool { return c.card != nil && len(c.card.Names()) > 0 }

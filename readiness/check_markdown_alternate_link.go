@@ -9,8 +9,8 @@ func init() {
 // agent-readiness scoring method, Section 04). Not applicable when there is no Markdown
 // form.
 func checkMarkdownAlternateLink(s *scan) outcome {
-	m := s.mdFormObs()
-	p := s.pageObs()
+	m := s.mdFormRead()
+	p := s.pageRead()
 	out := outcome{requests: []*fetched{p.f}, notes: []string{"read from one page"}}
 	if m.unverified {
 		out.requests = append(out.requests, m.requestsUsed...)

@@ -17,7 +17,7 @@ func init() {
 // scoring method Section 04, "frontmatter travels along"). Not applicable when there is
 // no Markdown form.
 func checkMarkdownFrontmatter(s *scan) outcome {
-	m := s.mdFormObs()
+	m := s.mdFormRead()
 	out := outcome{requests: m.requestsUsed, notes: []string{"read from one page"}}
 	if m.unverified {
 		out.verdict, out.received = VerdictUnverified, "whether a Markdown form exists is unknown: "+m.why

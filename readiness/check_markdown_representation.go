@@ -31,7 +31,7 @@ func variesOnAccept(h http.Header) bool {
 // charset=utf-8 and Vary: Accept. The answer is judged against the form the
 // request's Accept header prefers, parsed with q-values.
 func checkMarkdownRepresentation(s *scan) outcome {
-	m := s.mdFormObs()
+	m := s.mdFormRead()
 	out := outcome{requests: m.requestsUsed, notes: []string{"read from one page"}}
 	want := webread.Preferred(m.negotiated.accept, formOffers)
 	out.expected = fmt.Sprintf("200, %s; charset=utf-8, Vary: Accept", want)

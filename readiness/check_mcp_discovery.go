@@ -20,7 +20,7 @@ func init() {
 // time-out or a cap is unverified, never a version problem (method Section 06).
 // Not applicable when no MCP endpoint is found.
 func checkMCPDiscovery(s *scan) outcome {
-	o := s.mcpObs()
+	o := s.mcpRead()
 	p := o.probe
 	r := p.r
 	out := outcome{requests: o.requests, records: p.records(), notes: append([]string{"endpoint from " + o.source}, o.notes...)}

@@ -13,7 +13,7 @@ func init() {
 // that sign-in exists (a sign-in type, scopes in protected resource
 // metadata, a Bearer challenge) is partial. Not applicable without MCP.
 func checkMCPDocumentedAccess(s *scan) outcome {
-	o := s.mcpObs()
+	o := s.mcpRead()
 	out := outcome{requests: o.requests}
 	if v, why, ok := mcpPrecondition(o); !ok {
 		out.verdict, out.received = v, why
@@ -44,7 +44,7 @@ func fmtCounts(public, token int) string {
 // mcpPrecondition decides the Connect checks that need an MCP endpoint: not
 // applicable when there is none, unverified when a declared one did not
 // answer.
-func mcpPrecondition(o *mcpObs) (Verdict, string, bool) {
+func mcpPrecondition(o *mcpRead) (Verdict, string, bool) {
 	if o.isMCP() {
 		return "", "", true
 	}

@@ -16,7 +16,7 @@ func init() {
 // 8414 metadata without protected resource metadata, is partial. Not
 // applicable when every tool lists and nothing asks for a token.
 func checkMCPSigninDiscovery(s *scan) outcome {
-	o := s.mcpObs()
+	o := s.mcpRead()
 	out := outcome{requests: o.requests}
 	if v, why, ok := mcpPrecondition(o); !ok {
 		out.verdict, out.received = v, why

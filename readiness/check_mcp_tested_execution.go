@@ -21,7 +21,7 @@ func init() {
 // denominator, as the method's rule for checks that cannot apply says.
 // When backend_interface_declared is itself unverified, so is this check.
 func checkMCPTestedExecution(s *scan) outcome {
-	b := s.backendObs()
+	b := s.backendRead()
 	switch b.verdict {
 	case VerdictNotApplicable, VerdictFail:
 		return outcome{
@@ -39,7 +39,7 @@ func checkMCPTestedExecution(s *scan) outcome {
 		verdict:  VerdictUnverified,
 		received: "never executed: the scanner holds no credentials and never calls a tool",
 	}
-	if o := s.mcpObs(); o.isMCP() {
+	if o := s.mcpRead(); o.isMCP() {
 		out.notes = []string{fmt.Sprintf("%s: %s listed without a token; authenticated: unknown (we never sign in)", o.endpoint, plural.N(o.probe.tools, "tool", "tools"))}
 	}
 	return out

@@ -29,7 +29,7 @@ func init() {
 // method's Section 06: could not check is never a pass; Section 07: findings state their
 // scope).
 func checkPageActionsDeclared(s *scan) (out outcome) {
-	o := s.toolsObs()
+	o := s.toolsRead()
 	out = outcome{requests: o.requests, scope: o.scope(), notes: o.notes, records: o.renderRecords()}
 	rendered := o.renderedSummary()
 	withRendering := func(s string) string {
@@ -40,7 +40,7 @@ func checkPageActionsDeclared(s *scan) (out outcome) {
 	}
 	defer func() { out.received = withRendering(out.received) }()
 	if len(o.pages) == 0 {
-		p := s.pageObs()
+		p := s.pageRead()
 		if !p.f.answered() {
 			out.verdict, out.received = VerdictUnverified, "the page: "+p.f.why()
 			return out
@@ -119,7 +119,7 @@ func checkPageActionsDeclared(s *scan) (out outcome) {
 // of registerTool (or provideContext) read in script text, each of which
 // may register one tool or, in a loop, several; and tools a browser
 // registered while rendering, counted one by one.
-func (o *toolsObs) registrationText() string {
+func (o *toolsRead) registrationText() string {
 	var read, ran []scriptTool
 	for _, t := range o.scripts {
 		if t.rendered {

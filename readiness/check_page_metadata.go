@@ -11,7 +11,7 @@ func init() {
 // checkPageMetadata: <title> and <meta name=description> (the check catalogue,
 // Understand).
 func checkPageMetadata(s *scan) outcome {
-	return s.overPages(func(p *pageObs) (Verdict, string) {
+	return s.overPages(func(p *pageRead) (Verdict, string) {
 		title := strings.TrimSpace(p.head.Title) != ""
 		desc := false
 		for _, m := range p.head.Metas {

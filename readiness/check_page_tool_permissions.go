@@ -19,11 +19,11 @@ func init() {
 // everything read; unverified when a script or an app shell's content was not
 // read.
 func checkPageToolPermissions(s *scan) outcome {
-	o := s.toolsObs()
+	o := s.toolsRead()
 	if o.tools() == 0 {
 		out := outcome{requests: o.requests, scope: o.scope()}
-		if len(o.pages) == 0 && !s.pageObs().f.answered() {
-			out.verdict, out.received = VerdictUnverified, "the page: "+s.pageObs().f.why()
+		if len(o.pages) == 0 && !s.pageRead().f.answered() {
+			out.verdict, out.received = VerdictUnverified, "the page: "+s.pageRead().f.why()
 			return out
 		}
 		if nr := o.notRead(); nr != "" {
@@ -64,7 +64,7 @@ func checkPageToolPermissions(s *scan) outcome {
 	return out
 }
 
-func pageDeclaresTools(o *toolsObs, page string) bool {
+func pageDeclaresTools(o *toolsRead, page string) bool {
 	for _, f := range o.forms {
 		if f.page == page && f.declared() {
 			return true

@@ -23,7 +23,7 @@ func init() {
 // falls short: could not check is never a pass, and never a fail (the
 // scoring method, Section 06).
 func checkPageToolQuality(s *scan) outcome {
-	o := s.toolsObs()
+	o := s.toolsRead()
 	out := outcome{requests: o.requests, scope: o.scope(), records: o.renderRecords()}
 	total, complete := 0, 0
 	var gaps []string
@@ -104,8 +104,8 @@ func checkPageToolQuality(s *scan) outcome {
 		out.notes = append(out.notes, r)
 	}
 	switch {
-	case total == 0 && len(o.pages) == 0 && !s.pageObs().f.answered():
-		out.verdict, out.received = VerdictUnverified, "the page: "+s.pageObs().f.why()
+	case total == 0 && len(o.pages) == 0 && !s.pageRead().f.answered():
+		out.verdict, out.received = VerdictUnverified, "the page: "+s.pageRead().f.why()
 	case unread > 0 && (total == 0 || complete == total):
 		out.verdict = VerdictUnverified
 		out.received = fmt.Sprintf("%s whose name or description a script builds, unread without a browser", plural.N(unread, "registered tool", "registered tools"))

@@ -22,8 +22,8 @@ func init() {
 //
 // [sitemaps.org]: https://www.sitemaps.org/protocol.html
 func checkSitemap(s *scan) outcome {
-	sm := s.sitemapObs()
-	out := outcome{requests: append([]*fetched{s.robotsObs().f}, sm.tried...), notes: sm.notes}
+	sm := s.sitemapRead()
+	out := outcome{requests: append([]*fetched{s.robotsRead().f}, sm.tried...), notes: sm.notes}
 	f := sm.f
 	gz := ""
 	if sm.gzipped {

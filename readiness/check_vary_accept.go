@@ -10,8 +10,8 @@ func init() {
 // forms apart (the agent-readiness scoring method, Section 04, "Vary: Accept, every
 // time"). Not applicable when the page has no Markdown form.
 func checkVaryAccept(s *scan) outcome {
-	m := s.mdFormObs()
-	p := s.pageObs()
+	m := s.mdFormRead()
+	p := s.pageRead()
 	out := outcome{requests: append([]*fetched{p.f}, m.requestsUsed...), notes: []string{"read from one page"}}
 	if m.unverified {
 		out.verdict, out.received = VerdictUnverified, "whether a Markdown form exists is unknown: "+m.why

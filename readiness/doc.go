@@ -259,9 +259,9 @@
 //
 // The catalogue is data (catalogue.go): a check's id, section, weight and
 // requirement live there and nowhere else. A check's code is one file,
-// check_<id>.go, whose init function registers the id, the observations it
-// reads (so the engine fetches them ahead, concurrently) and a function from
-// the scan's shared observations to a verdict, the text received, notes and
+// check_<id>.go, whose init function registers the id, the reads it needs
+// (so the engine fetches them ahead, concurrently) and a function from
+// the scan's shared reads to a verdict, the text received, notes and
 // the requests relied on. The engine turns that into a receipt, scores it
 // from the catalogue and renders it; a test fails when a catalogue check has
 // no file.

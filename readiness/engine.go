@@ -133,8 +133,8 @@ type Event struct {
 	Err    error
 }
 
-// checkDef is one check's code: its catalogue id, the observations it
-// reads (fetched ahead, concurrently, and shared), and its function.
+// checkDef is one check's code: its catalogue id, the reads it needs
+// (fetched ahead, concurrently, and shared), and its function.
 type checkDef struct {
 	id    string
 	needs []resource

@@ -15,7 +15,7 @@ func FuzzParseRobots(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		o := &robotsObs{rules: webread.ParseRobots(b)}
+		o := &robotsRead{rules: webread.ParseRobots(b)}
 		for i := range crawlers {
 			o.allowed(i, "/")
 			o.allowed(i, "/a?b=c")

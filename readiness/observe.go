@@ -142,7 +142,7 @@ func (s *scan) observe() []Observation {
 // attempts for each document.
 func (s *scan) obsOrigin() *url.URL {
 	return readOnce(s, "obs-origin", func() *url.URL {
-		p := s.pageObs()
+		p := s.pageRead()
 		if p == nil || p.f == nil || p.f.resp == nil || p.f.resp.FinalURL == "" {
 			return s.page
 		}

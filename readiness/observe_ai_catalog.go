@@ -26,12 +26,12 @@ type catalogSignal struct{ where, url string }
 // final URL, as the gatherer resolves it.
 func (s *scan) catalogSignals() []catalogSignal {
 	base := s.page.String()
-	p := s.pageObs()
+	p := s.pageRead()
 	if p != nil && p.f != nil && p.f.resp != nil && p.f.resp.FinalURL != "" {
 		base = p.f.resp.FinalURL
 	}
 	var out []catalogSignal
-	if r := s.robotsObs(); isDocument(r.f) {
+	if r := s.robotsRead(); isDocument(r.f) {
 		if m := agentmapRE.FindSubmatch(r.f.body()); m != nil {
 			if u := resolveRef(base, string(m[1])); u != "" {
 				out = append(out, catalogSignal{"robots.txt Agentmap", u})
@@ -72,7 +72,7 @@ func observeAICatalog(s *scan) obsOutcome {
 		notes = append(notes, "the signals name different catalogs: Lighthouse reads the first of Agentmap, <link>, Link header, as this reader does")
 	}
 	if len(signals) > 0 && signals[0].where == "robots.txt Agentmap" {
-		notes = append(notes, lighthouseRobotsNotes(s.robotsObs().f.body(), "agentmap")...)
+		notes = append(notes, lighthouseRobotsNotes(s.robotsRead().f.body(), "agentmap")...)
 	}
 	out := obsOutcome{requests: []*fetched{f}, notes: notes,
 		expected: "an AI catalog (ai-catalog.json, ARD 1.0) found as Lighthouse 13.5.0 finds it (a robots.txt Agentmap line, then <link rel=\"ai-catalog\">, then a Link rel=\"ai-catalog\" header, then " + ard.WellKnownPath + "), answering 200 and valid by the ARD JSON Schema and the conformance test's rules (errors make it invalid; warnings, such as an entry without representativeQueries, are listed)"}

@@ -21,10 +21,10 @@ type headerSignals struct {
 // page, its Markdown form, the further routes): no request of its own.
 func (s *scan) pageSignals() []headerSignals {
 	var fs []*fetched
-	if p := s.pageObs(); p != nil {
+	if p := s.pageRead(); p != nil {
 		fs = append(fs, p.f)
 	}
-	fs = append(fs, s.markdownObs())
+	fs = append(fs, s.markdownRead())
 	for _, p := range s.extraPages() {
 		fs = append(fs, p.f)
 	}
@@ -79,7 +79,7 @@ func prefLine(l webread.PreferenceLine) string {
 const signalsPrecedence = "the texts are silent on which wins (Content Signals defines the robots.txt line only; draft-ietf-aipref-attach defines both and orders neither): this reader takes the stricter"
 
 func observeContentSignals(s *scan) obsOutcome {
-	r := s.robotsObs()
+	r := s.robotsRead()
 	f := r.f
 	found := isDocument(f)
 	var problems, notes, groups []string

@@ -46,7 +46,7 @@ func (s *scan) contractEndpoints() []contractEndpoint {
 			out = append(out, contractEndpoint{doc, u})
 		}
 	}
-	if f := s.llmsObs(); isDocument(f) && !llmsIsHTML(f.body()) {
+	if f := s.llmsRead(); isDocument(f) && !llmsIsHTML(f.body()) {
 		for _, m := range llmsLink.FindAllString(string(f.body()), maxContractEndpoints) {
 			ref := strings.TrimSuffix(m[strings.LastIndex(m, "](")+2:], ")")
 			if i := strings.IndexAny(ref, " \t"); i >= 0 {
@@ -55,7 +55,7 @@ func (s *scan) contractEndpoints() []contractEndpoint {
 			add("llms.txt", first(f.resp.FinalURL, f.url), ref)
 		}
 	}
-	for _, cp := range []*cardCopy{s.cardsObs().wellKnown, s.cardsObs().root} {
+	for _, cp := range []*cardCopy{s.cardsRead().wellKnown, s.cardsRead().root} {
 		if cp == nil || cp.card == nil {
 			continue
 		}
@@ -83,7 +83,7 @@ func (s *scan) contractEndpoints() []contractEndpoint {
 // disallow aimed at training crawlers only is no finding: the method says
 // opting out of training costs nothing (Section 07, "three kinds of crawler").
 func (s *scan) robotsContracts(eps []contractEndpoint) []string {
-	r := s.robotsObs()
+	r := s.robotsRead()
 	if r.rules.Availability() != webread.AvailabilityParsed {
 		return nil
 	}
@@ -127,7 +127,7 @@ func looksLikeChallenge(body []byte) bool {
 // (never from the scan's memo, charged to the budget) and says how its
 // answer differs from the scanner's own: the status, or a challenge page.
 func (s *scan) userAgentContract() (*fetched, string) {
-	p := s.pageObs()
+	p := s.pageRead()
 	if p == nil || !p.f.answered() {
 		return nil, ""
 	}
@@ -160,7 +160,7 @@ func (s *scan) userAgentContract() (*fetched, string) {
 // mcpContracts compares what the MCP server cards declare (protocol
 // versions, tools) with what the live server answered.
 func (s *scan) mcpContracts() []string {
-	m := s.mcpObs()
+	m := s.mcpRead()
 	if m == nil || m.probe == nil || m.probe.r == nil {
 		return nil
 	}
@@ -197,7 +197,7 @@ func (s *scan) mcpContracts() []string {
 // the memo), and names those that answer neither 2xx nor a refusal (nor 402
 // Payment Required, which the x402 observation reads).
 func (s *scan) linkContracts() ([]*fetched, []string) {
-	p := s.pageObs()
+	p := s.pageRead()
 	var fs []*fetched
 	var out []string
 	if p != nil {
@@ -226,7 +226,7 @@ func (s *scan) linkContracts() ([]*fetched, []string) {
 	// An MCP endpoint answers a GET as it likes (405, 400): not a broken
 	// link.
 	mcpEndpoint := ""
-	if m := s.mcpObs(); m != nil {
+	if m := s.mcpRead(); m != nil {
 		mcpEndpoint = m.endpoint
 	}
 	n := 0
@@ -251,8 +251,8 @@ func (s *scan) linkContracts() ([]*fetched, []string) {
 func observeDocumentContracts(s *scan) obsOutcome {
 	out := obsOutcome{expected: "the site's documents agree with each other: no endpoint named by llms.txt, the card or the API catalog disallowed by robots.txt for the AI search or user-access crawlers (a training-only disallow costs nothing); the page answered alike to an AI user-access agent and to the scanner; MCP server cards that state the live server's versions and tools; Link header targets that answer 2xx"}
 	var findings []string
-	r := s.robotsObs()
-	out.requests = append(out.requests, r.f, s.llmsObs())
+	r := s.robotsRead()
+	out.requests = append(out.requests, r.f, s.llmsRead())
 	eps := s.contractEndpoints()
 	findings = append(findings, s.robotsContracts(eps)...)
 	uaF, ua := s.userAgentContract()

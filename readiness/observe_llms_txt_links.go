@@ -11,7 +11,7 @@ import (
 const maxLLMsLinksChecked = 5
 
 func observeLLMsLinks(s *scan) obsOutcome {
-	f := s.llmsObs()
+	f := s.llmsRead()
 	out := obsOutcome{expected: fmt.Sprintf("the first %d same-site links of llms.txt answer 200", maxLLMsLinksChecked)}
 	if !f.answered() {
 		out.status, out.received, out.requests = ObservationUnverified, f.url+": "+f.why(), []*fetched{f}

@@ -4,8 +4,7 @@ import (
 	"sync"
 )
 
-// resource names an observation a check reads, so the engine can start it
-// early.
+// resource names a read a check needs, so the engine can start it early.
 type resource int
 
 const (
@@ -19,32 +18,32 @@ const (
 	resPages
 )
 
-// warm computes an observation ahead of the checks that read it.
+// warm computes a read ahead of the checks that need it.
 func (s *scan) warm(r resource) {
 	switch r {
 	case resPage:
-		s.pageObs()
+		s.pageRead()
 	case resMarkdown:
-		s.markdownObs()
+		s.markdownRead()
 	case resRobots:
-		s.robotsObs()
+		s.robotsRead()
 	case resSitemap, resPages:
 		// The default sitemap location is fetched alongside robots.txt
 		// rather than after it: most robots.txt files name it, and the
 		// scan's critical path is one request shorter.
 		s.bg.Go(func() { s.get(s.resolve("/sitemap.xml"), "") })
-		s.bg.Go(func() { s.robotsObs() })
+		s.bg.Go(func() { s.robotsRead() })
 		if r == resSitemap {
-			s.sitemapObs()
+			s.sitemapRead()
 		} else {
 			s.extraPages()
 		}
 	case resLLMs:
-		s.llmsObs()
+		s.llmsRead()
 	case resCards:
-		s.cardsObs()
+		s.cardsRead()
 	case resMDForm:
-		s.mdFormObs()
+		s.mdFormRead()
 	}
 }
 

@@ -17,8 +17,8 @@ type agenticDoc struct {
 	err   error // agentic.ParseSite's error, or the JSON error
 }
 
-// agenticObs reads /agentic.json once per scan.
-func (s *scan) agenticObs() *agenticDoc {
+// agenticRead reads /agentic.json once per scan.
+func (s *scan) agenticRead() *agenticDoc {
 	return readOnce(s, "agentic", func() *agenticDoc {
 		d := &agenticDoc{f: s.get(s.resolve("/agentic.json"), "")}
 		if !d.f.ok() || looksLikeHTML(d.f.body()) {

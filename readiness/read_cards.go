@@ -54,14 +54,14 @@ type cardCopy struct {
 	card    *card
 }
 
-type cardsObs struct {
+type cardsRead struct {
 	wellKnown, root *cardCopy
 }
 
-// cardsObs reads both agents.json locations, once per scan.
-func (s *scan) cardsObs() *cardsObs { return readOnce(s, "cards", s.readCards) }
+// cardsRead reads both agents.json locations, once per scan.
+func (s *scan) cardsRead() *cardsRead { return readOnce(s, "cards", s.readCards) }
 
-func (s *scan) readCards() *cardsObs {
+func (s *scan) readCards() *cardsRead {
 	read := func(path string) *cardCopy {
 		c := &cardCopy{f: s.get(s.resolve(path), "")}
 		if !c.f.ok() {
@@ -80,7 +80,7 @@ func (s *scan) readCards() *cardsObs {
 		}
 		return c
 	}
-	o := &cardsObs{}
+	o := &cardsRead{}
 	done := make(chan struct{})
 	go func() { o.root = read("/agents.json"); close(done) }()
 	o.wellKnown = read("/.well-known/agents.json")

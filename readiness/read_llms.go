@@ -5,8 +5,8 @@ import (
 	"strings"
 )
 
-// llmsObs fetches /llms.txt, once per scan.
-func (s *scan) llmsObs() *fetched {
+// llmsRead fetches /llms.txt, once per scan.
+func (s *scan) llmsRead() *fetched {
 	return readOnce(s, "llms", func() *fetched { return s.get(s.resolve("/llms.txt"), "") })
 }
 

@@ -100,9 +100,9 @@ func serverCardEndpoint(m map[string]any) string {
 	return first(other, first(str(m["url"]), str(m["endpoint"])))
 }
 
-// mcpObs is what the Connect checks share: the MCP endpoint found, where it
+// mcpRead is what the Connect checks share: the MCP endpoint found, where it
 // was found, the probe and the sign-in discovery.
-type mcpObs struct {
+type mcpRead struct {
 	endpoint string
 	source   string
 	declared bool // named by the card, a server card or agentic.json
@@ -121,7 +121,7 @@ type mcpObs struct {
 // JSON-RPC answer to initialize, or a 401 with a Bearer challenge (MCP
 // authorization's way to say a token is needed; a guessed /mcp that
 // answers so is an MCP endpoint whose sign-in is discovered).
-func (o *mcpObs) isMCP() bool {
+func (o *mcpRead) isMCP() bool {
 	return o.probe != nil && o.probe.r.Outcome.IsMCP()
 }
 
@@ -148,20 +148,20 @@ func (s *scan) sameRegistrable(u *url.URL) bool {
 	return err1 == nil && err2 == nil && a == b && u.Port() == s.page.Port()
 }
 
-// mcpObs finds the MCP endpoint, probes it and discovers its sign-in, once
+// mcpRead finds the MCP endpoint, probes it and discovers its sign-in, once
 // per scan.
-func (s *scan) mcpObs() *mcpObs {
+func (s *scan) mcpRead() *mcpRead {
 	// Checks append to the shared requests: clipped, every append copies.
-	return readOnce(s, "mcp", func() *mcpObs {
+	return readOnce(s, "mcp", func() *mcpRead {
 		o := s.readMCP()
 		o.requests = slices.Clip(o.requests)
 		return o
 	})
 }
 
-func (s *scan) readMCP() *mcpObs {
-	o := &mcpObs{}
-	cards := s.cardsObs()
+func (s *scan) readMCP() *mcpRead {
+	o := &mcpRead{}
+	cards := s.cardsRead()
 	o.requests = append(o.requests, cards.wellKnown.f, cards.root.f)
 	for _, cp := range []*cardCopy{cards.wellKnown, cards.root} {
 		if cp.card != nil && o.card == nil {
@@ -201,7 +201,7 @@ func (s *scan) readMCP() *mcpObs {
 		}
 	}
 	if !found {
-		if a := s.agenticObs(); a.value != nil {
+		if a := s.agenticRead(); a.value != nil {
 			o.requests = append(o.requests, a.f)
 			for _, r := range agenticResources(a.value) {
 				if r.kind == "mcp" && consider(r.url, "agentic.json") {
@@ -238,7 +238,7 @@ func (s *scan) readMCP() *mcpObs {
 
 // cardSaysSignIn reports whether the card says the MCP interface (or the
 // service) needs a token.
-func (o *mcpObs) cardSaysSignIn() bool {
+func (o *mcpRead) cardSaysSignIn() bool {
 	if o.card == nil {
 		return false
 	}
@@ -265,7 +265,7 @@ func isNoAuth(s string) bool {
 
 // documented says where the service states which capabilities need a token
 // ("" when nowhere), and whether it says at least that sign-in exists.
-func (o *mcpObs) documented() (where string, signInStated bool) {
+func (o *mcpRead) documented() (where string, signInStated bool) {
 	if c := o.card; c != nil && c.Auth != nil {
 		if len(c.Auth.Public) > 0 || len(c.Auth.TokenRequired) > 0 {
 			return "the capability manifest", true
@@ -297,7 +297,7 @@ func (o *mcpObs) documented() (where string, signInStated bool) {
 // its status and where the service states which capabilities need a token
 // (the same reading as mcp_documented_access: scopes in protected resource
 // metadata say that sign-in exists, not what needs it).
-func (o *mcpObs) mcpReceipt(status Verdict) *MCPReceipt {
+func (o *mcpRead) mcpReceipt(status Verdict) *MCPReceipt {
 	r := *o.probe.r
 	r.Status = string(status)
 	if where, _ := o.documented(); where != "" {

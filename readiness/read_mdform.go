@@ -32,16 +32,16 @@ func isMarkdown(f *fetched) bool {
 	return mt == "text/markdown" || mt == "text/x-markdown"
 }
 
-// markdownObs asks for the given page as Markdown, once per scan.
-func (s *scan) markdownObs() *fetched {
+// markdownRead asks for the given page as Markdown, once per scan.
+func (s *scan) markdownRead() *fetched {
 	return readOnce(s, "markdown", func() *fetched { return s.get(s.page.String(), acceptMarkdown) })
 }
 
-// mdFormObs reads the page's Markdown form, once per scan.
-func (s *scan) mdFormObs() *mdForm { return readOnce(s, "md-form", s.readMDForm) }
+// mdFormRead reads the page's Markdown form, once per scan.
+func (s *scan) mdFormRead() *mdForm { return readOnce(s, "md-form", s.readMDForm) }
 
 func (s *scan) readMDForm() *mdForm {
-	m := &mdForm{negotiated: s.markdownObs()}
+	m := &mdForm{negotiated: s.markdownRead()}
 	m.requestsUsed = []*fetched{m.negotiated}
 	if !m.negotiated.answered() {
 		m.unverified, m.why = true, "the Markdown request: "+m.negotiated.why()
@@ -51,7 +51,7 @@ func (s *scan) readMDForm() *mdForm {
 		m.isMD, m.body, m.bodyFrom = true, m.negotiated.body(), m.negotiated.url
 		return m
 	}
-	p := s.pageObs()
+	p := s.pageRead()
 	if !p.f.answered() {
 		m.unverified, m.why = true, "the page: "+p.f.why()
 		return m
@@ -95,7 +95,7 @@ func isMarkdownType(t string) bool {
 }
 
 // markdownAlternates lists rel=alternate type=text/markdown links of a page.
-func markdownAlternates(p *pageObs) alternates {
+func markdownAlternates(p *pageRead) alternates {
 	var a alternates
 	if p == nil {
 		return a

@@ -19,9 +19,9 @@ const (
 	maxAnchors      = 256
 )
 
-// pageObs is one page read as HTML (without running scripts) and what the
+// pageRead is one page read as HTML (without running scripts) and what the
 // checks read from it.
-type pageObs struct {
+type pageRead struct {
 	url         string
 	f           *fetched
 	html        bool // a 2xx HTML answer
@@ -37,7 +37,7 @@ type pageObs struct {
 }
 
 // readable reports whether the page was read as HTML.
-func (p *pageObs) readable() bool { return p != nil && p.html }
+func (p *pageRead) readable() bool { return p != nil && p.html }
 
 func isHTMLMedia(mt string, body []byte) bool {
 	switch mt {
@@ -59,13 +59,13 @@ func looksLikeHTML(b []byte) bool {
 	return bytes.HasPrefix(l, []byte("<!doctype html")) || bytes.HasPrefix(l, []byte("<html")) || bytes.HasPrefix(l, []byte("<head"))
 }
 
-// pageObs reads the given page, once per scan.
-func (s *scan) pageObs() *pageObs {
-	return readOnce(s, "page", func() *pageObs { return s.readPage(s.page.String()) })
+// pageRead reads the given page, once per scan.
+func (s *scan) pageRead() *pageRead {
+	return readOnce(s, "page", func() *pageRead { return s.readPage(s.page.String()) })
 }
 
-func (s *scan) readPage(u string) *pageObs {
-	p := &pageObs{url: u, f: s.get(u, acceptHTML)}
+func (s *scan) readPage(u string) *pageRead {
+	p := &pageRead{url: u, f: s.get(u, acceptHTML)}
 	if !p.f.ok() {
 		return p
 	}
@@ -108,7 +108,7 @@ func (s *scan) readPage(u string) *pageObs {
 // walk gathers visible text, headings, scripts, JSON-LD blocks and links
 // without recursion (the tree comes from a capped body, but its depth is the
 // publisher's).
-func (p *pageObs) walk(doc *html.Node, base *url.URL) {
+func (p *pageRead) walk(doc *html.Node, base *url.URL) {
 	type item struct {
 		n      *html.Node
 		hidden bool

@@ -16,12 +16,12 @@ var skippedExt = map[string]bool{
 }
 
 // extraPages reads the further pages, once per scan.
-func (s *scan) extraPages() []*pageObs { return readOnce(s, "extra-pages", s.readExtraPages) }
+func (s *scan) extraPages() []*pageRead { return readOnce(s, "extra-pages", s.readExtraPages) }
 
 // readExtraPages reads at most MaxPages further same-origin routes, chosen
 // from the sitemap, then from the page's own links (the check catalogue,
 // "Scope and budget"), concurrently.
-func (s *scan) readExtraPages() []*pageObs {
+func (s *scan) readExtraPages() []*pageRead {
 	if s.maxPages <= 0 {
 		return nil
 	}
@@ -49,7 +49,7 @@ func (s *scan) readExtraPages() []*pageObs {
 		seen[k] = true
 		picks = append(picks, k)
 	}
-	if sm := s.sitemapObs(); sm != nil {
+	if sm := s.sitemapRead(); sm != nil {
 		for _, l := range sm.pageLocs() {
 			if u, err := url.Parse(l); err == nil {
 				consider(u)
@@ -59,13 +59,13 @@ func (s *scan) readExtraPages() []*pageObs {
 	// The page is waited for only when the sitemap did not give enough
 	// routes: the choice stays on the critical path's first round.
 	if len(picks) < s.maxPages {
-		if p := s.pageObs(); p.readable() {
+		if p := s.pageRead(); p.readable() {
 			for _, u := range p.anchors {
 				consider(u)
 			}
 		}
 	}
-	out := make([]*pageObs, len(picks))
+	out := make([]*pageRead, len(picks))
 	var wg sync.WaitGroup
 	for i, u := range picks {
 		wg.Go(func() { out[i] = s.readPage(u) })
@@ -76,8 +76,8 @@ func (s *scan) readExtraPages() []*pageObs {
 
 // pagesRead returns the given page and the further pages read as HTML.
 // Further pages that could not be read are returned apart, for notes.
-func (s *scan) pagesRead() (read []*pageObs, skipped []*pageObs) {
-	read = []*pageObs{s.pageObs()}
+func (s *scan) pagesRead() (read []*pageRead, skipped []*pageRead) {
+	read = []*pageRead{s.pageRead()}
 	for _, p := range s.extraPages() {
 		if p.readable() {
 			read = append(read, p)
@@ -94,7 +94,7 @@ func (s *scan) pagesRead() (read []*pageObs, skipped []*pageObs) {
 // unanswered is unverified, and a page that is not HTML fails. Further pages
 // that could not be read are left out of the scope and named in the notes (the
 // agent-readiness scoring method, Section 07, "findings state their scope").
-func (s *scan) overPages(judge func(p *pageObs) (Verdict, string)) outcome {
+func (s *scan) overPages(judge func(p *pageRead) (Verdict, string)) outcome {
 	pages, skipped := s.pagesRead()
 	main := pages[0]
 	out := outcome{}

@@ -18,21 +18,21 @@ var crawlers = webread.Crawlers()
 // (three for safefetch's default): a request never raises it.
 const robotsRedirects = 5
 
-// robotsObs is robots.txt as the scan read it.
-type robotsObs struct {
+// robotsRead is robots.txt as the scan read it.
+type robotsRead struct {
 	f     *fetched
 	rules *webread.Robots // never nil
 }
 
-// robotsObs reads robots.txt, once per scan.
-func (s *scan) robotsObs() *robotsObs { return readOnce(s, "robots", s.readRobots) }
+// robotsRead reads robots.txt, once per scan.
+func (s *scan) robotsRead() *robotsRead { return readOnce(s, "robots", s.readRobots) }
 
 // readRobots fetches robots.txt (following up to five redirects, as many
 // as the client allows) and reads
 // it by RFC 9309: a 2xx is parsed, a 4xx allows everything, a 5xx, a 429 or
 // no answer disallows everything (Section 2.3.1).
-func (s *scan) readRobots() *robotsObs {
-	o := &robotsObs{f: s.getRedirects(s.resolve("/robots.txt"), "", robotsRedirects)}
+func (s *scan) readRobots() *robotsRead {
+	o := &robotsRead{f: s.getRedirects(s.resolve("/robots.txt"), "", robotsRedirects)}
 	if o.f.err != nil || o.f.resp == nil {
 		// No answer, more redirects than followed included: Section 2.3.1.2 lets a
 		// crawler take the file as unavailable after five, but a scan
@@ -46,12 +46,12 @@ func (s *scan) readRobots() *robotsObs {
 
 // allowed reports whether crawler i may fetch the path (with its query).
 // Groups are matched by exact product token (RFC 9309 Section 2.2.1).
-func (o *robotsObs) allowed(i int, pathQuery string) bool {
+func (o *robotsRead) allowed(i int, pathQuery string) bool {
 	return o.rules.Allowed(crawlers[i].Token, pathQuery)
 }
 
 // sitemaps returns the Sitemap lines of robots.txt.
-func (o *robotsObs) sitemaps() []string { return o.rules.Sitemaps() }
+func (o *robotsRead) sitemaps() []string { return o.rules.Sitemaps() }
 
 // lighthouseRobotsSafelist are the robots.txt directives that Lighthouse's
 // SEO robots-txt audit accepts (Lighthouse 13.5.0,

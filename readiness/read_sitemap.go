@@ -60,8 +60,8 @@ func (c *sitemapChild) problem() string {
 	return ""
 }
 
-// sitemapObs is the sitemap the scan judged, with the requests it took.
-type sitemapObs struct {
+// sitemapRead is the sitemap the scan judged, with the requests it took.
+type sitemapRead struct {
 	f        *fetched   // the response judged
 	tried    []*fetched // every sitemap request relied on
 	source   string     // where its URL came from
@@ -79,7 +79,7 @@ type sitemapObs struct {
 
 // pageLocs are the page URLs the sitemap lists: its locs when it is a
 // urlset, the locs of the children read when it is an index.
-func (o *sitemapObs) pageLocs() []string {
+func (o *sitemapRead) pageLocs() []string {
 	if o == nil || o.doc == nil {
 		return nil
 	}
@@ -95,18 +95,18 @@ func (o *sitemapObs) pageLocs() []string {
 	return out
 }
 
-// sitemapObs reads the sitemap, once per scan.
-func (s *scan) sitemapObs() *sitemapObs { return readOnce(s, "sitemap", s.readSitemap) }
+// sitemapRead reads the sitemap, once per scan.
+func (s *scan) sitemapRead() *sitemapRead { return readOnce(s, "sitemap", s.readSitemap) }
 
 // readSitemap takes the first same-site Sitemap: line of robots.txt, else
 // /sitemap.xml (the catalogue row of the sitemap check), and reads it,
 // gzip-compressed or not. When the declared sitemap is missing, /sitemap.xml
 // is tried too. The children of a sitemap index are fetched concurrently,
 // the first maxSitemapChildren on the site.
-func (s *scan) readSitemap() *sitemapObs {
-	o := &sitemapObs{}
+func (s *scan) readSitemap() *sitemapRead {
+	o := &sitemapRead{}
 	var candidates []string
-	r := s.robotsObs()
+	r := s.robotsRead()
 	for _, sm := range r.sitemaps() {
 		u, err := url.Parse(strings.TrimSpace(sm))
 		if err != nil || !u.IsAbs() || !s.sameSite(u) {
@@ -155,7 +155,7 @@ func (s *scan) readSitemap() *sitemapObs {
 	return o
 }
 
-func (s *scan) readSitemapChildren(o *sitemapObs) {
+func (s *scan) readSitemapChildren(o *sitemapRead) {
 	var urls []string
 	seen := map[string]bool{}
 	for _, l := range o.doc.Locs {

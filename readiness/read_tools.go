@@ -10,9 +10,9 @@ import (
 	"github.com/agentweb/agentweb/safefetch"
 )
 
-// toolsObs is what the Act checks read from the scanned routes.
-type toolsObs struct {
-	pages    []*pageObs // the routes read as HTML
+// toolsRead is what the Act checks read from the scanned routes.
+type toolsRead struct {
+	pages    []*pageRead // the routes read as HTML
 	forms    []pageForm
 	scripts  []scriptTool
 	requests []*fetched // the pages and the external scripts read
@@ -37,7 +37,7 @@ type toolsObs struct {
 
 // notRead says what the scan did not read that may hold page tools, or ""
 // when it read everything.
-func (o *toolsObs) notRead() string {
+func (o *toolsRead) notRead() string {
 	var parts []string
 	list := func(what string, urls []string) {
 		if len(urls) == 0 {
@@ -65,7 +65,7 @@ func (o *toolsObs) notRead() string {
 }
 
 // registrations counts the script registrations through each API.
-func (o *toolsObs) registrations() (document, navigator int) {
+func (o *toolsRead) registrations() (document, navigator int) {
 	for _, t := range o.scripts {
 		if t.api == apiDocument {
 			document++
@@ -79,7 +79,7 @@ func (o *toolsObs) registrations() (document, navigator int) {
 // formsText says which current forms of the WebMCP draft the script
 // registrations use and which deprecated ones, for the receipts: "" when
 // there is no script registration.
-func (o *toolsObs) formsText() (current, deprecated []string) {
+func (o *toolsRead) formsText() (current, deprecated []string) {
 	var ro, un, ex, sig, provide, nav int
 	for _, t := range o.scripts {
 		if t.rendered {
@@ -112,7 +112,7 @@ func b2i(b bool) int {
 
 // actionForms returns the forms that count as actions: every form but a
 // plain site search.
-func (o *toolsObs) actionForms() []pageForm {
+func (o *toolsRead) actionForms() []pageForm {
 	var out []pageForm
 	for _, f := range o.forms {
 		if !f.search || f.declared() {
@@ -124,7 +124,7 @@ func (o *toolsObs) actionForms() []pageForm {
 
 // tools reports how many page tools are declared, declaratively and by
 // registration.
-func (o *toolsObs) tools() int {
+func (o *toolsRead) tools() int {
 	n := len(o.scripts)
 	for _, f := range o.forms {
 		if f.declared() {
@@ -135,7 +135,7 @@ func (o *toolsObs) tools() int {
 }
 
 // scope lists the routes the tools were read from.
-func (o *toolsObs) scope() []string {
+func (o *toolsRead) scope() []string {
 	var out []string
 	for _, p := range o.pages {
 		out = append(out, p.url)
@@ -143,21 +143,21 @@ func (o *toolsObs) scope() []string {
 	return out
 }
 
-// toolsObs reads the forms and scripts of the given page and of the further
+// toolsRead reads the forms and scripts of the given page and of the further
 // routes the scan read, once per scan.
-func (s *scan) toolsObs() *toolsObs {
+func (s *scan) toolsRead() *toolsRead {
 	// Checks append to the shared requests: clipped, every append copies.
-	return readOnce(s, "tools", func() *toolsObs {
+	return readOnce(s, "tools", func() *toolsRead {
 		o := s.readTools()
 		o.requests = slices.Clip(o.requests)
 		return o
 	})
 }
 
-func (s *scan) readTools() *toolsObs {
-	o := &toolsObs{}
-	pages := append([]*pageObs{s.pageObs()}, s.extraPages()...)
-	var readable []*pageObs
+func (s *scan) readTools() *toolsRead {
+	o := &toolsRead{}
+	pages := append([]*pageRead{s.pageRead()}, s.extraPages()...)
+	var readable []*pageRead
 	for i, p := range pages {
 		if p == nil {
 			continue
@@ -235,7 +235,7 @@ func (s *scan) readTools() *toolsObs {
 
 // addStatic reads the tools of a page's inline scripts and queues its
 // external scripts, each once, to be read.
-func (o *toolsObs) addStatic(page string, inline, srcs []string, queue *[]string, seen map[string]bool) {
+func (o *toolsRead) addStatic(page string, inline, srcs []string, queue *[]string, seen map[string]bool) {
 	for _, text := range inline {
 		o.sources++
 		o.addScriptTools(page, text)
@@ -248,7 +248,7 @@ func (o *toolsObs) addStatic(page string, inline, srcs []string, queue *[]string
 	}
 }
 
-func (o *toolsObs) addScriptTools(source, text string) {
+func (o *toolsRead) addScriptTools(source, text string) {
 	for _, t := range findScriptTools(text) {
 		if len(o.scripts) >= maxScriptTools {
 			return
@@ -259,7 +259,7 @@ func (o *toolsObs) addScriptTools(source, text string) {
 }
 
 // browsers names the browsers that rendered, for receipts.
-func (o *toolsObs) browsers() string {
+func (o *toolsRead) browsers() string {
 	var names []string
 	for _, r := range o.rendered {
 		if r.r.Browser != "" && !contains(names, r.r.Browser) {
@@ -274,7 +274,7 @@ func (o *toolsObs) browsers() string {
 
 // renderedSummary says what the renderings saw: the browser, the pages and
 // the tools it registered, or "" when nothing was rendered.
-func (o *toolsObs) renderedSummary() string {
+func (o *toolsRead) renderedSummary() string {
 	if len(o.rendered) == 0 {
 		return ""
 	}
@@ -316,7 +316,7 @@ func (o *toolsObs) renderedSummary() string {
 
 // renderRecords turns the renderings' requests into receipt records, at most
 // maxRenderedRecords a page.
-func (o *toolsObs) renderRecords() []RequestRecord {
+func (o *toolsRead) renderRecords() []RequestRecord {
 	var out []RequestRecord
 	for _, pr := range o.rendered {
 		for i, q := range pr.r.Requests {
@@ -340,7 +340,7 @@ func (o *toolsObs) renderRecords() []RequestRecord {
 
 // refusedScripts lists the scripts a browser was refused while rendering:
 // they did not run, and may hold tools.
-func (o *toolsObs) refusedScripts() []string {
+func (o *toolsRead) refusedScripts() []string {
 	var out []string
 	for _, pr := range o.rendered {
 		for _, q := range pr.r.Requests {

@@ -109,7 +109,7 @@ func isScriptType(n *html.Node) bool {
 // its forms, the text of its inline scripts and the URLs of its external
 // scripts, of any origin. Data blocks (a script whose type is not
 // JavaScript) are not scripts.
-func readPageTools(p *pageObs) (forms []pageForm, inline, srcs []string) {
+func readPageTools(p *pageRead) (forms []pageForm, inline, srcs []string) {
 	base, err := url.Parse(p.url)
 	if err != nil {
 		return nil, nil, nil

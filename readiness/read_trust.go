@@ -18,8 +18,8 @@ type signupDoc struct {
 	err     error
 }
 
-// signupObs reads /.well-known/agent-signup.json once per scan.
-func (s *scan) signupObs() *signupDoc {
+// signupRead reads /.well-known/agent-signup.json once per scan.
+func (s *scan) signupRead() *signupDoc {
 	return readOnce(s, "agent-signup", func() *signupDoc {
 		d := &signupDoc{f: s.get(s.resolve(agentsignup.WellKnownPath), "application/json")}
 		if !d.f.ok() || looksLikeHTML(d.f.body()) {
@@ -42,7 +42,7 @@ type agentConfigDoc struct {
 	err     error
 }
 
-func (s *scan) agentConfigObs() *agentConfigDoc {
+func (s *scan) agentConfigRead() *agentConfigDoc {
 	return readOnce(s, "agent-configuration", func() *agentConfigDoc {
 		d := &agentConfigDoc{f: s.get(s.resolve("/.well-known/agent-configuration"), "application/json")}
 		if !d.f.ok() || looksLikeHTML(d.f.body()) {
@@ -105,7 +105,7 @@ func (s *scan) oauthObs() *oauthDoc {
 // firstCard is the card read at /.well-known/agents.json, else at
 // /agents.json, or nil.
 func (s *scan) firstCard() *card {
-	c := s.cardsObs()
+	c := s.cardsRead()
 	if c.wellKnown.card != nil {
 		return c.wellKnown.card
 	}

@@ -39,7 +39,7 @@ func TestParseRobotsExactTokens(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			o := &robotsObs{rules: webread.ParseRobots([]byte(tc.robots))}
+			o := &robotsRead{rules: webread.ParseRobots([]byte(tc.robots))}
 			var got []string
 			for _, c := range crawlers {
 				if !o.allowed(idx(c.Token), "/") {
@@ -90,14 +90,14 @@ func TestRobotsRFC9309(t *testing.T) {
 		{"a BOM does not hide the first group", "\xEF\xBB\xBFUser-agent: GPTBot\nDisallow: /\n", "/", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			o := &robotsObs{rules: webread.ParseRobots([]byte(tc.robots))}
+			o := &robotsRead{rules: webread.ParseRobots([]byte(tc.robots))}
 			assert.Equal(t, tc.want, o.allowed(gpt, tc.path))
 		})
 	}
 }
 
 func TestParseRobotsSitemaps(t *testing.T) {
-	o := &robotsObs{rules: webread.ParseRobots([]byte("User-agent: *\nDisallow:\nSitemap: https://a.example/s.xml\nsitemap: https://a.example/t.xml\n"))}
+	o := &robotsRead{rules: webread.ParseRobots([]byte("User-agent: *\nDisallow:\nSitemap: https://a.example/s.xml\nsitemap: https://a.example/t.xml\n"))}
 	assert.Equal(t, []string{"https://a.example/s.xml", "https://a.example/t.xml"}, o.sitemaps())
 }
 

@@ -117,7 +117,7 @@ func (p *pageRendering) why() string {
 // renderPages renders the given pages with the scan's Renderer, all at once
 // (the Renderer bounds its own tabs). It returns nil entries when the scan
 // has no Renderer.
-func (s *scan) renderPages(pages []*pageObs) []*pageRendering {
+func (s *scan) renderPages(pages []*pageRead) []*pageRendering {
 	out := make([]*pageRendering, len(pages))
 	if s.renderer == nil {
 		return out
@@ -160,9 +160,9 @@ func readRendering(page string, r *Rendering) *pageRendering {
 		return pr
 	}
 	pr.forms, _, _ = readDocTools(page, base, doc)
-	obs := &pageObs{url: page}
-	obs.walk(doc, base)
-	pr.text = obs.text
+	p := &pageRead{url: page}
+	p.walk(doc, base)
+	pr.text = p.text
 	for _, t := range r.Tools {
 		if t.Declarative {
 			continue
