@@ -8,11 +8,11 @@ import (
 	"slices"
 )
 
-// CheckAddr returns nil only for a globally reachable unicast address under
-// the IANA special-purpose address registries (RFC 6890 Section 2.2.2, the
-// knowledge-linkset draft Section 7.1 and Section 9.2); otherwise it returns an
-// *[AddrError] wrapping [ErrForbiddenAddress] that names the deciding block
-// and why.
+// CheckAddr returns nil only for a globally reachable unicast address under the
+// IANA special-purpose address registries (RFC 6890 Section 2.2.2, the
+// knowledge-linkset draft Section 7.1 and Section 9.2). Otherwise it returns an
+// *[AddrError] wrapping [ErrForbiddenAddress] that names the deciding block and
+// why.
 //
 // The rules, in order:
 //   - The zero Addr and zoned addresses (fe80::1%eth0) are refused.

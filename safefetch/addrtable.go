@@ -4,21 +4,22 @@ package safefetch
 //
 // Source: IANA "IPv4 Special-Purpose Address Registry" and "IPv6
 // Special-Purpose Address Registry" (RFC 6890 Section 2.2.2, column "Globally
-// Reachable"), https://www.iana.org/assignments/iana-ipv4-special-registry/
-// and https://www.iana.org/assignments/iana-ipv6-special-registry/, as of
-// the 2026 registries: the CSV downloads fetched 2026-07-18 (kept in
-// testdata/iana/ with their SHA-256), which agree row for row with the
-// transcriptions of 2026-09 in this project's notes
-// (IPv6 CSV retrieved 2026-09-08; CPython Lib/ipaddress.py after gh-113171;
-// beaugunderson/ip-address). IPv4 has 26 rows, IPv6 25. The rows after
-// them are not in either registry but are never fetch targets (multicast,
+// Reachable"). They are at
+// https://www.iana.org/assignments/iana-ipv4-special-registry/ and
+// https://www.iana.org/assignments/iana-ipv6-special-registry/. The rows are
+// as of the 2026 registries: the CSV downloads fetched 2026-07-18, kept in
+// testdata/iana/ with their SHA-256. They agree row for row with the
+// transcriptions of 2026-09 in this project's notes (IPv6 CSV retrieved
+// 2026-09-08; CPython Lib/ipaddress.py after gh-113171;
+// beaugunderson/ip-address). IPv4 has 26 rows, IPv6 25. The rows after them
+// are not in either registry but are never fetch targets (multicast,
 // deprecated IPv6 forms).
 //
 // When a registry changes, replace the CSV files in testdata/iana/ and edit
-// the rows here until addr_test.go passes: it checks every row against the
-// CSV files (prefix, name, RFC numbers, Globally Reachable), tests the
-// first and last address of every row and one address just outside it, and
-// checks that every prefix is canonical.
+// the rows here until addr_test.go passes. It checks every row against the
+// CSV files (prefix, name, RFC numbers, Globally Reachable). It tests the
+// first and last address of every row and one address just outside it. And
+// it checks that every prefix is canonical.
 
 // reachability is the "Globally Reachable" column of a registry row.
 type reachability uint8

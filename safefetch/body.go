@@ -10,9 +10,9 @@ import (
 )
 
 // readBody reads resp.Body under the call's cap and the Client's Budgets,
-// closing it. A body larger than the cap is ErrTooLarge; a body whose
+// closing it. A body larger than the cap is ErrTooLarge. A body whose
 // declared length is over what a Budget has left is refused before it is
-// read, and any other body is charged as it is read and fails with a
+// read. Any other body is charged as it is read, and fails with a
 // *BudgetError at the read that finds no byte left. At most max+1 bytes are
 // ever read.
 //
@@ -66,28 +66,29 @@ func (e *cutError) Error() string { return e.err.Error() }
 func (e *cutError) Unwrap() error { return e.err }
 
 // cutByAnother reports whether a body read failed only because another call
-// killed the connection it shares (over HTTP/2): the connection was killed
-// while the read was in progress (this call kills its connection only after
-// its read failed, see [Client.discardFailed]), the call's own deadline has
-// not passed, and the failure is not a Budget's refusal.
+// killed the connection it shares (over HTTP/2). Then the connection was
+// killed while the read was in progress; this call kills its connection
+// only after its read failed (see [Client.discardFailed]). And the call's
+// own deadline has not passed, and the failure is not a Budget's refusal.
 func cutByAnother(ctx context.Context, h *connHandle, err error) bool {
 	tc := h.get()
 	return tc != nil && tc.killed.Load() && ctx.Err() == nil && !errors.Is(err, ErrBudgetExhausted)
 }
 
 // maxBuffered bounds what is read of a body after its connection was
-// killed: what the transport had buffered for it, at most an HTTP/2 stream
-// window (flow control holds the server to it) or HTTP/1's read buffers
-// (a TLS record and the transport's 4 KiB buffer), with room to spare.
+// killed: what the transport had buffered for it, with room to spare. That
+// is at most an HTTP/2 stream window (flow control holds the server to
+// it). Or it is HTTP/1's read buffers: a TLS record and the transport's 4
+// KiB buffer.
 const maxBuffered = h2StreamWindow + 32<<10
 
-// discardFailed ends a body that is given up (its read failed, broke a cap
+// discardFailed ends a body that is given up. Its read failed, broke a cap
 // or was refused, or it was closed before its end on a connection that
-// cannot be kept): the connection is killed for every call sharing it, and
-// what the transport had already received for the body (its buffers: the
-// dead connection yields nothing more) is read and charged to the Budgets,
-// so that every body byte received from the network is charged. It returns
-// the bytes charged. body is the transport's body of the response.
+// cannot be kept. The connection is killed for every call sharing it. What
+// the transport had already received for the body is read and charged to
+// the Budgets: its buffers, as the dead connection yields nothing more. So
+// every body byte received from the network is charged. It returns the
+// bytes charged. body is the transport's body of the response.
 func (c *Client) discardFailed(body io.Reader, h *connHandle) int64 {
 	if h.get() == nil {
 		// Not a connection of this Client's transport: nothing bounds a
@@ -133,12 +134,12 @@ func (m *meteredReader) probe(p []byte) (int, error) {
 }
 
 // checkCloseDelimited refuses a body that ended with its connection (no
-// Content-Length, no chunked coding) when the connection ended with a TCP
-// FIN and no TLS close_notify alert before it: such a body may have been
-// cut anywhere by anyone on the path (RFC 9112 Section 9.8: "a client cannot
-// tell ... whether the message was complete"). crypto/tls reports such an
-// end as a clean io.EOF, so the FIN is observed on the connection itself:
-// after a close_notify, TLS reads nothing more from the socket.
+// Content-Length, no chunked coding), when the connection ended with a TCP
+// FIN and no TLS close_notify alert before it. Such a body may have been cut
+// anywhere by anyone on the path. RFC 9112 Section 9.8 says "a client cannot
+// tell ... whether the message was complete". crypto/tls reports such an end
+// as a clean io.EOF, so the FIN is observed on the connection itself. After
+// a close_notify, TLS reads nothing more from the socket.
 func checkCloseDelimited(resp *http.Response, h *connHandle) error {
 	if resp.ProtoMajor != 1 || resp.ContentLength >= 0 || len(resp.TransferEncoding) > 0 {
 		return nil
@@ -161,8 +162,8 @@ const drainBytes = 4 << 10
 
 // closeUnread closes a body the call does not want (a redirect's). A body
 // that ends within drainBytes is read to its end, charged to the Budgets,
-// so that its connection stays usable for the calls sharing it; a longer
-// one kills the connection (see [Client.discardFailed]): over HTTP/2
+// so that its connection stays usable for the calls sharing it. A longer
+// one kills the connection (see [Client.discardFailed]). Over HTTP/2,
 // closing an unfinished body only resets the stream, and a hostile server
 // could go on sending to it.
 func (c *Client) closeUnread(resp *http.Response) {
@@ -179,7 +180,7 @@ func (c *Client) closeUnread(resp *http.Response) {
 
 // readCapped reads r to its end, reading at most limit+1 bytes. With a known
 // length (contentLength >= 0, at most limit) it allocates exactly that much
-// and checks that nothing follows; otherwise it reads pooled chunks (see
+// and checks that nothing follows. Otherwise it reads pooled chunks (see
 // readChunked). tooBig reports that more than limit bytes were available;
 // the bytes read are then not returned.
 func readCapped(r *meteredReader, contentLength, limit int64) (b []byte, tooBig bool, err error) {

@@ -20,16 +20,16 @@ type BudgetLimits struct {
 	Attempts int
 	// Bytes bounds the response-body bytes the calls read. Bytes are
 	// charged as they are read, and a read is refused only when the bytes
-	// left run out: a body whose declared length is over what is left is
-	// refused before it is read, and any other body fails at the read that
+	// left run out. A body whose declared length is over what is left is
+	// refused before it is read. Any other body fails at the read that
 	// finds nothing left. A read that fails (too large, refused, timed out,
-	// cut off) closes its connection, and what the transport had already
-	// received for that body beyond the read (its buffers: at most an
-	// HTTP/2 stream window of 48 KiB, or HTTP/1's read buffers) is charged
-	// too, so [BudgetUsage.Bytes] may pass Bytes by that much: it counts
-	// every body byte received from the network. When the bytes left are
-	// all set aside by reads in progress (each sets aside at most what it
-	// asks the network for), a read waits for them to be given back.
+	// cut off) closes its connection. What the transport had already
+	// received for that body beyond the read is charged too. That is its
+	// buffers: at most an HTTP/2 stream window of 48 KiB, or HTTP/1's read
+	// buffers. So [BudgetUsage.Bytes] may pass Bytes by that much: it
+	// counts every body byte received from the network. When the bytes left
+	// are all set aside by reads in progress (each sets aside at most what
+	// it asks the network for), a read waits for them to be given back.
 	Bytes int64
 	// Concurrency bounds the calls in flight at once; a call waits for a
 	// slot, or for its context or the budget deadline to end.
@@ -55,10 +55,10 @@ type BudgetUsage struct {
 // [Options.Budget] or [Client.WithBudget]; every request of every Client that
 // carries it is charged.
 //
-// Budgets nest: a Client derived with [Client.WithBudget] from a Client
+// Budgets nest. A Client derived with [Client.WithBudget] from a Client
 // that already has one charges every attempt, byte and concurrency slot to
-// both (to every Budget of the chain), and a call fails as soon as any of
-// them runs out. A derived Client can thus only tighten the limits of the
+// both, to every Budget of the chain. A call fails as soon as any of them
+// runs out. A derived Client can thus only tighten the limits of the
 // Client it came from. A Budget is safe for concurrent use.
 //
 // When a resource runs out the call fails with a *[BudgetError] that wraps
@@ -211,8 +211,8 @@ func (bs budgets) checkDeadline() error {
 	return nil
 }
 
-// acquire takes a concurrency slot of every Budget of the chain (in lock
-// order, so that chains sharing Budgets cannot deadlock), waiting at most
+// acquire takes a concurrency slot of every Budget of the chain, in lock
+// order, so that chains sharing Budgets cannot deadlock. It waits at most
 // until ctx ends or the earliest deadline passes. release must be called
 // once for every nil return.
 func (bs budgets) acquire(ctx context.Context) error {
@@ -293,8 +293,8 @@ func (bs budgets) attempt() error {
 
 // take sets aside up to want bytes for one read: what every Budget of the
 // chain has left, less what reads in progress hold. It fails only when a
-// Budget has no byte left at all (counting what it has charged, not what
-// is held); when the bytes left are all held by reads in progress, it
+// Budget has no byte left at all, counting what it has charged, not what
+// is held. When the bytes left are all held by reads in progress, it
 // waits for them to be given back, or for ctx to end. The read must give
 // the allowance back with settle.
 func (bs budgets) take(ctx context.Context, want int64) (int64, error) {

@@ -3,21 +3,20 @@ package safefetch
 import "context"
 
 // CheckURL tells, without sending a request, whether c would refuse rawURL
-// before connecting: it applies the package's [CheckURL] in c's mode
-// ([Options.AllowLoopback]), then looks the host up once through c's
-// [Resolver] (a literal address is not looked up) and judges every answer
+// before connecting. It applies the package's [CheckURL] in c's mode
+// ([Options.AllowLoopback]). Then it looks the host up once through c's
+// [Resolver]; a literal address is not looked up. It judges every answer
 // as a request would: [CheckAddr], loopback only in development mode, the
 // local network's NAT64 prefixes ([Options.NAT64Prefixes]), and plain http
 // to loopback only. The lookup is bounded by [Options.DNSTimeout] and ctx,
 // and charges no Budget.
 //
 // The error is the one a request would fail with, before its [Error]
-// wrapper: a *[URLError] (errors.Is [ErrForbiddenURL]; a refused IP
-// literal is one too), an *[AddrError]
-// naming the host and the refused block (errors.Is [ErrForbiddenAddress]),
-// or an error wrapping [ErrDNS]. A nil error is no promise that a later
-// request succeeds: DNS may answer differently then, and the request
-// judges its own answers again.
+// wrapper. It is a *[URLError] (errors.Is [ErrForbiddenURL]; a refused IP
+// literal is one too), an *[AddrError] naming the host and the refused
+// block (errors.Is [ErrForbiddenAddress]), or an error wrapping [ErrDNS].
+// A nil error is no promise that a later request succeeds: DNS may answer
+// differently then, and the request judges its own answers again.
 //
 // A service that acts on URLs given by strangers (an MCP tool, a scan
 // queue) uses it to refuse a URL with the client's own reason before it

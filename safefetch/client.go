@@ -36,10 +36,10 @@ func New(opts *Options) *Client {
 }
 
 // WithBudget returns a Client that shares c's transport and settings and
-// charges every request to b nested inside c's own Budgets: every attempt,
-// byte and concurrency slot is charged to b and to every Budget c charges,
-// and a call fails when any of them runs out, so the derived Client can
-// only tighten c's limits, never loosen or replace them. A nil b, or one c
+// charges every request to b nested inside c's own Budgets. Every attempt,
+// byte and concurrency slot is charged to b and to every Budget c charges.
+// A call fails when any of them runs out. So the derived Client can only
+// tighten c's limits, never loosen or replace them. A nil b, or one c
 // already charges, gives a Client with c's Budgets alone.
 func (c *Client) WithBudget(b *Budget) *Client {
 	cp := *c
@@ -48,10 +48,10 @@ func (c *Client) WithBudget(b *Budget) *Client {
 }
 
 // WithRedirectPolicy returns a Client that shares c's transport and settings
-// and consults p for every redirect hop, for example [SameOriginOrWWW], after
-// c's own policy: a hop is followed only when both allow it, so the derived
-// Client can only refuse more than c. A nil p gives a Client with c's policy
-// alone.
+// and consults p for every redirect hop, for example [SameOriginOrWWW]. It
+// consults p after c's own policy: a hop is followed only when both allow it.
+// So the derived Client can only refuse more than c. A nil p gives a Client
+// with c's policy alone.
 func (c *Client) WithRedirectPolicy(p RedirectPolicy) *Client {
 	cp := *c
 	switch prev := c.redirect; {
@@ -78,13 +78,13 @@ func (c *Client) AllowsLoopback() bool { return c.opts.AllowLoopback }
 // charges the Budgets it is nested in.
 func (c *Client) Budget() *Budget { return c.budget.innermost() }
 
-// Charge counts n bytes that the caller derived from bodies the Client read
-// (the bytes inflated from a compressed body, say) against every Budget the
-// Client charges, as body bytes, so that they count against a scan's total
-// as well as the caller's own caps. The bytes are charged whatever the
-// outcome; when they take a Budget past its byte limit, Charge returns a
-// *[BudgetError] wrapping [ErrBudgetExhausted] and the Budget is exhausted.
-// A Client without a Budget charges nothing and returns nil.
+// Charge counts n bytes that the caller derived from bodies the Client
+// read, such as the bytes inflated from a compressed body. It charges them
+// to every Budget the Client charges, as body bytes. So they count against
+// a scan's total as well as the caller's own caps. The bytes are charged
+// whatever the outcome; when they take a Budget past its byte limit, Charge
+// returns a *[BudgetError] wrapping [ErrBudgetExhausted] and the Budget is
+// exhausted. A Client without a Budget charges nothing and returns nil.
 func (c *Client) Charge(n int64) error { return c.budget.charge(n) }
 
 // CloseIdleConnections closes the idle connections of the Client's
@@ -138,13 +138,13 @@ var (
 // no Body) is returned with the error, as evidence.
 //
 // Over HTTP/2 calls share a connection, and a call that breaks a cap, fails
-// or is cancelled mid-body closes that connection: a server may go on
+// or is cancelled mid-body closes that connection. A server may go on
 // sending to a stream that was only reset, and those bytes would be read
-// and charged to no call, so ending the stream alone would not bound them.
-// A GET without a body whose body was being read on the connection when
-// another call closed it is therefore sent once more, as a new attempt
-// charged to the Budgets (not a hop), within the same deadline, as a GET
-// whose connection is lost before any response is.
+// and charged to no call. So ending the stream alone would not bound them.
+// A GET without a body may have been reading its response body on the
+// connection when another call closed it. It is therefore sent once more,
+// as a new attempt charged to the Budgets (not a hop), within the same
+// deadline. So is a GET whose connection is lost before any response.
 func (c *Client) Do(ctx context.Context, req *Request) (*Response, error) {
 	if req == nil {
 		return nil, errors.New("safefetch: nil Request")
@@ -265,8 +265,9 @@ func (c *Client) parseURL(raw string) (*url.URL, error) {
 
 // attempt makes one request: it charges the budget, resolves and classifies
 // u's host once, and sends the request over a connection to one of those
-// addresses. dnsCtx bounds the lookup (the call deadline, not the budget's:
-// DNS may use the budget's grace); ctx bounds everything else.
+// addresses. The lookup is bounded by dnsCtx, which has the call deadline,
+// not the budget's: DNS may use the budget's grace. Everything else is
+// bounded by ctx.
 func (c *Client) attempt(dnsCtx, ctx context.Context, method string, u *url.URL, header http.Header, body []byte) (*http.Response, netip.AddrPort, error) {
 	if err := c.budget.attempt(); err != nil {
 		return nil, netip.AddrPort{}, err
@@ -298,10 +299,11 @@ func (c *Client) attempt(dnsCtx, ctx context.Context, method string, u *url.URL,
 
 // roundTrip sends hr through the transport, keeping a handle on the
 // connection it runs on (see [handleOf]). A failed round trip kills that
-// connection. When the request is safe to repeat (GET or HEAD, no body) and
-// it failed on a connection the pool handed out that was then closed (by
-// the server, or by another call that broke a cap on it) before any
-// response, it is sent once more, charged to the budget as a new attempt.
+// connection. A request may be safe to repeat (GET or HEAD, no body) and
+// fail on a connection the pool handed out. When that connection was then
+// closed before any response, by the server or by another call that broke a
+// cap on it, the request is sent once more. It is charged to the budget as
+// a new attempt.
 func (c *Client) roundTrip(hr *http.Request, noBody bool) (*http.Response, error) {
 	replayable := noBody && (hr.Method == http.MethodGet || hr.Method == http.MethodHead)
 	for try := 0; ; try++ {
@@ -410,15 +412,14 @@ const (
 )
 
 // transportErr gives the response-header cap its sentinel; net/http reports
-// it only as text (see the msg constants above).
-// Over HTTP/1 the transport stops reading at the cap; over HTTP/2 the
-// header decoder refuses a field longer than the cap with a
-// COMPRESSION_ERROR, and a header list over the cap with "header list
-// larger than advertised limit" or, made of many small fields, a bare
-// PROTOCOL_ERROR; the COMPRESSION_ERROR and PROTOCOL_ERROR cases also cover
-// a malformed header block. Informational (1xx) responses are counted by
-// the Client's own httptrace hook, over both protocols: with the hook set,
-// net/http applies no 1xx limit of its own.
+// it only as text (see the msg constants above). Over HTTP/1 the transport
+// stops reading at the cap. Over HTTP/2 the header decoder refuses a field
+// longer than the cap with a COMPRESSION_ERROR. It refuses a header list
+// over the cap with "header list larger than advertised limit" or, made of
+// many small fields, a bare PROTOCOL_ERROR. The COMPRESSION_ERROR and
+// PROTOCOL_ERROR cases also cover a malformed header block. Informational
+// (1xx) responses are counted by the Client's own httptrace hook, over both
+// protocols: with the hook set, net/http applies no 1xx limit of its own.
 func (c *Client) transportErr(err error) error {
 	msg := err.Error()
 	switch {
@@ -479,10 +480,10 @@ func checkContentEncoding(h http.Header) error {
 	return nil
 }
 
-// Error is the error of a failed call: every error that [Client.Do],
+// Error is the error of a failed call. Every error that [Client.Do],
 // [Client.Get], [Client.Head] and the transport of [Client.HTTPClient]
-// return is an *Error, so that a report can say which call failed and which
-// hops it made before, whatever the cause. The cause is Err: test it with
+// return is an *Error. So a report can say which call failed and which hops
+// it made before, whatever the cause. The cause is Err: test it with
 // errors.Is against the package's sentinels, or errors.As for *URLError,
 // *AddrError and *BudgetError.
 type Error struct {

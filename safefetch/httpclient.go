@@ -11,14 +11,14 @@ import (
 )
 
 // HTTPClient returns an *http.Client for libraries that need one (the MCP
-// go-sdk's transports, for example) with the same guarantees as c: every
+// go-sdk's transports, for example) with the same guarantees as c. Every
 // request and every redirect hop is checked, resolved once, classified and
-// pinned; environment proxies are ignored; identity encoding is requested
-// and any other coding refused; redirects are bounded, checked and never
-// downgraded; response bodies are capped by a wrapping reader that returns
-// [ErrTooLarge] past [Options.MaxBodyBytes]; the whole exchange (every
+// pinned. Environment proxies are ignored. Identity encoding is requested
+// and any other coding refused. Redirects are bounded, checked and never
+// downgraded. Response bodies are capped by a wrapping reader that returns
+// [ErrTooLarge] past [Options.MaxBodyBytes]. The whole exchange (every
 // redirect hop, and the body, a streamed one included) is bounded by
-// [Options.Timeout]; and the Budget, if any, is charged.
+// [Options.Timeout]. And the Budget, if any, is charged.
 //
 // Errors are those of [Client.Do]: the transport's errors are *[Error]
 // values (inside net/http's *url.Error) wrapping the package's sentinels.
@@ -216,15 +216,15 @@ func (b *cappedBody) release() { b.released.Do(b.done) }
 
 // Close closes the body. A body closed before its end (an SSE stream whose
 // client has the event it waited for, say) is read on for at most
-// drainBytes and drainTime, charged to the Budgets, so that a body that
-// ends within that bound keeps its connection for the calls that follow.
-// Otherwise, over HTTP/1 the connection is closed (as net/http does); over
-// HTTP/2, where closing a body only resets its stream and a hostile server
-// may go on sending to it, data the transport reads and discards, the
-// connection is closed too when no other response is open on it. Either
-// way what the transport had received for the body is charged. A Close
-// that comes while a Read is in progress (from another goroutine, to end
-// it) gives the body up at once, as net/http does.
+// drainBytes and drainTime. What it reads is charged to the Budgets. So a
+// body that ends within that bound keeps its connection for the calls that
+// follow. Otherwise, over HTTP/1 the connection is closed, as net/http
+// does. Over HTTP/2, closing a body only resets its stream, and a hostile
+// server may go on sending to it: data the transport reads and discards.
+// So the connection is closed too when no other response is open on it.
+// Either way what the transport had received for the body is charged. A
+// Close that comes while a Read is in progress (from another goroutine, to
+// end it) gives the body up at once, as net/http does.
 func (b *cappedBody) Close() error {
 	if !b.mu.TryLock() {
 		// A Read is in progress (closing the body is how another goroutine

@@ -8,11 +8,11 @@ import (
 	"time"
 )
 
-// Defaults applied when the corresponding [Options] field is zero. They are
-// the bounds of knowledge-linkset draft Section 7.1 and Section 7.2 ("ten seconds per
-// request, three redirects per fetch", one mebibyte per document) and of the
-// Agentic site profile's "Discovery and auditing" limits (a DNS lookup may
-// finish at most five seconds after the scan deadline).
+// Defaults applied when the corresponding [Options] field is zero. They are the
+// bounds of knowledge-linkset draft Section 7.1 and Section 7.2: "ten seconds
+// per request, three redirects per fetch", one mebibyte per document. They are
+// also the Agentic site profile's "Discovery and auditing" limits: a DNS lookup
+// may finish at most five seconds after the scan deadline.
 const (
 	DefaultMaxRedirects         = 3
 	DefaultMaxBodyBytes   int64 = 1 << 20
@@ -32,8 +32,9 @@ const (
 
 // Options configures a [Client]. The zero value (and a nil *Options given to
 // [New]) is the safe production configuration: the system resolver and
-// roots, https only, public addresses only, three redirects, 1 MiB bodies,
-// 64 KiB of response headers and a 10 s deadline per call.
+// roots, https only, and public addresses only. Its bounds are the defaults
+// above: [DefaultMaxRedirects], [DefaultMaxBodyBytes],
+// [DefaultMaxHeaderBytes] and [DefaultTimeout] per call.
 //
 // Options is read once by [New]; changing it afterwards has no effect on the
 // Client.
@@ -104,13 +105,13 @@ type Options struct {
 	//
 	// The pool is sized by one rule, so that a Client shared by many
 	// concurrent scans (a crawler) never fails a call because of its own
-	// pool: every one of a host's MaxConnsPerHost connections may stay idle,
-	// and the idle connections of all hosts together are not capped (a total
-	// cap evicts the oldest idle connection, and an HTTP/2 connection counts
-	// as idle while its streams are open); idle connections are closed after
-	// IdleConnTimeout. The descriptors a Client holds are thus bounded by
-	// the calls in flight plus the hosts used in the last IdleConnTimeout,
-	// times MaxConnsPerHost.
+	// pool. Every one of a host's MaxConnsPerHost connections may stay idle.
+	// The idle connections of all hosts together are not capped. A total cap
+	// would evict the oldest idle connection, and an HTTP/2 connection
+	// counts as idle while its streams are open. Idle connections are closed
+	// after IdleConnTimeout. The descriptors a Client holds are thus bounded
+	// by the calls in flight plus the hosts used in the last
+	// IdleConnTimeout, times MaxConnsPerHost.
 	MaxConnsPerHost int
 
 	// IdleConnTimeout is how long an idle connection is kept for reuse. 0
@@ -126,13 +127,13 @@ type Options struct {
 	// NAT64Prefixes names the network-specific NAT64 prefixes of the local
 	// network (RFC 6052 Section 2.2; the well-known 64:ff9b::/96 is always
 	// decoded). An address in one of them that [CheckAddr] accepts is
-	// judged once more by the IPv4 address it embeds, decoded by the
-	// layout of the prefix's length (32, 40, 48, 56, 64 or 96 bits, the u
-	// octet skipped), so that a translated private address is refused. An
-	// address in a prefix of another length, or with a non-zero u octet,
-	// is refused. The field only ever refuses more: an address must pass
-	// [CheckAddr] as an IPv6 address first. Entries that are not IPv6
-	// prefixes are ignored.
+	// judged once more by the IPv4 address it embeds. That address is
+	// decoded by the layout of the prefix's length (32, 40, 48, 56, 64 or
+	// 96 bits, the u octet skipped). So a translated private address is
+	// refused. An address in a prefix of another length, or with a
+	// non-zero u octet, is refused. The field only ever refuses more: an
+	// address must pass [CheckAddr] as an IPv6 address first. Entries that
+	// are not IPv6 prefixes are ignored.
 	NAT64Prefixes []netip.Prefix
 }
 

@@ -156,10 +156,10 @@ type DocumentRequest struct {
 }
 
 // GetDocument fetches one document under the module's one protocol: GET
-// with Accept and the validators of Previous; 200 is the document, 304 to
-// a conditional request keeps the previous one (the returned Provenance
-// has NotModified set and the previous validators where the 304 omits
-// them); any other status is a *StatusError; a media type not in
+// with Accept and the validators of Previous. A 200 is the document. A
+// 304 to a conditional request keeps the previous one: the returned
+// Provenance has NotModified set, and the previous validators where the
+// 304 omits them. Any other status is a *StatusError. A media type not in
 // MediaTypes is a *ContentTypeError. The Response is returned with every
 // error it was read for, as evidence.
 func (c *Client) GetDocument(ctx context.Context, rawURL string, req *DocumentRequest) (*Response, Provenance, error) {

@@ -18,13 +18,12 @@ func isRedirect(code int) bool {
 	return false
 }
 
-// nextHop decides whether resp, the answer to a request for cur, is a
-// redirect to follow, and checks it (knowledge-linkset draft Section 7.1: bound the
-// redirects, re-apply the rules to every hop, never follow to a non-https
-// URL outside the development loopback case). followed is how many
-// redirects the call has already followed and max how many it may follow
-// (negative: none). The address rules are applied when the hop is
-// requested.
+// nextHop decides whether resp, the answer to a request for cur, is a redirect
+// to follow, and checks it. knowledge-linkset draft Section 7.1 says: bound the
+// redirects, re-apply the rules to every hop. And never follow to a non-https
+// URL outside the development loopback case. followed is how many redirects the
+// call has already followed and max how many it may follow (negative: none).
+// The address rules are applied when the hop is requested.
 func (c *Client) nextHop(cur *url.URL, resp *http.Response, followed, max int) (*url.URL, bool, error) {
 	if !isRedirect(resp.StatusCode) || max < 0 {
 		return nil, false, nil
@@ -105,9 +104,9 @@ func (e *plainError) Unwrap() error { return e.err }
 var sensitiveHeaders = [...]string{"Authorization", "Cookie", "Proxy-Authorization"}
 
 // redirectRequest returns the method, header and body of the request that
-// follows a redirect with status code from cur to next (RFC 9110 Section 15.4):
-// 301 and 302 turn POST into GET, 303 turns everything but HEAD into GET,
-// 307 and 308 keep the method and body. Credentials never leave the host.
+// follows a redirect with status code from cur to next (RFC 9110 Section 15.4).
+// A 301 or 302 turns POST into GET, and a 303 everything but HEAD. A 307 or 308
+// keeps the method and body. Credentials never leave the host.
 func redirectRequest(code int, method string, header http.Header, body []byte, cur, next *url.URL) (string, http.Header, []byte) {
 	switch {
 	case code == http.StatusSeeOther && method != http.MethodHead,

@@ -16,15 +16,15 @@ import (
 type RedirectPolicy func(from, to *url.URL) error
 
 // SameOriginOrWWW is a [RedirectPolicy] that follows a hop only to the same
-// origin (scheme, host and port, RFC 6454 Section 4, compared after normalization
-// with the default port dropped) or, for https, to the exact www/non-www
-// counterpart of the origin's host on the same port: "https://example.com"
-// may redirect to "https://www.example.com/" and back, while "www.co.uk",
-// "www.www.example.com", another subdomain, another port or scheme, and a
-// downgrade to http are refused. The registrable domain is decided with
-// the Public Suffix List, as the agentic site profile's discovery rules
-// and the knowledge-linkset draft Section 7.2 ask for redirects that stay with the
-// publisher.
+// origin, or for https to the exact www/non-www counterpart of the origin's
+// host on the same port. An origin is scheme, host and port (RFC 6454 Section
+// 4), compared after normalization with the default port dropped.
+// "https://example.com" may redirect to "https://www.example.com/" and back.
+// "www.co.uk", "www.www.example.com", another subdomain, another port or
+// scheme, and a downgrade to http are refused. The registrable domain is
+// decided with the Public Suffix List, as the agentic site profile's discovery
+// rules and the knowledge-linkset draft Section 7.2 ask for redirects that stay
+// with the publisher.
 func SameOriginOrWWW(from, to *url.URL) error {
 	fo, err := weburl.Origin(from)
 	if err != nil {

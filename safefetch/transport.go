@@ -63,13 +63,13 @@ func newTransport(o *Options) *http.Transport {
 		DisableCompression:     true,
 		MaxResponseHeaderBytes: o.MaxHeaderBytes,
 		ForceAttemptHTTP2:      true,
-		// The pool never closes a connection in use: a total cap on idle
-		// connections evicts the oldest, and net/http counts an HTTP/2
-		// connection as idle while its streams are open; a per-host cap
-		// below the connections a host may have open closes the connection
-		// a finished response was read from. So there is no total cap, and
-		// each host keeps at most MaxConnsPerHost connections, all of which
-		// may stay idle until IdleConnTimeout.
+		// The pool never closes a connection in use. A total cap on idle
+		// connections would evict the oldest, and net/http counts an HTTP/2
+		// connection as idle while its streams are open. A per-host cap
+		// below the connections a host may have open would close the
+		// connection a finished response was read from. So there is no
+		// total cap, and each host keeps at most MaxConnsPerHost
+		// connections, all of which may stay idle until IdleConnTimeout.
 		MaxIdleConns:          0,
 		MaxConnsPerHost:       o.MaxConnsPerHost,
 		MaxIdleConnsPerHost:   o.MaxConnsPerHost,
@@ -93,10 +93,10 @@ const (
 )
 
 // trackedConn is every connection the transport dials. A call that breaks a
-// cap, or whose stream ends in an error, kills the connection it ran on, so
-// that over HTTP/2 a server cannot go on sending to a reset stream (data the
-// transport would read and discard, charged to no call), as closing the
-// body does over HTTP/1.
+// cap, or whose stream ends in an error, kills the connection it ran on, as
+// closing the body does over HTTP/1. So over HTTP/2 a server cannot go on
+// sending to a reset stream: data the transport would read and discard,
+// charged to no call.
 type trackedConn struct {
 	net.Conn
 	killed atomic.Bool  // closed by kill

@@ -44,10 +44,10 @@ const (
 // A URL is accepted only when it is absolute, with scheme https (in any
 // case) and an authority with a host. allowLoopback is the development
 // switch of Options.AllowLoopback, to be set by the program and never from
-// input: with it, http and https to a loopback host (an IPv4 literal in
-// 127.0.0.0/8, the literal [::1], "localhost" or a name under
-// ".localhost") are accepted too; without it, those hosts are refused. The
-// rest is refused:
+// input. With it, http and https to a loopback host are accepted too: an
+// IPv4 literal in 127.0.0.0/8, the literal [::1], "localhost" or a name
+// under ".localhost". Without it, those hosts are refused. The rest is
+// refused:
 //   - other schemes (http elsewhere, file, ftp, data, ws, javascript ...);
 //   - relative ("/path") and scheme-relative ("//host/path") references,
 //     and "https:host" without "//";
@@ -77,12 +77,12 @@ func CheckURL(rawURL string, allowLoopback bool) error {
 }
 
 // NormalizeURL checks rawURL as [CheckURL] does and returns it in the
-// canonical form a Client requests: lower-case scheme, host normalized by
-// IDNA (lower case, A-labels, no trailing dot), IPv6 literals in canonical
-// form, the default port dropped (so "https://example.com:443/a" and
-// "https://EXAMPLE.com/a" both give "https://example.com/a"), the fragment
-// dropped (it is never sent). Path and query are kept as net/url escapes
-// them.
+// canonical form a Client requests. The scheme is lower case, and the host
+// normalized by IDNA (lower case, A-labels, no trailing dot). IPv6
+// literals are in canonical form. The default port is dropped, so
+// "https://example.com:443/a" and "https://EXAMPLE.com/a" both give
+// "https://example.com/a". The fragment is dropped: it is never sent. Path
+// and query are kept as net/url escapes them.
 func NormalizeURL(rawURL string, allowLoopback bool) (string, error) {
 	u, err := parseURL(rawURL, allowLoopback)
 	if err != nil {

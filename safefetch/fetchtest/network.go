@@ -105,10 +105,10 @@ func (n *Network) Close() {
 // and certificate stay).
 //
 // h runs behind a loopback listener, but requests carry the site's own Host
-// header (host, not localhost): a handler with a DNS-rebinding guard keyed
-// on a loopback local address refuses them, and the guard must be disabled
-// in tests (for the MCP go-sdk, mcp.StreamableHTTPOptions with
-// DisableLocalhostProtection: true). See the package documentation.
+// header (host, not localhost). A handler with a DNS-rebinding guard keyed
+// on a loopback local address refuses them. So the guard must be disabled
+// in tests: for the MCP go-sdk, mcp.StreamableHTTPOptions with
+// DisableLocalhostProtection: true. See the package documentation.
 func (n *Network) Site(host string, h http.Handler) {
 	n.site(host, h, n.hostCertificate(host), false)
 }
