@@ -41,11 +41,12 @@ type Artefact struct {
 	Private bool
 }
 
-// Builder produces a node's canonical discovery document ([knowledge-linkset draft], Section 4): one
-// link context anchored at the Bundle IRI, links sorted by href within each
-// relation, digests computed in one streaming pass per artefact, bundle
-// facts on the describedby link to the JSON-LD graph, the ledger head on the
-// ledger link, serialized with RFC 8785 and one LF.
+// Builder produces a node's canonical discovery document ([knowledge-linkset
+// draft], Section 4). It has one link context anchored at the Bundle IRI, with
+// links sorted by href within each relation. Digests are computed in one
+// streaming pass per artefact. The bundle facts ride on the describedby link to
+// the JSON-LD graph, the ledger head on the ledger link. The document is
+// serialized with RFC 8785 and one LF.
 //
 // The zero value is not usable: BundleIRI is required, and the full form
 // needs SpecVersion and BundleVersion, a describedby artefact of type

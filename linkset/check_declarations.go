@@ -2,13 +2,14 @@ package linkset
 
 import "strings"
 
-// This file holds the rules of Section 4.3.3 (declaration attributes) of
-// the knowledge-linkset draft. A client that meets an unknown value MUST
-// NOT fail and reads it as the most restrictive member of its list, so an
-// unknown value is a notice; a declaration on a link it does not ride on
-// is an error for a publisher and a notice for a reader, which ignores it,
-// except agsc-access on the access link, which the draft does not forbid and
-// the reference implementation writes: a notice in every mode.
+// This file holds the rules of Section 4.3.3 (declaration attributes) of the
+// knowledge-linkset draft. A client that meets an unknown value MUST NOT
+// fail and reads it as the most restrictive member of its list. So an
+// unknown value is a notice. A declaration on a link it does not ride on is
+// an error for a publisher, and a notice for a reader, which ignores it. The
+// exception is agsc-access on the access link, which the draft does not
+// forbid and the reference implementation writes. It is a notice in every
+// mode.
 
 var (
 	knownAccess     = map[string]bool{"none": true, "consent": true, "credential": true}

@@ -32,8 +32,8 @@ func parseInstant(s string) (time.Time, error) {
 func formatInstant(t time.Time) string { return t.UTC().Format(instantLayout) }
 
 // graphLink returns the anchor's describedby link to the Bundle's JSON-LD
-// graph, on which the bundle facts and the agsc-visibility and
-// agsc-tombstone declarations ride (Sections 4.3.2 and 4.3.3): the first
+// graph. The bundle facts and the agsc-visibility and agsc-tombstone
+// declarations ride on it (Sections 4.3.2 and 4.3.3). It is the first
 // such link that carries a bundle fact, else the first such link.
 func (c *Context) graphLink() (ri, li int, l *Link) {
 	ri, li = -1, -1

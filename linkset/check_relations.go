@@ -40,9 +40,9 @@ var profileShortNames = map[string]bool{
 }
 
 // coreTypedRelations are the core short names of Section 4.2 that Section
-// 4.5 also uses for related-system links: such a link MUST carry type when
-// it points at another system (another origin), not when it names one of
-// the node's own artefacts. The related-system names proper
+// 4.5 also uses for related-system links. Such a link MUST carry type when
+// it points at another system (another origin). It need not when it names
+// one of the node's own artefacts. The related-system names proper
 // (profileShortNames true) always need type.
 var coreTypedRelations = map[string]bool{"describedby": true, "alternate": true, "service-doc": true}
 

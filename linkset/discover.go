@@ -65,9 +65,9 @@ func candidates(pageURL string, header http.Header, html []byte) ([]string, erro
 	return found, nil
 }
 
-// Discover reads the page at pageURL (its Link header fields and, for an
-// HTML page, the <link> elements of its head), picks the describedby links
-// of type application/linkset+json, and fetches them, the one at the
+// Discover reads the page at pageURL: its Link header fields and, for an
+// HTML page, the <link> elements of its head. It picks the describedby
+// links of type application/linkset+json. It fetches them, the one at the
 // origin's well-known path first, until one carries the profile
 // ([knowledge-linkset draft], Sections 3.1 and 5). The origin's well-known
 // URI is tried whether or not the page names it, last when it does not,

@@ -12,11 +12,11 @@ import (
 type Mode uint8
 
 const (
-	// ModeReader, the zero value, applies the rules as a client reads: a
+	// ModeReader, the zero value, applies the rules as a client reads. A
 	// relation name it does not recognise, registered or not, is ignored
-	// (Section 4.2), a declaration on a link it does not ride on is
-	// ignored (Section 4.3.3), and the headers a node owes are only noted
-	// (Sections 3.2 and 3.3); each is said in a notice. It is the zero
+	// (Section 4.2). A declaration on a link it does not ride on is
+	// ignored (Section 4.3.3). The headers a node owes are only noted
+	// (Sections 3.2 and 3.3). Each is said in a notice. It is the zero
 	// value because a client that sets nothing reads as a reader must.
 	ModeReader Mode = iota
 	// ModePublisher applies every rule the draft sets for a node's
@@ -25,11 +25,11 @@ const (
 	// 6.1).
 	ModePublisher
 	// ModeStrict is ModePublisher plus the stricter checks of the draft's
-	// reference validator: the canonical bytes (RFC 8785 and one LF) of a
-	// document read by [Parse], non-empty relation arrays, strictly
-	// increasing hrefs, digests in their canonical serialization, the
-	// agsc-bundle-version syntax, and the known agsc-surface values and
-	// their versions.
+	// reference validator. It checks the canonical bytes (RFC 8785 and
+	// one LF) of a document read by [Parse], non-empty relation arrays
+	// and strictly increasing hrefs. It checks digests in their canonical
+	// serialization, the agsc-bundle-version syntax, and the known
+	// agsc-surface values and their versions.
 	ModeStrict
 )
 

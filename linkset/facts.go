@@ -6,10 +6,10 @@ import (
 )
 
 // Facts are the bundle facts of Section 4.3.2 and the declarations of
-// Section 4.3.3 as a client reads them: from
-// the anchor's describedby link to the JSON-LD graph and, for the ledger
-// head, from the ledger link, and from no other link. A fact that is absent
-// or cannot be read is left zero.
+// Section 4.3.3 as a client reads them. They come from the anchor's
+// describedby link to the JSON-LD graph and, for the ledger head, from the
+// ledger link. They come from no other link. A fact that is absent or
+// cannot be read is left zero.
 type Facts struct {
 	SpecVersion string    `json:"spec_version,omitempty"`
 	GeneratedAt time.Time `json:"generated_at,omitzero"`

@@ -77,13 +77,14 @@ type Fetched struct {
 //
 // A refused URL or address, a network failure, a body over the bound
 // (safefetch.ErrTooLarge) or a status other than 200 (and 304 to a
-// conditional request) is an error, a *safefetch.StatusError for a status;
-// the Fetched is returned with the error whenever a response was received.
-// A document that is not conformant in opts.Mode is a *ValidationError
-// (errors.Is(err, ErrInvalid)) listing Fetched.Report.Problems, returned
-// with the Fetched, whose Report also holds the form and the notices: the
-// same answer as every spec package of this module gives for an invalid
-// document. rawURL is exactly the document's URL.
+// conditional request) is an error. For a status it is a
+// *safefetch.StatusError. The Fetched is returned with the error whenever
+// a response was received. A document that is not conformant in opts.Mode
+// is a *ValidationError (errors.Is(err, ErrInvalid)) listing
+// Fetched.Report.Problems. It is returned with the Fetched, whose Report
+// also holds the form and the notices. Every spec package of this module
+// gives that answer for an invalid document. rawURL is exactly the
+// document's URL.
 //
 // [knowledge-linkset draft]: https://datatracker.ietf.org/doc/draft-besleaga-agentic-knowledge-wellknown/
 func Fetch(ctx context.Context, rawURL string, opts *FetchOptions) (*Fetched, error) {

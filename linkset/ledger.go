@@ -50,14 +50,14 @@ func LedgerHead(ledger []byte) (string, error) {
 	return entryHash(last), nil
 }
 
-// LedgerExtends reports whether the ledger read now extends the one whose
-// head was seen earlier ([knowledge-linkset draft], Section 9.1): true when previousHead is the hash
-// of one of its entries, the last one (unchanged) or an earlier one (an
-// ordinary update); false when it is none of them, a ledger rolled back or
-// replaced, which a client SHOULD treat as such rather than as an ordinary
-// update. previousHead is 64 lower-case hexadecimal digits, as
-// agsc-ledger-head carries it; compare it with [LedgerHead] of the ledger
-// to tell unchanged from extended.
+// LedgerExtends reports whether the ledger read now extends the one whose head
+// was seen earlier ([knowledge-linkset draft], Section 9.1). It is true when
+// previousHead is the hash of one of its entries: the last one (unchanged) or
+// an earlier one (an ordinary update). It is false when it is none of them: a
+// ledger rolled back or replaced. A client SHOULD treat that as such rather
+// than as an ordinary update. The argument previousHead is 64 lower-case
+// hexadecimal digits, as agsc-ledger-head carries it. Compare it with
+// [LedgerHead] of the ledger to tell unchanged from extended.
 //
 // [knowledge-linkset draft]: https://datatracker.ietf.org/doc/draft-besleaga-agentic-knowledge-wellknown/
 func LedgerExtends(previousHead string, ledger []byte) (bool, error) {

@@ -9,10 +9,10 @@ import (
 	"github.com/agentweb/agentweb/internal/strictjson"
 )
 
-// Document is a JSON link set (RFC 9264, Section 4.2) as read or as built:
-// the link context objects of its linkset member, in document order, and any
-// other top-level member (which the profile forbids, Section 4.1, but which a
-// reader keeps so that a round trip loses nothing).
+// Document is a JSON link set (RFC 9264, Section 4.2) as read or as built. It
+// holds the link context objects of its linkset member, in document order. It
+// also holds any other top-level member, which the profile forbids (Section
+// 4.1). A reader keeps those so that a round trip loses nothing.
 //
 // A Document returned by [Parse] has the shape of a link set; whether it
 // conforms to the knowledge-linkset profile is the job of [Document.Check].

@@ -27,10 +27,10 @@ type MutualResult struct {
 // IRI's origin with the well-known path; peer hrefs are compared in their
 // canonical form.
 //
-// A tombstoned node ([knowledge-linkset draft], Section 9.7) is never mutual, even when it still names
-// its peer: the draft is silent on the peer test for such a node, and this
-// package takes the reading that agrees with the walk, which does not
-// descend into it, and with the reference validator: a node that has
+// A tombstoned node ([knowledge-linkset draft], Section 9.7) is never mutual,
+// even when it still names its peer. The draft is silent on the peer test for
+// such a node. This package takes the reading that agrees with the walk, which
+// does not descend into it, and with the reference validator. A node that has
 // stopped publishing is no longer a peer.
 //
 // [knowledge-linkset draft]: https://datatracker.ietf.org/doc/draft-besleaga-agentic-knowledge-wellknown/

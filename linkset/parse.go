@@ -11,13 +11,14 @@ import (
 // Parse reads data as a JSON link set (RFC 9264, Section 4.2) and returns
 // the document with context, relation, link and attribute order kept.
 //
-// The JSON is read strictly (a duplicate member name, invalid UTF-8, a lone
-// surrogate, a byte-order mark or trailing data is an error), and the
-// document must have the link-set shape: an object with a linkset array of
-// link context objects, each relation an array of link target objects with a
-// string href; type, title and media strings; hreflang and every other target
-// attribute an array of strings ([knowledge-linkset draft], Section 4.3; RFC 9264, Section 4.2.4); and
-// internationalized attributes ("title*") arrays of value/language objects.
+// The JSON is read strictly: a duplicate member name, invalid UTF-8, a lone
+// surrogate, a byte-order mark or trailing data is an error. The document must
+// have the link-set shape: an object with a linkset array of link context
+// objects. Each relation is an array of link target objects with a string href.
+// The attributes type, title and media are strings. The attribute hreflang and
+// every other target attribute are arrays of strings ([knowledge-linkset
+// draft], Section 4.3; RFC 9264, Section 4.2.4). Internationalized attributes
+// ("title*") are arrays of value/language objects.
 //
 // Parse keeps a reference to data (the document's unknown top-level
 // members, and the bytes [ModeStrict] requires to be canonical): do not

@@ -11,10 +11,11 @@ import (
 //
 // [knowledge-linkset draft]: https://datatracker.ietf.org/doc/draft-besleaga-agentic-knowledge-wellknown/
 const (
-	// RuleJSONSyntax and the other json- rules are the strict JSON
-	// refusals of Section 4.1 (RFC 8259 with the I-JSON rules of RFC 7493):
-	// syntax, a duplicate member name, invalid UTF-8, a lone surrogate, a
-	// byte-order mark, trailing data, excessive depth, a number out of range.
+	// RuleJSONSyntax and the other json- rules are the strict JSON refusals
+	// of Section 4.1 (RFC 8259 with the I-JSON rules of RFC 7493). They
+	// refuse bad syntax, a duplicate member name, invalid UTF-8, a lone
+	// surrogate, a byte-order mark, trailing data, excessive depth, a number
+	// out of range.
 	RuleJSONSyntax = strictjson.RuleSyntax
 
 	// RuleURLSyntax: an href or a profile value is not an absolute URI

@@ -37,15 +37,15 @@ type HandlerOptions struct {
 	ProfileLink bool
 }
 
-// Handler serves the canonical bytes of d ([Document.Canonical]), to mount
-// at [WellKnownPath]: GET and HEAD with Content-Type
+// Handler serves the canonical bytes of d ([Document.Canonical]), to mount at
+// [WellKnownPath]. It answers GET and HEAD with Content-Type
 // application/linkset+json with the profile parameter of [ProfileURI] (Section
-// 3.1), an ETag that is the quoted lower-case hex SHA-256 of the bytes and
-// Cache-Control: no-cache ([knowledge-linkset draft], Section 3.2), Access-Control-Allow-Origin: *
-// and Access-Control-Expose-Headers: Link, ETag, Content-Type and never
-// Access-Control-Allow-Credentials (Section 3.3). If-None-Match yields 304
-// Not Modified; other methods 405. It requires no request header at all,
-// so a browser reads it with a simple request.
+// 3.1). It sends an ETag that is the quoted lower-case hex SHA-256 of the
+// bytes, and Cache-Control: no-cache ([knowledge-linkset draft], Section 3.2).
+// It sends Access-Control-Allow-Origin: * and Access-Control-Expose-Headers:
+// Link, ETag, Content-Type, and never Access-Control-Allow-Credentials (Section
+// 3.3). If-None-Match yields 304 Not Modified; other methods 405. It requires
+// no request header at all, so a browser reads it with a simple request.
 //
 // A document that does not conform ([Document.Check]) is refused with a
 // *ValidationError, and so is one over the one mebibyte a client reads

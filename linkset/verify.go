@@ -32,13 +32,13 @@ type VerifyOptions struct {
 // 4.4 and 9.1). A verified digest proves only that the artefact is the one
 // the publisher described, nothing about its safety (Section 9.4).
 //
-// State DigestUnverified covers two cases that HasDigest tells apart: a link
-// without a digest attribute (HasDigest false: unverified by construction,
-// never invalid, Section 4.4; no request is made) and a link with a digest
-// whose artefact could not be compared (HasDigest true: not retrieved,
-// refused by safefetch, a non-2xx status or the MaxArtefacts bound, with
-// the cause in Reason). DigestVerified, DigestMismatch and DigestMalformed always have
-// HasDigest true.
+// State DigestUnverified covers two cases that HasDigest tells apart. A link
+// without a digest attribute has HasDigest false: it is unverified by
+// construction, never invalid (Section 4.4), and no request is made. A link
+// with a digest whose artefact could not be compared has HasDigest true. It was
+// not retrieved, refused by safefetch, given a non-2xx status or cut by the
+// MaxArtefacts bound, with the cause in Reason. DigestVerified, DigestMismatch
+// and DigestMalformed always have HasDigest true.
 type ArtefactState struct {
 	Relation string      `json:"relation"`
 	Href     string      `json:"href"`

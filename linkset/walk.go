@@ -27,11 +27,11 @@ const (
 // draft's suggested defaults; a deployment may lower them.
 type WalkOptions struct {
 	// Client makes the requests; nil means safefetch.Default(), the
-	// module's shared client. The walk
-	// charges its own request budget, nested in the client's own budget if
-	// it has one (both are charged, and the walk stops when either runs
-	// out), and imposes its own redirect bound on top of the client's
-	// redirect bound and policy, which still apply.
+	// module's shared client. The walk charges its own request budget,
+	// nested in the client's own budget if it has one. Both are charged,
+	// and the walk stops when either runs out. The walk imposes its own
+	// redirect bound on top of the client's redirect bound and policy,
+	// which still apply.
 	Client *safefetch.Client
 	// MaxDepth is the deepest level fetched, the start being depth 0
 	// (0: 3; negative: the start node only).
@@ -156,12 +156,12 @@ func (r *WalkResult) touch(b Bound) {
 var ErrNotWellKnown = errors.New("linkset: not a knowledge-linkset well-known URL")
 
 // CanonicalURL returns the canonical well-known URL of a start URL or peer
-// href: scheme https (http only to a loopback host, localhost or a
-// loopback IP literal, when allowHTTP is set, for the development mode of
-// [knowledge-linkset draft] Section 7.1), the host normalized, the default port dropped, the
-// path /.well-known/knowledge-linkset, no userinfo, query or fragment. A
-// bare origin ("https://b.example" or with path "/") is completed with the
-// well-known path.
+// href. Its scheme is https, or http only to a loopback host, localhost or a
+// loopback IP literal when allowHTTP is set. That is the development mode of
+// [knowledge-linkset draft] Section 7.1. The host is normalized and the default
+// port dropped. The path is /.well-known/knowledge-linkset, with no userinfo,
+// query or fragment. A bare origin ("https://b.example" or with path "/") is
+// completed with the well-known path.
 //
 // [knowledge-linkset draft]: https://datatracker.ietf.org/doc/draft-besleaga-agentic-knowledge-wellknown/
 func CanonicalURL(raw string, allowHTTP bool) (string, error) {
@@ -190,15 +190,14 @@ func CanonicalURL(raw string, allowHTTP bool) (string, error) {
 	return o + WellKnownPath, nil
 }
 
-// Walk follows peer links from the node at start ([knowledge-linkset draft], Section 7.2),
-// breadth-first, within the bounds of opts, and reports every node it
-// reached. It never fetches a canonical URL twice, records unreachable
-// peers without retrying them, does not descend into tombstoned nodes
-// (Section 9.7), and never makes more requests than the smaller of
-// MaxRequests and the sum over depths 0..MaxDepth of MaxPeers^depth
-// (reported as WalkResult.RequestBound). Walk is
-// a client-side operation: a node never walks while building its artefacts
-// (Section 7.4).
+// Walk follows peer links from the node at start ([knowledge-linkset draft],
+// Section 7.2), breadth-first, within the bounds of opts, and reports every
+// node it reached. It never fetches a canonical URL twice, records unreachable
+// peers without retrying them, and does not descend into tombstoned nodes
+// (Section 9.7). It never makes more requests than the smaller of MaxRequests
+// and the sum over depths 0..MaxDepth of MaxPeers^depth (reported as
+// WalkResult.RequestBound). Walk is a client-side operation: a node never walks
+// while building its artefacts (Section 7.4).
 //
 // The error is non-nil only when start is not a well-known URL or ctx ended
 // (the result then says what was visited).
