@@ -1,10 +1,19 @@
 package browser
 
 import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/netip"
 	"net/url"
+	"slices"
 	"testing"
 
+	"github.com/chromedp/cdproto/network"
 	"github.com/stretchr/testify/assert"
+
+	"github.com/agentweb/agentweb/safefetch"
 )
 
 // TestSameOriginComparesNormalizedOrigins: the navigation guard takes a
@@ -29,5 +38,100 @@ func TestSameOriginComparesNormalizedOrigins(t *testing.T) {
 		b, err := url.Parse(tc.b)
 		assert.NoError(t, err)
 		assert.Equal(t, tc.same, sameOrigin(a, b), "%s ~ %s", tc.a, tc.b)
+	}
+}
+
+// TestErrorReason: each refusal of safefetch reaches the page as the
+// network error that says it, however wrapped; any other failure is a
+// plain failure.
+func TestErrorReason(t *testing.T) {
+	for _, tc := range []struct {
+		err  error
+		want network.ErrorReason
+	}{
+		{safefetch.ErrForbiddenURL, network.ErrorReasonAccessDenied},
+		{safefetch.ErrForbiddenAddress, network.ErrorReasonAccessDenied},
+		{safefetch.CheckURL("http://shop.example/", false), network.ErrorReasonAccessDenied},
+		{safefetch.CheckAddr(netip.MustParseAddr("10.0.0.7")), network.ErrorReasonAccessDenied},
+		{safefetch.ErrTimeout, network.ErrorReasonTimedOut},
+		{fmt.Errorf("get: %w", context.DeadlineExceeded), network.ErrorReasonTimedOut},
+		{fmt.Errorf("%w: lookup shop.example: no such host", safefetch.ErrDNS), network.ErrorReasonNameNotResolved},
+		{fmt.Errorf("x: %w", safefetch.ErrBudgetExhausted), network.ErrorReasonBlockedByClient},
+		{safefetch.ErrTooLarge, network.ErrorReasonBlockedByClient},
+		{safefetch.ErrTooManyRedirects, network.ErrorReasonFailed},
+		{safefetch.ErrRedirectRefused, network.ErrorReasonFailed},
+		{safefetch.ErrContentEncoding, network.ErrorReasonFailed},
+		{context.Canceled, network.ErrorReasonFailed},
+		{errors.New("connection reset"), network.ErrorReasonFailed},
+	} {
+		t.Run(tc.err.Error(), func(t *testing.T) {
+			assert.Equal(t, tc.want, errorReason(tc.err))
+		})
+	}
+}
+
+// TestDropHeadersAreCanonical: responseHeaders looks a header up by its
+// canonical key, so every key of dropHeaders must be one.
+func TestDropHeadersAreCanonical(t *testing.T) {
+	for k := range dropHeaders {
+		assert.Equal(t, http.CanonicalHeaderKey(k), k)
+	}
+}
+
+// TestResponseHeaders: Chromium gets every header of the response but
+// the framing safefetch has undone and those that would make it store
+// state or send requests of its own, whatever their spelling.
+func TestResponseHeaders(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		in   http.Header
+		want []string // "Name: value", sorted
+	}{
+		{name: "none", in: nil, want: nil},
+		{name: "kept", in: http.Header{"Content-Type": {"text/html"}, "Link": {"</a>; rel=x", "</b>; rel=y"}},
+			want: []string{"Content-Type: text/html", "Link: </a>; rel=x", "Link: </b>; rel=y"}},
+		{name: "framing", in: http.Header{"Content-Length": {"9"}, "Content-Encoding": {"gzip"}, "Transfer-Encoding": {"chunked"},
+			"Connection": {"close"}, "Keep-Alive": {"timeout=5"}, "Content-Type": {"text/html"}},
+			want: []string{"Content-Type: text/html"}},
+		{name: "state and requests", in: http.Header{"Set-Cookie": {"a=1", "b=2"}, "Strict-Transport-Security": {"max-age=1"},
+			"Alt-Svc": {`h3=":443"`}, "Nel": {"{}"}, "Report-To": {"{}"}, "Reporting-Endpoints": {`a="https://r.example/"`},
+			"Clear-Site-Data": {`"cache"`}, "X-Kept": {"1"}},
+			want: []string{"X-Kept: 1"}},
+		{name: "any spelling", in: http.Header{"set-cookie": {"a=1"}, "CONTENT-LENGTH": {"9"}, "alt-svc": {"clear"}, "x-kept": {"1"}},
+			want: []string{"x-kept: 1"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []string
+			for _, e := range responseHeaders(tc.in) {
+				got = append(got, e.Name+": "+e.Value)
+			}
+			slices.Sort(got)
+			assert.Equal(t, tc.want, got)
+		})
+	}
+}
+
+// TestNeeded: a rendering fetches documents, scripts, XHR, fetch and
+// event streams, and nothing else.
+func TestNeeded(t *testing.T) {
+	for _, tc := range []struct {
+		typ  network.ResourceType
+		want bool
+	}{
+		{network.ResourceTypeDocument, true},
+		{network.ResourceTypeScript, true},
+		{network.ResourceTypeXHR, true},
+		{network.ResourceTypeFetch, true},
+		{network.ResourceTypeEventSource, true},
+		{network.ResourceTypeImage, false},
+		{network.ResourceTypeStylesheet, false},
+		{network.ResourceTypeFont, false},
+		{network.ResourceTypeMedia, false},
+		{network.ResourceTypeWebSocket, false},
+		{network.ResourceTypePing, false},
+		{network.ResourceTypePrefetch, false},
+		{network.ResourceTypeOther, false},
+	} {
+		assert.Equal(t, tc.want, needed[tc.typ], "%s", tc.typ)
 	}
 }

@@ -1,0 +1,116 @@
+package browser
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/cdproto/cdp"
+	jsonv2 "github.com/chromedp/cdproto/cdp/jsonv2"
+	"github.com/chromedp/cdproto/page"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestTruncate: a string is cut to at most n bytes, never inside a rune,
+// and says it was cut.
+func TestTruncate(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		n    int
+		want string
+	}{
+		{"", 3, ""},
+		{"abc", 3, "abc"},
+		{"abcd", 3, "abc…"},
+		{"abcd", 0, "…"},
+		{"aé", 2, "a…"}, // é is 2 bytes: cutting at 2 would split it
+		{"aéb", 3, "aé…"},
+		{"日本", 4, "日…"},
+		{"日本", 6, "日本"},
+	} {
+		assert.Equal(t, tc.want, truncate(tc.s, tc.n), "truncate(%q, %d)", tc.s, tc.n)
+	}
+}
+
+// TestWalkFramesBound: a page's frame tree is read at most 64 frames deep
+// and up to about 4,096 frames, however the page nests them.
+func TestWalkFramesBound(t *testing.T) {
+	frame := func(i int) *page.FrameTree {
+		return &page.FrameTree{Frame: &cdp.Frame{ID: cdp.FrameID(strconv.Itoa(i)), URL: fmt.Sprintf("https://shop.example/%d", i)}}
+	}
+	deep := frame(0)
+	for i, t := 1, deep; i < 200; i++ {
+		c := frame(i)
+		t.ChildFrames = []*page.FrameTree{c}
+		t = c
+	}
+	wide := frame(0)
+	for i := 1; i < 10000; i++ {
+		wide.ChildFrames = append(wide.ChildFrames, frame(i))
+	}
+	for _, tc := range []struct {
+		name string
+		tree *page.FrameTree
+		want int
+	}{
+		{"nil", nil, 0},
+		{"no frame", &page.FrameTree{ChildFrames: []*page.FrameTree{frame(1)}}, 1},
+		{"one", frame(0), 1},
+		{"200 deep", deep, 65}, // depths 0 to 64
+		{"10,000 wide", wide, 4097},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			into := map[cdp.FrameID]string{}
+			walkFrames(tc.tree, into, 0)
+			assert.Len(t, into, tc.want)
+		})
+	}
+	into := map[cdp.FrameID]string{}
+	walkFrames(deep, into, 0)
+	assert.Equal(t, "https://shop.example/64", into["64"])
+}
+
+// TestAddAndRemoveTools: a toolsAdded event is read tool by tool (one
+// that does not decode is skipped and counted), at most maxTools are kept,
+// and a tool removed is found by its toolId or by its name and frame.
+func TestAddAndRemoveTools(t *testing.T) {
+	tool := func(id, name, frame string) string {
+		return fmt.Sprintf(`{"toolId":%q,"name":%q,"description":"d","frameId":%q}`, id, name, frame)
+	}
+	names := func(r *rendering) []string {
+		var out []string
+		for _, t := range r.tools {
+			out = append(out, t.Name)
+		}
+		return out
+	}
+	r := &rendering{}
+	r.addTools(jsonv2.Value(`{"tools":[` + tool("1", "a", "f") + `,{"name":7},` + tool("", "b", "f") + `,` + tool("", "b", "g") + `]}`))
+	assert.Equal(t, []string{"a", "b", "b"}, names(r))
+	assert.Equal(t, 1, r.badTools)
+	assert.Equal(t, 1, r.toolEvents)
+	require.Len(t, r.toolNotes(), 1)
+	assert.Contains(t, r.toolNotes()[0], "1 tool that the browser reported could not be read (")
+	assert.Contains(t, r.toolNotes()[0], "and was skipped")
+
+	r.removeTools(jsonv2.Value(`{"tools":[{"toolId":"1"},{"name":"b","frameId":"g"}]}`))
+	assert.Equal(t, []string{"b"}, names(r))
+	assert.Equal(t, "f", string(r.tools[0].FrameID))
+
+	r.addTools(jsonv2.Value(`{"tools":[],"oversized":true}`))
+	r.addTools(jsonv2.Value(`not json`))
+	assert.Equal(t, 3, r.badTools)
+	assert.Contains(t, r.toolNotes()[0], "3 tools that the browser reported could not be read")
+	assert.Contains(t, r.toolNotes()[0], "were skipped")
+
+	many := make([]string, maxTools+5)
+	for i := range many {
+		many[i] = tool(strconv.Itoa(100+i), "t", "f")
+	}
+	r.addTools(jsonv2.Value(`{"tools":[` + strings.Join(many, ",") + `]}`))
+	assert.Len(t, r.tools, maxTools)
+	assert.Equal(t, 6, r.moreTools)
+	assert.Contains(t, r.toolNotes()[1], "6 tools more than the renderer keeps (256)")
+}
