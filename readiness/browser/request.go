@@ -3,7 +3,6 @@ package browser
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/agentweb/agentweb/internal/weburl"
 	"github.com/agentweb/agentweb/readiness"
+	"github.com/agentweb/agentweb/readiness/internal/refusal"
 	"github.com/agentweb/agentweb/safefetch"
 )
 
@@ -151,16 +151,17 @@ func responseHeaders(h http.Header) []*fetch.HeaderEntry {
 	return out
 }
 
-// errorReason is the network error Chromium sees for a safefetch refusal.
+// errorReason is the network error Chromium sees for a safefetch refusal,
+// by the scanner's one classification of failures.
 func errorReason(err error) network.ErrorReason {
-	switch {
-	case errors.Is(err, safefetch.ErrForbiddenURL), errors.Is(err, safefetch.ErrForbiddenAddress):
+	switch refusal.Classify(err) {
+	case refusal.Forbidden:
 		return network.ErrorReasonAccessDenied
-	case errors.Is(err, safefetch.ErrTimeout), errors.Is(err, context.DeadlineExceeded):
+	case refusal.Timeout:
 		return network.ErrorReasonTimedOut
-	case errors.Is(err, safefetch.ErrDNS):
+	case refusal.DNS:
 		return network.ErrorReasonNameNotResolved
-	case errors.Is(err, safefetch.ErrBudgetExhausted), errors.Is(err, safefetch.ErrTooLarge):
+	case refusal.BudgetExhausted, refusal.TooLarge:
 		return network.ErrorReasonBlockedByClient
 	}
 	return network.ErrorReasonFailed
