@@ -4,36 +4,38 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/agentweb/agentweb/internal/plural"
 	"net/http"
 	"net/url"
 	"strings"
 	"time"
 
+	"github.com/agentweb/agentweb/internal/plural"
 	"github.com/agentweb/agentweb/internal/weburl"
 	"github.com/agentweb/agentweb/safefetch"
 )
 
 // AuditOptions configures Audit. The zero value is safe.
 type AuditOptions struct {
-	// Client makes every request; nil means safefetch.Default(), the shared client. Audit charges
-	// it to a fresh budget with the generator's limits, nested in the
-	// client's own, and adds the same-origin-or-www redirect policy to the
-	// client's own.
+	// Client makes every request; nil means safefetch.Default(), the shared
+	// client. Audit charges it to a fresh budget with the generator's
+	// [Limits], nested in the client's own. It adds the same-origin-or-www
+	// redirect policy to the client's own.
 	Client *safefetch.Client
 	// SkipText leaves the TXT unread; TextIndex.Status is then TextStatusSkipped.
 	SkipText bool
-	// MaxDocuments lowers the number of documents read; 0 or more than 5
-	// means 5. A negative value reads none.
+	// MaxDocuments lowers the number of documents read. 0, or more than
+	// [Limits.AuditDocuments], means that number; a negative value reads
+	// none.
 	MaxDocuments int
-	// Deadline shortens the audit deadline; 0 or more than 40 s means 40 s.
+	// Deadline shortens the audit deadline; 0, or more than
+	// [Limits.Deadline], means that deadline.
 	Deadline time.Duration
 	// Now returns the current time; nil means time.Now.
 	Now func() time.Time
 	// Previous is the Retrieval of an earlier audit of the same profile
 	// URL. When set, the profile request is conditional (If-None-Match,
-	// If-Modified-Since); a 304 answer ends the audit with
-	// Retrieval.NotModified set and nothing else checked: the profile is
+	// If-Modified-Since). A 304 answer ends the audit with
+	// Retrieval.NotModified set and nothing else checked. The profile is then
 	// the one the caller audited before, whose report it keeps.
 	Previous *safefetch.Provenance
 }
@@ -129,23 +131,27 @@ func (r *AuditReport) check(id, target string, status CheckStatus, msg, evidence
 }
 
 // Audit reads a published profile and checks it ([Agentic Site Profile 1.1],
-// section "Discovery and auditing"): its structure, that its origin is the
-// origin serving it, the matching TXT (TextIndex.Status: skipped, missing,
-// matched, mismatch or unavailable), and up to five retrieved same-origin
-// documents, OpenAPI indexes first, each indexed operation required to exist
-// in the live document. Linked resources and external protocols
-// are never fetched or invoked.
+// section "Discovery and auditing"). It checks the profile's structure, and
+// that its origin is the origin serving it. It checks the matching TXT
+// (TextIndex.Status: skipped, missing, matched, mismatch or unavailable).
+// It reads up to [Limits.AuditDocuments] retrieved same-origin documents,
+// OpenAPI indexes first. Each indexed operation must exist in the live
+// document. Linked resources and external protocols are never fetched or
+// invoked.
 //
 // profileURL is exactly the profile's URL (normally
 // https://host/agentic.json), normalized. The report is returned whenever
-// the profile URL is acceptable, also with an error, which names the
-// situation as every spec package of this module does: a refused profile
-// URL wraps ErrProfileURL (and no report); a profile that is not published
-// (404 or 410) is a *safefetch.StatusError, which errors.Is finds as
-// safefetch.ErrNotFound; a profile that is not a valid Site Profile 1.1 is
-// a *ValidationError (errors.Is(err, ErrInvalid)) whose problems are also
-// the report's Problems. Every other finding (an origin mismatch, a
-// document check, the TXT) is in the report only.
+// the profile URL is acceptable, also with an error. The error names the
+// situation as every spec package of this module does:
+//   - a refused profile URL wraps ErrProfileURL, and no report is returned;
+//   - a profile that is not published (404 or 410) is a
+//     *safefetch.StatusError, which errors.Is finds as safefetch.ErrNotFound;
+//   - a profile that is not a valid Site Profile 1.1 is a *ValidationError
+//     (errors.Is(err, ErrInvalid)); its problems are also the report's
+//     Problems.
+//
+// Every other finding (an origin mismatch, a document check, the TXT) is in
+// the report only.
 //
 // [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
 func Audit(ctx context.Context, profileURL string, opts *AuditOptions) (*AuditReport, error) {

@@ -37,10 +37,10 @@ var (
 
 // DiscoverOptions configures Discover. The zero value is safe.
 type DiscoverOptions struct {
-	// Client makes every request; nil means safefetch.Default(), the shared client. Discover
-	// charges it to a fresh budget with the generator's limits, nested in
-	// the client's own, and adds the same-origin-or-www redirect policy to
-	// the client's own.
+	// Client makes every request; nil means safefetch.Default(), the shared
+	// client. Discover charges it to a fresh budget with the generator's
+	// [Limits], nested in the client's own. It adds the same-origin-or-www
+	// redirect policy to the client's own.
 	Client *safefetch.Client
 	// ProfileURL names an existing profile to read instead of the root
 	// /agentic.json, and the URL the generated TXT names. It must be on the
@@ -48,24 +48,24 @@ type DiscoverOptions struct {
 	ProfileURL string
 	// Name and Description replace the values read from the home page.
 	Name, Description string
-	// TextVersion selects the TXT written to Discovery.Text: "" or "1.2"
-	// for the publication form (TXT 1.2, the canonical index followed by the
-	// project's fixed Reference records), which the reference tool's
-	// current generators write for both profile kinds; "1.1" for the
-	// canonical TXT 1.1 (TXT 1.0 for an Action Profile) alone. Readers
+	// TextVersion selects the TXT written to Discovery.Text. "" or "1.2"
+	// selects the publication form, TXT 1.2: the canonical index followed by
+	// the project's fixed Reference records. The reference tool's current
+	// generators write it for both profile kinds. "1.1" selects the
+	// canonical TXT 1.1 alone (TXT 1.0 for an Action Profile). Readers
 	// accept both.
 	TextVersion string
 	// Regenerate builds a fresh site profile from what the site publishes
 	// even when a valid profile is already published at the profile URL
 	// (the root /agentic.json, or ProfileURL). That profile is still read
-	// and reported in DiscoveryReport.Existing (with a note), but it is not
-	// returned: the Outcome is OutcomeGenerated and the new profile is meant
-	// to replace it at the same URL. Nested profiles linked from the site's
+	// and reported in DiscoveryReport.Existing, with a note. It is not
+	// returned: the Outcome is OutcomeGenerated, and the new profile is
+	// meant to replace it at the same URL. Nested profiles linked from the site's
 	// pages are not read. Without Regenerate a valid published profile ends
 	// the scan and is kept.
 	Regenerate bool
-	// Deadline shortens the scan deadline; 0 or anything above 40 s means
-	// 40 s.
+	// Deadline shortens the scan deadline; 0, or anything above
+	// [Limits.Deadline], means that deadline.
 	Deadline time.Duration
 	// Now returns the current time; nil means time.Now.
 	Now func() time.Time
@@ -133,18 +133,21 @@ type retrievedDoc struct {
 
 // Discover builds an Agentic Site Profile 1.1 for origin by reading its
 // public documents ([Agentic Site Profile 1.1], section "Discovery and
-// auditing"): the conventional paths (/agentic.json, /, /llms.txt,
-// /openapi.json, /api/openapi.json, /docs, /.well-known/agent-card.json,
-// /.well-known/agent-configuration), then the same-origin links that those
-// documents select as documentation or API descriptions. It reads HTML,
-// text/Markdown, JSON metadata and OpenAPI 3 JSON; never runs scripts, signs
-// in or invokes a protocol; records MCP, A2A and Agent Auth URLs and
-// cross-origin links as linked without fetching them; and holds the spec's
-// limits through one safefetch budget. A valid published profile at the
-// profile URL is kept unchanged (a site profile) or preserved byte for byte
-// (an action profile), with its TXT regenerated, unless
-// DiscoverOptions.Regenerate asks for a fresh profile (the existing one is
-// then reported in DiscoveryReport.Existing).
+// auditing"). It reads the conventional paths first: /agentic.json, /,
+// /llms.txt, /openapi.json, /api/openapi.json, /docs,
+// /.well-known/agent-card.json and /.well-known/agent-configuration. Then
+// it reads the same-origin links that those documents select as
+// documentation or API descriptions.
+//
+// It reads HTML, text/Markdown, JSON metadata and OpenAPI 3 JSON. It never
+// runs scripts, signs in or invokes a protocol. MCP, A2A and Agent Auth URLs
+// and cross-origin links are recorded as linked, not fetched. One safefetch
+// budget holds the spec's [Limits].
+//
+// A valid published profile at the profile URL is kept: a site profile
+// unchanged, an action profile byte for byte, with its TXT regenerated.
+// DiscoverOptions.Regenerate asks for a fresh profile instead; the existing
+// one is then reported in DiscoveryReport.Existing.
 //
 // The Discovery is returned with its report even when the error is non-nil
 // (ErrNothingRetrieved, or the context's error); the error wraps ErrOrigin

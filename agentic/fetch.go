@@ -14,12 +14,13 @@ import (
 )
 
 // scanClient prepares the network side of one Discover or Audit run, under
-// the limits of the profile's "Discovery and auditing" section: the caller's
-// client (safefetch.Default() when nil, so runs share its connections)
-// charged to a fresh Budget of scanMaxAttempts attempts, scanMaxTotalBytes
-// bytes and scanMaxConcurrent concurrent documents, with a deadline
-// (deadline, at most scanDeadline; 0 means scanDeadline) that a DNS lookup
-// may outlast by scanDNSGrace and no more. The context returned ends then.
+// the limits of the profile's "Discovery and auditing" section. The caller's
+// client is charged to a fresh Budget of scanMaxAttempts attempts,
+// scanMaxTotalBytes bytes and scanMaxConcurrent concurrent documents. A nil
+// client means safefetch.Default(), so runs share its connections. The run
+// ends at deadline (at most scanDeadline; 0 means scanDeadline). A DNS
+// lookup may outlast it by scanDNSGrace and no more; the context returned
+// ends then.
 func scanClient(ctx context.Context, c *safefetch.Client, deadline time.Duration) (context.Context, *safefetch.Client, context.CancelFunc) {
 	if deadline <= 0 || deadline > scanDeadline {
 		deadline = scanDeadline
@@ -39,11 +40,11 @@ func budgetReport(b *safefetch.Budget) BudgetReport {
 		MaxBytes: scanMaxTotalBytes, PeakConcurrency: u.PeakConcurrency, Exhausted: u.Exhausted}
 }
 
-// RequestRecord is the evidence of one document request of a scan: the
-// retrieval record every fetching package of this module keeps (URL, final
-// URL, redirect hops, status, validators, time), plus why the scan asked
-// for it, how many body bytes it read, how long it took and why it failed.
-// Redirect hops are counted by the budget as attempts of their own.
+// RequestRecord is the evidence of one document request of a scan. It holds
+// the retrieval record every fetching package of this module keeps: URL,
+// final URL, redirect hops, status, validators and time. It adds why the
+// scan asked for it, how many body bytes it read, how long it took and why
+// it failed. The budget counts each redirect hop as an attempt of its own.
 type RequestRecord struct {
 	safefetch.Provenance
 	// Purpose says why the scan asked for it (a conventional path, a link).
@@ -66,10 +67,10 @@ type fetched struct {
 	err  error
 }
 
-// fetcher runs the requests of one scan or audit: every request through one
-// client charged to one budget, with a per-request redirect policy that
-// allows at most maxRedirects hops, each to the scan's origin or its exact
-// www counterpart.
+// fetcher runs the requests of one scan or audit, each through one client
+// charged to one budget. Each request has its own redirect policy: at most
+// maxRedirects hops, each to the scan's origin or its exact www
+// counterpart.
 type fetcher struct {
 	client       *safefetch.Client
 	origin       *url.URL
@@ -86,9 +87,10 @@ func newFetcher(client *safefetch.Client, origin *url.URL, maxRedirects int, max
 	return &fetcher{client: client, origin: origin, maxRedirects: maxRedirects, maxBody: maxBody, now: now, seen: map[string]*fetched{}}
 }
 
-// redirectPolicy returns a fresh policy for one request: at most max hops,
-// each same-origin or www counterpart both of the previous URL and of the
-// scan's origin (so a chain cannot walk to www.www.example).
+// redirectPolicy returns a fresh policy for one request: at most
+// maxRedirects hops. Each hop stays on the origin, or its www counterpart,
+// of both the previous URL and the scan. So a chain cannot walk to
+// www.www.example.
 func (f *fetcher) redirectPolicy() safefetch.RedirectPolicy {
 	hops := 0
 	var mu sync.Mutex

@@ -9,9 +9,10 @@ import "time"
 // [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
 const Version = "1.1.0"
 
-// ActionVersion is the "agentic" value of an Action Profile 1.0 document,
-// which this package recognises, preserves and indexes but never treats as a
-// site profile ([Agentic Site Profile 1.1], section "Tools and compatibility").
+// ActionVersion is the "agentic" value of an Action Profile 1.0 document.
+// This package recognises, preserves and indexes such a document, but never
+// treats it as a site profile ([Agentic Site Profile 1.1], section "Tools
+// and compatibility").
 //
 // [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
 const ActionVersion = "1.0.0"
@@ -27,12 +28,12 @@ const TypeSite = "site"
 const SchemaURI = "https://ruagentic.org/schemas/site-1.1.schema.json"
 
 // Limits are the bounds of [Agentic Site Profile 1.1] and of its reference
-// tools, as one value: what a profile may hold ("Required JSON fields",
-// "Resource records", "OpenAPI indexes"; the counts and lengths are those
-// of the reference schema) and what one [Discover] or [Audit] run may spend
-// ("Discovery and auditing"). Lengths count Unicode code points, sizes
-// UTF-8 bytes. Get them with [SpecLimits]; changing the returned value
-// changes nothing in this package.
+// tools, as one value. They say what a profile may hold ("Required JSON
+// fields", "Resource records", "OpenAPI indexes"), with the counts and
+// lengths of the reference schema. They also say what one [Discover] or
+// [Audit] run may spend ("Discovery and auditing"). Lengths count Unicode
+// code points, sizes UTF-8 bytes. Get them with [SpecLimits]; changing the
+// returned value changes nothing in this package.
 //
 // [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
 type Limits struct {
@@ -54,22 +55,24 @@ type Limits struct {
 	PathLength, OperationIDLength, SummaryLength int
 	// ProfileBytes bounds the compact JSON of a profile, TextBytes each
 	// generated TXT file, and PublishedFileBytes the README.md and
-	// LISTING.md that [Discovery.WriteDir] writes.
+	// LISTING.md that [Discovery.WriteDir] writes. Each is 64 KiB.
 	ProfileBytes, TextBytes, PublishedFileBytes int
 
 	// Attempts is the number of HTTP attempts of one run, redirect hops
-	// included; Concurrency the documents read at once.
+	// included: 22. Concurrency is the documents read at once: 5.
 	Attempts, Concurrency int
-	// ResponseBytes bounds one response body; TotalBytes all bodies of a
-	// run, charged as they are read (see safefetch.BudgetLimits.Bytes).
+	// ResponseBytes bounds one response body: 1 MiB. TotalBytes bounds all
+	// bodies of a run, charged as they are read: 8 MiB (see
+	// safefetch.BudgetLimits.Bytes).
 	ResponseBytes, TotalBytes int64
-	// Deadline bounds a run; a DNS lookup may finish at most DNSGrace later.
+	// Deadline bounds a run: 40 s. A DNS lookup may finish at most DNSGrace
+	// later.
 	Deadline, DNSGrace time.Duration
-	// Redirects is the most redirects followed per document, each to the
-	// same https origin or its exact www counterpart.
+	// Redirects is the most redirects followed per document: 3. Each goes
+	// to the same https origin or its exact www counterpart.
 	Redirects int
 	// AuditDocuments is the most retrieved same-origin documents [Audit]
-	// reads, OpenAPI indexes first.
+	// reads, OpenAPI indexes first: 5.
 	AuditDocuments int
 }
 
