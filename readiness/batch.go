@@ -1,16 +1,14 @@
 package readiness
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"hash/fnv"
 	"iter"
-	"net/netip"
 	"net/url"
 	"strings"
 	"sync"
-
-	"golang.org/x/net/publicsuffix"
 
 	"github.com/agentweb/agentweb/internal/weburl"
 	"github.com/agentweb/agentweb/safefetch"
@@ -244,25 +242,23 @@ func ScanAll(ctx context.Context, sites iter.Seq[string], opts *BatchOptions) it
 	}
 }
 
-// RegistrableDomain returns the registrable domain of siteURL's host: its
-// eTLD+1 under the Public Suffix List ("shop.example.co.uk" for
-// "https://www.shop.example.co.uk/"), lower-case. A host that is an IP
-// address, a public suffix itself or has a single label is its own domain;
-// a string that is not a URL with a host is returned as given, so that
-// it still lands on one shard.
+// RegistrableDomain returns the registrable domain of siteURL's host, as
+// internal/weburl gives it: its eTLD+1 under the Public Suffix List, in
+// lower-case A-label form ("example.co.uk" for
+// "https://www.shop.example.co.uk/"). A host that is an IP address, a
+// public suffix itself or a single label is its own domain. A string that is
+// not a URL with a valid host is returned as given, so that it still lands
+// on one shard.
 func RegistrableDomain(siteURL string) string {
 	u, err := url.Parse(strings.TrimSpace(siteURL))
 	if err != nil || u.Hostname() == "" {
 		return siteURL
 	}
-	host := strings.TrimSuffix(strings.ToLower(u.Hostname()), ".")
-	if _, err := netip.ParseAddr(host); err == nil {
-		return host
+	host, err := weburl.NormalizeHost(u.Hostname())
+	if err != nil {
+		return siteURL
 	}
-	if d, err := publicsuffix.EffectiveTLDPlusOne(host); err == nil {
-		return d
-	}
-	return host
+	return cmp.Or(weburl.RegistrableDomain(host), host)
 }
 
 // Shard returns which of n shards siteURL belongs to, in [0, n): the

@@ -235,6 +235,11 @@ func TestRegistrableDomainAndShard(t *testing.T) {
 		"https://[2001:db8::1]:8443/":      "2001:db8::1",
 		"https://localhost/":               "localhost",
 		"not a url":                        "not a url",
+		"https://BÜCHER.example/":          "xn--bcher-kva.example",
+		"https://www.co.uk/":               "www.co.uk",
+		"https://co.uk./":                  "co.uk",
+		"https://[2001:DB8::1]/":           "2001:db8::1",
+		"https://a_b.example/":             "https://a_b.example/",
 	} {
 		assert.Equal(t, want, RegistrableDomain(in), in)
 	}

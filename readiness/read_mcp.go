@@ -11,7 +11,6 @@ import (
 	"github.com/agentweb/agentweb/internal/strictjson"
 	"github.com/agentweb/agentweb/internal/weburl"
 	"github.com/agentweb/agentweb/safefetch"
-	"golang.org/x/net/publicsuffix"
 )
 
 // mcpServerCardPaths are the MCP server card locations: SEP-2127's
@@ -143,9 +142,8 @@ func (s *scan) sameRegistrable(u *url.URL) bool {
 	if h == ph || weburl.IsWWWCounterpart(h, ph) {
 		return u.Port() == s.page.Port()
 	}
-	a, err1 := publicsuffix.EffectiveTLDPlusOne(h)
-	b, err2 := publicsuffix.EffectiveTLDPlusOne(ph)
-	return err1 == nil && err2 == nil && a == b && u.Port() == s.page.Port()
+	d := weburl.RegistrableDomain(h)
+	return d != "" && d == weburl.RegistrableDomain(ph) && u.Port() == s.page.Port()
 }
 
 // mcpRead finds the MCP endpoint, probes it and discovers its sign-in, once

@@ -6,10 +6,11 @@
 // serialized origin of an http or https URL (RFC 6454 Section 6.2) with the default
 // port dropped; [NormalizeURL] normalizes a whole URL's origin that way, so
 // that every entry point of agentweb compares origins one way;
-// [IsWWWCounterpart] says whether two hosts are exactly a
-// registrable domain and its "www." subdomain, deciding what is registrable
-// with the Public Suffix List (golang.org/x/net/publicsuffix), so that
-// "www.co.uk" or "www.www.example.com" never pass for a counterpart.
+// [RegistrableDomain] gives a host's registrable domain under the Public
+// Suffix List (golang.org/x/net/publicsuffix), and [IsWWWCounterpart] says
+// whether two hosts are exactly a registrable domain and its "www."
+// subdomain, so that "www.co.uk" or "www.www.example.com" never pass for a
+// counterpart.
 //
 // The package is internal plumbing for safefetch and the spec packages; it
 // opens no connection and keeps no state.

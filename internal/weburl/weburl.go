@@ -257,11 +257,29 @@ func IsWWWCounterpart(a, b string) bool {
 	if nb != "www."+na {
 		return false
 	}
-	if _, err := netip.ParseAddr(na); err == nil {
-		return false
+	return RegistrableDomain(na) == na
+}
+
+// RegistrableDomain returns the registrable domain of host: its eTLD+1 under
+// the Public Suffix List, private suffixes included. For example,
+// "www.shop.example.co.uk" gives "example.co.uk", and "a.user.github.io"
+// gives "user.github.io". The host is normalized with [NormalizeHost] first,
+// so the result is lower-case, in A-label form and has no trailing dot. It
+// returns "" when host has no registrable domain: an IP address, a public
+// suffix itself, a single label, or a host that does not normalize.
+func RegistrableDomain(host string) string {
+	h, err := NormalizeHost(host)
+	if err != nil {
+		return ""
 	}
-	etld1, err := publicsuffix.EffectiveTLDPlusOne(na)
-	return err == nil && etld1 == na
+	if _, err := netip.ParseAddr(h); err == nil {
+		return ""
+	}
+	d, err := publicsuffix.EffectiveTLDPlusOne(h)
+	if err != nil {
+		return ""
+	}
+	return d
 }
 
 // nonCanonicalIPError is the error of NormalizeHost for an IP-like host; it

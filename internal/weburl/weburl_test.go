@@ -186,6 +186,37 @@ func TestIsWWWCounterpart(t *testing.T) {
 	}
 }
 
+// TestRegistrableDomain holds the odd hosts: IP literals, trailing dots,
+// upper case, IDNs, and public suffixes themselves.
+func TestRegistrableDomain(t *testing.T) {
+	for _, tt := range []struct{ host, want string }{
+		{"www.shop.example.co.uk", "example.co.uk"},
+		{"example.com", "example.com"},
+		{"Shop.Example.COM.", "example.com"},
+		{"a.b.github.io", "b.github.io"},
+		{"www.co.uk", "www.co.uk"},
+		{"BÜCHER.example", "xn--bcher-kva.example"},
+		{"www.xn--bcher-kva.example", "xn--bcher-kva.example"},
+		{"shop.example", "shop.example"},
+
+		{"co.uk", ""},
+		{"github.io", ""},
+		{"com", ""},
+		{"localhost", ""},
+		{"203.0.113.7", ""},
+		{"2001:db8::1", ""},
+		{"[2001:db8::1]", ""},
+		{"a_b.example", ""},
+		{"0x7f.1", ""},
+		{"", ""},
+		{".", ""},
+	} {
+		t.Run(tt.host, func(t *testing.T) {
+			assert.Equal(t, tt.want, RegistrableDomain(tt.host))
+		})
+	}
+}
+
 func BenchmarkNormalizeHost(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
