@@ -3,14 +3,15 @@ package mcpprobe
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
-	"github.com/agentweb/agentweb/internal/plural"
 	"net/http"
 	"slices"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/agentweb/agentweb/internal/plural"
 	"github.com/agentweb/agentweb/readiness/internal/refusal"
 )
 
@@ -89,7 +90,7 @@ func (s *session) receipt(o *Options) *Receipt {
 		// A transport failure, a time-out, a cap: not an answer, whatever
 		// came before it.
 		r.Outcome = OutcomeUnanswered
-		r.Reason = fmt.Sprintf("%s %s (%s): %s", failed.Method, failed.URL, failed.RPC, first(failed.Error, "no answer"))
+		r.Reason = fmt.Sprintf("%s %s (%s): %s", failed.Method, failed.URL, failed.RPC, cmp.Or(failed.Error, "no answer"))
 	case s.initialized:
 		r.Outcome = OutcomeInitialized
 		r.Reason = fmt.Sprintf("%s negotiated, but tools/list failed: %s", s.negotiated, errText(s.listErr))
@@ -105,7 +106,7 @@ func (s *session) receipt(o *Options) *Receipt {
 			r.Reason = fmt.Sprintf("%s %s (%s): the server answered %d: a refusal or failure is not an answer", d.Method, d.URL, d.RPC, d.Status) + refusalHint(d)
 		} else if d := s.discoverAnswer(); d != nil {
 			r.Outcome = OutcomeNotMCP
-			r.Reason = fmt.Sprintf("server/discover at %s answered %d %s, and no initialize followed: %s", d.URL, d.Status, first(d.ContentType, "(no type)"), errText(s.connectErr))
+			r.Reason = fmt.Sprintf("server/discover at %s answered %d %s, and no initialize followed: %s", d.URL, d.Status, cmp.Or(d.ContentType, "(no type)"), errText(s.connectErr))
 		} else {
 			r.Outcome = OutcomeUnanswered
 			r.Reason = "no initialize request was made: " + errText(s.connectErr)
@@ -119,7 +120,7 @@ func (s *session) receipt(o *Options) *Receipt {
 		r.Reason = fmt.Sprintf("initialize at %s answered JSON-RPC, but no session was established: %s", init.URL, errText(s.connectErr))
 	default:
 		r.Outcome = OutcomeNotMCP
-		r.Reason = fmt.Sprintf("initialize at %s answered %d %s, not MCP", init.URL, init.Status, first(init.ContentType, "(no type)"))
+		r.Reason = fmt.Sprintf("initialize at %s answered %d %s, not MCP", init.URL, init.Status, cmp.Or(init.ContentType, "(no type)"))
 	}
 	if r.Outcome.IsMCP() {
 		r.Transport = "streamable-http"
@@ -291,6 +292,9 @@ func (e *exchange) isJSONRPC() bool {
 	return false
 }
 
+// receiptBody is how much of a kept body the receipt shows.
+const receiptBody = 2 << 10
+
 // bodyText is the receipt form of a kept body: valid UTF-8, at most
 // receiptBody bytes.
 func bodyText(b []byte) string {
@@ -323,11 +327,4 @@ func errText(err error) string {
 		return "no error"
 	}
 	return clip(strings.TrimPrefix(err.Error(), "calling \""), 200)
-}
-
-func first(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }

@@ -34,12 +34,6 @@ const (
 	DefaultMaxToolPages = 5
 	// MaxBodyBytes caps every response body (and SSE event) of the probe.
 	MaxBodyBytes = 256 << 10
-	// maxExchanges bounds the requests of one session attempt.
-	maxExchanges = 16
-	// keepBody is how much of a response body is kept for reading.
-	keepBody = 16 << 10
-	// receiptBody is how much of it the receipt shows.
-	receiptBody = 2 << 10
 )
 
 // ErrInvalidEndpoint is returned by [Probe] for an endpoint that is not an

@@ -15,6 +15,13 @@ import (
 	"github.com/agentweb/agentweb/safefetch"
 )
 
+const (
+	// maxExchanges bounds the requests of one session attempt.
+	maxExchanges = 16
+	// keepBody is how much of a response body is kept for reading.
+	keepBody = 16 << 10
+)
+
 // errCap is returned to the MCP client when a response body passes
 // MaxBodyBytes; it wraps safefetch.ErrTooLarge.
 var errCap = fmt.Errorf("mcpprobe: MCP response over %d bytes: %w", MaxBodyBytes, safefetch.ErrTooLarge)
