@@ -301,16 +301,17 @@ func FuzzFindScriptTools(f *testing.F) {
 	})
 }
 
-func BenchmarkReadPageTools(b *testing.B) {
+func BenchmarkParsePage(b *testing.B) {
 	body := []byte(`<!DOCTYPE html><html><body>` + searchForm + declaredForm + bareForm + halfForm +
 		`<script>document.modelContext.registerTool({name: "a", description: "b"});</script></body></html>`)
-	p := &pageRead{url: "https://shop.example/", f: &fetched{resp: &safefetch.Response{Body: body, Header: http.Header{}}}, html: true}
+	f := &fetched{resp: &safefetch.Response{StatusCode: http.StatusOK, Body: body, Header: http.Header{}}}
 	b.ReportAllocs()
 	b.SetBytes(int64(len(body)))
 	for b.Loop() {
-		forms, inline, _ := readPageTools(p)
-		if len(forms) != 4 || len(inline) != 1 {
-			b.Fatal(len(forms), len(inline))
+		p := &pageRead{url: "https://shop.example/", f: f}
+		p.parse()
+		if len(p.forms) != 4 || len(p.inline) != 1 {
+			b.Fatal(len(p.forms), len(p.inline))
 		}
 	}
 }

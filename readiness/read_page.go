@@ -34,6 +34,15 @@ type pageRead struct {
 	scripts     int               // scripts that run: external or non-empty inline, data blocks excluded
 	jsonld      []string          // raw JSON-LD blocks
 	anchors     []*url.URL
+
+	// base is the document's base URL: its <base href> when absolute, else
+	// its URL after redirects. Anchors and script sources resolve against it.
+	base *url.URL
+	// What the Act checks read, from the same parse: the forms, the text
+	// of the inline scripts and the URLs of the external ones.
+	forms  []pageForm
+	inline []string
+	srcs   []string
 }
 
 // readable reports whether the page was read as HTML.
@@ -64,23 +73,28 @@ func (s *scan) pageRead() *pageRead {
 	return readOnce(s, "page", func() *pageRead { return s.readPage(s.page.String()) })
 }
 
+// readPage fetches u as HTML and reads it.
 func (s *scan) readPage(u string) *pageRead {
 	p := &pageRead{url: u, f: s.get(u, acceptHTML)}
+	p.parse()
+	return p
+}
+
+// parse reads a 2xx HTML answer: its Link header, its head, and one parse
+// of its document, without running scripts, for everything else.
+func (p *pageRead) parse() {
 	if !p.f.ok() {
-		return p
+		return
 	}
 	mt, _ := p.f.mediaType()
 	body := p.f.body()
 	if !isHTMLMedia(mt, body) {
-		return p
+		return
 	}
 	p.html = true
-	base, err := url.Parse(u)
+	base, err := documentURL(p.url, p.f.resp.FinalURL)
 	if err != nil {
-		return p
-	}
-	if fu, err := url.Parse(p.f.resp.FinalURL); err == nil && fu.IsAbs() {
-		base = fu
+		return
 	}
 	p.headerLinks, p.linkErr = linkheader.Parse(p.f.resp.Header.Values("Link"), base)
 	if _, err := linkheader.ParseStrict(p.f.resp.Header.Values("Link"), base); errors.Is(err, linkheader.ErrMalformed) {
@@ -97,18 +111,32 @@ func (s *scan) readPage(u string) *pageRead {
 			base = b
 		}
 	}
+	p.base = base
 	doc, err := html.ParseWithOptions(bytes.NewReader(body), html.ParseOptionEnableScripting(true))
 	if err != nil {
-		return p
+		return
 	}
-	p.walk(doc, base)
-	return p
+	p.walk(doc)
+	p.forms, p.inline, p.srcs = readDocTools(p.url, base, doc)
+}
+
+// documentURL is the URL of a document read from u: final, the URL after
+// redirects, when it is absolute, else u.
+func documentURL(u, final string) (*url.URL, error) {
+	base, err := url.Parse(u)
+	if err != nil {
+		return nil, err
+	}
+	if fu, err := url.Parse(final); err == nil && fu.IsAbs() {
+		base = fu
+	}
+	return base, nil
 }
 
 // walk gathers visible text, headings, scripts, JSON-LD blocks and links
 // without recursion (the tree comes from a capped body, but its depth is the
 // publisher's).
-func (p *pageRead) walk(doc *html.Node, base *url.URL) {
+func (p *pageRead) walk(doc *html.Node) {
 	type item struct {
 		n      *html.Node
 		hidden bool
@@ -149,7 +177,7 @@ func (p *pageRead) walk(doc *html.Node, base *url.URL) {
 				}
 			case atom.A:
 				if href, ok := attrOK(n, "href"); ok && len(p.anchors) < maxAnchors {
-					if u, err := base.Parse(strings.TrimSpace(href)); err == nil {
+					if u, err := p.base.Parse(strings.TrimSpace(href)); err == nil {
 						u.Fragment, u.RawFragment = "", ""
 						p.anchors = append(p.anchors, u)
 					}

@@ -197,8 +197,7 @@ func (s *scan) readTools() *toolsRead {
 			// shows is kept, since a rendering can end before a script
 			// registers (a timer after the load, say). The rendered
 			// forms stand for the page's.
-			_, inline, srcs := readPageTools(p)
-			o.addStatic(p.url, inline, srcs, &scriptURLs, seenScript)
+			o.addStatic(p.url, p.inline, p.srcs, &scriptURLs, seenScript)
 			continue
 		} else if r != nil {
 			o.failed = append(o.failed, p.url+" ("+r.why()+")")
@@ -208,9 +207,8 @@ func (s *scan) readTools() *toolsRead {
 			// forms and tools may be written at run time.
 			o.shells = append(o.shells, p.url)
 		}
-		forms, inline, srcs := readPageTools(p)
-		o.forms = append(o.forms, forms...)
-		o.addStatic(p.url, inline, srcs, &scriptURLs, seenScript)
+		o.forms = append(o.forms, p.forms...)
+		o.addStatic(p.url, p.inline, p.srcs, &scriptURLs, seenScript)
 	}
 	if len(scriptURLs) > MaxScripts {
 		o.notes = append(o.notes, fmt.Sprintf("read only the first %d external scripts of %d", MaxScripts, len(scriptURLs)))

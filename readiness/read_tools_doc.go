@@ -1,7 +1,6 @@
 package readiness
 
 import (
-	"bytes"
 	"net/url"
 	"regexp"
 	"strings"
@@ -103,32 +102,6 @@ func isScriptType(n *html.Node) bool {
 		return true
 	}
 	return false
-}
-
-// readPageTools parses a page's HTML (without running scripts) and returns
-// its forms, the text of its inline scripts and the URLs of its external
-// scripts, of any origin. Data blocks (a script whose type is not
-// JavaScript) are not scripts.
-func readPageTools(p *pageRead) (forms []pageForm, inline, srcs []string) {
-	base, err := url.Parse(p.url)
-	if err != nil {
-		return nil, nil, nil
-	}
-	if p.f != nil && p.f.resp != nil {
-		if fu, err := url.Parse(p.f.resp.FinalURL); err == nil && fu.IsAbs() {
-			base = fu
-		}
-	}
-	if p.head != nil && p.head.Base != "" {
-		if b, err := url.Parse(p.head.Base); err == nil && b.IsAbs() {
-			base = b
-		}
-	}
-	doc, err := html.ParseWithOptions(bytes.NewReader(p.f.body()), html.ParseOptionEnableScripting(true))
-	if err != nil {
-		return nil, nil, nil
-	}
-	return readDocTools(p.url, base, doc)
 }
 
 // readDocTools reads the forms and scripts of a parsed document.

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/url"
 	"strings"
 	"sync"
 	"time"
@@ -146,13 +145,10 @@ func (s *scan) renderPage(page string) *pageRendering {
 // (a declarative tool is read from its form, with its parameters).
 func readRendering(page string, r *Rendering) *pageRendering {
 	pr := &pageRendering{page: page, r: r}
-	base, err := url.Parse(page)
+	base, err := documentURL(page, r.URL)
 	if err != nil {
 		pr.err = err
 		return pr
-	}
-	if u, err := url.Parse(r.URL); err == nil && u.IsAbs() {
-		base = u
 	}
 	doc, err := html.ParseWithOptions(bytes.NewReader(r.HTML), html.ParseOptionEnableScripting(true))
 	if err != nil {
@@ -160,8 +156,8 @@ func readRendering(page string, r *Rendering) *pageRendering {
 		return pr
 	}
 	pr.forms, _, _ = readDocTools(page, base, doc)
-	p := &pageRead{url: page}
-	p.walk(doc, base)
+	p := &pageRead{url: page, base: base}
+	p.walk(doc)
 	pr.text = p.text
 	for _, t := range r.Tools {
 		if t.Declarative {
