@@ -111,9 +111,10 @@ type AttestedRP struct {
 }
 
 // AttestationClaims are the claims of an rp_attestation in this project's
-// reading: iss (the broker origin), iat, exp, optional nbf, rp {origin,
-// audience}, the provider identity and assurance level (in Raw, whose member
-// names the lost field tables do not record) and keys (public JWKs).
+// reading: iss (the broker origin), iat, exp, optional nbf and rp {origin,
+// audience}. They add the provider identity and assurance level, in Raw,
+// whose member names the lost field tables do not record. And keys holds
+// public JWKs.
 type AttestationClaims struct {
 	Issuer    string            `json:"iss"`
 	IssuedAt  time.Time         `json:"iat"`

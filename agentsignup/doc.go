@@ -46,17 +46,17 @@
 //   - attestation claims: iss, iat, exp, optional nbf, rp {origin, audience},
 //     the provider identity and assurance level, and keys (public JWKs).
 //
-// The page's own rules are implemented as written: terms.sha256 is
+// The page's own rules are implemented as written. The field terms.sha256 is
 // "sha256:" + the lower-case hex SHA-256 of the exact UTF-8 bytes of
-// terms.text, without normalising line endings or whitespace ("Terms text
-// and hash"); the attestation is a compact JWS with typ
-// agent-rp-attestation+jwt and alg EdDSA whose rp.origin must equal the
-// canonical origin the document was fetched from and whose rp.audience must
-// equal the document's audience; it must not carry a terms hash, scopes,
-// endpoints, provider_url, account ids, prices or private material; an
-// expired, invalid or untrusted attestation is a verification result, never a
-// conformance failure, and only a malformed one is a conformance error ("The
-// optional provider verification credential").
+// terms.text. Line endings and whitespace are not normalised ("Terms text and
+// hash"). The attestation is a compact JWS with typ agent-rp-attestation+jwt
+// and alg EdDSA ("The optional provider verification credential"). Its
+// rp.origin must equal the canonical origin the document was fetched from,
+// and its rp.audience the document's audience. It must not carry a terms
+// hash, scopes, endpoints, provider_url, account ids, prices or private
+// material. An expired, invalid or untrusted attestation is a verification
+// result, never a conformance failure. Only a malformed one is a conformance
+// error.
 //
 // Another protocol also publishes documents at the same well-known path. A
 // document without protocol "agent-identity-v1" gets exactly one problem,
@@ -65,21 +65,20 @@
 //
 // # Fetching
 //
-// Fetch is the agent's and verifier's entry point: it GETs
-// origin + WellKnownPath through a safefetch client (nil means
-// safefetch.Default(), one shared client whose connections are reused),
-// follows redirects only to the same origin or its exact www counterpart,
-// requires Content-Type application/json, validates the body with Parse and
-// verifies the attestation with [FetchOptions].Verifier against the
-// canonical origin of the URL the document actually came from. [Fetched]
-// embeds the module's retrieval record, safefetch.Provenance (source and
-// final URLs, retrieval time, ETag and Last-Modified), and given it as
-// [FetchOptions].Previous, Fetch revalidates with a conditional request. An
-// unexpected status is a *safefetch.StatusError and a wrong media type a
-// *safefetch.ContentTypeError, as in every package of this module. Attestation
-// keys come from the caller: a StaticKeySet, or a JWKSKeySet that fetches a
-// JWK Set through safefetch and caches it. No JOSE library type appears in
-// the API.
+// Fetch is the agent's and verifier's entry point. It GETs origin +
+// WellKnownPath through a safefetch client; nil means safefetch.Default(), one
+// shared client whose connections are reused. It follows redirects only to the
+// same origin or its exact www counterpart, and requires Content-Type
+// application/json. It validates the body with Parse. It verifies the
+// attestation with [FetchOptions].Verifier against the canonical origin of the
+// URL the document actually came from. [Fetched] embeds the module's retrieval
+// record, safefetch.Provenance (source and final URLs, retrieval time, ETag
+// and Last-Modified), and given it as [FetchOptions].Previous, Fetch
+// revalidates with a conditional request. An unexpected status is a
+// *safefetch.StatusError and a wrong media type a *safefetch.ContentTypeError,
+// as in every package of this module. Attestation keys come from the caller: a
+// StaticKeySet, or a JWKSKeySet that fetches a JWK Set through safefetch and
+// caches it. No JOSE library type appears in the API.
 //
 // # Errors
 //

@@ -467,11 +467,11 @@ func checkExtensions(obj map[string]any, out []Problem) []Problem {
 }
 
 // IsReverseDNS reports whether s is a reverse-DNS namespace as extensions
-// keys must be: at least two dot-separated lower-case labels of letters,
-// digits and inner hyphens, each 1–63 characters, at most 253 in all, the
-// first (a top-level domain) starting with a letter. "com.example" and
-// "dev.agentregistrar.beta" qualify; "example", "Com.Example", "example.com."
-// and "x_y.z" do not.
+// keys must be. That is at least two dot-separated lower-case labels of
+// letters, digits and inner hyphens, each 1–63 characters, at most 253 in
+// all. The first label, a top-level domain, starts with a letter.
+// "com.example" and "dev.agentregistrar.beta" qualify; "example",
+// "Com.Example", "example.com." and "x_y.z" do not.
 func IsReverseDNS(s string) bool {
 	if len(s) == 0 || len(s) > 253 {
 		return false

@@ -31,10 +31,10 @@ type FetchOptions struct {
 	Now func() time.Time
 	// Previous is the provenance of an earlier Fetch of the same origin
 	// (the Provenance of its [Fetched]); it is ignored for another URL.
-	// When set, the request is conditional (If-None-Match with its ETag,
-	// If-Modified-Since with its Last-Modified); a 304 answer returns a
-	// Fetched with NotModified set, the new provenance and no document: the
-	// caller keeps the document it cached, and verifies its attestation
+	// When set, the request is conditional: If-None-Match with its ETag,
+	// If-Modified-Since with its Last-Modified. A 304 answer returns a
+	// Fetched with NotModified set, the new provenance and no document. The
+	// caller keeps the document it cached. It verifies its attestation
 	// again with [Verifier.Verify] when it needs the result now, because
 	// its time claims may have run out.
 	Previous *safefetch.Provenance
@@ -62,22 +62,24 @@ type Fetched struct {
 }
 
 // Fetch retrieves and checks the discovery document of origin
-// ([agent-identity-v1 discovery fields], "Verify": fetch, confirm
-// Content-Type: application/json, recompute the terms hash, validate, look for
-// forbidden fields). origin is an https origin such as "https://example.com"
-// or a bare host name; a trailing "/" is allowed, any other path is not,
-// because the specification fixes one well-known path per origin.
+// ([agent-identity-v1 discovery fields], "Verify"). It fetches, confirms
+// Content-Type: application/json, recomputes the terms hash, validates, and
+// looks for forbidden fields. The origin is an https origin such as
+// "https://example.com", or a bare host name. A trailing "/" is allowed, any
+// other path is not, because the specification fixes one well-known path per
+// origin.
 //
-// Fetch GETs origin + WellKnownPath through safefetch, requires status 200
-// and the media type application/json, parses the body with Parse and, when
-// the document has an rp_attestation, verifies it with opts.Verifier against
-// the canonical origin of the final URL; a [JWKSKeySet] built without a
-// client of its own fetches the keys with opts.Client. The returned *Fetched is non-nil
-// whenever a response arrived, also with an error: safefetch.ErrTooLarge
-// for a body over the client's cap (1 MiB by default), a
-// *safefetch.StatusError (safefetch.ErrNotFound for 404 and 410), a
-// *safefetch.ContentTypeError, a *ValidationError, or the key set's error.
-// Network failures wrap safefetch's errors.
+// Fetch GETs origin + WellKnownPath through safefetch, and requires status 200
+// and the media type application/json. It parses the body with Parse. When the
+// document has an rp_attestation, Fetch verifies it with opts.Verifier against
+// the canonical origin of the final URL. A [JWKSKeySet] built without a client
+// of its own fetches the keys with opts.Client. The returned *Fetched is
+// non-nil whenever a response arrived, also with an error. The error is
+// safefetch.ErrTooLarge for a body over the client's cap
+// ([safefetch.DefaultMaxBodyBytes] by default), a *safefetch.StatusError
+// (safefetch.ErrNotFound for 404 and 410), a *safefetch.ContentTypeError, a
+// *ValidationError, or the key set's error. Network failures wrap safefetch's
+// errors.
 //
 // [agent-identity-v1 discovery fields]: https://agentregistrar.dev/agent-identity/v1/
 func Fetch(ctx context.Context, origin string, opts *FetchOptions) (*Fetched, error) {

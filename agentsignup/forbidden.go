@@ -33,11 +33,11 @@ const (
 )
 
 // forbiddenFields is the one table of forbidden member names. The page that
-// defines them lost the body of its "Forbidden fields" section; this table is
-// this project's reading of it: the page's own
-// prose ("not a capability catalog", "do not add any other provider-identity or
-// provider-capability field", "must not carry ... provider_url, account ids,
-// prices, or private material") turned into names.
+// defines them lost the body of its "Forbidden fields" section. This table is
+// this project's reading of it: the page's own prose turned into names. That
+// prose says "not a capability catalog", "do not add any other
+// provider-identity or provider-capability field", and "must not carry ...
+// provider_url, account ids, prices, or private material".
 var forbiddenFields = []ForbiddenField{
 	// Capability-catalog members.
 	{"capabilities", ForbiddenClassCapability},

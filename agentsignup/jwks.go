@@ -87,11 +87,11 @@ func ParseJWKS(data []byte) ([]PublicKey, error) {
 
 // JWKSOptions configures a JWKSKeySet. The zero value is ready to use.
 type JWKSOptions struct {
-	// Client fetches the set. nil means the client of the [Fetch] the set
-	// serves (its FetchOptions.Client), so that a key set built with nil
-	// options reaches the same network as the documents it verifies; and
-	// safefetch.Default() where no Fetch gives one ([JWKSKeySet.Refresh],
-	// [Verifier.Verify] called directly).
+	// Client fetches the set. Nil means the client of the [Fetch] the set
+	// serves (its FetchOptions.Client). So a key set built with nil
+	// options reaches the same network as the documents it verifies.
+	// Where no Fetch gives one, nil means safefetch.Default():
+	// [JWKSKeySet.Refresh], or [Verifier.Verify] called directly.
 	Client *safefetch.Client
 	// TTL is how long fetched keys are used before the set is fetched
 	// again; 0 means one hour.
@@ -109,12 +109,12 @@ const maxJWKSFetchTime = 30 * time.Second
 
 // JWKSKeySet is a KeySet holding the keys of one issuer, fetched from a JWK
 // Set URL through safefetch and cached. It is safe for concurrent use, and
-// no lock is held across the network: one fetch runs at a time (single
-// flight), and concurrent callers that need it wait for that fetch, each
-// only as long as its own context allows. A fetch, once started, runs to
-// its end (at most 30 s, and within the client's own limits) even when the
-// caller that started it stops waiting, so that the callers still waiting,
-// and the next ones, get its keys.
+// no lock is held across the network. One fetch runs at a time (single
+// flight). Concurrent callers that need it wait for that fetch, each only
+// as long as its own context allows. A fetch, once started, runs to its end
+// (at most 30 s, and within the client's own limits) even when the caller
+// that started it stops waiting, so that the callers still waiting, and the
+// next ones, get its keys.
 type JWKSKeySet struct {
 	issuer, url string
 	client      *safefetch.Client

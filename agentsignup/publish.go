@@ -10,12 +10,13 @@ import (
 )
 
 // NewDocument builds a document for a relying party to publish. It sets
-// protocol to "agent-identity-v1", computes terms.sha256 from terms.text
-// with TermsHash (any value in d is replaced, so a publisher cannot ship a
-// stale hash: "When the terms change, publish the new text and hash"), and
-// encodes the document as indented JSON ending in one LF. Unknown and
-// Warnings are not published. The result is checked with Parse: the error
-// is the *ValidationError of a document that would not conform.
+// protocol to "agent-identity-v1", and computes terms.sha256 from
+// terms.text with TermsHash. Any value in d is replaced, so a publisher
+// cannot ship a stale hash: "When the terms change, publish the new text
+// and hash". It encodes the document as indented JSON ending in one LF.
+// Unknown and Warnings are not published. The result is checked with
+// Parse: the error is the *ValidationError of a document that would not
+// conform.
 func NewDocument(d Document) (*Document, error) {
 	d.Protocol = Protocol
 	d.Terms.SHA256 = TermsHash(d.Terms.Text)
@@ -48,15 +49,15 @@ type HandlerOptions struct {
 }
 
 // Handler returns the relying party's http.Handler for WellKnownPath. It
-// serves the exact bytes d was parsed from (or that NewDocument produced;
-// a Document built by hand is encoded as NewDocument would, with its terms
-// hash kept) with Content-Type application/json, a strong ETag (the SHA-256
-// of the body), Content-Length and Cache-Control, answers If-None-Match with
-// 304, HEAD without a body and other methods with 405. Fields of a parsed
-// Document changed after Parse are not served (its exact bytes are): build
-// the changed document with NewDocument. The body is checked
-// with Parse first: Handler refuses to serve a document that does not
-// conform, a stale terms hash included.
+// serves the exact bytes d was parsed from, or that NewDocument produced. A
+// Document built by hand is encoded as NewDocument would, with its terms
+// hash kept. It sends Content-Type application/json, a strong ETag (the
+// SHA-256 of the body), Content-Length and Cache-Control. It answers
+// If-None-Match with 304, HEAD without a body and other methods with 405.
+// Fields of a parsed Document changed after Parse are not served (its exact
+// bytes are): build the changed document with NewDocument. The body is
+// checked with Parse first: Handler refuses to serve a document that does
+// not conform, a stale terms hash included.
 func Handler(d *Document, opts *HandlerOptions) (http.Handler, error) {
 	if d == nil {
 		return nil, fmt.Errorf("agentsignup: no document to serve")

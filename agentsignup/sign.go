@@ -37,22 +37,22 @@ var typedClaims = []string{"iss", "iat", "exp", "nbf", "rp", "keys"}
 // from rp.origin with audience rp.audience and the clock inside [iat, exp),
 // it verifies as AttestationStatusVerified.
 //
-// The claims set is built from the typed fields: iss (Issuer, required),
-// iat and exp (IssuedAt and Expiry, required, written as integer NumericDates
-// in whole seconds, exp after iat), nbf (NotBefore, omitted when zero), rp
-// (RP.Origin, a canonical origin such as "https://example.com", and
-// RP.Audience, both required) and keys (Keys, public JWK objects, omitted
-// when empty). Raw, when set, is a JSON object of further claims (the
-// provider identity and assurance level, whose member names the
-// specification's lost field tables do not record) merged into the set; it
-// must not repeat a typed claim (the Claims of a verified result carry the
-// whole set in Raw: clear it before signing them again).
+// The claims set is built from the typed fields. They are iss (Issuer,
+// required), and iat and exp (IssuedAt and Expiry, required). Those two are
+// written as integer NumericDates in whole seconds, exp after iat. Then nbf
+// (NotBefore, omitted when zero), and rp: RP.Origin, a canonical origin such
+// as "https://example.com", and RP.Audience, both required. And keys (Keys,
+// public JWK objects, omitted when empty). Raw, when set, is a JSON object of
+// further claims merged into the set. They are the provider identity and
+// assurance level, whose member names the specification's lost field tables
+// do not record. It must not repeat a typed claim. The Claims of a verified
+// result carry the whole set in Raw: clear it before signing them again.
 //
 // SignAttestation refuses, with an error wrapping ErrAttestationClaims, any
-// claims set a Verifier would report as malformed, and, wrapping
-// ErrForbiddenClaims as well, any set that carries forbidden claims (at any
-// depth, including private members of a JWK in keys). key must be a full
-// Ed25519 private key (ed25519.PrivateKeySize bytes).
+// claims set a Verifier would report as malformed. It refuses, wrapping
+// ErrForbiddenClaims as well, any set that carries forbidden claims. They
+// count at any depth, including private members of a JWK in keys. The key
+// must be a full Ed25519 private key (ed25519.PrivateKeySize bytes).
 func SignAttestation(claims AttestationClaims, key ed25519.PrivateKey, kid string) (string, error) {
 	if len(key) != ed25519.PrivateKeySize {
 		return "", fmt.Errorf("agentsignup: signing key is %d bytes, an Ed25519 private key is %d", len(key), ed25519.PrivateKeySize)
