@@ -9,10 +9,10 @@ import (
 )
 
 // Directory is a small in-memory index of fetched profiles, keyed by did,
-// that keeps every source of a did apart ([OpenAgent 0.1], "Publication and
-// discovery": "Two URLs with the same did are two sources about one agent,
-// and conflicting ownership claims must be surfaced rather than silently
-// combined").
+// that keeps every source of a did apart. [OpenAgent 0.1], "Publication and
+// discovery", says: "Two URLs with the same did are two sources about one
+// agent, and conflicting ownership claims must be surfaced rather than
+// silently combined".
 //
 // Records are added per source URL; adding a record for a source URL that is
 // already present replaces it (a refresh). When the sources of one did

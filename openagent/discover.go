@@ -113,11 +113,11 @@ type Discovery struct {
 
 // Fetch reads the descriptor at rawURL as [Fetch] does, except that the
 // well-known descriptor, which [Discover] has already read, is not requested
-// again: its record (or its error: an invalid profile, a wrong media type)
+// again. Its record, or its error (an invalid profile, a wrong media type),
 // is returned as it was read, with [FetchOptions].ExpectDID applied. With
 // [FetchOptions].Previous set, or for any other URL, it is [Fetch]. When
-// opts (or its Client) is nil, the request is made with the client
-// Discover was given, not safefetch.Default().
+// opts (or its Client) is nil, the request is made with the client Discover
+// was given, not safefetch.Default().
 func (d *Discovery) Fetch(ctx context.Context, rawURL string, opts *FetchOptions) (*Record, error) {
 	if d != nil && d.client != nil && (opts == nil || opts.Client == nil) {
 		o := FetchOptions{}
@@ -176,14 +176,14 @@ func (d *Discovery) URLs() []string {
 //
 // Discover fetches the well-known URL and the page and nothing else. It
 // reads the well-known descriptor fully, so that [Discovery.Fetch] returns
-// it without a second request; the other descriptors are neither fetched
-// nor validated (see [Fetch]). A page or well-known request that fails is a
+// it without a second request; the other descriptors are neither fetched nor
+// validated (see [Fetch]). A page or well-known request that fails is a
 // [RequestFailure] in the result. The error is non-nil when pageURL is
-// refused or ctx ends (the Discovery is then nil), and when no descriptor is
-// found: the Discovery is then returned with an error that wraps
-// [ErrNoDescriptor], the well-known URL's *safefetch.StatusError (so that
-// errors.Is finds safefetch.ErrNotFound when it answered 404 or 410, as in
-// every spec package for nothing published) and every request failure.
+// refused or ctx ends; the Discovery is then nil. It is also non-nil when no
+// descriptor is found. The Discovery is then returned with an error that
+// wraps [ErrNoDescriptor], the well-known URL's *safefetch.StatusError and
+// every request failure. So errors.Is finds safefetch.ErrNotFound when it
+// answered 404 or 410, as in every spec package for nothing published.
 //
 // [OpenAgent 0.1]: https://github.com/profullstack/logicsrc/blob/main/docs/openagent.md
 func Discover(ctx context.Context, pageURL string, opts *FetchOptions) (*Discovery, error) {

@@ -9,8 +9,8 @@
 // [Schema]; the reference implementation's agent schema) and the supported
 // version, 0.1. It reports every problem at once in a *[ValidationError],
 // each [Problem] with a JSON Pointer and a stable rule name (the Rule
-// constants; schema failures are "schema-" plus the keyword, and the shared
-// URL rules have the names they have in every package of this module). A
+// constants). Schema failures are "schema-" plus the keyword. The shared URL
+// rules have the names they have in every package of this module. A
 // well-formed version other than 0.1 is reported as unsupported
 // ([ErrUnsupportedVersion]) and never rewritten. [Profile.Marshal] writes a
 // profile back with a stable member order, and [CheckPublic] lints a profile
@@ -29,9 +29,9 @@
 // /.well-known/openagent.json, <link rel="openagent" type="application/json">
 // elements and the equivalent Link header, each with where it came from.
 // [Fetch] reads one descriptor through a safefetch client, checks its
-// Content-Type, validates it, and compares its did with the identity a
-// listing supplied ([FetchOptions].ExpectDID; a mismatch is a
-// *[DIDMismatchError], never a rename); [Discovery.Fetch] does the same
+// Content-Type and validates it. It compares its did with the identity a
+// listing supplied ([FetchOptions].ExpectDID); a mismatch is a
+// *[DIDMismatchError], never a rename. [Discovery.Fetch] does the same
 // without requesting the well-known descriptor a second time. The [Record]
 // embeds the module's retrieval record, safefetch.Provenance (source URL,
 // final URL, retrieval time, HTTP validators), and [FetchOptions].Previous
@@ -55,8 +55,8 @@
 // The package implements the wire document and its publication and
 // discovery of OpenAgent 0.1. It does not implement the LogicSRC task API,
 // rental listings, payments or identity resolution, which the page names
-// but leaves to other documents; it reads profiles as JSON only (the
-// reference's YAML authoring form is not read); and it supports version 0.1
+// but leaves to other documents. It reads profiles as JSON only: the
+// reference's YAML authoring form is not read. It supports version 0.1
 // only, reporting any other version as unsupported.
 //
 // Every network call goes through [github.com/agentweb/agentweb/safefetch];

@@ -26,10 +26,10 @@ type FetchOptions struct {
 	// discovery": "A mismatch is an error, not an automatic rename").
 	ExpectDID string
 	// Previous is the provenance of an earlier fetch of the same URL (the
-	// Provenance of its [Record]). When set, the request is conditional
-	// (If-None-Match with its ETag, If-Modified-Since with its
-	// Last-Modified); a 304 answer returns a Record with NotModified set,
-	// the new provenance and no profile: the caller keeps the profile it
+	// Provenance of its [Record]). When set, the request is conditional:
+	// If-None-Match with its ETag, If-Modified-Since with its
+	// Last-Modified. A 304 answer returns a Record with NotModified set,
+	// the new provenance and no profile. The caller keeps the profile it
 	// cached, whose did was checked when it was fetched.
 	Previous *safefetch.Provenance
 	// Now is the clock of the records' and the discovery's retrieval
@@ -94,15 +94,15 @@ func (e *DIDMismatchError) Error() string {
 func (e *DIDMismatchError) Unwrap() error { return ErrDIDMismatch }
 
 // Fetch reads one descriptor from rawURL through the options' safefetch
-// client ([OpenAgent 0.1], "Publication and discovery" and "Conformance"):
-// the response must be 200 with Content-Type application/json (else a
-// *safefetch.StatusError or *safefetch.ContentTypeError, wrapped), the body
-// must be a valid profile of the supported version ([Parse]; the error is
-// then a *[ValidationError] whose Source is the URL, returned with the
-// Record, which has the provenance and the Body but no Profile), and when
-// [FetchOptions].ExpectDID is set its did must equal it (else a
-// *[DIDMismatchError]). With [FetchOptions].Previous the request is
-// conditional and a 304 answer is a Record with NotModified set. Network
+// client ([OpenAgent 0.1], "Publication and discovery" and "Conformance").
+// The response must be 200 with Content-Type application/json, else a
+// *safefetch.StatusError or *safefetch.ContentTypeError, wrapped. The body
+// must be a valid profile of the supported version ([Parse]). Else the
+// error is a *[ValidationError] whose Source is the URL. It is returned
+// with the Record, which has the provenance and the Body but no Profile.
+// When [FetchOptions].ExpectDID is set, the did must equal it, else the
+// error is a *[DIDMismatchError]. With [FetchOptions].Previous the request
+// is conditional and a 304 answer is a Record with NotModified set. Network
 // refusals and limits are safefetch's errors, wrapped.
 //
 // Fetch only reads: it never follows the profile's webhook_url, never

@@ -57,9 +57,9 @@ var (
 	jwkKtyRE     = regexp.MustCompile(`"kty"\s*:`)
 	jwkPrivateRE = regexp.MustCompile(`"(d|p|q|dp|dq|qi|k|oth)"\s*:`)
 	// absolute paths: a Unix path under a well-known root, a home-relative
-	// path, a Windows drive path or a UNC path, each at the start of the
-	// string or after a space, quote, bracket or equals sign (so the path of
-	// an https URL does not match).
+	// path, a Windows drive path or a UNC path. Each is matched at the start
+	// of the string or after a space, quote, bracket or equals sign, so the
+	// path of an https URL does not match.
 	unixPathRE = regexp.MustCompile(`(^|[\s"'(\[=,;])(~/|/(home|Users|root|etc|var|tmp|opt|srv|mnt|private|workspace|workspaces|data|usr|proc|run|Volumes)(/|$))`)
 	winPathRE  = regexp.MustCompile(`(^|[\s"'(\[=,;])([A-Za-z]:\\|\\\\[A-Za-z0-9._-]+\\)`)
 	fileURLRE  = regexp.MustCompile(`(?i)(^|[^A-Za-z0-9+.-])file:`)
@@ -79,9 +79,9 @@ var (
 //   - private workspace paths: absolute filesystem paths and file: URLs;
 //
 // all reported as [SeverityError]. A profile with public: false is reported
-// as a [SeverityWarning]: CheckPublic assumes the file is served without
-// authentication, and public: false is descriptive metadata, not protection;
-// a publisher must enforce access control for a private profile, and a
+// as a [SeverityWarning]. CheckPublic assumes the file is served without
+// authentication, and public: false is descriptive metadata, not protection.
+// A publisher must enforce access control for a private profile, and a
 // directory must not index it.
 //
 // A reader can apply CheckPublic to a profile it fetched without

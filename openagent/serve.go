@@ -39,12 +39,12 @@ type HandlerOptions struct {
 }
 
 // Handler returns an http.Handler that serves p, as [Profile.Marshal] writes
-// it, at whatever path it is mounted: at [WellKnownPath] for a domain that
-// represents one agent, or at one stable URL per agent for a host with
-// several ([OpenAgent 0.1], "Publication and discovery"). Responses have
-// Content-Type application/json, a strong ETag (the SHA-256 of the body),
-// Cache-Control, and answer a matching If-None-Match with 304; methods other
-// than GET and HEAD get 405.
+// it, at whatever path it is mounted ([OpenAgent 0.1], "Publication and
+// discovery"). Mount it at [WellKnownPath] for a domain that represents one
+// agent, or at one stable URL per agent for a host with several. Responses
+// have Content-Type application/json, a strong ETag (the SHA-256 of the
+// body), Cache-Control, and answer a matching If-None-Match with 304;
+// methods other than GET and HEAD get 405.
 //
 // Handler returns a *[ValidationError] when p is not a valid profile and a
 // *[ValidationError] that wraps [ErrNotPublishable] when [CheckPublic]

@@ -11,13 +11,13 @@ func uriMessage(s string) string {
 	return problem.URLMessage(problem.RuleURLSyntax, s, " (RFC 3986 Section 4.3): a scheme, then only ASCII characters the URI grammar allows, with anything else percent-encoded")
 }
 
-// isURI reports whether s is a URI by the grammar of RFC 3986 Section 3
-// (scheme ":" hier-part [ "?" query ] [ "#" fragment ]), as the "uri"
-// format of JSON Schema asks: ASCII only, no space, every other character
-// percent-encoded, a host that is an IP literal, an IPv4 address or a
-// reg-name. RFC 3986 allows an empty hier-part ("a:", "a:?q"); the
-// reference's library refuses it, and so does this reader, since a callback
-// URI that names nothing is useless.
+// isURI reports whether s is a URI by the grammar of RFC 3986 Section 3, as
+// the "uri" format of JSON Schema asks. The grammar is scheme ":" hier-part
+// [ "?" query ] [ "#" fragment ]. It allows ASCII only, no space, and every
+// other character percent-encoded. The host is an IP literal, an IPv4
+// address or a reg-name. RFC 3986 allows an empty hier-part ("a:", "a:?q");
+// the reference's library refuses it, and so does this reader, since a
+// callback URI that names nothing is useless.
 func isURI(s string) bool {
 	colon := strings.IndexByte(s, ':')
 	if colon < 1 || !isAlpha(s[0]) {
