@@ -5,13 +5,10 @@ import (
 	"runtime"
 	"runtime/metrics"
 	"slices"
-	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/agentweb/agentweb/internal/webread"
-	"github.com/agentweb/agentweb/safefetch"
 	"github.com/agentweb/agentweb/safefetch/fetchtest"
 )
 
@@ -108,29 +105,5 @@ func BenchmarkScanMemory(b *testing.B) {
 	b.ReportMetric(float64(worstPeak)/float64(limit), "peak/limit")
 	if worstPeak >= limit {
 		b.Errorf("peak heap %d bytes, want under 3×%d + 4 MiB = %d", worstPeak, bytesRead, limit)
-	}
-}
-
-func BenchmarkParseRobots(b *testing.B) {
-	body := []byte(strings.Repeat("User-agent: GPTBot\nUser-agent: Some-Other-Bot\nDisallow: /private/\nAllow: /private/public\n\n", 200) + "User-agent: *\nAllow: /\n")
-	b.SetBytes(int64(len(body)))
-	for b.Loop() {
-		webread.ParseRobots(body)
-	}
-}
-
-func BenchmarkPageWalk(b *testing.B) {
-	n := fetchtest.New()
-	b.Cleanup(n.Close)
-	ts := &testSite{host: "shop.example"}
-	n.Site(ts.host, ts)
-	client := n.Client()
-	page := ts.html("/", "Shop")
-	b.SetBytes(int64(len(page)))
-	for b.Loop() {
-		s := newScan(context.Background(), mustURL("https://shop.example/"), client.WithBudget(safefetch.NewBudget(safefetch.BudgetLimits{})), DefaultMaxBodyBytes, 0, 0, nil)
-		if p := s.pageRead(); !p.readable() {
-			b.Fatal("page not read")
-		}
 	}
 }

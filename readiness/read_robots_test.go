@@ -1,13 +1,60 @@
 package readiness
 
 import (
-	"net/url"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/agentweb/agentweb/internal/webread"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
+
+// The directives Lighthouse 13.5.0's robots-txt audit accepts raise no note;
+// any other does, once, with its header alternative where there is one.
+func TestLighthouseRobotsNotes(t *testing.T) {
+	tests := []struct {
+		name, body string
+		want       []string
+	}{
+		{"every safelisted directive", "User-agent: *\nDisallow: /a\nAllow: /\nSitemap: https://x.example/s.xml\nCrawl-delay: 1\nClean-param: a\nHost: x.example\nRequest-rate: 1/5\nVisit-time: 0600-0845\nNoindex: /b\nCONTENT-SIGNAL: search=yes\n", nil},
+		{"comments and blank lines", "# Agentmap: /x\n\n   \nUser-agent: *\n", nil},
+		{"a line without a colon is not a directive", "Agentmap /x\n", nil},
+		{"Content-Usage", "User-agent: *\nContent-Usage: train-ai=n\n", []string{`line 2: Lighthouse's SEO robots-txt audit (13.5.0) fails the directive "content-usage" as unknown; to keep that audit clean, send the same preferences as a Content-Usage response header`}},
+		{"an unknown directive with no alternative", "\rX-Robots: 1\r", []string{`line 2: Lighthouse's SEO robots-txt audit (13.5.0) fails the directive "x-robots" as unknown`}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := lighthouseRobotsNotes([]byte(tc.body))
+			assert.Len(t, got, len(tc.want), "%q", got)
+			for i := range min(len(got), len(tc.want)) {
+				assert.Contains(t, got[i], tc.want[i])
+			}
+		})
+	}
+	t.Run("only the directives asked for", func(t *testing.T) {
+		got := lighthouseRobotsNotes([]byte("Agentmap: /a\nContent-Usage: train-ai=n\n"), "content-usage")
+		assert.Len(t, got, 1)
+		assert.Contains(t, got[0], `"content-usage"`)
+	})
+	t.Run("bounded", func(t *testing.T) {
+		var b strings.Builder
+		for i := range 5000 {
+			fmt.Fprintf(&b, "D%d: x\n", i)
+		}
+		got := lighthouseRobotsNotes([]byte(b.String()))
+		assert.Len(t, got, maxLighthouseNotes)
+	})
+}
+
+func FuzzLighthouseRobotsNotes(f *testing.F) {
+	f.Add([]byte("User-agent: *\nAgentmap: /a\nLicense: b\n"))
+	f.Add([]byte("\r\r:\n#:"))
+	f.Fuzz(func(t *testing.T, body []byte) {
+		got := lighthouseRobotsNotes(body)
+		assert.LessOrEqual(t, len(got), maxLighthouseNotes)
+	})
+}
 
 func TestParseRobotsExactTokens(t *testing.T) {
 	idx := func(token string) int {
@@ -101,54 +148,23 @@ func TestParseRobotsSitemaps(t *testing.T) {
 	assert.Equal(t, []string{"https://a.example/s.xml", "https://a.example/t.xml"}, o.sitemaps())
 }
 
-func TestReadCard(t *testing.T) {
-	tests := []struct {
-		name    string
-		doc     string
-		formats []string
-		names   []string
-	}{
-		{name: "our card", doc: `{"name":"S","publishes":{"llms_txt":"https://s.example/llms.txt"},"interfaces":[{"type":"MCP","url":"https://s.example/mcp","auth":"oauth2"}],"auth":{"type":"oauth2","public":["a"],"token_required":["b"]},"contact":{"email":"x@s.example"}}`,
-			formats: []string{"agentweb"}, names: []string{"publication", "interface", "sign-in", "contact"}},
-		{name: "draft-car", doc: `{"specVersion":"0","site":{"name":"S","url":"https://s.example/","contact":"mailto:a@s.example"},"capabilities":[{"id":"c","endpoint":"https://s.example/api","protocol":"REST","auth":{"type":"none"}}],"access":{"allow":["/"]}}`,
-			formats: []string{"draft-car-agents-txt"}, names: []string{"interface", "contact"}},
-		{name: "wild-card-ai", doc: `{"agentsJson":"0.1.0","info":{"title":"S","version":"1","description":"d"},"sources":[{"id":"api","path":"https://s.example/openapi.json"}],"flows":[]}`,
-			formats: []string{"wild-card-ai"}, names: []string{"interface"}},
-		{name: "jmilinovich", doc: `{"version":"1","site_info":{"name":"S"},"authentication":{"required":true,"methods":["oauth2"]},"intents":[{"name":"search","endpoint":"/search"}],"policies":{}}`,
-			formats: []string{"jmilinovich"}, names: []string{"interface", "sign-in"}},
-		{name: "wrong shapes are ignored", doc: `{"publishes":"x","interfaces":{"a":1},"auth":true,"contact":42,"capabilities":[1,"x",{"id":"no endpoint"}]}`},
-		{name: "empty object", doc: `{}`},
+func FuzzParseRobots(f *testing.F) {
+	for _, s := range []string{"", "User-agent: *\nDisallow: /\n", "User-agent: GPTBot\nUser-agent: Claude\nDisallow: /x\nAllow: /x/y\nCrawl-delay: x\nSitemap: https://a.example/s.xml\n", "user-agent:*\r\ndisallow:/*?$\r\n", "\xff\xfe"} {
+		f.Add([]byte(s))
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			c, err := readCard([]byte(tc.doc))
-			require.NoError(t, err)
-			require.NotNil(t, c)
-			var formats []string
-			for _, f := range c.Formats {
-				formats = append(formats, string(f))
-			}
-			assert.Equal(t, tc.formats, formats)
-			assert.Equal(t, tc.names, c.Names())
-		})
-	}
-	for _, doc := range []string{`[]`, `"x"`} {
-		c, err := readCard([]byte(doc))
-		assert.Nil(t, c, "%s is not a card", doc)
-		assert.Error(t, err)
-	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		o := &robotsRead{rules: webread.ParseRobots(b)}
+		for i := range crawlers {
+			o.allowed(i, "/")
+			o.allowed(i, "/a?b=c")
+		}
+	})
 }
 
-func TestCanonicalJSON(t *testing.T) {
-	assert.Equal(t, canonicalJSON([]byte(`{"b":1,"a":[1.0,"x"]}`)), canonicalJSON([]byte("{ \"a\": [1, \"x\"],\n\"b\": 1 }")))
-	assert.Nil(t, canonicalJSON([]byte(`{"a":}`)))
-	assert.Nil(t, canonicalJSON([]byte(`{"a":1,"a":2}`)))
-}
-
-func mustURL(s string) *url.URL {
-	u, err := url.Parse(s)
-	if err != nil {
-		panic(err)
+func BenchmarkParseRobots(b *testing.B) {
+	body := []byte(strings.Repeat("User-agent: GPTBot\nUser-agent: Some-Other-Bot\nDisallow: /private/\nAllow: /private/public\n\n", 200) + "User-agent: *\nAllow: /\n")
+	b.SetBytes(int64(len(body)))
+	for b.Loop() {
+		webread.ParseRobots(body)
 	}
-	return u
 }
