@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/netip"
 	"os"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -183,3 +184,26 @@ document.modelContext[verb]({name: "add_to_cart", description: "Put a product in
 }
 
 func mustAddr(s string) netip.Addr { return netip.MustParseAddr(s) }
+
+// What a site can learn about the scanner, as the package documentation
+// says: its scripts see HeadlessChrome and navigator.webdriver, and every
+// request carries the scan client's User-Agent, not Chromium's.
+func TestWhatASiteCanLearn(t *testing.T) {
+	b := newBrowser(t, nil)
+	n := fetchtest.New()
+	defer n.Close()
+	var agent string
+	mux := http.NewServeMux()
+	mux.HandleFunc("/{$}", func(w http.ResponseWriter, r *http.Request) {
+		agent = r.Header.Get("User-Agent")
+		htmlPage(`<script>
+let gpu = "nogl";
+try { const gl = document.createElement("canvas").getContext("webgl"); const d = gl.getExtension("WEBGL_debug_renderer_info"); gpu = /SwiftShader/.test(gl.getParameter(d.UNMASKED_RENDERER_WEBGL)) ? "swiftshader" : "othergl"; } catch (e) {}
+document.modelContext.registerTool({name: [
+  /HeadlessChrome/.test(navigator.userAgent) ? "headless" : "headful",
+  navigator.webdriver ? "webdriver" : "nowebdriver", gpu, "cpus" + navigator.hardwareConcurrency].join("-"), description: "What the page saw.", execute() {}});</script>`)(w, r)
+	})
+	n.Site("shop.example", mux)
+	assert.Equal(t, fmt.Sprintf("headless-webdriver-swiftshader-cpus%d", runtime.NumCPU()), renderToolName(t, b, n, "/"))
+	assert.True(t, strings.HasPrefix(agent, "agentweb/"), agent)
+}

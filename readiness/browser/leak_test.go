@@ -109,3 +109,96 @@ func TestCloseLeavesNothing(t *testing.T) {
 	after, _ := filepath.Glob(filepath.Join(os.TempDir(), fmt.Sprintf("agentweb-chromium-%d-*", os.Getpid())))
 	assert.Equal(t, len(tmp), len(after), "the profile directory is removed")
 }
+
+// profileDirs lists the directories the Browsers of this process hold.
+func profileDirs(t testing.TB) map[string]bool {
+	t.Helper()
+	dirs, err := filepath.Glob(filepath.Join(os.TempDir(), fmt.Sprintf("agentweb-chromium-%d-*", os.Getpid())))
+	require.NoError(t, err)
+	out := map[string]bool{}
+	for _, d := range dirs {
+		out[d] = true
+	}
+	return out
+}
+
+// New with a context that is already done, or that ends while Chromium
+// starts, returns at once with the context's error and leaves no process
+// and no directory.
+func TestNewHonoursADoneContext(t *testing.T) {
+	needBrowser(t)
+	dirs, procs := profileDirs(t), chromiumProcesses(t)
+	for _, after := range []time.Duration{-1, 0, time.Millisecond, 20 * time.Millisecond, 200 * time.Millisecond} {
+		t.Run(after.String(), func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			if after < 0 {
+				cancel()
+			} else {
+				time.AfterFunc(after, cancel)
+			}
+			defer cancel()
+			start := time.Now()
+			b, err := browser.New(ctx, nil)
+			took := time.Since(start)
+			if err == nil {
+				// Chromium started before the context ended.
+				require.NoError(t, b.Close())
+				return
+			}
+			assert.ErrorIs(t, err, context.Canceled)
+			assert.Less(t, took, after+3*time.Second, "New returned soon after its context ended")
+		})
+	}
+	assert.True(t, eventually(func() bool { return len(chromiumProcesses(t)) <= len(procs) }), "no Chromium process left")
+	assert.Equal(t, dirs, profileDirs(t), "no directory left")
+}
+
+// Render returns within its Timeout plus DeadlineMargin for every flood,
+// nothing of the page's tab runs afterwards, and the next harmless page
+// renders.
+func TestTheDeadlineHolds(t *testing.T) {
+	const timeout = 3 * time.Second
+	browser.SkipUnderRace(t)
+	b := newBrowser(t, &browser.Options{Timeout: timeout, Tabs: 1})
+	n := fetchtest.New()
+	defer n.Close()
+	mux := http.NewServeMux()
+	mux.HandleFunc("/{$}", htmlPage(`<!DOCTYPE html><html><body><h1>Shop</h1><form toolname="find" tooldescription="Find a product."><input name="q"></form></body></html>`))
+	for name, body := range browser.Floods {
+		mux.HandleFunc("/"+strings.ReplaceAll(name, " ", "-"), htmlPage(`<!DOCTYPE html><html><body><h1>Flood</h1>`+body+`</body></html>`))
+	}
+	n.Site("shop.example", mux)
+	for name := range browser.Floods {
+		t.Run(name, func(t *testing.T) {
+			before := renderers(t)
+			start := time.Now()
+			_, _ = b.Render(context.Background(), "https://shop.example/"+strings.ReplaceAll(name, " ", "-"), n.Client())
+			took := time.Since(start)
+			assert.Less(t, took, timeout+browser.DeadlineMargin, "Render returned within its deadline and margin")
+			assert.True(t, eventually(func() bool {
+				for pid := range renderers(t) {
+					if !before[pid] {
+						return false
+					}
+				}
+				return true
+			}), "a renderer of the page still runs")
+			r, err := b.Render(context.Background(), "https://shop.example/", n.Client())
+			require.NoError(t, err, "the next page renders")
+			assert.Len(t, r.Tools, 1)
+			t.Logf("%s: Render returned after %s", name, took.Round(10*time.Millisecond))
+		})
+	}
+}
+
+// renderers lists the live renderer processes of this package's Browsers.
+func renderers(t testing.TB) map[string]bool {
+	out := map[string]bool{}
+	for pid := range chromiumProcesses(t) {
+		cmd, _ := os.ReadFile("/proc/" + pid + "/cmdline")
+		if strings.Contains(string(cmd), "--type=renderer") {
+			out[pid] = true
+		}
+	}
+	return out
+}
