@@ -23,10 +23,12 @@ import (
 	"github.com/agentweb/agentweb/safefetch/fetchtest"
 )
 
+// needChromium skips the test unless AGENTWEB_BROWSER=1: the tests of this
+// package run the system's Chromium, which go test ./... does not need.
 func needChromium(tb testing.TB) {
 	tb.Helper()
 	if os.Getenv("AGENTWEB_BROWSER") != "1" {
-		tb.Skip("set AGENTWEB_BROWSER=1 to run with a real Chromium (apt-get install chromium)")
+		tb.Skip("set AGENTWEB_BROWSER=1 to run the tests with a real Chromium (apt-get install chromium)")
 	}
 }
 

@@ -203,21 +203,11 @@ func New(ctx context.Context, opts *Options) (*Browser, error) {
 	if opts != nil {
 		o = *opts
 	}
-	if o.Tabs <= 0 {
-		o.Tabs = DefaultTabs
-	}
-	if o.Timeout <= 0 {
-		o.Timeout = DefaultTimeout
-	}
-	if o.MaxRequests <= 0 {
-		o.MaxRequests = DefaultMaxRequests
-	}
-	if o.MaxHTMLBytes <= 0 {
-		o.MaxHTMLBytes = DefaultMaxHTMLBytes
-	}
-	if o.MaxRendererMemory <= 0 {
-		o.MaxRendererMemory = DefaultMaxRendererMemory
-	}
+	o.Tabs = positiveOr(o.Tabs, DefaultTabs)
+	o.Timeout = positiveOr(o.Timeout, DefaultTimeout)
+	o.MaxRequests = positiveOr(o.MaxRequests, DefaultMaxRequests)
+	o.MaxHTMLBytes = positiveOr(o.MaxHTMLBytes, DefaultMaxHTMLBytes)
+	o.MaxRendererMemory = positiveOr(o.MaxRendererMemory, DefaultMaxRendererMemory)
 	path, err := findChromium(o.ExecPath)
 	if err != nil {
 		return nil, err
@@ -230,6 +220,15 @@ func New(ctx context.Context, opts *Options) (*Browser, error) {
 	}
 	b.inst = in
 	return b, nil
+}
+
+// positiveOr returns v when it is above zero, and def otherwise: an
+// option of zero or below takes its default.
+func positiveOr[T int | int64 | time.Duration](v, def T) T {
+	if v > 0 {
+		return v
+	}
+	return def
 }
 
 // dirPrefix names the directories of Browsers: dirPrefix, the pid of the

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/netip"
-	"os"
 	"runtime"
 	"strings"
 	"testing"
@@ -22,12 +21,7 @@ import (
 
 // needBrowser skips the test unless AGENTWEB_BROWSER=1: the tests of this
 // package run the system's Chromium, which go test ./... does not need.
-func needBrowser(t testing.TB) {
-	t.Helper()
-	if os.Getenv("AGENTWEB_BROWSER") != "1" {
-		t.Skip("set AGENTWEB_BROWSER=1 to run the tests with a real Chromium (apt-get install chromium)")
-	}
-}
+var needBrowser = browser.NeedBrowser
 
 // newBrowser starts a Browser for the test and closes it at its end.
 func newBrowser(t testing.TB, o *browser.Options) *browser.Browser {

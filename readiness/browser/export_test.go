@@ -16,6 +16,9 @@ func WithoutSwitches(names ...string) (undo func()) {
 // Floods are pages that keep Chromium busy past any deadline.
 var Floods = floods
 
+// NeedBrowser skips a test unless AGENTWEB_BROWSER=1.
+var NeedBrowser = needChromium
+
 // SkipUnderRace skips a test that measures time or memory under -race.
 var SkipUnderRace = skipUnderRace
 

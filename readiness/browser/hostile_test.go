@@ -31,7 +31,7 @@ const hostileTimeout = 10 * time.Second
 func TestScanHostilePages(t *testing.T) {
 	b := newBrowser(t, &browser.Options{Timeout: hostileTimeout, Tabs: 3})
 	form := `<form action="/book" method="post" toolname="book_table" tooldescription="Book a table."><input name="d" toolparamdescription="The day."></form>`
-	tests := []struct {
+	type testCase struct {
 		name  string
 		page  string
 		extra map[string]http.HandlerFunc
@@ -45,7 +45,8 @@ func TestScanHostilePages(t *testing.T) {
 		// seconds, which slows the opening of every other tab.
 		alone bool
 		check func(t *testing.T, n *fetchtest.Network, hits map[string]*atomic.Int64)
-	}{
+	}
+	tests := []testCase{
 		{name: "a busy loop", page: prose + `<script>while (true) {}</script>`,
 			want: readiness.VerdictUnverified, says: "pages whose rendering failed: https://shop.example/ (browser: reading the DOM"},
 		{name: "alert", page: prose + form + `<script>alert("hello"); confirm("sure?"); prompt("name?");</script>`,
@@ -91,16 +92,6 @@ func TestScanHostilePages(t *testing.T) {
 			check: func(t *testing.T, n *fetchtest.Network, hits map[string]*atomic.Int64) {
 				assert.Zero(t, hits["/ws"].Load(), "the WebSocket never reached the site")
 			}},
-	}
-	type testCase = struct {
-		name     string
-		page     string
-		extra    map[string]http.HandlerFunc
-		want     readiness.Verdict
-		says     string
-		orFailed bool
-		alone    bool
-		check    func(t *testing.T, n *fetchtest.Network, hits map[string]*atomic.Int64)
 	}
 	run := func(t *testing.T, tc testCase) {
 		t.Run(tc.name, func(t *testing.T) {

@@ -29,11 +29,7 @@ reg("last_tool", "Put a product in the cart.");
 </script></body></html>`))
 	r, err := b.Render(context.Background(), "https://shop.example/", n.Client())
 	require.NoError(t, err)
-	var names []string
-	for _, tool := range r.Tools {
-		names = append(names, tool.Name)
-	}
-	assert.Equal(t, []string{"first_tool", "last_tool"}, names)
+	assert.Equal(t, []string{"first_tool", "last_tool"}, toolNames(r))
 	require.Len(t, r.Notes, 1)
 	assert.Contains(t, r.Notes[0], "1 tool that the browser reported could not be read")
 
@@ -88,9 +84,14 @@ setTimeout(() => { gone.abort(); if (mc.unregisterTool) try { mc.unregisterTool(
 </script></body></html>`))
 	r, err := b.Render(context.Background(), "https://shop.example/", n.Client())
 	require.NoError(t, err)
+	assert.Equal(t, []string{"kept"}, toolNames(r))
+}
+
+// toolNames lists the names of the tools r holds.
+func toolNames(r *readiness.Rendering) []string {
 	var names []string
 	for _, tool := range r.Tools {
 		names = append(names, tool.Name)
 	}
-	assert.Equal(t, []string{"kept"}, names)
+	return names
 }
