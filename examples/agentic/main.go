@@ -10,9 +10,13 @@
 //
 // discover, validate, text --check and audit write one JSON object to
 // standard output; text without --check writes the TXT index itself.
-// Exit codes: 0 success; 1 invalid profile, TXT mismatch, or an audit that
-// is not valid or whose TXT mismatches; 2 usage error, unreadable file,
-// refused URL, failed fetch or existing output directory.
+//
+// Exit codes:
+//   - 0: success;
+//   - 1: an invalid profile, a TXT mismatch, or an audit that is not valid
+//     or whose TXT mismatches;
+//   - 2: a usage error, an unreadable file, a refused URL, a failed fetch or
+//     an existing output directory.
 //
 // Each subcommand lives in the file named after it.
 package main
@@ -29,8 +33,9 @@ import (
 // Exit codes.
 const exitOK, exitInvalid, exitUsage = cli.ExitOK, cli.ExitInvalid, cli.ExitUsage
 
-// maxFileBytes caps what the commands read from a file (a profile and a
-// TXT are at most 64 KiB; a little room is left to report the excess).
+// maxFileBytes caps what the commands read from a file. A profile and a TXT
+// are at most agentic.SpecLimits().ProfileBytes and TextBytes; the rest is
+// room to report the excess.
 const maxFileBytes = 1 << 20
 
 func main() { cli.Main(time.Minute, run) }
