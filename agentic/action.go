@@ -26,11 +26,11 @@ type ActionProfile struct {
 	openAPI []string
 }
 
-// ParseActionProfile reads an Action Profile 1.0 document: strict JSON, an
-// object with "agentic" "1.0.0" and no "type", a bare https "origin", and an
-// "actions" array whose members carry string "id" (non-empty) and
-// "description". Other members are kept untouched in the bytes. Failures are
-// a *ValidationError.
+// ParseActionProfile reads an Action Profile 1.0 document in strict JSON.
+// It must be an object with "agentic" "1.0.0", no "type" and a bare https
+// "origin". Its "actions" array holds members with a non-empty string "id"
+// and a string "description". Other members are kept untouched in the bytes.
+// Failures are a *ValidationError.
 func ParseActionProfile(data []byte) (*ActionProfile, error) {
 	tree, err := strictjson.Decode(data)
 	if err != nil {
@@ -79,9 +79,9 @@ func ParseActionProfile(data []byte) (*ActionProfile, error) {
 func (p *ActionProfile) Bytes() []byte { return append([]byte(nil), p.raw...) }
 
 // Text returns the Action TXT 1.0 index, byte for byte as the reference
-// generator writes it. profileURL "" means the origin's /agentic.json; it
-// must be on the profile origin without credentials, query or fragment
-// (ErrProfileURL).
+// generator writes it. profileURL "" means the origin's /agentic.json.
+// Otherwise it must be on the profile origin, without credentials, query or
+// fragment ([ErrProfileURL]).
 func (p *ActionProfile) Text(profileURL string) ([]byte, error) {
 	pu, err := profileURLFor(p.Origin, profileURL)
 	if err != nil {
@@ -132,7 +132,7 @@ func (p *ActionProfile) appendText(b []byte, profileURL, version string) []byte 
 }
 
 // CompareText compares txt with the Action TXT 1.0 and TXT 1.2 generations
-// of p, as [Site.CompareText] does for a site profile: Status is
+// of p, as [Site.CompareText] does for a site profile. Status is
 // TextStatusMatched when txt equals either byte for byte.
 func (p *ActionProfile) CompareText(profileURL string, txt []byte) TextCheck {
 	t10, err := p.Text(profileURL)

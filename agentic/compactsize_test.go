@@ -12,9 +12,9 @@ import (
 )
 
 // TestCompactSizeOfDecidesAsCompactSize: the size rule reads the bytes
-// instead of writing the tree when that cannot change the verdict; on
-// pretty-printed, escaped and oversized documents it finds a profile over
-// 64 KiB exactly when writing the tree does, and is exact when it reports
+// instead of writing the tree when that cannot change the verdict. On
+// pretty-printed, escaped and oversized documents, it finds a profile over
+// the limit exactly when writing the tree does. It is exact when it reports
 // an excess or the document has no escape.
 func TestCompactSizeOfDecidesAsCompactSize(t *testing.T) {
 	maximal := maximalSite(t)

@@ -9,8 +9,9 @@ import (
 )
 
 // generatedCorpus returns the corpus documents at and over the count and
-// size limits, built from testdata/valid/shop.json in the test rather than
-// committed (each is tens or hundreds of kilobytes of repetition). The
+// size limits. The test builds them from testdata/valid/shop.json rather
+// than committing them: each is tens or hundreds of kilobytes of
+// repetition. The
 // names follow the corpus convention: a valid document is named by its
 // case, an invalid one RULE__case, and an invalid one must give exactly
 // that rule.

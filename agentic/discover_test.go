@@ -74,11 +74,11 @@ func siteHandler(pages map[string]page) http.Handler {
 
 const htmlType = "text/html; charset=utf-8"
 
-// realisticShop puts a shop on the fake internet: HTML docs with links,
-// llms.txt, an OpenAPI 3 JSON with 200 operations, an A2A card, an MCP
-// link, a cross-origin docs link, a www redirect, a redirect to another
-// origin, an over-large document, a slow one and one that never answers in
-// time.
+// realisticShop puts a shop on the fake internet. It serves HTML docs with
+// links, llms.txt, an OpenAPI 3 JSON with 200 operations and an A2A card.
+// It links an MCP server and cross-origin docs. It redirects to its www
+// counterpart and to another origin. One document is over-large, one slow,
+// and one never answers in time.
 func realisticShop(t *testing.T) (*fetchtest.Network, *safefetch.Client) {
 	n := fetchtest.New()
 	t.Cleanup(n.Close)

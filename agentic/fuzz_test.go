@@ -20,9 +20,9 @@ func addSeeds(f *testing.F, patterns ...string) {
 	}
 }
 
-// FuzzParseSite: ParseSite never panics; whatever it accepts writes back to
-// JSON that it accepts again, and has a TXT that CheckText matches (or is
-// refused only for the 64 KiB TXT limit).
+// FuzzParseSite: ParseSite never panics. Whatever it accepts writes back to
+// JSON that it accepts again. Its TXT is one CheckText matches, or is
+// refused only for the TXT size limit.
 func FuzzParseSite(f *testing.F) {
 	addSeeds(f, "testdata/*.json", "testdata/valid/*.json", "testdata/invalid/*.json", "testdata/golden/*.json", "testdata/action/*.json")
 	f.Fuzz(func(t *testing.T, data []byte) {

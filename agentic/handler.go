@@ -35,11 +35,12 @@ type HandlerOptions struct {
 }
 
 // Handler returns an http.Handler that serves s as JSON at the profile URL's
-// path (application/json) and its generated TXT beside it as agentic.txt
-// (text/plain; charset=utf-8). Both bodies are generated once, here; the
-// handler answers GET and HEAD with ETag and Content-Length, answers
-// If-None-Match with 304, refuses other methods with 405, and answers 404 for
-// every other path. It fails when s is invalid or the profile URL is refused.
+// path (application/json). It serves the generated TXT beside it as
+// agentic.txt (text/plain; charset=utf-8). Both bodies are generated once,
+// here. The handler answers GET and HEAD with ETag and Content-Length, and
+// If-None-Match with 304. It refuses other methods with 405 and answers 404
+// for every other path. Handler fails when s is invalid or the profile URL
+// is refused.
 func Handler(s *Site, opts *HandlerOptions) (http.Handler, error) {
 	if opts == nil {
 		opts = &HandlerOptions{}

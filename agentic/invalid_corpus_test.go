@@ -14,9 +14,9 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// edit is one change to the seed document testdata/valid/shop.json: the
-// JSON value at an RFC 6901 pointer replaced or added (a final "-" appends
-// to an array), or the member removed.
+// edit is one change to the seed document testdata/valid/shop.json. It
+// replaces or adds the JSON value at an RFC 6901 pointer, or removes the
+// member there. A final "-" appends to an array.
 type edit struct {
 	ptr, value string
 	del        bool

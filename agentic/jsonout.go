@@ -159,12 +159,12 @@ func formatFloat(f float64) string {
 }
 
 // compactSizeOf returns compactSize(tree) for the tree strict JSON data
-// decodes to, or, when that is certainly within maxProfileBytes, an upper
-// bound of it that is within too, without writing the tree. The bound is
-// data without the whitespace between tokens: the writer keeps numbers as
-// written and writes every string in at most the bytes its source escape
-// form took (a "\u00e9" becomes "é", a "\/" becomes "/", nothing grows).
-// When data holds no backslash at all the bound is exact.
+// decodes to. When that size is certainly within maxProfileBytes, it
+// returns an upper bound that is within too, without writing the tree. The
+// bound is data without the whitespace between tokens. The writer keeps
+// numbers as written. It writes every string in at most the bytes its
+// source escape form took: a "\u00e9" becomes "é", a "\/" becomes "/",
+// nothing grows. When data holds no backslash at all the bound is exact.
 func compactSizeOf(data []byte, tree any) int {
 	n, escapes, in := 0, false, false
 	for i := 0; i < len(data); i++ {

@@ -48,17 +48,20 @@ func (p *problems) add(ptr, rule, msg string) {
 
 // ParseSite decodes and validates an Agentic Site Profile 1.1 document
 // ([Agentic Site Profile 1.1], section "Required JSON fields", "Resource
-// records", "OpenAPI indexes"): strict JSON (no duplicate members, no BOM,
-// valid UTF-8, bounded depth), the pinned schema, and every semantic rule:
-// URL rules, a bare canonical origin, (kind, url) uniqueness, at least one
-// retrieved resource, each API document bound to a retrieved openapi
-// resource, operation path rules, (method, path) uniqueness per API, and the
-// 64 KiB compact size. On failure the error is a *ValidationError listing
-// every problem, each naming the profile's section that states its rule
-// ("Required JSON fields", "Resource records" or "OpenAPI indexes"; strict
-// JSON under "Required JSON fields", the size limit under "Discovery and
-// auditing"). An Action Profile 1.0 document is refused with
-// ErrActionProfile alone.
+// records", "OpenAPI indexes"). It reads strict JSON: no duplicate members,
+// no BOM, valid UTF-8 and bounded depth. It applies the pinned schema and
+// every semantic rule:
+//   - the URL rules and a bare canonical origin;
+//   - (kind, url) uniqueness and at least one retrieved resource;
+//   - each API document bound to a retrieved openapi resource;
+//   - the operation path rules and (method, path) uniqueness per API;
+//   - the compact size limit, [Limits.ProfileBytes].
+//
+// On failure the error is a *ValidationError listing every problem. Each
+// problem names the profile's section that states its rule: "Required JSON
+// fields", "Resource records" or "OpenAPI indexes". Strict JSON comes under
+// "Required JSON fields", the size limit under "Discovery and auditing". An
+// Action Profile 1.0 document is refused with ErrActionProfile alone.
 //
 // [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
 func ParseSite(data []byte) (*Site, error) {
@@ -95,10 +98,11 @@ const (
 )
 
 // siteSection names the section of the profile that states the rule a
-// problem breaks, from where it is: a resource record's rules are in
-// "Resource records", an API index's in "OpenAPI indexes", the top-level
-// members' (and unknown members') in "Required JSON fields". Strict JSON,
-// the string rule and the size limit are cited from ruleSections.
+// problem breaks, from where the problem is. A resource record's rules are
+// in "Resource records", an API index's in "OpenAPI indexes". The top-level
+// members' rules, and unknown members', are in "Required JSON fields".
+// Strict JSON, the string rule and the size limit are cited from
+// ruleSections.
 func siteSection(p Problem) string {
 	switch {
 	case strings.HasPrefix(p.Rule, "json-") || p.Rule == RuleProfileSize || p.Rule == RuleStringUTF8:

@@ -10,12 +10,12 @@ import (
 )
 
 // The reference tools' own example (ruagentic 1.3.0, testdata/peers,
-// SOURCES.md): ParseSite reads the profile, Text writes its agentic.txt
-// byte for byte, CheckText accepts it and the TXT 1.2 publication form, and
-// WriteDir writes the reference's README.md and LISTING.md byte for byte
+// SOURCES.md). ParseSite reads the profile, and Text writes its agentic.txt
+// byte for byte. CheckText accepts it and the TXT 1.2 publication form.
+// WriteDir writes the reference's README.md and LISTING.md byte for byte.
 // (Agentic Site Profile 1.1, "TXT 1.1", "Tools and compatibility": the
 // discover command writes agentic.json, agentic.txt, README.md, LISTING.md
-// and a report).
+// and a report.)
 func TestPeerRuagenticSite(t *testing.T) {
 	dir := "testdata/peers/ruagentic/site"
 	js := readFile(t, filepath.Join(dir, "agentic.json"))
@@ -32,8 +32,8 @@ func TestPeerRuagenticSite(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, TextStatusMatched, CheckText(s, "", pub))
 	// TXT 1.2 is the 1.1 text with its version line changed, an LF, then
-	// the two fixed reference records; the reference ships no 1.2 file
-	// for this example, so the construction is checked instead.
+	// the two fixed reference records. The reference ships no 1.2 file for
+	// this example, so the construction is checked instead.
 	head := bytes.Replace(want, []byte("Agentic-Text: 1.1\n"), []byte("Agentic-Text: 1.2\n"), 1)
 	require.True(t, bytes.HasPrefix(pub, head))
 	assert.Equal(t, "\n"+

@@ -7,13 +7,15 @@ import (
 )
 
 // appendJSString appends s as JavaScript's JSON.stringify writes a string
-// ([strictjson.AppendString]: '"' and '\' escaped, \b \f \n \r \t by name, the
-// other C0 controls as \u00xx, everything else literal, invalid UTF-8 as
-// U+FFFD). When txt is true it also escapes, as the reference TXT generator
-// does, each of U+007F–U+009F, U+200B–U+200F, U+2028–U+202E, U+2060–U+206F and
-// U+FEFF as \u with four lower-case hex digits (TXT 1.1, "Strings use JSON
-// quoting with control, directional, and invisible formatting characters
-// escaped").
+// ([strictjson.AppendString]). '"' and '\' are escaped, and \b \f \n \r \t
+// by name. The other C0 controls become \u00xx, invalid UTF-8 U+FFFD, and
+// everything else stays literal.
+//
+// When txt is true it also escapes, as the reference TXT generator does,
+// each of U+007F–U+009F, U+200B–U+200F, U+2028–U+202E, U+2060–U+206F and
+// U+FEFF. Each becomes \u with four lower-case hex digits (TXT 1.1,
+// "Strings use JSON quoting with control, directional, and invisible
+// formatting characters escaped").
 func appendJSString(b []byte, s string, txt bool) []byte {
 	if txt {
 		return strictjson.AppendStringFunc(b, s, txtEscaped)

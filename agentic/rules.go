@@ -61,10 +61,11 @@ type ValidationError = problem.ValidationError
 type Severity = problem.Severity
 
 // Rule names of the URL rules, shared with the other spec packages of this
-// module. Every URL of a profile (origin, url, source, document) is https,
-// at most 2048 characters, without credentials, query, fragment or a port
-// other than 443, and names neither a local host nor a local, private or
-// reserved address ([Agentic Site Profile 1.1], section "Resource records").
+// module. Every URL of a profile (origin, url, source, document) is https
+// and at most [Limits.URLLength] long. It carries no credentials, query,
+// fragment or port other than 443. It names neither a local host nor a
+// local, private or reserved address ([Agentic Site Profile 1.1], section
+// "Resource records").
 //
 // [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
 const (
@@ -147,11 +148,12 @@ const (
 )
 
 // ruleSections names the section of [Agentic Site Profile 1.1] that states
-// each rule, for the problems whose position does not name a closer one
-// (siteSection): every rule cites one. Strict JSON and the string rules
-// belong to "Required JSON fields" (the schema defines exact fields), the
-// size bound to "Discovery and auditing" (the file size is kept bounded),
-// the Action Profile reader to "Tools and compatibility".
+// each rule, for the problems whose position names no closer one
+// (siteSection). Every rule cites one. Strict JSON and the string rules
+// belong to "Required JSON fields", since the schema defines exact fields.
+// The size bound belongs to "Discovery and auditing", which keeps the file
+// size bounded. The Action Profile reader belongs to "Tools and
+// compatibility".
 //
 // [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
 var ruleSections = map[string]string{

@@ -43,7 +43,7 @@ type Limits struct {
 	APIs int
 	// Operations is the most operations one API index holds.
 	Operations int
-	// URLLength bounds origin, url, source and document.
+	// URLLength bounds origin, url, source and document: 2048.
 	URLLength int
 	// NameLength, DescriptionLength and TitleLength bound the site name,
 	// the site description and a resource title.

@@ -12,11 +12,12 @@ import (
 
 // Errors of TXT generation.
 var (
-	// ErrProfileURL reports a profile URL this package will not use: not
-	// an https URL, not on the profile's origin (for TXT generation and
-	// Discover), or carrying credentials, a query or a fragment.
+	// ErrProfileURL reports a profile URL this package will not use. It is
+	// not an https URL, or it carries credentials, a query or a fragment.
+	// For TXT generation and Discover, it is not on the profile's origin.
 	ErrProfileURL = errors.New("agentic: profile URL must be an https URL on the profile origin without credentials, query or fragment")
-	// ErrTextTooLarge reports a generated TXT file over 64 KiB (TXT 1.1).
+	// ErrTextTooLarge reports a generated TXT file over [Limits.TextBytes]
+	// (TXT 1.1).
 	ErrTextTooLarge = errors.New("agentic: generated TXT exceeds 64 KiB; shorten the profile")
 )
 
@@ -52,11 +53,11 @@ func projectReferences() []Reference {
 // uses when none is given.
 func defaultProfileURL(origin string) string { return origin + "/agentic.json" }
 
-// ProfileURL checks a profile URL against a profile origin and returns the
-// URL as TXT writes it on its Profile line (the WHATWG serialisation: scheme
-// and host lower-case, default port dropped, dot segments removed, an empty
-// path written "/"). "" means defaultProfileURL(origin). The error wraps
-// ErrProfileURL.
+// profileURLFor checks a profile URL against a profile origin. It returns
+// the URL as TXT writes it on its Profile line, in the WHATWG serialisation:
+// scheme and host lower-case, default port dropped, dot segments removed,
+// an empty path written "/". "" means defaultProfileURL(origin). The error
+// wraps ErrProfileURL.
 func profileURLFor(origin, profileURL string) (string, error) {
 	if profileURL == "" {
 		profileURL = defaultProfileURL(origin)
@@ -83,12 +84,12 @@ func profileURLFor(origin, profileURL string) (string, error) {
 }
 
 // Text returns the TXT 1.1 index of the profile, byte for byte as the
-// reference generator writes it (TXT 1.1): LF line ends, exactly one final
-// LF, strings in JavaScript JSON quoting with control, directional and
-// invisible formatting characters escaped, and summaries left out. profileURL
-// "" means the origin's /agentic.json. The Site is validated first (a
-// *ValidationError); a bad profile URL wraps ErrProfileURL, and a result over
-// 64 KiB is ErrTextTooLarge.
+// reference generator writes it (TXT 1.1). Lines end in LF, with exactly
+// one final LF. Strings are in JavaScript JSON quoting, with control,
+// directional and invisible formatting characters escaped. Summaries are
+// left out. profileURL "" means the origin's /agentic.json. The Site is
+// validated first (a *ValidationError). A bad profile URL wraps
+// ErrProfileURL, and a result over [Limits.TextBytes] is ErrTextTooLarge.
 func (s *Site) Text(profileURL string) ([]byte, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
@@ -96,10 +97,12 @@ func (s *Site) Text(profileURL string) ([]byte, error) {
 	return s.generate(profileURL, textVersion11)
 }
 
-// PublicationText returns the TXT 1.2 publication form: the TXT 1.1 index
-// with its Agentic-Text line changed to 1.2, then an empty line and the two
-// fixed project reference records (specification Agentic, https://ruagentic.org, and directory RUAGENTIC, https://ruagentic.com), each followed by an
-// empty line separator, ending with exactly one LF. Errors are those of Text.
+// PublicationText returns the TXT 1.2 publication form. It is the TXT 1.1
+// index with its Agentic-Text line changed to 1.2, then an empty line and
+// the two fixed project reference records. These are specification Agentic
+// (https://ruagentic.org) and directory RUAGENTIC (https://ruagentic.com).
+// Each is followed by an empty line separator, and the text ends with
+// exactly one LF. Errors are those of Text.
 func (s *Site) PublicationText(profileURL string) ([]byte, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
@@ -234,8 +237,8 @@ type TextCheck struct {
 }
 
 // CheckText compares txt with the TXT 1.1 and TXT 1.2 generations of s for
-// profileURL ("" means the origin's /agentic.json) and returns
-// TextStatusMatched when it equals either byte for byte, else
+// profileURL ("" means the origin's /agentic.json). It returns
+// TextStatusMatched when txt equals either byte for byte, else
 // TextStatusMismatch. It is the short answer of [Site.CompareText]:
 // CheckText(s, u, txt) == s.CompareText(u, txt).Status.
 func CheckText(s *Site, profileURL string, txt []byte) TextStatus {
@@ -248,8 +251,8 @@ const (
 )
 
 // CompareText is [CheckText] with the evidence: which generation matched,
-// or the first line that differs from the generation the file declares
-// (TXT 1.2 when its Agentic-Text line says 1.2, else TXT 1.1). A nil or
+// or the first line that differs from the generation the file declares.
+// That is TXT 1.2 when its Agentic-Text line says 1.2, else TXT 1.1. A nil or
 // invalid Site matches nothing. [ActionProfile.CompareText] does the same
 // for an action profile.
 func (s *Site) CompareText(profileURL string, txt []byte) TextCheck {

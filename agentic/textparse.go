@@ -71,10 +71,13 @@ type TextUnknown struct {
 const maxTextLines = 16384
 
 // ParseText reads a TXT index (site TXT 1.1 or 1.2, or Action TXT 1.0) into
-// its records. It requires what the generators guarantee: UTF-8, LF line ends
-// and no CR, a final LF, at most 64 KiB, the header fields in order, records
-// separated by empty lines, and values in JSON string quoting where the
-// format quotes them. The first problem is returned as a *TextSyntaxError.
+// its records. It requires what the generators guarantee:
+//   - UTF-8, LF line ends and no CR, a final LF;
+//   - at most [Limits.TextBytes];
+//   - the header fields in order, and records separated by empty lines;
+//   - values in JSON string quoting where the format quotes them.
+//
+// The first problem is returned as a *TextSyntaxError.
 // A file that parses is not thereby consistent with any JSON: use CheckText.
 func ParseText(data []byte) (*TextIndex, error) {
 	fail := func(line int, format string, a ...any) (*TextIndex, error) {

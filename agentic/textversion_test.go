@@ -9,8 +9,8 @@ import (
 )
 
 // TestDiscoverTextVersionDefault: by default Discover writes TXT 1.2, the
-// publication form the reference tool's current generators write; "1.1"
-// asks for the canonical TXT 1.1 alone; any other value is refused before a
+// publication form the reference tool's current generators write. "1.1"
+// asks for the canonical TXT 1.1 alone. Any other value is refused before a
 // request is made.
 func TestDiscoverTextVersionDefault(t *testing.T) {
 	n := fetchtest.New()

@@ -49,10 +49,10 @@ func (d *Discovery) Files() (map[string][]byte, error) {
 	return files, nil
 }
 
-// WriteDir writes the discovery's files into dir, which must not exist: it
-// is created (its parent must exist) and each file is created exclusively,
-// so nothing is ever overwritten ("The discover command creates a new
-// directory ...; it refuses to overwrite an existing directory"). An
+// WriteDir writes the discovery's files into dir, which must not exist.
+// WriteDir creates it, and its parent must exist. Each file is created
+// exclusively, so nothing is ever overwritten ("The discover command creates
+// a new directory ...; it refuses to overwrite an existing directory"). An
 // existing dir yields an error wrapping ErrDirExists.
 func (d *Discovery) WriteDir(dir string) error {
 	files, err := d.Files()
@@ -80,15 +80,15 @@ func (d *Discovery) WriteDir(dir string) error {
 }
 
 // The README.md and LISTING.md of WriteDir are built as the reference
-// tools (ruagentic 1.3.0) build them for the same profile, so that the
-// reference auditor, which requires both project references with their
-// descriptions in the README, scores them as it scores its own.
+// tools (ruagentic 1.3.0) build them for the same profile. The reference
+// auditor requires both project references with their descriptions in the
+// README. Built this way, it scores them as it scores its own.
 
 // mdText makes an untrusted string safe as Markdown prose, as the
-// reference does: control, invisible and directional characters become
-// spaces, white space is collapsed and trimmed, the text is cut to limit
-// UTF-16 code units (never inside a character), HTML is escaped, and the
-// Markdown punctuation \ ` * { } [ ] ( ) ! | # is backslash-escaped, so a
+// reference does. Control, invisible and directional characters become
+// spaces. White space is collapsed and trimmed. The text is cut to limit
+// UTF-16 code units, never inside a character. HTML is escaped, and the
+// Markdown punctuation \ ` * { } [ ] ( ) ! | # is backslash-escaped. So a
 // site's name cannot inject a heading, link or script.
 func mdText(s string, limit int) string {
 	var clean strings.Builder
@@ -151,8 +151,8 @@ func jsSpace(r rune) bool {
 }
 
 // mdLink writes a Markdown link to a URL that passed the profile's URL
-// rules: the label escaped as prose (at most 200 code units), the URL in
-// its serialised form (an empty path written "/") with "(" and ")"
+// rules. The label is escaped as prose, at most 200 code units. The URL is
+// in its serialised form, with an empty path written "/", and "(" and ")"
 // percent-encoded.
 func mdLink(label, u string) string {
 	return "[" + mdText(label, 200) + "](" + strings.NewReplacer("(", "%28", ")", "%29").Replace(hrefOf(u)) + ")"
