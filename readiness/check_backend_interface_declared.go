@@ -1,6 +1,7 @@
 package readiness
 
 import (
+	"cmp"
 	"fmt"
 	"net/url"
 	"regexp"
@@ -63,7 +64,7 @@ func (s *scan) readBackend() outcome {
 		if u := o.probe.unanswered(); u != nil {
 			// Even the default /mcp: an unanswered probe is not an absence.
 			unanswered = true
-			out.notes = append(out.notes, fmt.Sprintf("MCP probe of %s: %s", o.endpoint, first(u.Error, "no answer")))
+			out.notes = append(out.notes, fmt.Sprintf("MCP probe of %s: %s", o.endpoint, cmp.Or(u.Error, "no answer")))
 		}
 	}
 	if c := s.cardsRead(); !c.wellKnown.f.answered() || !c.root.f.answered() {
@@ -103,14 +104,14 @@ func (s *scan) readBackend() outcome {
 			continue
 		}
 		cardBase := base
-		if u, err := url.Parse(first(cp.f.resp.FinalURL, cp.f.url)); err == nil && u.IsAbs() {
+		if u, err := url.Parse(cmp.Or(cp.f.resp.FinalURL, cp.f.url)); err == nil && u.IsAbs() {
 			cardBase = u
 		}
 		for _, it := range cp.card.Interfaces {
 			if it.Type == "mcp" {
 				continue
 			}
-			addFrom(cardBase, first(it.Type, "interface"), it.URL, "the card")
+			addFrom(cardBase, cmp.Or(it.Type, "interface"), it.URL, "the card")
 		}
 		break
 	}

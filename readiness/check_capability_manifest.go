@@ -1,6 +1,7 @@
 package readiness
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 
@@ -82,7 +83,7 @@ func skippedNotes(source string, ps []agentsjson.Problem) []string {
 			out = append(out, fmt.Sprintf("%s: %s not read", source, plural.N(len(ps)-shown, "more member", "more members")))
 			break
 		}
-		out = append(out, fmt.Sprintf("%s: not read: %s: %s", source, first(p.Pointer, "(the card)"), truncate(clean(p.Message), 120)))
+		out = append(out, fmt.Sprintf("%s: not read: %s: %s", source, cmp.Or(p.Pointer, "(the card)"), truncate(clean(p.Message), 120)))
 	}
 	return out
 }

@@ -2,6 +2,7 @@ package readiness
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/agentweb/agentweb/internal/plural"
@@ -135,7 +136,7 @@ func (o *toolsRead) registrationText() string {
 	if len(read) > 0 {
 		var sources []string
 		for _, t := range read {
-			if !contains(sources, t.source) {
+			if !slices.Contains(sources, t.source) {
 				sources = append(sources, t.source)
 			}
 		}

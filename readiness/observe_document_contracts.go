@@ -1,6 +1,7 @@
 package readiness
 
 import (
+	"cmp"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -52,7 +53,7 @@ func (s *scan) contractEndpoints() []contractEndpoint {
 			if i := strings.IndexAny(ref, " \t"); i >= 0 {
 				ref = ref[:i]
 			}
-			add("llms.txt", first(f.resp.FinalURL, f.url), ref)
+			add("llms.txt", cmp.Or(f.resp.FinalURL, f.url), ref)
 		}
 	}
 	for _, cp := range []*cardCopy{s.cardsRead().wellKnown, s.cardsRead().root} {
@@ -93,7 +94,7 @@ func (s *scan) robotsContracts(eps []contractEndpoint) []string {
 		if err != nil {
 			continue
 		}
-		pq := first(u.EscapedPath(), "/")
+		pq := cmp.Or(u.EscapedPath(), "/")
 		if u.RawQuery != "" {
 			pq += "?" + u.RawQuery
 		}
@@ -131,7 +132,7 @@ func (s *scan) userAgentContract() (*fetched, string) {
 	if p == nil || !p.f.answered() {
 		return nil, ""
 	}
-	u := first(p.f.resp.FinalURL, p.url)
+	u := cmp.Or(p.f.resp.FinalURL, p.url)
 	f := &fetched{method: http.MethodGet, url: u, accept: acceptHTML}
 	release, err := s.acquire("document_contracts user-agent")
 	if err != nil {
@@ -179,7 +180,7 @@ func (s *scan) mcpContracts() []string {
 				declared = append(declared, str(v))
 			}
 		}
-		if got := first(live.Protocol.Negotiated, live.Protocol.Returned); got != "" && len(declared) > 0 && !slices.Contains(declared, got) {
+		if got := cmp.Or(live.Protocol.Negotiated, live.Protocol.Returned); got != "" && len(declared) > 0 && !slices.Contains(declared, got) {
 			out = append(out, fmt.Sprintf("the MCP server card %s declares protocol version %s, and the live server %s answered %s. Fix: state in the server card the versions the server speaks",
 				c.f.url, truncate(clean(strings.Join(declared, ", ")), 80), m.endpoint, got))
 		}

@@ -1,6 +1,7 @@
 package readiness
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 
@@ -32,7 +33,7 @@ func observeLLMsLinks(s *scan) obsOutcome {
 		if i := strings.IndexAny(ref, " \t"); i >= 0 {
 			ref = ref[:i] // a title follows the target
 		}
-		u := s.obsSameSite(first(f.resp.FinalURL, f.url), ref)
+		u := s.obsSameSite(cmp.Or(f.resp.FinalURL, f.url), ref)
 		if u == "" {
 			foreign++
 			continue

@@ -1,6 +1,7 @@
 package readiness
 
 import (
+	"cmp"
 	"fmt"
 	"net/url"
 	"path"
@@ -40,7 +41,7 @@ func observeMarkdownTwin(s *scan) obsOutcome {
 	what := "Markdown"
 	if found {
 		mt, _ := f.mediaType()
-		what = fmt.Sprintf("Markdown served as %s, %d bytes", first(mt, "no Content-Type"), len(f.body()))
+		what = fmt.Sprintf("Markdown served as %s, %d bytes", cmp.Or(mt, "no Content-Type"), len(f.body()))
 		if mt != "text/markdown" && mt != "text/plain" {
 			problems = append(problems, fmt.Sprintf("served as %q, not text/markdown", mt))
 		}

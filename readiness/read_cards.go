@@ -25,18 +25,16 @@ func readCard(body []byte) (*card, error) {
 	return agentsjson.Parse(body)
 }
 
+// str is v as a string without surrounding white space, or "" when v is not
+// a string: a member of white space alone counts as absent. It is not a type
+// assertion because of that trim.
 func str(v any) string {
 	s, _ := v.(string)
 	return strings.TrimSpace(s)
 }
 
-func first(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
-}
-
+// list is v as a JSON array of at most maxCardItems members, or nil when v
+// is not an array.
 func list(v any) []any {
 	l, _ := v.([]any)
 	if len(l) > maxCardItems {

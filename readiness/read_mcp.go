@@ -1,6 +1,7 @@
 package readiness
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -74,7 +75,7 @@ func serverCardEndpoint(m map[string]any) string {
 			continue
 		}
 		u := str(o["url"])
-		t := strings.ToLower(first(str(o["type"]), str(o["transport_type"])))
+		t := strings.ToLower(cmp.Or(str(o["type"]), str(o["transport_type"])))
 		if u != "" && (t == "streamable-http" || t == "http") {
 			return u
 		}
@@ -84,7 +85,7 @@ func serverCardEndpoint(m map[string]any) string {
 	}
 	if t, ok := m["transport"].(map[string]any); ok {
 		// The server-card proposal (SEP-1649) names it transport.endpoint.
-		if u := first(str(t["endpoint"]), str(t["url"])); u != "" {
+		if u := cmp.Or(str(t["endpoint"]), str(t["url"])); u != "" {
 			return u
 		}
 	}
@@ -96,7 +97,7 @@ func serverCardEndpoint(m map[string]any) string {
 			return str(o["url"])
 		}
 	}
-	return first(other, first(str(m["url"]), str(m["endpoint"])))
+	return cmp.Or(other, str(m["url"]), str(m["endpoint"]))
 }
 
 // mcpRead is what the Connect checks share: the MCP endpoint found, where it
@@ -223,7 +224,7 @@ func (s *scan) readMCP() *mcpRead {
 	for _, e := range r.Handshake {
 		var err error
 		if e.Status == 0 {
-			err = errors.New(first(e.Error, "no answer"))
+			err = errors.New(cmp.Or(e.Error, "no answer"))
 		}
 		s.emit(Event{Kind: EventKindFetchDone, Method: e.Method, URL: e.URL, Status: e.Status, Err: err})
 	}

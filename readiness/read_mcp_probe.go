@@ -1,6 +1,7 @@
 package readiness
 
 import (
+	"cmp"
 	"context"
 	"net/http"
 	"time"
@@ -61,7 +62,7 @@ func (p *mcpProbe) unanswered() *mcpFailure {
 	}
 	for i := len(p.r.Handshake) - 1; i >= 0; i-- {
 		if e := p.r.Handshake[i]; e.Status == 0 || e.Capped || e.Error != "" || refusal.Refused(e.Status) {
-			return &mcpFailure{Method: e.Method, URL: e.URL, Error: first(e.Error, p.r.Reason)}
+			return &mcpFailure{Method: e.Method, URL: e.URL, Error: cmp.Or(e.Error, p.r.Reason)}
 		}
 	}
 	return &mcpFailure{Method: http.MethodPost, URL: p.r.Endpoint, Error: p.r.Reason}
@@ -99,7 +100,7 @@ func (p *mcpProbe) records() []RequestRecord {
 			}
 		}
 		if e.Status == 0 {
-			r.Error = first(e.Error, "no answer")
+			r.Error = cmp.Or(e.Error, "no answer")
 		} else {
 			rr := &ResponseRecord{Status: e.Status, MediaType: e.ContentType, Bytes: int(e.Bytes), Body: bodySummary([]byte(e.Body))}
 			if e.WWWAuthenticate != "" {

@@ -260,7 +260,7 @@ func (o *toolsRead) addScriptTools(source, text string) {
 func (o *toolsRead) browsers() string {
 	var names []string
 	for _, r := range o.rendered {
-		if r.r.Browser != "" && !contains(names, r.r.Browser) {
+		if r.r.Browser != "" && !slices.Contains(names, r.r.Browser) {
 			names = append(names, r.r.Browser)
 		}
 	}

@@ -178,12 +178,3 @@ func readRendering(page string, r *Rendering) *pageRendering {
 	}
 	return pr
 }
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
