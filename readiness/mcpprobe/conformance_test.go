@@ -68,47 +68,45 @@ func signInFound(prmURLSuffix, asURLSuffix string) func(t *testing.T, r *mcpprob
 	}
 }
 
+// The default well-known URIs of the two documents, as URL suffixes.
+const (
+	prmAtDefault = "/.well-known/oauth-protected-resource/mcp"
+	asAtDefault  = "/.well-known/oauth-authorization-server"
+)
+
+// The checks of a full sign-in flow, and those of the token endpoint: both
+// need a token.
+var (
+	fullFlow      = []string{"client-registration", "authorization-request", "token-request"}
+	tokenEndpoint = []string{"token-endpoint-auth-method", "resource-parameter-in-authorization", "resource-parameter-in-token"}
+)
+
+// signInScenario is a scenario whose checks need a token; discovery must
+// find the two documents at URLs ending in prmSuffix and asSuffix.
+func signInScenario(name, versions, prmSuffix, asSuffix string, checks ...string) conformanceScenario {
+	return conformanceScenario{name: name, versions: versions, expected: flowChecks(checks...), receipt: signInFound(prmSuffix, asSuffix)}
+}
+
 var conformanceScenarios = []conformanceScenario{
 	{name: "initialize", versions: "2025-06-18, 2025-11-25", receipt: func(t *testing.T, r *mcpprobe.Receipt) {
 		assert.Equal(t, mcpprobe.OutcomeListed, r.Outcome, r.Reason)
 		assert.Equal(t, mcpprobe.Version20260728, r.Protocol.Offered)
 		assert.NotEmpty(t, r.Protocol.Negotiated)
 	}},
-	{name: "auth/metadata-default", versions: "2025-11-25",
-		expected: flowChecks("client-registration", "authorization-request", "token-request"),
-		receipt:  signInFound("/.well-known/oauth-protected-resource/mcp", "/.well-known/oauth-authorization-server")},
-	{name: "auth/metadata-var1", versions: "2025-11-25",
-		expected: flowChecks("client-registration", "authorization-request", "token-request"),
-		receipt:  signInFound("/.well-known/oauth-protected-resource/mcp", "/.well-known/openid-configuration")},
-	{name: "auth/metadata-var2", versions: "2025-11-25",
-		expected: flowChecks("client-registration", "authorization-request", "token-request"),
-		receipt:  signInFound("/.well-known/oauth-protected-resource", "/.well-known/oauth-authorization-server/tenant1")},
-	{name: "auth/metadata-var3", versions: "2025-11-25",
-		expected: flowChecks("client-registration", "authorization-request", "token-request"),
-		receipt:  signInFound("/custom/metadata/location.json", "/tenant1/.well-known/openid-configuration")},
-	{name: "auth/basic-cimd", versions: "2025-11-25", expected: flowChecks("cimd-client-id-used"),
-		receipt: signInFound("/.well-known/oauth-protected-resource/mcp", "/.well-known/oauth-authorization-server")},
-	{name: "auth/scope-from-www-authenticate", versions: "2025-11-25", expected: flowChecks("scope-from-www-authenticate"),
-		receipt: signInFound("/.well-known/oauth-protected-resource/mcp", "/.well-known/oauth-authorization-server")},
-	{name: "auth/scope-from-scopes-supported", versions: "2025-11-25", expected: flowChecks("scope-from-scopes-supported"),
-		receipt: signInFound("/.well-known/oauth-protected-resource/mcp", "/.well-known/oauth-authorization-server")},
-	{name: "auth/scope-omitted-when-undefined", versions: "2025-11-25", expected: flowChecks("scope-omitted-when-undefined"),
-		receipt: signInFound("/.well-known/oauth-protected-resource/mcp", "/.well-known/oauth-authorization-server")},
-	{name: "auth/scope-step-up", versions: "2025-11-25", expected: flowChecks("scope-step-up-initial", "scope-step-up-escalation"),
-		receipt: signInFound("/.well-known/oauth-protected-resource/mcp", "/.well-known/oauth-authorization-server")},
-	{name: "auth/scope-retry-limit", versions: "2025-11-25", expected: flowChecks("scope-retry-limit"),
-		receipt: signInFound("/.well-known/oauth-protected-resource/mcp", "/.well-known/oauth-authorization-server")},
-	{name: "auth/token-endpoint-auth-basic", versions: "2025-06-18, 2025-11-25",
-		expected: flowChecks("token-endpoint-auth-method", "resource-parameter-in-authorization", "resource-parameter-in-token"),
-		receipt:  signInFound("/.well-known/oauth-protected-resource/mcp", "/.well-known/oauth-authorization-server")},
-	{name: "auth/token-endpoint-auth-post", versions: "2025-06-18, 2025-11-25",
-		expected: flowChecks("token-endpoint-auth-method", "resource-parameter-in-authorization", "resource-parameter-in-token"),
-		receipt:  signInFound("/.well-known/oauth-protected-resource/mcp", "/.well-known/oauth-authorization-server")},
-	{name: "auth/token-endpoint-auth-none", versions: "2025-06-18, 2025-11-25",
-		expected: flowChecks("token-endpoint-auth-method", "resource-parameter-in-authorization", "resource-parameter-in-token"),
-		receipt:  signInFound("/.well-known/oauth-protected-resource/mcp", "/.well-known/oauth-authorization-server")},
-	{name: "auth/pre-registration", versions: "2025-11-25", expected: flowChecks("pre-registration-auth"),
-		receipt: signInFound("/.well-known/oauth-protected-resource/mcp", "/.well-known/oauth-authorization-server")},
+	signInScenario("auth/metadata-default", "2025-11-25", prmAtDefault, asAtDefault, fullFlow...),
+	signInScenario("auth/metadata-var1", "2025-11-25", prmAtDefault, "/.well-known/openid-configuration", fullFlow...),
+	signInScenario("auth/metadata-var2", "2025-11-25", "/.well-known/oauth-protected-resource", "/.well-known/oauth-authorization-server/tenant1", fullFlow...),
+	signInScenario("auth/metadata-var3", "2025-11-25", "/custom/metadata/location.json", "/tenant1/.well-known/openid-configuration", fullFlow...),
+	signInScenario("auth/basic-cimd", "2025-11-25", prmAtDefault, asAtDefault, "cimd-client-id-used"),
+	signInScenario("auth/scope-from-www-authenticate", "2025-11-25", prmAtDefault, asAtDefault, "scope-from-www-authenticate"),
+	signInScenario("auth/scope-from-scopes-supported", "2025-11-25", prmAtDefault, asAtDefault, "scope-from-scopes-supported"),
+	signInScenario("auth/scope-omitted-when-undefined", "2025-11-25", prmAtDefault, asAtDefault, "scope-omitted-when-undefined"),
+	signInScenario("auth/scope-step-up", "2025-11-25", prmAtDefault, asAtDefault, "scope-step-up-initial", "scope-step-up-escalation"),
+	signInScenario("auth/scope-retry-limit", "2025-11-25", prmAtDefault, asAtDefault, "scope-retry-limit"),
+	signInScenario("auth/token-endpoint-auth-basic", "2025-06-18, 2025-11-25", prmAtDefault, asAtDefault, tokenEndpoint...),
+	signInScenario("auth/token-endpoint-auth-post", "2025-06-18, 2025-11-25", prmAtDefault, asAtDefault, tokenEndpoint...),
+	signInScenario("auth/token-endpoint-auth-none", "2025-06-18, 2025-11-25", prmAtDefault, asAtDefault, tokenEndpoint...),
+	signInScenario("auth/pre-registration", "2025-11-25", prmAtDefault, asAtDefault, "pre-registration-auth"),
 	{name: "auth/resource-mismatch", versions: "draft", receipt: func(t *testing.T, r *mcpprobe.Receipt) {
 		assert.Equal(t, mcpprobe.OutcomeSignInRequired, r.Outcome)
 		assert.False(t, r.Auth.OAuthMetadata)
@@ -124,7 +122,7 @@ var conformanceScenarios = []conformanceScenario{
 	// the suite only checks that the document was requested (which passes);
 	// the probe requests it, refuses it, and says why.
 	{name: "auth/2025-03-26-oauth-metadata-backcompat", versions: "2025-03-26",
-		expected: flowChecks("client-registration", "authorization-request", "token-request"),
+		expected: flowChecks(fullFlow...),
 		receipt: func(t *testing.T, r *mcpprobe.Receipt) {
 			assert.Equal(t, mcpprobe.OutcomeSignInRequired, r.Outcome)
 			assert.False(t, r.Auth.OAuthMetadata, "issuer <origin>/oauth at the origin's well-known URI: RFC 8414 Section 3.3")
@@ -137,7 +135,7 @@ var conformanceScenarios = []conformanceScenario{
 			assert.Equal(t, "2025-03-26", f.Version)
 		}},
 	{name: "auth/2025-03-26-oauth-endpoint-fallback", versions: "2025-03-26",
-		expected: flowChecks("client-registration", "authorization-request", "token-request"),
+		expected: flowChecks(fullFlow...),
 		receipt: func(t *testing.T, r *mcpprobe.Receipt) {
 			assert.Equal(t, mcpprobe.OutcomeSignInRequired, r.Outcome)
 			assert.False(t, r.Auth.OAuthMetadata)
