@@ -7,12 +7,12 @@
 //	agentsignup hash TERMS-FILE
 //	agentsignup fetch ORIGIN [--jwks URL|FILE] [--issuer ORIGIN]
 //
-// validate reads a document and prints its problems and warnings. hash
-// prints TermsHash of the exact bytes of a terms file. fetch retrieves
-// ORIGIN/.well-known/agent-signup.json through safefetch, validates it and
+// validate reads a document and prints its problems and warnings. hash prints
+// TermsHash of the exact bytes of a terms file. fetch retrieves
+// ORIGIN/.well-known/agent-signup.json through safefetch and validates it. It
 // verifies its rp_attestation with the keys of --jwks (a JWK Set URL or file)
-// trusted for --issuer (default https://agentregistrar.dev, the live broker
-// named by the discovery page).
+// trusted for --issuer. The issuer defaults to https://agentregistrar.dev,
+// the live broker named by the discovery page.
 //
 // Every command prints one JSON object on standard output. Exit codes: 0 the
 // document conforms (whatever the attestation result), 1 it does not or
