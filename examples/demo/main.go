@@ -1,14 +1,14 @@
-// Command demo is agentweb's main job: it starts Example Shop, an
+// Command demo is agentweb's main job. It starts Example Shop, an
 // agent-ready site, on a fake internet of real TLS servers on loopback
-// (package demosite), and runs every client of the SDK against it, in order:
-// agentic.Discover and agentic.Audit; openagent.Discover and Fetch;
-// linkset.Fetch, the digest of every artefact and the peer Walk;
+// (package demosite). It runs every client of the SDK against it, in order.
+// They are agentic.Discover and agentic.Audit, openagent.Discover and Fetch,
+// and linkset.Fetch, the digest of every artefact and the peer Walk. Then
 // agentsignup.Fetch with the rp_attestation verified against the demo
-// broker's key; and readiness.Scan. It prints one summary and writes the
-// readiness report in every form (HTML, Markdown, JSON, SARIF, JUnit XML,
-// a CI job summary, the prompt for a coding agent, the badge, the summary
-// and a history) and the agentic directory into -out; with -broken, every
-// form shows the broken site against the well-made one.
+// broker's key, and readiness.Scan. It prints one summary and writes the
+// readiness report in every form and the agentic directory into -out. The
+// forms are HTML, Markdown, JSON, SARIF, JUnit XML, a CI job summary, the
+// prompt for a coding agent, the badge, the summary and a history. With
+// -broken, every form shows the broken site against the well-made one.
 //
 // Usage:
 //

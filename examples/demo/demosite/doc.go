@@ -35,9 +35,9 @@
 //
 // [Options.Defects] starts the site with chosen mistakes ([Defect]), so that
 // a test or the demo can show what each one costs. Each is made with the
-// exported API only: in the shop's own handlers (a broken JSON-LD block, a
-// changed artefact, a stale terms text the kit would refuse, an
-// authorization server without PKCE) or in a front between the kit and the
-// network, as a real site makes them outside its application (a cache that
-// drops Accept or Vary, a stale copy of the card).
+// exported API only. Some are in the shop's own handlers: a broken JSON-LD
+// block, a changed artefact, a stale terms text the kit would refuse, an
+// authorization server without PKCE. Others are in a front between the kit
+// and the network, as a real site makes them outside its application: a
+// cache that drops Accept or Vary, a stale copy of the card.
 package demosite

@@ -231,9 +231,9 @@ func (o *oauth) verify(_ context.Context, token string, _ *http.Request) (*auth.
 	return &auth.TokenInfo{Scopes: []string{scopeOrders}, Expiration: exp, UserID: "demo-owner"}, nil
 }
 
-// mcpHandler serves the MCP endpoint: without credentials a client may
-// initialize, list and call the public tools; a request that carries a
-// bearer token goes through the SDK's RequireBearerToken, which answers an
+// mcpHandler serves the MCP endpoint. Without credentials a client may
+// initialize, list and call the public tools. A request that carries a
+// bearer token goes through the SDK's RequireBearerToken. It answers an
 // invalid token with 401 and the RFC 9728 resource_metadata challenge.
 func (s *Site) mcpHandler() http.Handler {
 	srv := mcpServer()

@@ -39,10 +39,10 @@ type Defect uint32
 // The defects. Each one breaks one thing, and names what notices it.
 const (
 	// NoMarkdown puts the shop behind a front that drops the Accept
-	// header, as a misconfigured cache does: the kit never sees a request
-	// for Markdown, so the announced alternate is HTML too (readiness:
-	// markdown_representation fails, the other Markdown checks become not
-	// applicable).
+	// header, as a misconfigured cache does. The kit never sees a request
+	// for Markdown, so the announced alternate is HTML too. In readiness,
+	// markdown_representation fails, and the other Markdown checks become
+	// not applicable.
 	NoMarkdown Defect = 1 << iota
 	// NoVary puts the shop behind a front that drops the Vary header the
 	// kit sends (readiness: vary_accept fails, markdown_representation is
@@ -239,11 +239,11 @@ func static(contentType string, body []byte) http.Handler {
 	})
 }
 
-// shopHandler is the shop: its own pages and handlers (the catalogue API,
-// the linkset's artefacts, the OAuth authorization server, the agent
-// sign-up endpoint) wrapped by the publish kit, which serves everything
-// else an agent reads; then the front the defects that sit outside the kit
-// need.
+// shopHandler is the shop: its own pages and handlers, wrapped by the
+// publish kit, which serves everything else an agent reads. Its own are
+// the catalogue API, the linkset's artefacts, the OAuth authorization
+// server and the agent sign-up endpoint. Then comes the front the defects
+// that sit outside the kit need.
 func (s *Site) shopHandler() (http.Handler, error) {
 	ps, err := s.publishSite()
 	if err != nil {
