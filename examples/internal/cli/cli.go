@@ -27,10 +27,10 @@ const (
 	ExitNetwork = 3 // the network request failed or was refused (openagent)
 )
 
-// Main is a command's main function: it calls run with a context that
-// ends after timeout, the process's arguments after the program name, its
-// standard output and error, and the zero value of C (a command's tests
-// pass their own client there; nil means the command's default), and exits
+// Main is a command's main function. It calls run with a context that ends
+// after timeout, the process's arguments after the program name, its
+// standard output and error, and the zero value of C. A command's tests
+// pass their own client there; nil means the command's default. Main exits
 // with the code run returns.
 func Main[C any](timeout time.Duration, run func(ctx context.Context, args []string, stdout, stderr io.Writer, client C) int) {
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)

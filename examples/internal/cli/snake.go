@@ -15,9 +15,9 @@ import (
 // digits), as opposed to data used as a key (a URL, a header name, a path).
 var identifier = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9]*$`)
 
-// NonSnakeKeys reads data, one JSON value or a stream of them (JSON Lines),
-// and returns, sorted, the JSON Pointers of the object members whose names
-// are identifiers but not snake_case ("profileUrl", "ProfileURL"): every
+// NonSnakeKeys reads data, one JSON value or a stream of them (JSON Lines).
+// It returns, sorted, the JSON Pointers of the object members whose names
+// are identifiers but not snake_case ("profileUrl", "ProfileURL"). Every
 // result type of the SDK, and so every example's output, names its members
 // in snake_case. Members named by data (URLs, paths, and the header names
 // of any member called "headers") are not reported.

@@ -28,11 +28,12 @@ const (
 // them (the Action Profile is found as an agentic document).
 var Kinds = []string{KindAgenticSite, KindOpenAgent, KindKnowledgeLinkset, KindAgentSignup, KindAgentsJSON}
 
-// Validation is the one JSON shape every validator program prints:
-// where the document came from, its kind, whether it is valid, every
-// finding (errors, and the warnings and notices the package keeps on a
-// usable value, each with its severity, rule, pointer and section), and
-// what the kind adds in details. Exit code 0 means Valid, 1 not.
+// Validation is the one JSON shape every validator program prints. It
+// says where the document came from, its kind, and whether it is valid.
+// It lists every finding, each with its severity, rule, pointer and
+// section: errors, and the warnings and notices the package keeps on a
+// usable value. It adds in details what the kind adds. Exit code 0
+// means Valid, 1 not.
 type Validation struct {
 	Source   string            `json:"source"`
 	Kind     string            `json:"kind"`
@@ -75,9 +76,9 @@ func (v *Validation) settle() *Validation {
 }
 
 // Validate checks data as a document of kind with its package's own
-// parser: a knowledge linkset as its publisher must publish it
-// (ModePublisher), an agents.json card with the reader of the formats in
-// use and the checks of the method's card.
+// parser. A knowledge linkset is checked as its publisher must publish
+// it (ModePublisher). An agents.json card is read with the reader of the
+// formats in use and the checks of the method's card.
 func Validate(source, kind string, data []byte) *Validation {
 	v := &Validation{Source: source, Kind: kind, Problems: []agentic.Problem{}}
 	switch kind {
@@ -166,11 +167,12 @@ func FromReport(source string, f *linkset.Fetched) *Validation {
 }
 
 // DetectKind names the kind of a JSON document by the members each
-// specification fixes: "agentic" (a site profile or an Action Profile),
-// "type": "logicsrc.agent" (OpenAgent), a "linkset" array (a knowledge
-// linkset), "protocol": "agent-identity-v1" or the agent-signup members
-// (terms and issuer_allowlist), and otherwise any JSON object the tolerant
-// agents.json reader recognises a format in. An error means none fits.
+// specification fixes. They are "agentic" (a site profile or an Action
+// Profile), "type": "logicsrc.agent" (OpenAgent) and a "linkset" array (a
+// knowledge linkset). Then "protocol": "agent-identity-v1" or the
+// agent-signup members (terms and issuer_allowlist). Otherwise any JSON
+// object the tolerant agents.json reader recognises a format in is an
+// agents.json card. An error means none fits.
 func DetectKind(data []byte) (string, error) {
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(data, &m); err != nil {
