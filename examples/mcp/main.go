@@ -1,9 +1,9 @@
 // Command mcp serves the agentweb SDK as MCP tools (package
-// github.com/agentweb/agentweb/readiness/mcpserver): an agent validates the
-// agentic.json, agent-signup.json, OpenAgent profile, knowledge linkset or
-// agents.json it writes, discovers what a site publishes, scans it for agent
-// readiness and reads the fix-first list, probes an MCP endpoint, and asks
-// what a check means, without a line of Go.
+// github.com/agentweb/agentweb/readiness/mcpserver). With it an agent
+// validates the agentic.json, agent-signup.json, OpenAgent profile,
+// knowledge linkset or agents.json it writes. It discovers what a site
+// publishes, scans it for agent readiness and reads the fix-first list. It
+// probes an MCP endpoint, and asks what a check means, without a line of Go.
 //
 // Usage:
 //
