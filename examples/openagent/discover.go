@@ -11,9 +11,9 @@ import (
 )
 
 // discover finds the OpenAgent descriptors PAGE advertises with
-// openagent.DiscoverAll: exit 1 when none was found and every failure was
-// an HTTP status, 3 when the page could not be read or none was found and
-// some failure was not an HTTP status.
+// openagent.DiscoverAll. It exits 1 when none was found and every failure
+// was an HTTP status. It exits 3 when the page could not be read, or none
+// was found and some failure was not an HTTP status.
 func discover(ctx context.Context, args []string, o cli.Output, client *safefetch.Client) int {
 	pos, ok := o.Args(nil, args, 1)
 	if !ok {

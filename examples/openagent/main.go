@@ -7,11 +7,11 @@
 //	openagent fetch URL [--expect-did DID]
 //	openagent discover PAGE
 //
-// Every command writes one JSON object to standard output. Exit codes:
-// 0 success; 1 the document or discovery result is not acceptable (invalid
-// profile, unsupported version, did mismatch, wrong media type or status, no
-// descriptor found); 2 usage error or unreadable file; 3 the network request
-// failed or was refused.
+// Every command writes one JSON object to standard output. Exit codes: 0
+// success; 1 the document or discovery result is not acceptable. That is an
+// invalid profile, unsupported version, did mismatch, wrong media type or
+// status, or no descriptor found. Then 2 usage error or unreadable file; 3
+// the network request failed or was refused.
 //
 // Each subcommand lives in the file named after it.
 package main
