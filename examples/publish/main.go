@@ -7,14 +7,15 @@
 //	publish -dir DIR -config site.json [-addr 127.0.0.1:8080]
 //	publish -dir DIR -config site.json -check
 //
-// The folder is served as it is (http.FileServerFS), wrapped by the kit,
-// which adds /llms.txt, /robots.txt, /sitemap.xml, the capability card at
-// /.well-known/agents.json and /agents.json, the Agentic Site Profile,
-// Markdown negotiation with Vary: Accept on every HTML page, the Link
-// headers and the missing head elements (canonical, lang, JSON-LD). Files
-// and folders whose name starts with "." are not served (but .well-known),
-// nor is a folder without an index.html listed. Keep the config outside
-// the folder: every other file of the folder is served as it is.
+// The folder is served as it is (http.FileServerFS), wrapped by the kit.
+// The kit adds /llms.txt, /robots.txt, /sitemap.xml, the capability card
+// at /.well-known/agents.json and /agents.json, and the Agentic Site
+// Profile. It adds Markdown negotiation with Vary: Accept on every HTML
+// page, the Link headers and the missing head elements (canonical, lang,
+// JSON-LD). Files and folders whose name starts with "." are not served
+// (but .well-known), nor is a folder without an index.html listed. Keep
+// the config outside the folder: every other file of the folder is served
+// as it is.
 //
 // The config is a small JSON file with the site's facts; unknown members
 // are refused:
@@ -29,10 +30,10 @@
 //	 "pages": [{"path": "/", "title": "Tea Shop", "description": "...",
 //	            "updated": "2026-11-20", "section": "Pages"}]}
 //
-// Without "pages" the program lists the folder's *.html files itself (at
-// most 10,000 files, 16 folders deep, each read up to 4 MiB): each page's
+// Without "pages" the program lists the folder's *.html files itself: at
+// most 10,000 files, 16 folders deep, each read up to 4 MiB. Each page's
 // title and description come from its <title> and <meta name=description>,
-// its update time from the file's modification time, and index.html stands
+// its update time from the file's modification time. An index.html stands
 // for its folder's path. A foo.md next to foo.html is served as that page's
 // own Markdown, and an openapi.json at the top of the folder as the site's
 // OpenAPI document.
@@ -46,9 +47,9 @@
 //	                 would be served, and exit without serving
 //
 // The exit code is 0 when the site was served until interrupted, or with
-// -check when everything is valid; 1 when -check finds a route that does
-// not answer; 2 on a usage error, a bad config or folder, or when the
-// address cannot be listened on.
+// -check when everything is valid. It is 1 when -check finds a route
+// that does not answer. It is 2 on a usage error, a bad config or
+// folder, or when the address cannot be listened on.
 package main
 
 import (
