@@ -16,13 +16,13 @@ import (
 // maxBaseline bounds a baseline report written by -json, read whole.
 const maxBaseline = 16 << 20
 
-// readBaseline reads the baseline of site as a summary: a report written
-// by -json, or a JSON Lines file written by -list -out, -summary or
-// -history, of which the last line whose site is site (as given, or as the
-// report names it) is used. A file whose reports are all of one other site
-// is that site's baseline: production's report for a preview deployment at
-// another origin. A JSON Lines file is read a line at a time, each line at
-// most maxOutLine bytes.
+// readBaseline reads the baseline of site as a summary. It is a report
+// written by -json, or a JSON Lines file written by -list -out, -summary
+// or -history. Of such a file, the last line whose site is site (as given,
+// or as the report names it) is used. A file whose reports are all of one
+// other site is that site's baseline: production's report for a preview
+// deployment at another origin. A JSON Lines file is read a line at a
+// time, each line at most maxOutLine bytes.
 func readBaseline(path, site string) (*readiness.Summary, error) {
 	want := map[string]bool{site: true, pageURL(site): true}
 	var found, last *readiness.Summary
@@ -156,10 +156,11 @@ func decodeBaseline(where string, data []byte) (*readiness.Summary, error) {
 }
 
 // gate applies -fail-under and the baseline comparison (rep.Baseline) to
-// rep and returns the exit code: ExitInvalid when the score is under the
-// bar or any check got worse than in the baseline (readiness.Compare tells
-// pass, not applicable and an optional document's presence apart; only a
-// change for the worse fails), each listed on out, ExitOK otherwise.
+// rep and returns the exit code. It is ExitInvalid when the score is under
+// the bar or any check got worse than in the baseline, each listed on out.
+// It is ExitOK otherwise. readiness.Compare tells pass, not applicable and
+// an optional document's presence apart; only a change for the worse
+// fails.
 func gate(c *config, rep *readiness.Report, out io.Writer) int {
 	code := cli.ExitOK
 	if c.gate && rep.Score < c.failUnder {

@@ -289,10 +289,11 @@ func compactReport(rep *readiness.Report) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// pageURL is the site URL as a report names it: normalized (host case,
-// default port, trailing dot), without a fragment, and with the path "/"
-// when it has none, so that -resume recognises "https://A.example:443" in
-// the list as the report of "https://a.example/".
+// pageURL is the site URL as a report names it. It is normalized (host
+// case, default port, trailing dot), without a fragment, and with the
+// path "/" when it has none. So -resume recognises
+// "https://A.example:443" in the list as the report of
+// "https://a.example/".
 func pageURL(site string) string {
 	if n, err := safefetch.NormalizeURL(site, true); err == nil {
 		site = n

@@ -12,49 +12,51 @@
 // space or "=", anywhere after the subcommand; -h, -help, --help and the
 // help command print the usage and every flag with its meaning and exit 0.
 //
-// One site: progress goes to stderr and a summary to stdout; each -json,
-// -md, -html, -sarif (SARIF 2.1.0 for code scanning), -junit (JUnit XML),
-// -prompt (one Markdown prompt for a coding agent with every fix), -badge
-// (a shields-style SVG) or -summary (one compact JSON line) flag writes
-// that form of the report to FILE ("-" for stdout). -history FILE reads
-// the site's earlier runs from a JSON Lines file, draws the trend from them
-// in every form, and appends this run's summary to it. When the
-// environment variable GITHUB_STEP_SUMMARY names a file (as in GitHub
-// Actions), a short Markdown summary of the run is appended to it; with
-// -list, a table with one row per site scanned (score, readiness, and
-// against a baseline the delta and every check that got worse).
+// One site: progress goes to stderr and a summary to stdout. Each form flag
+// writes that form of the report to FILE ("-" for stdout). The flags are
+// -json, -md, -html, -sarif (SARIF 2.1.0 for code scanning) and -junit
+// (JUnit XML). Then -prompt (one Markdown prompt for a coding agent with
+// every fix), -badge (a shields-style SVG) and -summary (one compact JSON
+// line). The flag -history FILE reads the site's earlier runs from a JSON
+// Lines file, draws the trend from them in every form, and appends this
+// run's summary to it. When the environment variable GITHUB_STEP_SUMMARY
+// names a file (as in GitHub Actions), a short Markdown summary of the run
+// is appended to it. With -list, it is a table with one row per site
+// scanned. A row has the score, the readiness, and against a baseline the
+// delta and every check that got worse.
 //
-// The exit code is 0 when the site is ready, 1 when it is not, and
-// 2 on a usage error or when the scan could not run. With -fail-under or
-// -baseline the command is a CI gate instead: it exits 1 when the score is
-// below SCORE, or when any check got worse than in the baseline
-// (every such check is listed), and 0 otherwise. The baseline is a report
-// written earlier with -json, or a JSON Lines file written by -list -out,
-// -summary or -history, of which the last line of the scanned site is
-// used (or, when the file holds one other site, its line: production's
-// report for a preview deployment); every form then shows the delta (the score, each section and each
-// check that changed, both ways). A check got worse when its verdict fell
-// (pass or not applicable to partial, partial to unverified, unverified to
-// fail) or an optional document vanished; a pass that became not
-// applicable is a change, not a regression.
+// The exit code is 0 when the site is ready, 1 when it is not, and 2 on a usage
+// error or when the scan could not run. With -fail-under or -baseline the
+// command is a CI gate instead: it exits 1 when the score is below SCORE, or
+// when any check got worse than in the baseline (every such check is listed),
+// and 0 otherwise. The baseline is a report written earlier with -json, or a
+// JSON Lines file written by -list -out, -summary or -history. Of such a file,
+// the last line of the scanned site is used. When the file holds one other
+// site, its line is used: production's report for a preview deployment. Every
+// form then shows the delta: the score, each section and each check that
+// changed, both ways. A check got worse when its verdict fell (pass or not
+// applicable to partial, partial to unverified, unverified to fail) or an
+// optional document vanished; a pass that became not applicable is a change,
+// not a regression.
 //
-// A list (-list FILE, "-" for stdin; one site URL a line, blank lines and
-// lines starting with # skipped): the reports are written as JSON Lines to
-// -out (default stdout), one compact report a line in completion order, and
-// a site whose scan could not run as {"site": URL, "error": "..."}.
-// -summary FILE writes a compact line per site as well (score, ready, the
-// state of every check: about 1.5 KB where a report line is tens), for
-// trends over thousands of sites. -baseline compares each site with its own
-// line of an earlier -out or -summary file, puts the delta in its report
-// line, lists on stderr every check that got worse, and makes the exit code
-// 1 when any site got worse. Progress
-// (done/total, rate, ETA, failures) goes to stderr. -resume keeps the lines
-// already in -out and skips their sites; a run that was interrupted wrote
-// no line for the sites it had not finished, so -resume scans them.
-// -shard I/N keeps only the sites whose registrable domain falls in shard I
-// of N (readiness.Shard), so that N machines split one list without
-// talking to each other. The exit code is 0 when every site was scanned, 1
-// when some could not be, 2 on a usage error or an interrupted run.
+// A list is -list FILE, "-" for stdin: one site URL a line, blank lines and
+// lines starting with # skipped. The reports are written as JSON Lines to
+// -out (default stdout), one compact report a line in completion order. A
+// site whose scan could not run is written as {"site": URL, "error":
+// "..."}. -summary FILE writes a compact line per site as well, for trends
+// over thousands of sites. A line has the score, ready, and the state of
+// every check: about 1.5 KB where a report line is tens. The flag -baseline
+// compares each site with its own line of an earlier -out or -summary file,
+// and puts the delta in its report line. It lists on stderr every check
+// that got worse, and makes the exit code 1 when any site got worse.
+// Progress (done/total, rate, ETA, failures) goes to stderr. -resume keeps
+// the lines already in -out and skips their sites. A run that was
+// interrupted wrote no line for the sites it had not finished, so -resume
+// scans them. The flag -shard I/N keeps only the sites whose registrable
+// domain falls in shard I of N (readiness.Shard). So N machines split one
+// list without talking to each other. The exit code is 0 when every site
+// was scanned, 1 when some could not be, 2 on a usage error or an
+// interrupted run.
 //
 // mcp: probes one MCP endpoint (package
 // github.com/agentweb/agentweb/readiness/mcpprobe) and prints its receipt as
