@@ -9,14 +9,15 @@
 //	scanserver [-addr 127.0.0.1:8080] [-db agentweb.db | -db postgres://…] [-origin URL] [-dev] [-browser]
 //
 // By default it serves http://127.0.0.1:8080 and keeps its scans in the
-// SQLite file agentweb.db in the working directory. -db takes another path,
-// or a postgres:// DSN for several instances sharing one database.
-// -origin is the public origin the site's own documents name (llms.txt, the
-// API catalog, links); it defaults to http:// and -addr. -dev is
-// development mode: the scans may reach servers on this machine (http,
-// loopback), and every page says so; never use it on a public address.
-// -browser renders the scanned pages in the system's Chromium (package
-// readiness/browser) for the scans that ask for it.
+// SQLite file agentweb.db in the working directory. The flag -db takes
+// another path, or a postgres:// DSN for several instances sharing one
+// database. The flag -origin is the public origin the site's own documents
+// name (llms.txt, the API catalog, links). It defaults to http:// and
+// -addr. The flag -dev is development mode: the scans may reach servers on
+// this machine (http, loopback), and every page says so. Never use it on a
+// public address. The flag -browser renders the scanned pages in the
+// system's Chromium (package readiness/browser) for the scans that ask for
+// it.
 //
 // SIGINT or SIGTERM stops it gracefully: no new scan is accepted, the
 // running ones get ten seconds to finish and are otherwise put back in the
