@@ -85,111 +85,193 @@ var requirementTable = [...]Requirement{
 	{"R10", "Security", "Authentication, authorization and human handoff are explicit.", []string{"human_handoff", "access_policy"}},
 }
 
-var catalogueTable = [...]CheckSpec{
+// checkRow is one row of the catalogue: the public spec and what the report
+// does with the check. A check's whole contract is on its row.
+type checkRow struct {
+	spec CheckSpec
+	// fix is what to publish or change so that the check passes. The report
+	// gives it for fail, partial and unverified; an optional convention has
+	// none.
+	fix string
+	// neverVerifiable marks a check no scan can answer: the scanner never
+	// calls a tool and holds no credentials (the scoring method, Section
+	// 07, "no perfect connection score"). Its unverified verdict gets its
+	// own fix, never the advice to scan again, and never enters the
+	// fix-first list.
+	neverVerifiable bool
+}
+
+// catalogueTable is the catalogue. The fix names the publish kit's field
+// where the kit does the work: "Site.X" is a field of
+// github.com/agentweb/agentweb/readiness/publish.
+var catalogueTable = [...]checkRow{
 	// Discover (15)
-	{"sitemap", "Sitemap", SectionDiscover, "R3", 4, false,
+	{spec: CheckSpec{"sitemap", "Sitemap", SectionDiscover, "R3", 4, false,
 		"Sitemap: lines of /robots.txt, else /sitemap.xml",
 		"a real urlset or sitemapindex (sitemaps.org 0.9 namespace, gzip-compressed or not) whose locs, and those of the child sitemaps read, are on the site's own host (www/apex counterpart allowed)"},
-	{"llms_txt", "llms.txt", SectionDiscover, "R4", 4, false,
+		fix: "Publish /sitemap.xml as a sitemaps.org 0.9 urlset whose loc values are on this host, and name it in robots.txt with a Sitemap line; publish.Site.Pages does both.",
+	},
+	{spec: CheckSpec{"llms_txt", "llms.txt", SectionDiscover, "R4", 4, false,
 		"GET /llms.txt",
 		"an H1 line, at least one Markdown link and at least 50 characters, served as text/plain or text/markdown (the body is judged: an HTML document fails whatever its label)"},
-	{"capability_manifest", "Capability manifest", SectionDiscover, "R5", 4, false,
+		fix: "Serve /llms.txt as text/plain: an H1 with the site's name, a one-line summary and Markdown links to the pages that matter; publish.Site.Handler builds it from Name, Description and Pages.",
+	},
+	{spec: CheckSpec{"capability_manifest", "Capability manifest", SectionDiscover, "R5", 4, false,
 		"GET /.well-known/agents.json and /agents.json",
 		"a JSON object card naming at least one publication, interface, sign-in or contact"},
-	{"manifest_twins", "Manifest twins agree", SectionDiscover, "", 1, false,
+		fix: "Publish a capability card at /.well-known/agents.json (and /agents.json) naming what the site publishes, its interfaces, how to sign in and whom to contact; publish.Site.Handler serves one built from the site's facts, or Site.Card.",
+	},
+	{spec: CheckSpec{"manifest_twins", "Manifest twins agree", SectionDiscover, "", 1, false,
 		"the two agents.json copies",
 		"both copies present and JSON-equal (JCS bytes), or only one copy"},
-	{"discovery_links", "Discovery links", SectionDiscover, "", 1, false,
+		fix: "Serve the same card at /.well-known/agents.json and /agents.json; publish.Site.Handler serves both from one value.",
+	},
+	{spec: CheckSpec{"discovery_links", "Discovery links", SectionDiscover, "", 1, false,
 		"the page's Link headers and <head>",
 		"describedby llms.txt (or the card) announced in the Link header and in the <head>"},
-	{"ai_crawler_access", "AI crawler access", SectionDiscover, "", 1, false,
+		fix: `Announce llms.txt with a Link header (rel="describedby") and the same <link> in the page head; publish.Site.Handler adds both to every page.`,
+	},
+	{spec: CheckSpec{"ai_crawler_access", "AI crawler access", SectionDiscover, "", 1, false,
 		"GET /robots.txt",
 		"AI search/citation and user-initiated agents may read the page (blocking training crawlers costs nothing)"},
+		fix: "Let AI search and user-initiated agents (OAI-SearchBot, Claude-User, ...) read the page in robots.txt; blocking training crawlers costs nothing: publish.Site.Crawlers{Training: publish.Disallow}.",
+	},
 	// Understand (15)
-	{"language_and_canonical", "Language and canonical URL", SectionUnderstand, "R6", 6, false,
+	{spec: CheckSpec{"language_and_canonical", "Language and canonical URL", SectionUnderstand, "R6", 6, false,
 		"the page",
 		"<html lang> with a valid BCP 47 tag and an absolute same-site rel=canonical"},
-	{"structured_business_data", "Structured business data", SectionUnderstand, "R7", 6, false,
+		fix: `Give <html> a lang attribute with a BCP 47 tag and add an absolute <link rel="canonical"> on this site; publish.Site.Language and the kit's head injection add both.`,
+	},
+	{spec: CheckSpec{"structured_business_data", "Structured business data", SectionUnderstand, "R7", 6, false,
 		"JSON-LD in the page",
 		"a JSON-LD node of a business or product type with name and url, every block parsing"},
-	{"identity_node", "Identity node", SectionUnderstand, "", 1, false,
+		fix: "Describe the business in JSON-LD: an Organization (or LocalBusiness, Product, Service) node with name and url, in a block that parses; publish.Site.Handler injects one built from Name and Origin.",
+	},
+	{spec: CheckSpec{"identity_node", "Identity node", SectionUnderstand, "", 1, false,
 		"JSON-LD",
 		"the identity node has name, url, and logo or sameAs"},
-	{"content_freshness", "Content freshness", SectionUnderstand, "", 1, false,
+		fix: "Complete the Organization node of the JSON-LD with name, url, and logo or sameAs; set publish.Site.Logo or Site.SameAs.",
+	},
+	{spec: CheckSpec{"content_freshness", "Content freshness", SectionUnderstand, "", 1, false,
 		"JSON-LD",
 		"CreativeWork-family nodes carry dateModified"},
-	{"page_metadata", "Page metadata", SectionUnderstand, "", 1, false,
+		fix: "Give the page's CreativeWork node (WebPage, Article, ...) a dateModified; publish.Page.Updated adds it.",
+	},
+	{spec: CheckSpec{"page_metadata", "Page metadata", SectionUnderstand, "", 1, false,
 		"the page",
 		"<title> and <meta name=description>"},
+		fix: `Give the page a <title> and a <meta name="description">; publish.Page.Title and Page.Description supply the description when the page lacks one.`,
+	},
 	// Read (20)
-	{"initial_html_content", "Content in the initial HTML", SectionRead, "R1", 7, false,
+	{spec: CheckSpec{"initial_html_content", "Content in the initial HTML", SectionRead, "R1", 7, false,
 		"GET the page without running scripts",
 		"a heading and at least 200 characters of visible text outside script, style, template and noscript; on a page that runs no script, a heading and any visible text (it cannot be an app shell)"},
-	{"markdown_representation", "Markdown representation", SectionRead, "R2", 7, false,
+		fix: "Render the page's heading and text into the HTML the server sends, without needing JavaScript (server-side rendering or prerendering); an empty app shell tells an agent nothing.",
+	},
+	{spec: CheckSpec{"markdown_representation", "Markdown representation", SectionRead, "R2", 7, false,
 		"GET the page with Accept: text/markdown",
 		"200, text/markdown; charset=utf-8, Vary: Accept"},
-	{"vary_accept", "Vary: Accept on HTML", SectionRead, "", 2, false,
+		fix: "Answer a request with Accept: text/markdown with 200, Content-Type text/markdown; charset=utf-8 and Vary: Accept at the page's own URL; publish.Site.Handler negotiates every HTML page.",
+	},
+	{spec: CheckSpec{"vary_accept", "Vary: Accept on HTML", SectionRead, "", 2, false,
 		"GET the page with Accept: text/html",
 		"HTML with a Vary header naming Accept"},
-	{"markdown_alternate_link", "Markdown alternate link", SectionRead, "", 2, false,
+		fix: "Send Vary: Accept on the HTML form too, so that caches keep the two forms apart; publish.Site.Handler does.",
+	},
+	{spec: CheckSpec{"markdown_alternate_link", "Markdown alternate link", SectionRead, "", 2, false,
 		"the page's Link headers and <head>",
 		"rel=alternate type=text/markdown in the Link header and in the <head>"},
-	{"markdown_frontmatter", "Markdown front matter", SectionRead, "", 2, false,
+		fix: `Announce the Markdown form with rel="alternate" type="text/markdown" in a Link header and in the page head; publish.Site.Handler adds both.`,
+	},
+	{spec: CheckSpec{"markdown_frontmatter", "Markdown front matter", SectionRead, "", 2, false,
 		"the Markdown form",
 		"front matter with canonical, updated (a date) and language"},
+		fix: "Start the Markdown form with front matter giving canonical, updated (a date) and language; publish.Site.Handler writes it from Page.Updated and Site.Language.",
+	},
 	// Act (20)
-	{"page_actions_declared", "Page actions declared", SectionAct, "R8", 12, false,
+	{spec: CheckSpec{"page_actions_declared", "Page actions declared", SectionAct, "R8", 12, false,
 		"the page's forms and scripts",
 		"every action form is declared as a page tool (toolname and tooldescription), or the page registers tools with document.modelContext; unverified when a script or an app shell's content was not read"},
-	{"page_tool_quality", "Page tool quality", SectionAct, "", 4, false,
+		fix: `Declare each action form as a page tool: toolname and tooldescription on the <form> (browsers register no tool without a description), or register tools with document.modelContext.registerTool.`,
+	},
+	{spec: CheckSpec{"page_tool_quality", "Page tool quality", SectionAct, "", 4, false,
 		"the declared tools",
 		"each tool has a name, a description and a description of each named control"},
-	{"page_tool_permissions", "Page tool permissions", SectionAct, "", 4, false,
+		fix: "Give every declared tool a name, a description and a toolparamdescription on each named control.",
+	},
+	{spec: CheckSpec{"page_tool_permissions", "Page tool permissions", SectionAct, "", 4, false,
 		"the Permissions-Policy header",
 		"no tools entry (the default allowlist 'self') or tools=(self ...)"},
+		fix: "Do not shut page tools out with Permissions-Policy: tools=(); leave the default or allow tools=(self).",
+	},
 	// Connect (20)
-	{"backend_interface_declared", "Backend interface declared", SectionConnect, "R9", 8, false,
+	{spec: CheckSpec{"backend_interface_declared", "Backend interface declared", SectionConnect, "R9", 8, false,
 		"the card, agentic.json, Link headers, /.well-known/mcp.json, /openapi.json, /mcp",
 		"a live interface: an MCP endpoint that answers, an OpenAPI 3 document, a GraphQL schema, or a card interface that answers"},
-	{"mcp_discovery", "MCP discovery", SectionConnect, "", 4, false,
+		fix: "If the site offers no tool or API, say so in the card with an empty interfaces list (publish.Site.Handler writes it for a site without MCP or OpenAPI): the check is then not applicable and Connect leaves the denominator. Otherwise publish a live interface an agent can call and name it in the card: an MCP endpoint (publish.Site.MCP), an OpenAPI 3 document (publish.Site.OpenAPI) or a GraphQL schema.",
+	},
+	{spec: CheckSpec{"mcp_discovery", "MCP discovery", SectionConnect, "", 4, false,
 		"MCP server/discover offering 2026-07-28, then initialize offering 2025-11-25, notifications/initialized, tools/list without a token",
 		"answers, negotiates a version it returns, lists tools"},
-	{"mcp_documented_access", "MCP documented access", SectionConnect, "", 3, false,
+		fix: "Make the MCP endpoint answer initialize with a protocol version the client offered and list its tools (tools/list), or answer 401 with protected-resource metadata when listing needs a token.",
+	},
+	{spec: CheckSpec{"mcp_documented_access", "MCP documented access", SectionConnect, "", 3, false,
 		"the card's sign-in section, protected-resource metadata, the tool list",
 		"the service states which capabilities need a token and which do not"},
-	{"mcp_signin_discovery", "MCP sign-in discovery", SectionConnect, "", 3, false,
+		fix: "State which tools need a token and which do not: in the card's sign-in section, the protected-resource metadata's scopes_supported, or the tool list; publish.MCP.PublicTools and TokenTools.",
+	},
+	{spec: CheckSpec{"mcp_signin_discovery", "MCP sign-in discovery", SectionConnect, "", 3, false,
 		"OAuth metadata, version-aware",
 		"metadata resolves, issuer and resource match, code_challenge_methods_supported contains S256"},
-	{"mcp_tested_execution", "MCP tested execution", SectionConnect, "", 2, false,
+		fix: "Publish OAuth metadata for the MCP endpoint: protected-resource metadata (RFC 9728) naming an authorization server whose RFC 8414 metadata matches its issuer and lists S256 in code_challenge_methods_supported; publish.MCP.AuthorizationServers serves the first part.",
+	},
+	{spec: CheckSpec{"mcp_tested_execution", "MCP tested execution", SectionConnect, "", 2, false,
 		"none: never executed",
 		"unverified wherever something callable was found (the scanner holds no credentials and never calls an unknown tool); not applicable when nothing callable was"},
+		fix:             "The scanner never calls a tool and holds no credentials, so wherever the site offers something callable this check stays unverified; test your tools with your own client.",
+		neverVerifiable: true,
+	},
 	// Trust (10)
-	{"human_handoff", "Human handoff", SectionTrust, "R10", 4, false,
+	{spec: CheckSpec{"human_handoff", "Human handoff", SectionTrust, "R10", 4, false,
 		"the page, llms.txt, the card, JSON-LD",
 		"a way to reach a person: mailto, a contact page, a JSON-LD contactPoint or email, or a contact in llms.txt or the card"},
-	{"access_policy", "Access policy", SectionTrust, "R10", 4, false,
+		fix: "Give agents a way to reach a person: a mailto: or contact-page link, a JSON-LD contactPoint, or a contact in llms.txt or the card; publish.Site.Contact puts it in all of them.",
+	},
+	{spec: CheckSpec{"access_policy", "Access policy", SectionTrust, "R10", 4, false,
 		"the card, agentic.json, protected-resource metadata",
 		"a stated position on who may do what"},
-	{"auth_discovery", "Auth discovery", SectionTrust, "", 2, false,
+		fix: "State who may do what: a sign-in section in the card saying which capabilities need a token (or that nothing needs one), or a linked policy for agents; publish.Site.Handler's card states it: that nothing needs sign-in for a site without an MCP endpoint, else which tools are public and which need a token (publish.MCP.PublicTools and TokenTools).",
+	},
+	{spec: CheckSpec{"auth_discovery", "Auth discovery", SectionTrust, "", 2, false,
 		"OAuth metadata, /.well-known/agent-signup.json, /.well-known/agent-configuration",
 		"where sign-in is needed, its discovery is machine-readable and valid"},
+		fix: "Where sign-in is needed, make its discovery machine-readable and valid: OAuth metadata (RFC 8414, RFC 9728), /.well-known/agent-signup.json or the Agent Auth configuration.",
+	},
 	// Optional conventions (weight 0)
-	{"mcp_server_card", "MCP server card", SectionConnect, "", 0, true,
+	{spec: CheckSpec{"mcp_server_card", "MCP server card", SectionConnect, "", 0, true,
 		"/.well-known/mcp/server-card (SEP-2127), else /.well-known/mcp.json or /.well-known/mcp/server-card.json", "found or absent"},
-	{"a2a_agent_card", "A2A agent card", SectionConnect, "", 0, true,
+	},
+	{spec: CheckSpec{"a2a_agent_card", "A2A agent card", SectionConnect, "", 0, true,
 		"/.well-known/agent-card.json", "found or absent"},
-	{"api_catalog", "API catalog (RFC 9727)", SectionConnect, "", 0, true,
+	},
+	{spec: CheckSpec{"api_catalog", "API catalog (RFC 9727)", SectionConnect, "", 0, true,
 		"/.well-known/api-catalog", "found or absent"},
-	{"agentic_site_profile", "Agentic site profile", SectionDiscover, "", 0, true,
+	},
+	{spec: CheckSpec{"agentic_site_profile", "Agentic site profile", SectionDiscover, "", 0, true,
 		"/agentic.json and /agentic.txt", "found or absent"},
-	{"knowledge_linkset", "Knowledge linkset", SectionDiscover, "", 0, true,
+	},
+	{spec: CheckSpec{"knowledge_linkset", "Knowledge linkset", SectionDiscover, "", 0, true,
 		"/.well-known/knowledge-linkset", "found or absent"},
-	{"openagent_profile", "OpenAgent profile", SectionDiscover, "", 0, true,
+	},
+	{spec: CheckSpec{"openagent_profile", "OpenAgent profile", SectionDiscover, "", 0, true,
 		"/.well-known/openagent.json", "found or absent"},
-	{"agent_signup", "Agent sign-up discovery", SectionTrust, "", 0, true,
+	},
+	{spec: CheckSpec{"agent_signup", "Agent sign-up discovery", SectionTrust, "", 0, true,
 		"/.well-known/agent-signup.json", "found or absent"},
-	{"dynamic_client_registration", "Dynamic client registration", SectionTrust, "", 0, true,
+	},
+	{spec: CheckSpec{"dynamic_client_registration", "Dynamic client registration", SectionTrust, "", 0, true,
 		"registration_endpoint or client ID metadata documents", "found or absent"},
+	},
 }
 
 // Sections returns the six sections in report order (the agent-readiness
@@ -217,17 +299,39 @@ func Requirements() []Requirement {
 // Every scan runs all of them.
 func Catalogue() []CheckSpec {
 	out := make([]CheckSpec, len(catalogueTable))
-	copy(out, catalogueTable[:])
+	for i, r := range catalogueTable {
+		out[i] = r.spec
+	}
 	return out
 }
 
-func specOf(id string) (CheckSpec, bool) {
-	for _, c := range catalogueTable {
-		if c.ID == id {
-			return c, true
+// rowOf returns the catalogue row of the check id.
+func rowOf(id string) (checkRow, bool) {
+	for _, r := range catalogueTable {
+		if r.spec.ID == id {
+			return r, true
 		}
 	}
-	return CheckSpec{}, false
+	return checkRow{}, false
+}
+
+func specOf(id string) (CheckSpec, bool) {
+	r, ok := rowOf(id)
+	return r.spec, ok
+}
+
+// fixOf returns the fix of the check id: "" for an optional convention and
+// for an id outside the catalogue.
+func fixOf(id string) string {
+	r, _ := rowOf(id)
+	return r.fix
+}
+
+// neverVerifiable reports whether no scan can answer the check id (see
+// [checkRow]).
+func neverVerifiable(id string) bool {
+	r, _ := rowOf(id)
+	return r.neverVerifiable
 }
 
 func sectionOf(id SectionID) (Section, bool) {

@@ -58,7 +58,7 @@ func checkLLMsTxt(s *scan) outcome {
 			label = "no Content-Type"
 		}
 		missing = append(missing, fmt.Sprintf("a Markdown body labelled %q, not text/plain or text/markdown", label))
-		out.fix = fmt.Sprintf("Serve /llms.txt with Content-Type text/plain; charset=utf-8 (or text/markdown): its body is Markdown, but it is labelled %q, which tells an agent it is something else. ", label) + fixes["llms_txt"].Do
+		out.fix = fmt.Sprintf("Serve /llms.txt with Content-Type text/plain; charset=utf-8 (or text/markdown): its body is Markdown, but it is labelled %q, which tells an agent it is something else. ", label) + fixOf("llms_txt")
 	}
 	switch {
 	case !h1:

@@ -251,7 +251,8 @@ func Scan(ctx context.Context, siteURL string, opts *Options) (*Report, error) {
 	// catalogue check without one would be a build mistake (a test guards
 	// it), and is reported as unverified rather than scored.
 	defs := make([]checkDef, 0, len(catalogueTable))
-	for _, c := range catalogueTable {
+	for _, row := range catalogueTable {
+		c := row.spec
 		d, ok := registry[c.ID]
 		if !ok {
 			d = checkDef{id: c.ID, run: func(*scan) outcome {
@@ -346,7 +347,7 @@ func (s *scan) result(id string, out outcome) CheckResult {
 		case r.Fix != "":
 		case r.Verdict == VerdictUnverified && anyTooLarge(out.requests):
 			r.Fix = fixTooLarge(s.maxBody)
-		case r.Verdict == VerdictUnverified && id != "mcp_tested_execution" && allAnswered(out.requests):
+		case r.Verdict == VerdictUnverified && !neverVerifiable(id) && allAnswered(out.requests):
 			r.Fix = fixUnread(id)
 		default:
 			r.Fix = fixFor(id, r.Verdict)

@@ -298,7 +298,8 @@ func Compose(site string, scannedAt time.Time, results []CheckResult, scope Scop
 		byID[r.ID] = r
 	}
 	var missing []string
-	for _, spec := range catalogueTable {
+	for _, row := range catalogueTable {
+		spec := row.spec
 		if _, ok := byID[spec.ID]; !ok {
 			missing = append(missing, spec.ID)
 		}
@@ -322,7 +323,8 @@ func Compose(site string, scannedAt time.Time, results []CheckResult, scope Scop
 	if rep.Scope.Routes == nil {
 		rep.Scope.Routes = []string{}
 	}
-	for _, spec := range catalogueTable {
+	for _, row := range catalogueTable {
+		spec := row.spec
 		r := byID[spec.ID]
 		rep.Checks = append(rep.Checks, r)
 		if r.Verdict == VerdictUnverified {
@@ -382,11 +384,6 @@ func scoreSections(checks []CheckResult, what map[string]Verdict) (sections []Se
 	return sections, earned, applicable
 }
 
-// neverPasses names the checks no change of the site's can make pass: the
-// scanner never executes a tool and holds no credentials (the scoring
-// method, Section 07, "no perfect connection score").
-var neverPasses = map[string]bool{"mcp_tested_execution": true}
-
 // fixFirst builds the fix-first list of a scored report. A check leaves
 // points when it counts in its section's denominator and earns less than
 // its weight; its fix adds the section points the report earns when it
@@ -404,7 +401,7 @@ func fixFirst(rep *Report) []FixItem {
 		verdicts[c.ID] = c.Verdict
 	}
 	for _, c := range rep.Checks {
-		if !c.Verdict.counts() || c.Earned >= c.Weight || neverPasses[c.ID] {
+		if !c.Verdict.counts() || c.Earned >= c.Weight || neverVerifiable(c.ID) {
 			continue
 		}
 		what := map[string]Verdict{c.ID: VerdictPass}

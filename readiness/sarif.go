@@ -133,7 +133,8 @@ func (r *Report) SARIF() ([]byte, error) {
 		},
 	}
 	index := map[string]int{}
-	for i, spec := range catalogueTable {
+	for i, row := range catalogueTable {
+		spec := row.spec
 		index[spec.ID] = i
 		refs := refsOf(spec.ID)
 		fix := fixFor(spec.ID, VerdictFail)

@@ -166,7 +166,8 @@ func CompareSummaries(old, new *Summary) *Comparison {
 		c.Sections[s.ID] = new.Sections[s.ID] - old.Sections[s.ID]
 	}
 	ids := make([]string, 0, len(catalogueTable))
-	for _, spec := range catalogueTable {
+	for _, row := range catalogueTable {
+		spec := row.spec
 		ids = append(ids, spec.ID)
 	}
 	// Checks outside the catalogue (a summary of another version) follow.
