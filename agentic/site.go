@@ -37,21 +37,22 @@ const SchemaURI = "https://ruagentic.org/schemas/site-1.1.schema.json"
 //
 // [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
 type Limits struct {
-	// Resources is the most resource records a profile holds (at least one).
+	// Resources is the most resource records a profile holds: 40. A
+	// profile holds at least one.
 	Resources int
-	// APIs is the most OpenAPI indexes a profile holds.
+	// APIs is the most OpenAPI indexes a profile holds: 5.
 	APIs int
-	// Operations is the most operations one API index holds.
+	// Operations is the most operations one API index holds: 160.
 	Operations int
 	// URLLength bounds origin, url, source and document: 2048.
 	URLLength int
-	// NameLength, DescriptionLength and TitleLength bound the site name,
-	// the site description and a resource title.
+	// NameLength, DescriptionLength and TitleLength bound the site name
+	// (160), the site description (600) and a resource title (160).
 	NameLength, DescriptionLength, TitleLength int
-	// OpenAPIVersionLength bounds an API's openapi version string.
+	// OpenAPIVersionLength bounds an API's openapi version string: 32.
 	OpenAPIVersionLength int
 	// PathLength, OperationIDLength and SummaryLength bound an operation's
-	// path, operationId and summary.
+	// path (512), operationId (160) and summary (240).
 	PathLength, OperationIDLength, SummaryLength int
 	// ProfileBytes bounds the compact JSON of a profile, TextBytes each
 	// generated TXT file, and PublishedFileBytes the README.md and
@@ -66,7 +67,7 @@ type Limits struct {
 	// safefetch.BudgetLimits.Bytes).
 	ResponseBytes, TotalBytes int64
 	// Deadline bounds a run: 40 s. A DNS lookup may finish at most DNSGrace
-	// later.
+	// later: 5 s.
 	Deadline, DNSGrace time.Duration
 	// Redirects is the most redirects followed per document: 3. Each goes
 	// to the same https origin or its exact www counterpart.
