@@ -10,13 +10,7 @@ import (
 func (r *reader) readAgentsTxt(m map[string]any) {
 	c := r.c
 	if site, ok := m["site"].(map[string]any); ok {
-		r.formats[FormatAgentsTxt] = true
-		c.Name = cmp.Or(c.Name, str(site["name"]))
-		c.URL = cmp.Or(c.URL, str(site["url"]))
-		c.Description = cmp.Or(c.Description, str(site["description"]))
-		if s := cmp.Or(str(site["contact"]), str(site["Site-Contact"])); s != "" && c.Contact == nil {
-			c.Contact = contactFrom(s)
-		}
+		r.readSite(FormatAgentsTxt, site, []string{"url"}, []string{"contact", "Site-Contact"})
 	}
 	for i, it := range r.list(m["capabilities"], "/capabilities") {
 		switch o := it.(type) {

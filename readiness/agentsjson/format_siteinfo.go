@@ -10,13 +10,7 @@ import (
 func (r *reader) readSiteInfo(m map[string]any) {
 	c := r.c
 	if si, ok := m["site_info"].(map[string]any); ok {
-		r.formats[FormatSiteInfo] = true
-		c.Name = cmp.Or(c.Name, str(si["name"]))
-		c.URL = cmp.Or(c.URL, str(si["url"]), str(si["home_url"]))
-		c.Description = cmp.Or(c.Description, str(si["description"]))
-		if s := str(si["contact"]); s != "" && c.Contact == nil {
-			c.Contact = contactFrom(s)
-		}
+		r.readSite(FormatSiteInfo, si, []string{"url", "home_url"}, []string{"contact"})
 	}
 	if v, present := m["authentication"]; present {
 		a, ok := v.(map[string]any)

@@ -1,6 +1,7 @@
 package agentsjson
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -115,6 +116,30 @@ func read(m map[string]any) *Card {
 		c.Foreign = foreignKind(m)
 	}
 	return c
+}
+
+// readSite reads a format's site object into the card's name, URL,
+// description and contact, where an earlier format left them empty. The URL
+// and the contact are the first of their members that holds text.
+func (r *reader) readSite(f Format, o map[string]any, urlKeys, contactKeys []string) {
+	c := r.c
+	r.formats[f] = true
+	c.Name = cmp.Or(c.Name, str(o["name"]))
+	c.URL = cmp.Or(c.URL, firstText(o, urlKeys))
+	c.Description = cmp.Or(c.Description, str(o["description"]))
+	if s := firstText(o, contactKeys); s != "" && c.Contact == nil {
+		c.Contact = contactFrom(s)
+	}
+}
+
+// firstText returns the first of o's members named in keys that holds text.
+func firstText(o map[string]any, keys []string) string {
+	for _, k := range keys {
+		if s := str(o[k]); s != "" {
+			return s
+		}
+	}
+	return ""
 }
 
 // foreignKind names a known document of another kind.
