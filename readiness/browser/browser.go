@@ -19,18 +19,25 @@ import (
 
 // Defaults of [Options].
 const (
-	DefaultTabs         = 2
-	DefaultTimeout      = 15 * time.Second
-	DefaultMaxRequests  = 32
+	// DefaultTabs is [Options].Tabs' default: two pages at once.
+	DefaultTabs = 2
+	// DefaultTimeout is [Options].Timeout's default: 15 s a page.
+	DefaultTimeout = 15 * time.Second
+	// DefaultMaxRequests is [Options].MaxRequests' default: 32 requests a
+	// page. It is what readiness adds to a scan's default budget for each
+	// page rendered, [readiness.DefaultRenderAttempts].
+	DefaultMaxRequests = 32
+	// DefaultMaxHTMLBytes is [Options].MaxHTMLBytes' default: a DOM
+	// snapshot of at most 2 MiB.
 	DefaultMaxHTMLBytes = 2 << 20
-	// DefaultMaxRendererMemory is [Options].MaxRendererMemory's default.
+	// DefaultMaxRendererMemory is [Options].MaxRendererMemory's default:
+	// 512 MiB of resident memory for each renderer process.
 	DefaultMaxRendererMemory = 512 << 20
-	// DeadlineMargin bounds how long past its Timeout a Render returns: the
-	// time to kill the tab's renderer and wait up to 750 ms for the tab to
-	// close, on a loaded machine (the tests measured about 1 s at most). A
-	// close that takes longer goes on after Render returned, holding the
-	// tab's slot, and ends with Chromium stopped when its browser process
-	// does not answer.
+	// DeadlineMargin bounds how long past its Timeout a Render returns. It
+	// is the time to kill the tab's renderer and wait up to 750 ms for the
+	// tab to close, on a loaded machine. A close that takes longer goes on
+	// after Render returned, holding the tab's slot. It ends with Chromium
+	// stopped when its browser process does not answer.
 	DeadlineMargin = 3 * time.Second
 )
 
@@ -45,55 +52,51 @@ var ErrNotFound = errors.New("browser: no Chromium found (install Debian's chrom
 var ErrClosed = errors.New("browser: closed")
 
 // Options configures [New]. The zero value (and a nil *Options) is safe:
-// Chromium found on the system, two pages at once, 15 s a page, 32 requests
-// a page (what readiness adds to a scan's default budget for each page
-// rendered, readiness.DefaultRenderAttempts), a DOM snapshot of at most 2 MiB
-// and 512 MiB of resident memory for each renderer process.
+// Chromium is found on the system, and every bound takes its default.
 type Options struct {
 	// ExecPath is the Chromium executable. "" looks for chromium,
 	// chromium-browser, google-chrome and google-chrome-stable on PATH.
 	ExecPath string
-	// Tabs bounds the pages rendered at once; a Render call waits for a
-	// free tab. 0 means DefaultTabs.
+	// Tabs bounds the pages rendered at once. A Render call waits for a
+	// free tab. 0 means [DefaultTabs].
 	Tabs int
 	// Timeout is every page's deadline, from the moment it has a tab to
-	// its snapshot; a page that has not loaded by two thirds of it is read
+	// its snapshot. A page that has not loaded by two thirds of it is read
 	// as it stands. At the deadline the tab's renderer process is killed
 	// and the tab closed: Render returns within Timeout plus
-	// [DeadlineMargin].
-	// 0 means DefaultTimeout.
+	// [DeadlineMargin]. 0 means [DefaultTimeout].
 	Timeout time.Duration
-	// MaxRequests bounds the requests one page may have fulfilled (each is
-	// also charged to the scan's budget); past it, requests are refused.
-	// 0 means DefaultMaxRequests.
+	// MaxRequests bounds the requests one page may have fulfilled. Each is
+	// also charged to the scan's budget. Past it, requests are refused.
+	// 0 means [DefaultMaxRequests].
 	MaxRequests int
-	// MaxHTMLBytes bounds the DOM snapshot (document.documentElement's
+	// MaxHTMLBytes bounds the DOM snapshot: document.documentElement's
 	// outerHTML, cut in the page at this many bytes of UTF-8 before it is
-	// sent). 0 means DefaultMaxHTMLBytes.
+	// sent. 0 means [DefaultMaxHTMLBytes].
 	MaxHTMLBytes int
 	// MaxRendererMemory bounds the resident memory (RSS) of every
-	// renderer process, in bytes: a watchdog reads it every 50 ms and
-	// kills a renderer over it, and the page it rendered fails, saying
-	// why. The JavaScript heap alone is bounded at 256 MiB apart from it;
-	// this bound also holds for array buffers, WebAssembly memory and
-	// canvases. A renderer can grow up to 128 MiB past the bound between
-	// a reading and its kill. 0 means DefaultMaxRendererMemory.
+	// renderer process, in bytes. A watchdog reads it every 50 ms and
+	// kills a renderer over it. The page it rendered fails, saying why.
+	// The JavaScript heap alone is bounded at 256 MiB apart from it. This
+	// bound also holds for array buffers, WebAssembly memory and canvases.
+	// A renderer can grow up to 128 MiB past the bound between a reading
+	// and its kill. 0 means [DefaultMaxRendererMemory].
 	MaxRendererMemory int64
 }
 
 // Browser is one Chromium process serving many renderings, at most
-// Options.Tabs at once, each in a browser context of its own. It is safe
-// for concurrent use. When Chromium dies (killed by the system for its
-// memory, say), the next Render starts another, at most [MaxRestarts]
-// times in a row without a page rendered between; the rendering says so.
+// [Options].Tabs at once, each in a browser context of its own. It is safe
+// for concurrent use. Chromium may die (killed by the system for its
+// memory, say). Then the next Render starts another, at most [MaxRestarts]
+// times in a row without a page rendered between. The rendering says so.
 type Browser struct {
 	opts    Options
 	path    string
 	version string
 
 	tabs chan struct{}
-	// opening serialises the opening of tabs, so that the renderer
-	// process that appears while a tab opens is that tab's.
+	// opening serialises the opening of tabs. So the renderer process
+	// that appears while a tab opens is that tab's.
 	opening sync.Mutex
 
 	instMu   sync.Mutex
@@ -126,11 +129,11 @@ type instance struct {
 	stopOnce  sync.Once
 }
 
-// flags are the Chromium switches every Browser runs with, beyond chromedp's
-// defaults (headless, no first run, no background networking, no sync, no
-// extensions, no default apps, no breakpad). Each keeps the browser from
-// reaching the network by any way but the DevTools Fetch domain, which the
-// renderer answers from safefetch, or keeps a page from leaving its tab.
+// flags are the Chromium switches every Browser runs with, beyond
+// chromedp's defaults: headless, no first run, no background networking,
+// no sync, no extensions, no default apps, no breakpad. Some keep the
+// browser off the network but for the DevTools Fetch domain, which the
+// renderer answers from safefetch. The others keep a page in its tab.
 func flags(dataDir string) []chromedp.ExecAllocatorOption {
 	all := []chromedp.ExecAllocatorOption{
 		chromedp.UserDataDir(dataDir),
@@ -140,9 +143,9 @@ func flags(dataDir string) []chromedp.ExecAllocatorOption {
 		// A request that escaped the Fetch domain resolves nothing: every
 		// host name, the proxy's included, is not found.
 		chromedp.Flag("host-resolver-rules", "MAP * ~NOTFOUND"),
-		// No proxy from the environment or the system; and one that does
-		// not exist, with loopback not bypassed, so that a request to an
-		// address literal (which no resolver sees) fails too.
+		// No proxy from the environment or the system, but one that does
+		// not exist, with loopback not bypassed. So a request to an
+		// address literal, which no resolver sees, fails too.
 		chromedp.Flag("proxy-server", "http://proxy.invalid:9"),
 		chromedp.Flag("proxy-bypass-list", "<-loopback>"),
 		chromedp.Flag("force-webrtc-ip-handling-policy", "disable_non_proxied_udp"),
@@ -166,7 +169,7 @@ func flags(dataDir string) []chromedp.ExecAllocatorOption {
 		chromedp.Flag("enable-blink-features", "WebMCP"),
 		chromedp.Flag("js-flags", "--max-old-space-size=256"),
 		// Chromium's own bound on a frame's navigations and history
-		// updates (200 in 10 s), which chromedp's defaults turn off: a
+		// updates (200 in 10 s), which chromedp's defaults turn off. A
 		// page flooding them keeps the browser process busy for every
 		// tab, after the page is gone.
 		chromedp.Flag("disable-ipc-flooding-protection", false),
@@ -182,19 +185,19 @@ func flags(dataDir string) []chromedp.ExecAllocatorOption {
 // withoutSwitches names switches of flags that the tests remove.
 var withoutSwitches map[string]bool
 
-// New starts Chromium (a fresh profile in a temporary directory, removed by
-// Close). It returns [ErrNotFound] when no Chromium is found. ctx bounds the
-// start only; the browser lives until Close. A ctx that is done, or ends
-// while Chromium starts, makes New return its error, with no process or
-// directory left. New also removes the directories that Browsers of
-// processes no longer running left behind (a process killed by SIGKILL
-// cannot remove its own).
+// New starts Chromium with a fresh profile in a temporary directory,
+// removed by Close. It returns [ErrNotFound] when no Chromium is found.
+// ctx bounds the start only; the browser lives until Close. A ctx that is
+// done, or ends while Chromium starts, makes New return its error. Then no
+// process or directory is left. New also removes the directories that
+// Browsers of processes no longer running left behind: a process killed
+// by SIGKILL cannot remove its own.
 //
-// Chromium's sandbox needs a user namespace that is not available to root,
-// so a process running as root starts Chromium with --no-sandbox, and only
-// then: the page's scripts then run without the sandbox's second wall,
-// behind the first (a renderer process that reaches the network only
-// through the Fetch domain, which safefetch answers).
+// Chromium's sandbox needs a user namespace that is not available to
+// root. So a process running as root starts Chromium with --no-sandbox,
+// and only then. The page's scripts then run without the sandbox's second
+// wall, behind the first: a renderer process that reaches the network
+// only through the Fetch domain, which safefetch answers.
 func New(ctx context.Context, opts *Options) (*Browser, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("browser: starting: %w", err)
@@ -255,8 +258,8 @@ func (b *Browser) start(ctx context.Context) (*instance, error) {
 		all = append(all, chromedp.NoSandbox)
 	}
 	// The instance's life hangs on parent: cancelling it stops the process
-	// whatever state the start is in (chromedp's own cancel functions wait
-	// for a browser that may never have been allocated).
+	// whatever state the start is in. chromedp's own cancel functions wait
+	// for a browser that may never have been allocated.
 	parent, cancel := context.WithCancel(context.Background())
 	allocCtx, allocCancel := chromedp.NewExecAllocator(parent, all...)
 	quiet := func(string, ...any) {}

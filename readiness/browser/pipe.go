@@ -12,13 +12,13 @@ import (
 )
 
 // MaxMessageBytes bounds every DevTools message this process reads from
-// Chromium. A page decides the size of many (a request's body, a tool's
-// description and schema, a URL); a message over the bound is never held
-// whole: a paused request it carried is refused, a tool it carried is
-// counted as skipped, a reply it carried fails its command, and any other
-// event is dropped. Console messages, exceptions and log entries, which
-// the renderer never reads, are dropped whatever their size, unread past
-// their first bytes.
+// Chromium. A page decides the size of many: a request's body, a tool's
+// description and schema, a URL. A message over the bound is never held
+// whole. A paused request it carried is refused. A tool it carried is
+// counted as skipped. A reply it carried fails its command. Any other event
+// is dropped. Console messages, exceptions and log entries are dropped
+// whatever their size, unread past their first bytes: the renderer never
+// reads them.
 const MaxMessageBytes = 4 << 20
 
 // oversized is the URL a paused request over MaxMessageBytes is handed on
@@ -26,7 +26,7 @@ const MaxMessageBytes = 4 << 20
 const oversized = "agentweb:over-the-message-bound"
 
 // interpose starts Chromium with the end of the pipe it writes its messages
-// to replaced by one of ours, read by boundMessages, which hands every
+// to replaced by one of ours. [boundMessages] reads it, and hands every
 // message within MaxMessageBytes on to chromedp's end unchanged. It keeps
 // chromedp's default: Chromium is killed when the thread that started it
 // ends.
@@ -55,8 +55,8 @@ func (in *instance) interpose(cmd *exec.Cmd) {
 }
 
 // boundMessages copies the NUL-ended messages of r to w, each within limit
-// bytes; a longer one is replaced as MaxMessageBytes says, reading no more
-// of it than its first and last few bytes. It closes both when r ends.
+// bytes. A longer one is replaced as [MaxMessageBytes] says. No more of it
+// is read than its first and last few bytes. It closes both when r ends.
 func boundMessages(r io.ReadCloser, w io.WriteCloser, limit int) {
 	defer r.Close()
 	defer w.Close()
@@ -132,8 +132,10 @@ func dropped(b []byte) bool {
 	return false
 }
 
+// firstBytes is at most the first n bytes of b.
 func firstBytes(b []byte, n int) []byte { return b[:min(n, len(b))] }
 
+// lastBytes is at most the last n bytes of b, copied when cut.
 func lastBytes(b []byte, n int) []byte {
 	if len(b) <= n {
 		return b
@@ -141,6 +143,7 @@ func lastBytes(b []byte, n int) []byte {
 	return append([]byte(nil), b[len(b)-n:]...)
 }
 
+// The parts of a message that its replacement keeps.
 var (
 	reID        = regexp.MustCompile(`^\{"id":(\d+),`)
 	reMethod    = regexp.MustCompile(`"method":"([A-Za-z]+\.[A-Za-z]+)"`)

@@ -11,8 +11,8 @@ import (
 )
 
 // watchEvery is how often the watchdog reads the renderers' memory. A page
-// that fills array buffers as fast as Chromium allows (about 0.5 GiB a
-// second from four workers) gains some 30 MiB between two readings.
+// that fills memory as fast as it can grows between two readings: the
+// bound it may overshoot is on [Options].MaxRendererMemory.
 const watchEvery = 50 * time.Millisecond
 
 // pageSize is the unit of /proc/<pid>/statm.
@@ -142,9 +142,9 @@ func pageRenderers(root int) []int {
 	return out
 }
 
-// killLeftovers kills the processes whose command line names dir (Chromium
-// passes --user-data-dir to every child), until none is found three times
-// in a row or 2 s passed.
+// killLeftovers kills the processes whose command line names dir: Chromium
+// passes --user-data-dir to every child. It stops when none is found three
+// times in a row, or after 2 s.
 func killLeftovers(dir string) {
 	want := []byte(dir)
 	self := os.Getpid()
@@ -170,7 +170,8 @@ func killLeftovers(dir string) {
 }
 
 // removeOrphans removes the directories under tmp that Browsers of
-// processes no longer running left, with the processes still using them.
+// processes no longer running left. It kills the processes still using
+// them first.
 func removeOrphans(tmp string) {
 	dirs, _ := filepath.Glob(filepath.Join(tmp, dirPrefix+"*"))
 	for _, d := range dirs {

@@ -37,36 +37,37 @@ const (
 	toolWait = 2 * time.Second
 )
 
-// Render loads pageURL in a new tab of a browser context of its own (no
-// cookie or storage of another page), runs its scripts and returns the DOM
-// they left and the WebMCP tools Chromium registered.
+// Render loads pageURL in a new tab, in a browser context of its own: no
+// cookie or storage of another page. It runs the page's scripts. It
+// returns the DOM they left and the WebMCP tools Chromium registered.
 //
-// Every request of the page that the DevTools Fetch domain sees (the
-// package documentation lists them, and those it does not see) is paused
-// at the request stage and answered by client (nil: safefetch.Default()),
-// charged to its budget, one hop at a time (a redirect is handed to
-// Chromium, whose next request is paused in turn), or failed when client
-// refuses it. Only
-// GET and HEAD are sent, and only for documents, scripts, XHR, fetch and
-// event streams; images, stylesheets, fonts and media are refused unfetched,
-// since neither the DOM's forms nor the tools need them. A navigation of the
-// page to another origin, downloads, permission prompts, dialogs (dismissed)
-// and popups are refused. The page has [Options].Timeout from the moment it
-// has a tab; a page that has not loaded by two thirds of it is read as it
-// stands, and one whose scripts keep the browser busy past it fails. Once
-// loaded, the page is read when it has made no request and registered no
-// tool for 300 ms; a page whose document or scripts name modelContext and
-// registered no tool yet is given up to 2 s after its load to register one.
+// The DevTools Fetch domain pauses every request of the page it sees at
+// the request stage. The package documentation lists them, and those it
+// does not see. client answers each (nil: safefetch.Default()), charged to
+// its budget, one hop at a time: a redirect is handed to Chromium, whose
+// next request is paused in turn. A request client refuses fails. Only GET
+// and HEAD are sent, and only for documents, scripts, XHR, fetch and event
+// streams. Images, stylesheets, fonts and media are refused unfetched:
+// neither the DOM's forms nor the tools need them. A navigation of the
+// page to another origin, downloads, permission prompts and popups are
+// refused, and dialogs dismissed.
 //
-// Render returns within Timeout plus [DeadlineMargin]: at the deadline the
-// tab's renderer process is killed and the tab closed, and nothing of the
-// page runs after. A renderer over [Options].MaxRendererMemory is killed
-// and its page fails, saying so. A tool the browser reports that cannot be
-// read is skipped alone, and the rendering's Notes say so; so do they when
-// Chromium had died and was started again for the page.
+// The page has [Options].Timeout from the moment it has a tab. A page that
+// has not loaded by two thirds of it is read as it stands. One whose
+// scripts keep the browser busy past it fails. Once loaded, the page is
+// read when it has made no request and registered no tool for 300 ms. A
+// page whose document or scripts name modelContext, and that registered no
+// tool yet, is given up to 2 s after its load to register one.
 //
-// Render waits for a free tab (at most [Options].Tabs render at once) as
-// long as ctx allows.
+// Render returns within Timeout plus [DeadlineMargin]. At the deadline the
+// tab's renderer process is killed and the tab closed: nothing of the page
+// runs after. A renderer over [Options].MaxRendererMemory is killed, and
+// its page fails, saying so. A tool the browser reports that cannot be
+// read is skipped alone, and the rendering's Notes say so. They also say
+// when Chromium had died and was started again for the page.
+//
+// Render waits for a free tab as long as ctx allows: at most
+// [Options].Tabs pages render at once.
 func (b *Browser) Render(ctx context.Context, pageURL string, client *safefetch.Client) (*readiness.Rendering, error) {
 	b.mu.Lock()
 	if b.closed {
@@ -367,9 +368,10 @@ func (r *rendering) navigate(ctx context.Context) error {
 	return nil
 }
 
-// settle waits for the load event, then until the page is [rendering.settled].
-// Both waits end at the settle deadline: two thirds of the page's time, the
-// rest being the snapshot's. It reports whether the page loaded.
+// settle waits for the load event, then until the page is
+// [rendering.settled]. Both waits end at the settle deadline: two thirds of
+// the page's time, the rest being the snapshot's. It reports whether the
+// page loaded.
 func (r *rendering) settle(ctx context.Context) (loaded bool, err error) {
 	deadline := time.NewTimer(time.Until(r.start.Add(r.b.opts.Timeout * 2 / 3)))
 	defer deadline.Stop()
@@ -425,11 +427,11 @@ func (r *rendering) snapshot(ctx context.Context, loaded bool) (*readiness.Rende
 	return out, nil
 }
 
-// settled reports whether a loaded page is done: no request in flight or
-// made for quiet, no tool registered for quiet, and, when the page's
-// document or scripts name document.modelContext and no tool came yet, no
-// more than toolWait since the load (a page may register its tools a
-// moment after it loaded).
+// settled reports whether a loaded page is done. No request is in flight,
+// and none was made for [quiet]. No tool was registered for quiet either.
+// A page may register its tools a moment after it loaded. So when its
+// document or scripts name document.modelContext and no tool came yet, it
+// is done only [toolWait] after its load.
 func (r *rendering) settled(loadedAt time.Time) bool {
 	if r.inflight.Load() != 0 || time.Since(time.Unix(0, r.lastBusy.Load())) < quiet {
 		return false
@@ -440,10 +442,10 @@ func (r *rendering) settled(loadedAt time.Time) bool {
 	return seen > 0 || !r.mentionsTools.Load() || time.Since(loadedAt) >= toolWait
 }
 
-// serialise serialises the DOM in a world of the renderer's own, where the
+// serialise serialises the DOM in a world of the renderer's own. There the
 // page's scripts cannot change what serialises or cuts it (an override of
-// String.prototype.slice, say), and cuts it there to MaxHTMLBytes of UTF-8:
-// at most that many bytes, escaped as JSON, cross to this process.
+// String.prototype.slice, say). It cuts the DOM there to MaxHTMLBytes of
+// UTF-8: at most that many bytes, escaped as JSON, cross to this process.
 func (r *rendering) serialise(ctx context.Context) (string, error) {
 	w, err := chromedp.Call(ctx, page.CreateIsolatedWorld, page.CreateIsolatedWorldParams{FrameID: r.mainFrame, WorldName: "agentweb-snapshot"})
 	if err != nil {

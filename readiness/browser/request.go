@@ -32,6 +32,7 @@ var needed = map[network.ResourceType]bool{
 	network.ResourceTypeFetch: true, network.ResourceTypeEventSource: true,
 }
 
+// record lists q among the page's requests, up to [maxRecords].
 func (r *rendering) record(q readiness.RenderedRequest) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -60,8 +61,8 @@ func (r *rendering) handle(ctx context.Context, ev *fetch.EventRequestPaused) {
 		r.record(q)
 		if ev.ResourceType == network.ResourceTypeDocument {
 			// A navigation answered 204 No Content does not happen: the
-			// frame keeps its document, where a failed one would show an
-			// error page in its place.
+			// frame keeps its document. A failed one would show an error
+			// page in its place.
 			_, _ = chromedp.Call(ctx, fetch.FulfillRequest, fetch.FulfillRequestParams{RequestID: ev.RequestID, ResponseCode: http.StatusNoContent})
 			return
 		}
@@ -128,9 +129,9 @@ func (r *rendering) handle(ctx context.Context, ev *fetch.EventRequestPaused) {
 		RequestID: ev.RequestID, ResponseCode: int64(resp.StatusCode), ResponseHeaders: responseHeaders(resp.Header), Body: resp.Body})
 }
 
-// dropHeaders are the response headers never handed to Chromium: framing
-// that no longer applies (safefetch has read and decoded the body), and
-// headers that would make it store state or send requests of its own
+// dropHeaders are the response headers never handed to Chromium. Some are
+// framing that no longer applies: safefetch has read and decoded the body.
+// The others would make it store state or send requests of its own
 // (cookies, HSTS, alternative services, reporting endpoints).
 var dropHeaders = map[string]bool{
 	"Content-Length": true, "Content-Encoding": true, "Transfer-Encoding": true, "Connection": true, "Keep-Alive": true,
@@ -138,6 +139,8 @@ var dropHeaders = map[string]bool{
 	"Reporting-Endpoints": true, "Clear-Site-Data": true,
 }
 
+// responseHeaders are the headers of h that Chromium is given: all but
+// [dropHeaders], whatever their spelling.
 func responseHeaders(h http.Header) []*fetch.HeaderEntry {
 	var out []*fetch.HeaderEntry
 	for k, vs := range h {
@@ -167,9 +170,9 @@ func errorReason(err error) network.ErrorReason {
 	return network.ErrorReasonFailed
 }
 
-// sameOrigin compares the normalized origins of a and b (scheme and host
-// case, trailing dot, default port), as every origin test of the module
-// does; a URL that has no origin safefetch would fetch is of no origin.
+// sameOrigin compares the normalized origins of a and b: scheme and host
+// case, trailing dot, default port. Every origin test of the module does
+// the same. A URL that has no origin safefetch would fetch is of no origin.
 func sameOrigin(a, b *url.URL) bool {
 	oa, err1 := weburl.Origin(a)
 	ob, err2 := weburl.Origin(b)

@@ -10,19 +10,20 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// hardening runs before any script of every document, in every frame
-// (about:blank frames included): window.open returns nothing, service
-// workers cannot be registered, WebRTC and shared workers are absent, and
-// history.pushState and replaceState do nothing after their first 100
-// calls, and document.modelContext.registerTool throws after its first
-// 1,000, counted over the page and its same-origin frames (each call is a
-// message to Chromium's browser process, which a flood of them keeps busy
-// for seconds after the page is gone). Each
-// is fixed on the prototype or the global and made unwritable and
-// unconfigurable, so that neither an assignment nor a call through the
+// hardening runs before any script of every document, in every frame,
+// about:blank frames included. In it window.open returns nothing, and
+// service workers cannot be registered. WebRTC and shared workers are
+// absent. history.pushState and replaceState do nothing after their first
+// 100 calls. document.modelContext.registerTool throws after its first
+// 1,000. The calls are counted over the page and its same-origin frames.
+// Each call is a message to Chromium's browser process, and a flood of
+// them keeps it busy for seconds after the page is gone.
+//
+// Each is fixed on the prototype or the global, unwritable and
+// unconfigurable. So neither an assignment nor a call through the
 // prototype (ServiceWorkerContainer.prototype.register.call) reaches the
-// original. The Chromium switches already refuse popups and leave every
-// request that escaped the Fetch domain unresolved; this keeps a page from
+// original. The Chromium switches already refuse popups, and leave every
+// request that escaped the Fetch domain unresolved. This keeps a page from
 // trying.
 const hardening = `(() => {
   const deny = function register() { return Promise.reject(new DOMException("not allowed while rendering", "NotAllowedError")); };
@@ -31,8 +32,8 @@ const hardening = `(() => {
   if (self.ServiceWorkerContainer) fix(ServiceWorkerContainer.prototype, "register", deny);
   for (const k of ["RTCPeerConnection", "webkitRTCPeerConnection", "RTCDataChannel", "SharedWorker"]) fix(self, k, undefined);
   // One count of calls for the page and its same-origin frames, kept by
-  // the top document (which the page can call, never reset), so that
-  // another frame's realm gives no more calls.
+  // the top document. The page can call it, never reset it. So another
+  // frame's realm gives no more calls.
   const counter = k => {
     const key = Symbol.for("agentweb.rendering." + k);
     try {
@@ -54,8 +55,8 @@ const hardening = `(() => {
 })();`
 
 // open opens the tab and finds its renderer process: the one that appears
-// while the tab opens (tabs open one at a time, and each browser context
-// has renderer processes of its own).
+// while the tab opens. Tabs open one at a time, and each browser context
+// has renderer processes of its own.
 func (r *rendering) open(ctx context.Context) error {
 	r.b.opening.Lock()
 	defer r.b.opening.Unlock()
@@ -93,28 +94,31 @@ func (c closing) Err() error {
 	}
 }
 
-// closeBudget is how long Render waits for its tab to close before it
-// returns, the tab's close going on in the background.
+// closeBudget is how long Render waits for its tab to close. Past it,
+// Render returns and the close goes on in the background.
 const closeBudget = 750 * time.Millisecond
 
-// stuckAfter is how long a tab's close may take, its renderer killed,
-// before Chromium's browser process is taken to be stuck and the whole
-// instance is stopped (the next page starts another).
+// stuckAfter is how long a tab's close may take once its renderer is
+// killed. Past it, Chromium's browser process is taken to be stuck, and
+// the whole instance is stopped. The next page starts another.
 const stuckAfter = 10 * time.Second
 
 // closeTab closes the tab whose chromedp context cancel ends, and disposes
-// of its browser context; the channel it returns is closed when the tab is
-// gone. A tab that overran its deadline has its renderer process (pid,
-// when known) killed first: its scripts stop there, and so does what they
-// send Chromium's browser process, which then closes the tab at once. Any
-// other tab's renderer is killed if it outlives the close. When the close
-// takes more than closeBudget, Render returns and the close goes on; when
-// it takes stuckAfter more, Chromium's browser process is stuck (still
-// draining what a page sent it, say), and the whole instance is stopped:
-// the next page starts another. So is one that does not answer within
-// probeBudget once the tab is gone. The tab's slot is freed after both, so
-// no more than Tabs tabs ever live and the next page gets a browser that
-// answers.
+// of its browser context. The channel it returns is closed when the tab is
+// gone.
+//
+// A tab that overran its deadline has its renderer process (pid, when
+// known) killed first. Its scripts stop there, and so does what they send
+// Chromium's browser process, which then closes the tab at once. Any
+// other tab's renderer is killed if it outlives the close.
+//
+// When the close takes more than [closeBudget], Render returns and the
+// close goes on. When it takes [stuckAfter] more, Chromium's browser
+// process is stuck (still draining what a page sent it, say). Then the
+// whole instance is stopped, and the next page starts another. So is one
+// that does not answer within [probeBudget] once the tab is gone. The
+// tab's slot is freed after both. So no more than Tabs tabs ever live, and
+// the next page gets a browser that answers.
 func (b *Browser) closeTab(in *instance, pid int, cancel context.CancelFunc, overran bool) chan struct{} {
 	if overran && pid > 0 {
 		_ = syscall.Kill(pid, syscall.SIGKILL)

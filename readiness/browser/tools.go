@@ -23,9 +23,9 @@ const (
 	maxSchemaBytes = 16 << 10
 )
 
-// addTools reads one WebMCP.toolsAdded event tool by tool: a tool that does
-// not decode (a description holding a lone surrogate, say) is skipped and
-// counted, and the others are kept.
+// addTools reads one WebMCP.toolsAdded event tool by tool. A tool that
+// does not decode (a description holding a lone surrogate, say) is skipped
+// and counted. The others are kept.
 func (r *rendering) addTools(raw jsonv2.Value) {
 	var ev struct {
 		Tools     []jsonv2.Value `json:"tools"`
@@ -65,9 +65,9 @@ func (r *rendering) skipTool(err error) {
 	}
 }
 
-// removeTools reads one WebMCP.toolsRemoved event: each tool removed is
-// found by its toolId or, when the browser sends none, by its name and
-// frame.
+// removeTools reads one WebMCP.toolsRemoved event. Each tool removed is
+// found by its toolId, or by its name and frame when the browser sends no
+// toolId.
 func (r *rendering) removeTools(raw jsonv2.Value) {
 	var ev struct {
 		Tools []struct {
@@ -95,7 +95,8 @@ func (r *rendering) removeTools(raw jsonv2.Value) {
 	}
 }
 
-// truncate cuts s to at most n bytes, on a rune boundary.
+// truncate cuts s to at most n bytes, on a rune boundary, and marks the
+// cut with an ellipsis.
 func truncate(s string, n int) string {
 	if len(s) <= n {
 		return s
@@ -107,6 +108,7 @@ func truncate(s string, n int) string {
 }
 
 // walkFrames maps every frame of the tree to its URL, at most 64 deep.
+// It stops once it holds more than 4,096 frames.
 func walkFrames(t *page.FrameTree, into map[cdp.FrameID]string, depth int) {
 	if t == nil || depth > 64 || len(into) > 4096 {
 		return
