@@ -11,6 +11,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf16"
+
+	"github.com/agentweb/agentweb/internal/shorten"
 )
 
 // Artefact is one link the [Builder] writes: an artefact of the Bundle with
@@ -93,7 +95,7 @@ var ErrBuild = errors.New("linkset: cannot build")
 // conform is refused with a *ValidationError.
 func (b *Builder) Build() (*Document, []byte, error) {
 	if !isBundleIRI(b.BundleIRI) {
-		return nil, nil, fmt.Errorf("%w: bundle IRI %q is not an https origin's base URL with a trailing solidus", ErrBuild, truncate(b.BundleIRI, 120))
+		return nil, nil, fmt.Errorf("%w: bundle IRI %q is not an https origin's base URL with a trailing solidus", ErrBuild, shorten.Bytes(b.BundleIRI, 120))
 	}
 	type built struct {
 		rel  string

@@ -1,6 +1,10 @@
 package linkset
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/agentweb/agentweb/internal/shorten"
+)
 
 // This file holds the rules of Sections 4.3 (target attributes) and 4.3.1
 // (the digest attribute) of the knowledge-linkset draft, and hands the
@@ -15,7 +19,7 @@ func (c *checker) attribute(l *Link, a *Attribute, lptr, short string, isGraph b
 	case "profile":
 		for k, v := range a.Values {
 			if !isAbsoluteURI(v) {
-				c.ps.add(aptr.at("/"+strconv.Itoa(k)), RuleURLSyntax, "4.3", "profile value %q is not an absolute URI", truncate(v, 120))
+				c.ps.add(aptr.at("/"+strconv.Itoa(k)), RuleURLSyntax, "4.3", "profile value %q is not an absolute URI", shorten.Bytes(v, 120))
 			}
 		}
 	case "agsc-spec-version", "agsc-generated-at", "agsc-counts", "agsc-bundle-hash", "agsc-bundle-version":
@@ -29,7 +33,7 @@ func (c *checker) attribute(l *Link, a *Attribute, lptr, short string, isGraph b
 	case "agsc-visibility", "agsc-tombstone", "agsc-surface", "agsc-surface-version", "agsc-access", "agsc-contribute-mode":
 		c.declaration(a, aptr, short, isGraph)
 	default:
-		c.ps.note(aptr.at(""), RuleAttributeIgnored, "4.3", "target attribute %q is not recognised and is ignored", truncate(a.Name, 60))
+		c.ps.note(aptr.at(""), RuleAttributeIgnored, "4.3", "target attribute %q is not recognised and is ignored", shorten.Bytes(a.Name, 60))
 	}
 }
 

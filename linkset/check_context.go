@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/agentweb/agentweb/internal/shorten"
 	"github.com/agentweb/agentweb/internal/strictjson"
 	"github.com/agentweb/agentweb/internal/weburl"
 )
@@ -88,7 +89,7 @@ func (c *checker) context(bi int) {
 	if ctx.NoAnchor {
 		c.ps.add(cptr, RuleAnchorMissing, "4.1", "the link context has no anchor; it must be the Bundle IRI")
 	} else if !isBundleIRI(ctx.Anchor) {
-		c.ps.add(cptr+"/anchor", RuleAnchorBundleIRI, "4.1", "anchor %q is not a Bundle IRI: an https origin's base URL with a trailing solidus and nothing after it", truncate(ctx.Anchor, 120))
+		c.ps.add(cptr+"/anchor", RuleAnchorBundleIRI, "4.1", "anchor %q is not a Bundle IRI: an https origin's base URL with a trailing solidus and nothing after it", shorten.Bytes(ctx.Anchor, 120))
 	}
 	gri, gli, graph := ctx.graphLink()
 	var scan linkScan
@@ -156,16 +157,16 @@ func (c *checker) context(bi int) {
 func (c *checker) href(r *Relation, li int, lptr string) {
 	l := &r.Links[li]
 	if !isAbsoluteURI(l.Href) {
-		c.ps.add(lptr+"/href", RuleURLSyntax, "4.1", "href %q is not an absolute URI", truncate(l.Href, 120))
+		c.ps.add(lptr+"/href", RuleURLSyntax, "4.1", "href %q is not an absolute URI", shorten.Bytes(l.Href, 120))
 	}
 	if li == 0 {
 		return
 	}
 	prev := r.Links[li-1].Href
 	if prev > l.Href {
-		c.ps.add(lptr+"/href", RuleHrefOrder, "4.1", "href %q comes before %q in code point order; links within a relation are ordered by href", truncate(l.Href, 120), truncate(prev, 120))
+		c.ps.add(lptr+"/href", RuleHrefOrder, "4.1", "href %q comes before %q in code point order; links within a relation are ordered by href", shorten.Bytes(l.Href, 120), shorten.Bytes(prev, 120))
 	} else if prev == l.Href && c.mode == ModeStrict {
-		c.ps.add(lptr+"/href", RuleHrefDuplicate, "4.1", "href %q repeats the previous link's href", truncate(l.Href, 120))
+		c.ps.add(lptr+"/href", RuleHrefDuplicate, "4.1", "href %q repeats the previous link's href", shorten.Bytes(l.Href, 120))
 	}
 }
 

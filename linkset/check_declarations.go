@@ -1,6 +1,10 @@
 package linkset
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/agentweb/agentweb/internal/shorten"
+)
 
 // This file holds the rules of Section 4.3.3 (declaration attributes) of the
 // knowledge-linkset draft. A client that meets an unknown value MUST NOT
@@ -29,7 +33,7 @@ func (c *checker) declaration(a *Attribute, aptr lazyPointer, short string, isGr
 			return
 		}
 		if c.one(a, aptr, RuleDeclarationCount, "4.3.3") && a.Values[0] != "restricted" {
-			c.ps.note(aptr.at("/0"), RuleDeclarationValue, "4.3.3", "agsc-visibility %q is unknown and read as restricted", truncate(a.Values[0], 60))
+			c.ps.note(aptr.at("/0"), RuleDeclarationValue, "4.3.3", "agsc-visibility %q is unknown and read as restricted", shorten.Bytes(a.Values[0], 60))
 		}
 	case "agsc-tombstone":
 		if !isGraph {
@@ -38,7 +42,7 @@ func (c *checker) declaration(a *Attribute, aptr lazyPointer, short string, isGr
 		}
 		if c.one(a, aptr, RuleDeclarationCount, "4.3.3") {
 			if _, err := parseInstant(a.Values[0]); err != nil {
-				c.ps.add(aptr.at("/0"), RuleTombstoneFormat, "4.3.3", "agsc-tombstone %q is not an instant of the form YYYY-MM-DDTHH:MM:SSZ", truncate(a.Values[0], 60))
+				c.ps.add(aptr.at("/0"), RuleTombstoneFormat, "4.3.3", "agsc-tombstone %q is not an instant of the form YYYY-MM-DDTHH:MM:SSZ", shorten.Bytes(a.Values[0], 60))
 			}
 		}
 	case "agsc-surface", "agsc-surface-version", "agsc-access":
@@ -60,12 +64,12 @@ func (c *checker) declaration(a *Attribute, aptr lazyPointer, short string, isGr
 		v := a.Values[0]
 		switch {
 		case a.Name == "agsc-access" && !knownAccess[v]:
-			c.ps.note(aptr.at("/0"), RuleDeclarationValue, "4.3.3", "agsc-access %q is unknown and read as credential", truncate(v, 60))
+			c.ps.note(aptr.at("/0"), RuleDeclarationValue, "4.3.3", "agsc-access %q is unknown and read as credential", shorten.Bytes(v, 60))
 		case a.Name == "agsc-surface" && !knownSurface(v):
 			if c.mode == ModeStrict {
-				c.ps.add(aptr.at("/0"), RuleSurfaceValue, "4.3.3", "agsc-surface %q is not a known surface or an x- name", truncate(v, 60))
+				c.ps.add(aptr.at("/0"), RuleSurfaceValue, "4.3.3", "agsc-surface %q is not a known surface or an x- name", shorten.Bytes(v, 60))
 			} else {
-				c.ps.note(aptr.at("/0"), RuleDeclarationValue, "4.3.3", "agsc-surface %q is unknown and read as not served", truncate(v, 60))
+				c.ps.note(aptr.at("/0"), RuleDeclarationValue, "4.3.3", "agsc-surface %q is unknown and read as not served", shorten.Bytes(v, 60))
 			}
 		}
 	case "agsc-contribute-mode":
@@ -74,7 +78,7 @@ func (c *checker) declaration(a *Attribute, aptr lazyPointer, short string, isGr
 			return
 		}
 		if c.one(a, aptr, RuleDeclarationCount, "4.3.3") && !knownContribute[a.Values[0]] {
-			c.ps.note(aptr.at("/0"), RuleDeclarationValue, "4.3.3", "agsc-contribute-mode %q is unknown and read as not contributable", truncate(a.Values[0], 60))
+			c.ps.note(aptr.at("/0"), RuleDeclarationValue, "4.3.3", "agsc-contribute-mode %q is unknown and read as not contributable", shorten.Bytes(a.Values[0], 60))
 		}
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 	"time"
+
+	"github.com/agentweb/agentweb/internal/shorten"
 )
 
 // This file holds the rules of Section 4.3.2 (bundle-fact attributes and
@@ -132,7 +134,7 @@ func (c *checker) bundleFact(a *Attribute, aptr lazyPointer) {
 	case "agsc-generated-at":
 		if c.one(a, aptr, RuleBundleFactCount, "4.3.2") {
 			if _, err := parseInstant(a.Values[0]); err != nil {
-				c.ps.add(aptr.at("/0"), RuleGeneratedAtFormat, "4.3.2", "agsc-generated-at %q is not YYYY-MM-DDTHH:MM:SSZ (UTC, second precision, no offset)", truncate(a.Values[0], 60))
+				c.ps.add(aptr.at("/0"), RuleGeneratedAtFormat, "4.3.2", "agsc-generated-at %q is not YYYY-MM-DDTHH:MM:SSZ (UTC, second precision, no offset)", shorten.Bytes(a.Values[0], 60))
 			}
 		}
 	case "agsc-counts":
@@ -140,7 +142,7 @@ func (c *checker) bundleFact(a *Attribute, aptr lazyPointer) {
 		for k, v := range a.Values {
 			m := countRE.FindStringSubmatch(v)
 			if m == nil {
-				c.ps.add(aptr.index(k), RuleCountsFormat, "4.3.2", "agsc-counts value %q is not <type-plural>=<n>", truncate(v, 60))
+				c.ps.add(aptr.index(k), RuleCountsFormat, "4.3.2", "agsc-counts value %q is not <type-plural>=<n>", shorten.Bytes(v, 60))
 				continue
 			}
 			if k > 0 && prev >= m[1] {
@@ -160,7 +162,7 @@ func (c *checker) bundleFact(a *Attribute, aptr lazyPointer) {
 			return
 		}
 		if c.mode == ModeStrict && !bundleVerRE.MatchString(a.Values[0]) {
-			c.ps.add(aptr.at("/0"), RuleBundleVersionSyntax, "4.3.2", "agsc-bundle-version %q is not 1 to 64 characters of [A-Za-z0-9._+-] starting with a letter or digit", truncate(a.Values[0], 80))
+			c.ps.add(aptr.at("/0"), RuleBundleVersionSyntax, "4.3.2", "agsc-bundle-version %q is not 1 to 64 characters of [A-Za-z0-9._+-] starting with a letter or digit", shorten.Bytes(a.Values[0], 80))
 		}
 	}
 }

@@ -1,6 +1,10 @@
 package linkset
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/agentweb/agentweb/internal/shorten"
+)
 
 // This file holds the rules of Sections 4.2 (relations) and 4.5
 // (related-system links) of the knowledge-linkset draft.
@@ -122,10 +126,10 @@ func (c *checker) relation(r *Relation, rptr string) bool {
 	switch classifyRelation(r.Name) {
 	case relUnregistered:
 		if c.mode == ModeReader {
-			c.ps.note(rptr, RuleRelationIgnored, "4.2", "%q is neither a registered relation short name nor a relation URI; a client ignores it", truncate(r.Name, 120))
+			c.ps.note(rptr, RuleRelationIgnored, "4.2", "%q is neither a registered relation short name nor a relation URI; a client ignores it", shorten.Bytes(r.Name, 120))
 			return false
 		}
-		c.ps.add(rptr, RuleRelationUnregistered, "4.2", "%q is neither a registered relation short name nor a relation URI", truncate(r.Name, 120))
+		c.ps.add(rptr, RuleRelationUnregistered, "4.2", "%q is neither a registered relation short name nor a relation URI", shorten.Bytes(r.Name, 120))
 		return false
 	case relExtUnknown:
 		if c.mode == ModeReader {
@@ -135,10 +139,10 @@ func (c *checker) relation(r *Relation, rptr string) bool {
 		c.ps.add(rptr, RuleRelationExtensionUnknown, "4.2", "%q is not in the closed set of extension relations of Table 1; a node must not invent one", r.Name)
 	case relRegistered, relForeignURI:
 		if c.mode == ModeReader {
-			c.ps.note(rptr, RuleRelationIgnored, "4.2", "relation %q is outside the profile's relation set; a client ignores it", truncate(r.Name, 120))
+			c.ps.note(rptr, RuleRelationIgnored, "4.2", "relation %q is outside the profile's relation set; a client ignores it", shorten.Bytes(r.Name, 120))
 			return false
 		}
-		c.ps.add(rptr, RuleRelationOutsideProfile, "4.2", "relation %q is not one of the registered short names of Sections 4.2 and 4.5 or of the extension relations of Table 1", truncate(r.Name, 120))
+		c.ps.add(rptr, RuleRelationOutsideProfile, "4.2", "relation %q is not one of the registered short names of Sections 4.2 and 4.5 or of the extension relations of Table 1", shorten.Bytes(r.Name, 120))
 	}
 	return true
 }

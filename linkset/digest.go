@@ -9,6 +9,7 @@ import (
 	"github.com/dunglas/httpsfv"
 
 	"github.com/agentweb/agentweb/internal/plural"
+	"github.com/agentweb/agentweb/internal/shorten"
 )
 
 // digestAlgorithm is the only algorithm key of the digest attribute:
@@ -55,7 +56,7 @@ func ParseDigest(s string) (Digest, error) {
 }
 
 func digestError(value, rule, reason string) error {
-	return problem1(ErrDigest, Problem{Rule: rule, Section: "4.3.1", Message: fmt.Sprintf("digest %q: %s", truncate(value, 80), reason)})
+	return problem1(ErrDigest, Problem{Rule: rule, Section: "4.3.1", Message: fmt.Sprintf("digest %q: %s", shorten.Bytes(value, 80), reason)})
 }
 
 // problemOf returns the first problem of a *ValidationError, or a
@@ -219,11 +220,4 @@ func (l *Link) VerifyDigest(body []byte) DigestState {
 		return DigestVerified
 	}
 	return DigestMismatch
-}
-
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "…"
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/agentweb/agentweb/internal/htmlhead"
 	"github.com/agentweb/agentweb/internal/linkheader"
+	"github.com/agentweb/agentweb/internal/shorten"
 	"github.com/agentweb/agentweb/internal/weburl"
 	"github.com/agentweb/agentweb/safefetch"
 )
@@ -30,7 +31,7 @@ const maxCandidates = 3
 func candidates(pageURL string, header http.Header, html []byte) ([]string, error) {
 	base, err := url.Parse(pageURL)
 	if err != nil {
-		return nil, fmt.Errorf("linkset: page URL %q: %w", truncate(weburl.Redact(pageURL), 120), err)
+		return nil, fmt.Errorf("linkset: page URL %q: %w", shorten.Bytes(weburl.Redact(pageURL), 120), err)
 	}
 	var found []string
 	add := func(target, typ string) {
@@ -89,11 +90,11 @@ func Discover(ctx context.Context, pageURL string, opts *FetchOptions) (*Fetched
 	}
 	base, err := url.Parse(pageURL)
 	if err != nil {
-		return nil, fmt.Errorf("linkset: page URL %q: %w", truncate(weburl.Redact(pageURL), 120), err)
+		return nil, fmt.Errorf("linkset: page URL %q: %w", shorten.Bytes(weburl.Redact(pageURL), 120), err)
 	}
 	origin, err := weburl.Origin(base)
 	if err != nil {
-		return nil, fmt.Errorf("linkset: page URL %q: %w", truncate(weburl.Redact(pageURL), 120), err)
+		return nil, fmt.Errorf("linkset: page URL %q: %w", shorten.Bytes(weburl.Redact(pageURL), 120), err)
 	}
 	wellKnown := origin + WellKnownPath
 	c := safefetch.OrDefault(opts.Client)

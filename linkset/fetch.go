@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/agentweb/agentweb/internal/linkheader"
+	"github.com/agentweb/agentweb/internal/shorten"
 	"github.com/agentweb/agentweb/internal/weburl"
 	"github.com/agentweb/agentweb/safefetch"
 )
@@ -169,7 +170,7 @@ func profileCarriage(h http.Header, base string) (inType, inLink bool) {
 func retrievalProblems(ps *problems, h http.Header, f *Fetched, mode Mode) {
 	mt, _, err := mime.ParseMediaType(f.ContentType)
 	if err != nil || !strings.EqualFold(mt, MediaType) {
-		ps.add("", RuleMediaType, "3.1", "the response's media type is %q, not %s (a type attribute that pointed here is only a hint)", truncate(f.ContentType, 80), MediaType)
+		ps.add("", RuleMediaType, "3.1", "the response's media type is %q, not %s (a type attribute that pointed here is only a hint)", shorten.Bytes(f.ContentType, 80), MediaType)
 	}
 	if !f.ProfileInMediaType && !f.ProfileInLink {
 		ps.add("", RuleProfileMissing, "3.1", "the profile %s is carried neither as the media type's profile parameter nor in a Link header field with rel=\"profile\"", ProfileURI)
@@ -187,7 +188,7 @@ func retrievalProblems(ps *problems, h http.Header, f *Fetched, mode Mode) {
 	// 3.1) by the grammar of RFC 8288 Section 3; a client reads them as
 	// RFC 8288 Appendix B does, whatever they hold.
 	if _, err := linkheader.ParseStrict(h.Values("Link"), nil); errors.Is(err, linkheader.ErrMalformed) {
-		report("", RuleLinkHeaderSyntax, "3.1", "a Link header field does not follow RFC 8288 section 3: %s", truncate(strings.TrimPrefix(err.Error(), "linkheader: "), 200))
+		report("", RuleLinkHeaderSyntax, "3.1", "a Link header field does not follow RFC 8288 section 3: %s", shorten.Bytes(strings.TrimPrefix(err.Error(), "linkheader: "), 200))
 	}
 	if !hasDirective(h.Values("Cache-Control"), "no-cache") {
 		report("", RuleCacheControl, "3.2", "the response does not carry Cache-Control: no-cache")
@@ -213,7 +214,7 @@ func retrievalProblems(ps *problems, h http.Header, f *Fetched, mode Mode) {
 	if c := f.Document.Bundle(); c != nil && !c.NoAnchor && isBundleIRI(c.Anchor) {
 		u, err := url.Parse(c.Anchor)
 		if o, oerr := weburl.Origin(u); err != nil || oerr != nil || o != f.Origin {
-			ps.add("/linkset/"+fmt.Sprint(f.Document.bundleIndex())+"/anchor", RuleAnchorOrigin, "4.1", "the anchor %q is not the Bundle IRI of %s, the origin that served the document", truncate(c.Anchor, 120), f.Origin)
+			ps.add("/linkset/"+fmt.Sprint(f.Document.bundleIndex())+"/anchor", RuleAnchorOrigin, "4.1", "the anchor %q is not the Bundle IRI of %s, the origin that served the document", shorten.Bytes(c.Anchor, 120), f.Origin)
 		}
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"hash"
+
+	"github.com/agentweb/agentweb/internal/shorten"
 )
 
 // ErrEmptyLedger is returned when ledger bytes hold no entry.
@@ -62,7 +64,7 @@ func LedgerHead(ledger []byte) (string, error) {
 // [knowledge-linkset draft]: https://datatracker.ietf.org/doc/draft-besleaga-agentic-knowledge-wellknown/
 func LedgerExtends(previousHead string, ledger []byte) (bool, error) {
 	if !ledgerRE.MatchString(previousHead) {
-		return false, fmt.Errorf("linkset: previous ledger head %q is not 64 lower-case hexadecimal digits", truncate(previousHead, 80))
+		return false, fmt.Errorf("linkset: previous ledger head %q is not 64 lower-case hexadecimal digits", shorten.Bytes(previousHead, 80))
 	}
 	found, any := false, false
 	forEntries(ledger, func(line []byte) bool {

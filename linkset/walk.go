@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/agentweb/agentweb/internal/shorten"
 	"github.com/agentweb/agentweb/internal/weburl"
 	"github.com/agentweb/agentweb/safefetch"
 )
@@ -167,25 +168,25 @@ var ErrNotWellKnown = errors.New("linkset: not a knowledge-linkset well-known UR
 func CanonicalURL(raw string, allowHTTP bool) (string, error) {
 	u, err := url.Parse(raw)
 	if err != nil {
-		return "", fmt.Errorf("%w: %q: %v", ErrNotWellKnown, truncate(raw, 120), err)
+		return "", fmt.Errorf("%w: %q: %v", ErrNotWellKnown, shorten.Bytes(raw, 120), err)
 	}
 	switch {
 	case u.Scheme == "https":
 	case u.Scheme == "http" && allowHTTP && isLoopbackHost(u.Hostname()):
 	case u.Scheme == "http" && allowHTTP:
-		return "", fmt.Errorf("%w: %q is http to a host that is not loopback (development mode reaches loopback only, Section 7.1)", ErrNotWellKnown, truncate(raw, 120))
+		return "", fmt.Errorf("%w: %q is http to a host that is not loopback (development mode reaches loopback only, Section 7.1)", ErrNotWellKnown, shorten.Bytes(raw, 120))
 	default:
-		return "", fmt.Errorf("%w: %q is not https", ErrNotWellKnown, truncate(raw, 120))
+		return "", fmt.Errorf("%w: %q is not https", ErrNotWellKnown, shorten.Bytes(raw, 120))
 	}
 	if u.RawQuery != "" || u.ForceQuery || u.Fragment != "" || u.User != nil {
-		return "", fmt.Errorf("%w: %q has a query, fragment or userinfo", ErrNotWellKnown, truncate(raw, 120))
+		return "", fmt.Errorf("%w: %q has a query, fragment or userinfo", ErrNotWellKnown, shorten.Bytes(raw, 120))
 	}
 	if u.Path != "" && u.Path != "/" && u.Path != WellKnownPath {
-		return "", fmt.Errorf("%w: %q does not have the path %s", ErrNotWellKnown, truncate(raw, 120), WellKnownPath)
+		return "", fmt.Errorf("%w: %q does not have the path %s", ErrNotWellKnown, shorten.Bytes(raw, 120), WellKnownPath)
 	}
 	o, err := weburl.Origin(u)
 	if err != nil {
-		return "", fmt.Errorf("%w: %q: %v", ErrNotWellKnown, truncate(raw, 120), err)
+		return "", fmt.Errorf("%w: %q: %v", ErrNotWellKnown, shorten.Bytes(raw, 120), err)
 	}
 	return o + WellKnownPath, nil
 }

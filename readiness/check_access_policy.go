@@ -1,6 +1,10 @@
 package readiness
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/agentweb/agentweb/internal/shorten"
+)
 
 func init() {
 	register(checkDef{id: "access_policy", needs: []resource{resCards, resPage}, run: checkAccessPolicy})
@@ -37,7 +41,7 @@ func checkAccessPolicy(s *scan) outcome {
 		out.requests = append(out.requests, a.f)
 		for _, r := range agenticResources(a.value) {
 			if r.kind == "agent-auth" {
-				stated = append(stated, "an agent-auth resource in agentic.json ("+truncate(clean(r.url), 120)+")")
+				stated = append(stated, "an agent-auth resource in agentic.json ("+shorten.Runes(clean(r.url), 120)+")")
 				break
 			}
 		}
@@ -46,13 +50,13 @@ func checkAccessPolicy(s *scan) outcome {
 		out.requests = append(out.requests, p.f)
 		for _, l := range p.headerLinks {
 			if l.HasRel("terms-of-service") {
-				stated = append(stated, "a terms-of-service link ("+truncate(clean(l.Target), 120)+")")
+				stated = append(stated, "a terms-of-service link ("+shorten.Runes(clean(l.Target), 120)+")")
 				break
 			}
 		}
 		for _, l := range p.head.Links {
 			if hasRel(l, "terms-of-service") {
-				stated = append(stated, "a terms-of-service link ("+truncate(clean(l.Href), 120)+")")
+				stated = append(stated, "a terms-of-service link ("+shorten.Runes(clean(l.Href), 120)+")")
 				break
 			}
 		}

@@ -1,5 +1,7 @@
 package readiness
 
+import "github.com/agentweb/agentweb/internal/shorten"
+
 func init() {
 	register(checkDef{id: "agent_signup", run: checkAgentSignup})
 }
@@ -13,7 +15,7 @@ func checkAgentSignup(s *scan) outcome {
 	problems := problemNotes(d.err)
 	what := "agent-identity-v1 sign-up discovery"
 	if d.doc != nil {
-		what += " for " + truncate(clean(d.doc.ProviderName), 80)
+		what += " for " + shorten.Runes(clean(d.doc.ProviderName), 80)
 		for _, w := range d.doc.Warnings {
 			problems = append(problems, "warning: "+problemNote(w))
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/agentweb/agentweb/internal/plural"
+	"github.com/agentweb/agentweb/internal/shorten"
 	"github.com/agentweb/agentweb/readiness/agentsjson"
 )
 
@@ -83,7 +84,7 @@ func skippedNotes(source string, ps []agentsjson.Problem) []string {
 			out = append(out, fmt.Sprintf("%s: %s not read", source, plural.N(len(ps)-shown, "more member", "more members")))
 			break
 		}
-		out = append(out, fmt.Sprintf("%s: not read: %s: %s", source, cmp.Or(p.Pointer, "(the card)"), truncate(clean(p.Message), 120)))
+		out = append(out, fmt.Sprintf("%s: not read: %s: %s", source, cmp.Or(p.Pointer, "(the card)"), shorten.Runes(clean(p.Message), 120)))
 	}
 	return out
 }

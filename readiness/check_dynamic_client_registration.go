@@ -1,6 +1,10 @@
 package readiness
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/agentweb/agentweb/internal/shorten"
+)
 
 func init() {
 	register(checkDef{id: "dynamic_client_registration", needs: []resource{resCards}, run: checkDynamicClientRegistration})
@@ -44,7 +48,7 @@ func checkDynamicClientRegistration(s *scan) outcome {
 			out.notes = append(out.notes, "client ID metadata documents: the registration MCP 2025-11-25 introduced and 2026-07-28 asks clients to try first (client-registration)")
 		}
 		if x.m.RegistrationEndpoint != "" {
-			how = append(how, "registration_endpoint "+truncate(clean(x.m.RegistrationEndpoint), 120)+" (RFC 7591)")
+			how = append(how, "registration_endpoint "+shorten.Runes(clean(x.m.RegistrationEndpoint), 120)+" (RFC 7591)")
 			note := "Dynamic Client Registration (RFC 7591): the registration MCP authorization has named since 2025-03-26; 2026-07-28 keeps it as the fallback for backwards compatibility, after client ID metadata documents"
 			if !x.m.ClientIDMetadataDocumentSupported {
 				note += "; an authorization server that advertises client_id_metadata_document_supported too serves 2026-07-28 clients first"

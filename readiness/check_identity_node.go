@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/agentweb/agentweb/internal/shorten"
 	"github.com/agentweb/agentweb/internal/webread"
 )
 
@@ -48,11 +49,11 @@ func checkIdentityNode(s *scan) outcome {
 			out.requests = append(out.requests, f)
 			switch {
 			case !f.answered():
-				out.verdict, out.received = VerdictUnverified, "the logo "+truncate(clean(u), 120)+": "+f.why()
+				out.verdict, out.received = VerdictUnverified, "the logo "+shorten.Runes(clean(u), 120)+": "+f.why()
 				return out
 			case f.status() >= 400:
 				out.verdict = VerdictPartial
-				out.received = fmt.Sprintf("a node of type %s with name and url, but its logo %s answered %d, and no sameAs", best, truncate(clean(u), 120), f.status())
+				out.received = fmt.Sprintf("a node of type %s with name and url, but its logo %s answered %d, and no sameAs", best, shorten.Runes(clean(u), 120), f.status())
 				return out
 			}
 		}

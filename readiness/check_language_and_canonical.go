@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/agentweb/agentweb/internal/shorten"
 	"github.com/agentweb/agentweb/internal/webread"
 )
 
@@ -33,7 +34,7 @@ func checkLanguageAndCanonical(s *scan) outcome {
 		case lang == "":
 			parts = append(parts, "no <html lang>")
 		case !langOK:
-			parts = append(parts, fmt.Sprintf("lang %q is not a BCP 47 tag", truncate(clean(lang), 40)))
+			parts = append(parts, fmt.Sprintf("lang %q is not a BCP 47 tag", shorten.Runes(clean(lang), 40)))
 		default:
 			parts = append(parts, fmt.Sprintf("lang %q", lang))
 		}
@@ -41,9 +42,9 @@ func checkLanguageAndCanonical(s *scan) outcome {
 		case canon == "":
 			parts = append(parts, "no rel=canonical")
 		case !canonOK:
-			parts = append(parts, fmt.Sprintf("canonical %q is not an absolute URL on this site", truncate(clean(canon), 200)))
+			parts = append(parts, fmt.Sprintf("canonical %q is not an absolute URL on this site", shorten.Runes(clean(canon), 200)))
 		default:
-			parts = append(parts, "canonical "+truncate(clean(canon), 200))
+			parts = append(parts, "canonical "+shorten.Runes(clean(canon), 200))
 		}
 		d := strings.Join(parts, ", ")
 		switch {

@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/agentweb/agentweb/internal/shorten"
 	"github.com/agentweb/agentweb/internal/webread"
 )
 
@@ -40,7 +41,7 @@ func checkMarkdownFrontmatter(s *scan) outcome {
 		if u, err := url.Parse(c); err == nil && u.IsAbs() && s.sameSite(u) {
 			have = append(have, "canonical")
 		} else {
-			missing = append(missing, fmt.Sprintf("canonical %q is not an absolute URL on this site", truncate(clean(c), 200)))
+			missing = append(missing, fmt.Sprintf("canonical %q is not an absolute URL on this site", shorten.Runes(clean(c), 200)))
 		}
 	} else {
 		missing = append(missing, "no canonical")
@@ -49,7 +50,7 @@ func checkMarkdownFrontmatter(s *scan) outcome {
 		if webread.ValidDate(d) {
 			have = append(have, "updated")
 		} else {
-			missing = append(missing, fmt.Sprintf("updated %q is not a date", truncate(clean(d), 40)))
+			missing = append(missing, fmt.Sprintf("updated %q is not a date", shorten.Runes(clean(d), 40)))
 		}
 	} else {
 		missing = append(missing, "no updated")
@@ -58,7 +59,7 @@ func checkMarkdownFrontmatter(s *scan) outcome {
 		if webread.ValidLanguageTag(l) {
 			have = append(have, "language")
 		} else {
-			missing = append(missing, fmt.Sprintf("language %q is not a BCP 47 tag", truncate(clean(l), 40)))
+			missing = append(missing, fmt.Sprintf("language %q is not a BCP 47 tag", shorten.Runes(clean(l), 40)))
 		}
 	} else {
 		missing = append(missing, "no language")

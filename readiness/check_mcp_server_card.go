@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/agentweb/agentweb/internal/plural"
+	"github.com/agentweb/agentweb/internal/shorten"
 )
 
 func init() {
@@ -36,7 +37,7 @@ func checkMCPServerCard(s *scan) outcome {
 			}
 			what := "an MCP server card"
 			if c.endpoint != "" {
-				what += " naming " + truncate(clean(c.endpoint), 120)
+				what += " naming " + shorten.Runes(clean(c.endpoint), 120)
 			}
 			if n := len(list(c.value["remotes"])); n > 0 {
 				what += " (" + plural.N(n, "remote", "remotes") + " in remotes[])"

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/agentweb/agentweb/internal/plural"
+	"github.com/agentweb/agentweb/internal/shorten"
 )
 
 func init() {
@@ -59,7 +60,7 @@ func checkPageActionsDeclared(s *scan) (out outcome) {
 		case f.declared():
 			named++
 			if len(unregistered) < 5 {
-				unregistered = append(unregistered, fmt.Sprintf("%q on %s", truncate(clean(f.toolName), 60), f.page))
+				unregistered = append(unregistered, fmt.Sprintf("%q on %s", shorten.Runes(clean(f.toolName), 60), f.page))
 			}
 		case len(undeclared) < 5:
 			undeclared = append(undeclared, formLabel(f))
@@ -158,7 +159,7 @@ func formLabel(f pageForm) string {
 	if a == "" {
 		a = "(this page)"
 	}
-	return fmt.Sprintf("%s form → %s on %s", strings.ToUpper(m), truncate(clean(a), 80), f.page)
+	return fmt.Sprintf("%s form → %s on %s", strings.ToUpper(m), shorten.Runes(clean(a), 80), f.page)
 }
 
 func scriptAPIs(ts []scriptTool) string {

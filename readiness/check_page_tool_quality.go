@@ -2,8 +2,10 @@ package readiness
 
 import (
 	"fmt"
-	"github.com/agentweb/agentweb/internal/plural"
 	"strings"
+
+	"github.com/agentweb/agentweb/internal/plural"
+	"github.com/agentweb/agentweb/internal/shorten"
 )
 
 func init() {
@@ -53,7 +55,7 @@ func checkPageToolQuality(s *scan) outcome {
 		if len(missing) == 0 {
 			complete++
 		} else {
-			gap(fmt.Sprintf("form tool %q on %s: %s", truncate(clean(f.toolName), 60), f.page, strings.Join(missing, "; ")))
+			gap(fmt.Sprintf("form tool %q on %s: %s", shorten.Runes(clean(f.toolName), 60), f.page, strings.Join(missing, "; ")))
 		}
 	}
 	unread := 0
@@ -91,7 +93,7 @@ func checkPageToolQuality(s *scan) outcome {
 			if label == "" {
 				label = "(unnamed)"
 			}
-			gap(fmt.Sprintf("registered tool %q in %s: %s", truncate(clean(label), 60), t.source, strings.Join(missing, "; ")))
+			gap(fmt.Sprintf("registered tool %q in %s: %s", shorten.Runes(clean(label), 60), t.source, strings.Join(missing, "; ")))
 		}
 	}
 	out.notes = gaps

@@ -2,9 +2,11 @@ package readiness
 
 import (
 	"fmt"
-	"github.com/agentweb/agentweb/internal/plural"
 	"net/url"
 	"strings"
+
+	"github.com/agentweb/agentweb/internal/plural"
+	"github.com/agentweb/agentweb/internal/shorten"
 
 	"github.com/agentweb/agentweb/internal/webread"
 )
@@ -68,10 +70,10 @@ func checkSitemap(s *scan) outcome {
 		switch {
 		case len(bad) > 0:
 			out.verdict = VerdictPartial
-			out.received = desc + "; child sitemaps that are not usable: " + truncate(strings.Join(bad, "; "), 400)
+			out.received = desc + "; child sitemaps that are not usable: " + shorten.Runes(strings.Join(bad, "; "), 400)
 		case foreign > 0:
 			out.verdict = VerdictPartial
-			out.received = fmt.Sprintf("%s, %d of them not on %s (first: %s)", desc, foreign, s.page.Hostname(), truncate(clean(firstForeign), 200))
+			out.received = fmt.Sprintf("%s, %d of them not on %s (first: %s)", desc, foreign, s.page.Hostname(), shorten.Runes(clean(firstForeign), 200))
 		default:
 			out.verdict = VerdictPass
 			out.received = fmt.Sprintf("%s, all on %s", desc, s.page.Hostname())

@@ -2,8 +2,10 @@ package readiness
 
 import (
 	"fmt"
-	"github.com/agentweb/agentweb/internal/plural"
 	"strings"
+
+	"github.com/agentweb/agentweb/internal/plural"
+	"github.com/agentweb/agentweb/internal/shorten"
 
 	"github.com/agentweb/agentweb/internal/webread"
 )
@@ -65,7 +67,7 @@ func checkStructuredBusinessData(s *scan) outcome {
 		return out
 	}
 	for _, e := range ld.ParseErrs {
-		out.notes = append(out.notes, "a JSON-LD block "+truncate(clean(e), 300))
+		out.notes = append(out.notes, "a JSON-LD block "+shorten.Runes(clean(e), 300))
 	}
 	var complete, incomplete []string
 	for _, n := range ld.Nodes {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/agentweb/agentweb/internal/plural"
 	"github.com/agentweb/agentweb/internal/problem"
+	"github.com/agentweb/agentweb/internal/shorten"
 	"github.com/agentweb/agentweb/internal/strictjson"
 )
 
@@ -21,7 +22,7 @@ func problemNote(p problem.Problem) string {
 	if pointer == "" {
 		pointer = "/"
 	}
-	return truncate(clean(fmt.Sprintf("%s [%s] %s", pointer, p.Rule, p.Message)), 240)
+	return shorten.Runes(clean(fmt.Sprintf("%s [%s] %s", pointer, p.Rule, p.Message)), 240)
 }
 
 // problemNotes is the one reading of a validator's error for every spec

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/agentweb/agentweb/internal/shorten"
 	"github.com/agentweb/agentweb/internal/weburl"
 	"github.com/agentweb/agentweb/readiness/internal/refusal"
 	"github.com/agentweb/agentweb/safefetch"
@@ -311,13 +312,13 @@ func (f *fetched) record() RequestRecord {
 	if f.resp.FinalURL != "" && f.resp.FinalURL != f.url {
 		rr.FinalURL = f.resp.FinalURL
 	}
-	rr.MediaType = truncate(clean(f.resp.Header.Get("Content-Type")), maxHeaderValue)
+	rr.MediaType = shorten.Runes(clean(f.resp.Header.Get("Content-Type")), maxHeaderValue)
 	for _, k := range relevantHeaders {
 		if vs := f.resp.Header.Values(k); len(vs) > 0 {
 			if rr.Headers == nil {
 				rr.Headers = map[string]string{}
 			}
-			rr.Headers[k] = truncate(clean(strings.Join(vs, ", ")), maxHeaderValue)
+			rr.Headers[k] = shorten.Runes(clean(strings.Join(vs, ", ")), maxHeaderValue)
 		}
 	}
 	rr.Body = bodySummary(f.resp.Body)
@@ -344,13 +345,5 @@ func bodySummary(b []byte) string {
 		return fmt.Sprintf("(%d bytes, not text)", len(b))
 	}
 	s := strings.Join(strings.Fields(string(head)), " ")
-	return truncate(clean(s), summaryRunes)
-}
-
-func truncate(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	r := []rune(s)
-	return string(r[:n]) + "…"
+	return shorten.Runes(clean(s), summaryRunes)
 }

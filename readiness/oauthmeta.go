@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/agentweb/agentweb/internal/shorten"
 	"github.com/agentweb/agentweb/readiness/internal/oauthmeta"
 	"github.com/agentweb/agentweb/readiness/mcpprobe"
 )
@@ -19,7 +20,7 @@ type authServerMeta = mcpprobe.AuthServerMetadata
 func validateAuthServer(m *authServerMeta, issuer string) []string {
 	var problems []string
 	if !oauthmeta.SameIdentifier(m.Issuer, issuer) {
-		problems = append(problems, fmt.Sprintf("issuer %q does not match %q", truncate(clean(m.Issuer), 120), issuer))
+		problems = append(problems, fmt.Sprintf("issuer %q does not match %q", shorten.Runes(clean(m.Issuer), 120), issuer))
 	}
 	return append(problems, oauthmeta.MissingEndpoints(m.AuthorizationEndpoint, m.TokenEndpoint)...)
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/agentweb/agentweb/internal/plural"
+	"github.com/agentweb/agentweb/internal/shorten"
 	"github.com/agentweb/agentweb/internal/strictjson"
 	"github.com/agentweb/agentweb/internal/webread"
 )
@@ -98,7 +99,7 @@ func parseSkillsIndex(body []byte) *skillsIndex {
 			ix.problems = append(ix.problems, "/$schema: not a string")
 			return ix
 		}
-		ix.schema = truncate(clean(s), 200)
+		ix.schema = shorten.Runes(clean(s), 200)
 		return ix
 	}
 	list, ok := m["skills"].([]any)
@@ -144,7 +145,7 @@ func parseSkillsIndex(body []byte) *skillsIndex {
 		case "":
 			ix.problems = append(ix.problems, p+`/type: missing ("skill-md" or "archive")`)
 		default:
-			ix.notes = append(ix.notes, fmt.Sprintf("%s/type: %q is not a type this reader knows: skipped", p, truncate(clean(e.typ), 40)))
+			ix.notes = append(ix.notes, fmt.Sprintf("%s/type: %q is not a type this reader knows: skipped", p, shorten.Runes(clean(e.typ), 40)))
 			continue
 		}
 		if e.url == "" {
@@ -286,7 +287,7 @@ func (s *scan) checkSkills(indexURL string, ix *skillsIndex, problems, notes []s
 		}
 		u := s.obsSameSite(indexURL, ref)
 		if u == "" {
-			problems = append(problems, fmt.Sprintf("%s: %s is not on this site: not fetched", p, truncate(clean(ref), 120)))
+			problems = append(problems, fmt.Sprintf("%s: %s is not on this site: not fetched", p, shorten.Runes(clean(ref), 120)))
 			continue
 		}
 		what, accept := "SKILL.md", "text/markdown"
@@ -329,7 +330,7 @@ func (s *scan) checkSkills(indexURL string, ix *skillsIndex, problems, notes []s
 		case fm["description"] == "":
 			problems = append(problems, fmt.Sprintf("%s: SKILL.md of %s has no description in its front matter", p, e.name))
 		case fm["name"] != e.name:
-			problems = append(problems, fmt.Sprintf("%s: SKILL.md of %s names itself %q", p, e.name, truncate(clean(fm["name"]), 64)))
+			problems = append(problems, fmt.Sprintf("%s: SKILL.md of %s names itself %q", p, e.name, shorten.Runes(clean(fm["name"]), 64)))
 		}
 	}
 	return fs, checked, problems, notes

@@ -9,6 +9,7 @@ import (
 
 	"github.com/agentweb/agentweb/internal/ard"
 	"github.com/agentweb/agentweb/internal/plural"
+	"github.com/agentweb/agentweb/internal/shorten"
 )
 
 // agentmapRE is how Lighthouse 13.5.0's ard gatherer reads robots.txt: the
@@ -66,7 +67,7 @@ func observeAICatalog(s *scan) obsOutcome {
 	f := s.obsGet(u, "application/json")
 	var notes []string
 	for _, sg := range signals {
-		notes = append(notes, fmt.Sprintf("advertised by the %s: %s", sg.where, truncate(clean(sg.url), 200)))
+		notes = append(notes, fmt.Sprintf("advertised by the %s: %s", sg.where, shorten.Runes(clean(sg.url), 200)))
 	}
 	if len(signals) > 1 && slices.ContainsFunc(signals, func(sg catalogSignal) bool { return sg.url != signals[0].url }) {
 		notes = append(notes, "the signals name different catalogs: Lighthouse reads the first of Agentmap, <link>, Link header, as this reader does")
@@ -98,11 +99,11 @@ func observeAICatalog(s *scan) obsOutcome {
 		slices.Sort(types)
 		what := fmt.Sprintf("an AI catalog of %s", plural.N(r.Entries, "entry", "entries"))
 		if len(types) > 0 {
-			what += " (" + truncate(clean(strings.Join(types, ", ")), 200) + ")"
+			what += " (" + shorten.Runes(clean(strings.Join(types, ", ")), 200) + ")"
 		}
 		var findings []string
 		for _, fd := range r.Findings {
-			findings = append(findings, truncate(clean(fd.String()), 300))
+			findings = append(findings, shorten.Runes(clean(fd.String()), 300))
 		}
 		errs := r.Errors()
 		switch {

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/agentweb/agentweb/internal/shorten"
 	"github.com/agentweb/agentweb/internal/webread"
 )
 
@@ -110,7 +111,7 @@ func observeContentSignals(s *scan) obsOutcome {
 					maps.Copy(robotsAll[l.Name], l.Values)
 				}
 			}
-			groups = append(groups, truncate(clean("robots.txt: User-agent "+agents+" — "+strings.Join(parts, "; ")), 300))
+			groups = append(groups, shorten.Runes(clean("robots.txt: User-agent "+agents+" — "+strings.Join(parts, "; ")), 300))
 		}
 		found = len(p.Groups) > 0
 		notes = append(notes, lighthouseRobotsNotes(f.body(), "content-usage")...)
@@ -139,7 +140,7 @@ func observeContentSignals(s *scan) obsOutcome {
 			}
 		}
 		if len(groups) < 8 {
-			groups = append(groups, truncate(clean("header of "+h.f.url+" — "+strings.Join(parts, "; ")), 300))
+			groups = append(groups, shorten.Runes(clean("header of "+h.f.url+" — "+strings.Join(parts, "; ")), 300))
 		}
 	}
 	if len(headers) > 0 {

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/agentweb/agentweb/internal/plural"
+	"github.com/agentweb/agentweb/internal/shorten"
 	"github.com/agentweb/agentweb/internal/webread"
 	"github.com/agentweb/agentweb/linkset"
 	"github.com/agentweb/agentweb/safefetch"
@@ -182,7 +183,7 @@ func (s *scan) mcpContracts() []string {
 		}
 		if got := cmp.Or(live.Protocol.Negotiated, live.Protocol.Returned); got != "" && len(declared) > 0 && !slices.Contains(declared, got) {
 			out = append(out, fmt.Sprintf("the MCP server card %s declares protocol version %s, and the live server %s answered %s. Fix: state in the server card the versions the server speaks",
-				c.f.url, truncate(clean(strings.Join(declared, ", ")), 80), m.endpoint, got))
+				c.f.url, shorten.Runes(clean(strings.Join(declared, ", ")), 80), m.endpoint, got))
 		}
 		if tools, ok := c.value["tools"].([]any); ok && live.Tools.ListedWithoutToken > 0 && len(tools) != live.Tools.ListedWithoutToken && !live.Tools.PagesCapped {
 			out = append(out, fmt.Sprintf("the MCP server card %s lists %s, and the live server %s lists %d without a token. Fix: list in the server card the tools the server offers",
@@ -218,7 +219,7 @@ func (s *scan) linkContracts() ([]*fetched, []string) {
 			f := s.obsGet(s.obsAt(u, accept), accept)
 			fs = append(fs, f)
 			if f.answered() && !f.ok() && f.status() != http.StatusPaymentRequired {
-				out = append(out, fmt.Sprintf("the page's Link header names %s (rel %s), which answered %d. Fix: serve it, or drop the link", u, truncate(clean(strings.Join(l.Rel, " ")), 40), f.status()))
+				out = append(out, fmt.Sprintf("the page's Link header names %s (rel %s), which answered %d. Fix: serve it, or drop the link", u, shorten.Runes(clean(strings.Join(l.Rel, " ")), 40), f.status()))
 			}
 		}
 	}

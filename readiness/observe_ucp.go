@@ -1,5 +1,7 @@
 package readiness
 
+import "github.com/agentweb/agentweb/internal/shorten"
+
 func observeUCP(s *scan) obsOutcome {
 	f := s.obsGet(s.obsResolve("/.well-known/ucp"), "application/json")
 	m, found, problems := jsonObject(f)
@@ -12,7 +14,7 @@ func observeUCP(s *scan) obsOutcome {
 			if v := str(u["version"]); v == "" {
 				problems = append(problems, "/ucp/version: missing")
 			} else {
-				what += " of UCP version " + truncate(clean(v), 40)
+				what += " of UCP version " + shorten.Runes(clean(v), 40)
 			}
 			if _, ok := u["services"].(map[string]any); !ok {
 				problems = append(problems, "/ucp/services: not an object")

@@ -14,9 +14,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/agentweb/agentweb/internal/plural"
 	"github.com/dunglas/httpsfv"
 	"github.com/go-jose/go-jose/v4"
+
+	"github.com/agentweb/agentweb/internal/plural"
+	"github.com/agentweb/agentweb/internal/shorten"
 )
 
 // Web Bot Auth, as the IETF webbotauth working group's drafts define it
@@ -175,7 +177,7 @@ func signatureAgentCardProblems(v any, cardURL string) []string {
 
 func isStringValue(v any) bool { _, ok := v.(string); return ok }
 
-func clip60(s string) string { return truncate(clean(s), 60) }
+func clip60(s string) string { return shorten.Runes(clean(s), 60) }
 
 // jwkThumbprint is a key's RFC 7638 thumbprint, base64url without padding:
 // the keyid of a Web Bot Auth signature.
@@ -445,7 +447,7 @@ func jwkProblem(v any) string {
 	}
 	var k jose.JSONWebKey
 	if err := k.UnmarshalJSON(raw); err != nil {
-		return "not a valid " + truncate(clean(str(o["kty"])), 20) + " key: " + truncate(clean(err.Error()), 120)
+		return "not a valid " + shorten.Runes(clean(str(o["kty"])), 20) + " key: " + shorten.Runes(clean(err.Error()), 120)
 	}
 	if !k.Valid() || !k.IsPublic() {
 		return "not a valid public key"

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/agentweb/agentweb/internal/plural"
+	"github.com/agentweb/agentweb/internal/shorten"
 	"github.com/agentweb/agentweb/internal/strictjson"
 )
 
@@ -64,7 +65,7 @@ func x402Requirements(f *fetched) (string, []string) {
 				problems = append(problems, fmt.Sprintf("/accepts/%d/%s: missing", i, k))
 			}
 		}
-		schemes = append(schemes, truncate(clean(str(o["scheme"])+" on "+str(o["network"])), 60))
+		schemes = append(schemes, shorten.Runes(clean(str(o["scheme"])+" on "+str(o["network"])), 60))
 	}
 	return fmt.Sprintf("x402 version %s payment requirements in the %s (%s)", ver, where, strings.Join(schemes, ", ")), problems
 }

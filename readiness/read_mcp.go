@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/agentweb/agentweb/internal/shorten"
 	"github.com/agentweb/agentweb/internal/strictjson"
 	"github.com/agentweb/agentweb/internal/weburl"
 	"github.com/agentweb/agentweb/safefetch"
@@ -175,7 +176,7 @@ func (s *scan) readMCP() *mcpRead {
 		}
 		u.Fragment, u.RawFragment = "", ""
 		if !s.sameRegistrable(u) {
-			o.notes = append(o.notes, fmt.Sprintf("%s names the MCP endpoint %s on another site: named, not probed", source, truncate(clean(u.String()), 120)))
+			o.notes = append(o.notes, fmt.Sprintf("%s names the MCP endpoint %s on another site: named, not probed", source, shorten.Runes(clean(u.String()), 120)))
 			return false
 		}
 		o.endpoint, o.source, o.declared = u.String(), source, true

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/agentweb/agentweb/internal/shorten"
 	"github.com/agentweb/agentweb/readiness/internal/refusal"
 	"github.com/agentweb/agentweb/readiness/mcpprobe"
 	"github.com/agentweb/agentweb/safefetch"
@@ -104,7 +105,7 @@ func (p *mcpProbe) records() []RequestRecord {
 		} else {
 			rr := &ResponseRecord{Status: e.Status, MediaType: e.ContentType, Bytes: int(e.Bytes), Body: bodySummary([]byte(e.Body))}
 			if e.WWWAuthenticate != "" {
-				rr.Headers = map[string]string{"WWW-Authenticate": truncate(e.WWWAuthenticate, maxHeaderValue)}
+				rr.Headers = map[string]string{"WWW-Authenticate": shorten.Runes(e.WWWAuthenticate, maxHeaderValue)}
 			}
 			r.Response = rr
 			r.Error = e.Error

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/agentweb/agentweb/internal/plural"
+	"github.com/agentweb/agentweb/internal/shorten"
 	"github.com/agentweb/agentweb/internal/webread"
 )
 
@@ -107,7 +108,7 @@ func lighthouseRobotsNotes(body []byte, only ...string) []string {
 	}
 	var out []string
 	for _, d := range order {
-		note := fmt.Sprintf("robots.txt line %d: Lighthouse's SEO robots-txt audit (13.5.0) fails the directive %q as unknown", d.first, truncate(clean(d.name), 40))
+		note := fmt.Sprintf("robots.txt line %d: Lighthouse's SEO robots-txt audit (13.5.0) fails the directive %q as unknown", d.first, shorten.Runes(clean(d.name), 40))
 		if d.more > 0 {
 			note += fmt.Sprintf(" (%s in all)", plural.N(d.more+1, "line", "lines"))
 		}

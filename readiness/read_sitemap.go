@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/agentweb/agentweb/internal/shorten"
 	"github.com/agentweb/agentweb/internal/webread"
 	"github.com/agentweb/agentweb/internal/weburl"
 )
@@ -110,7 +111,7 @@ func (s *scan) readSitemap() *sitemapRead {
 	for _, sm := range r.sitemaps() {
 		u, err := url.Parse(strings.TrimSpace(sm))
 		if err != nil || !u.IsAbs() || !s.sameSite(u) {
-			o.notes = append(o.notes, fmt.Sprintf("robots.txt names a sitemap on another site, not read: %s", truncate(clean(sm), 200)))
+			o.notes = append(o.notes, fmt.Sprintf("robots.txt names a sitemap on another site, not read: %s", shorten.Runes(clean(sm), 200)))
 			continue
 		}
 		candidates = append(candidates, u.String())

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/agentweb/agentweb/internal/plural"
+	"github.com/agentweb/agentweb/internal/shorten"
 	"github.com/agentweb/agentweb/safefetch"
 )
 
@@ -182,7 +183,7 @@ func (s *scan) readTools() *toolsRead {
 		if r := renders[i]; r != nil && r.err == nil {
 			o.rendered = append(o.rendered, r)
 			for _, n := range r.r.Notes {
-				o.notes = append(o.notes, p.url+": "+truncate(clean(n), 300))
+				o.notes = append(o.notes, p.url+": "+shorten.Runes(clean(n), 300))
 			}
 			o.forms = append(o.forms, r.forms...)
 			for _, t := range r.tools {
@@ -292,9 +293,9 @@ func (o *toolsRead) renderedSummary() string {
 			if where == "" {
 				where = t.Frame
 			}
-			label := fmt.Sprintf("%q (%s", truncate(clean(t.Name), 60), kind)
+			label := fmt.Sprintf("%q (%s", shorten.Runes(clean(t.Name), 60), kind)
 			if where != "" {
-				label += ", " + truncate(clean(where), 100)
+				label += ", " + shorten.Runes(clean(where), 100)
 			}
 			tools = append(tools, label+")")
 		}
@@ -321,12 +322,12 @@ func (o *toolsRead) renderRecords() []RequestRecord {
 			if i >= maxRenderedRecords {
 				break
 			}
-			rec := RequestRecord{Method: q.Method, URL: truncate(clean(q.URL), 300)}
+			rec := RequestRecord{Method: q.Method, URL: shorten.Runes(clean(q.URL), 300)}
 			switch {
 			case q.Skipped:
-				rec.Skipped = truncate(clean(q.Refused), 200)
+				rec.Skipped = shorten.Runes(clean(q.Refused), 200)
 			case q.Refused != "":
-				rec.Error = truncate(clean(q.Refused), 200)
+				rec.Error = shorten.Runes(clean(q.Refused), 200)
 			default:
 				rec.Response = &ResponseRecord{Status: q.Status, Bytes: q.Bytes}
 			}
@@ -343,7 +344,7 @@ func (o *toolsRead) refusedScripts() []string {
 	for _, pr := range o.rendered {
 		for _, q := range pr.r.Requests {
 			if q.Type == "Script" && q.Refused != "" {
-				out = append(out, truncate(clean(q.URL), 200)+" ("+truncate(clean(q.Refused), 80)+")")
+				out = append(out, shorten.Runes(clean(q.URL), 200)+" ("+shorten.Runes(clean(q.Refused), 80)+")")
 			}
 		}
 	}

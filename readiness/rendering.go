@@ -9,8 +9,10 @@ import (
 	"sync"
 	"time"
 
-	"github.com/agentweb/agentweb/safefetch"
 	"golang.org/x/net/html"
+
+	"github.com/agentweb/agentweb/internal/shorten"
+	"github.com/agentweb/agentweb/safefetch"
 )
 
 // Renderer renders a page in a browser for the Act checks: it runs the
@@ -110,7 +112,7 @@ func (p *pageRendering) why() string {
 	if p.err == nil {
 		return ""
 	}
-	return clean(truncate(p.err.Error(), 200))
+	return clean(shorten.Runes(p.err.Error(), 200))
 }
 
 // renderPages renders the given pages with the scan's Renderer, all at once
