@@ -1,7 +1,8 @@
-// Package service is a self-hosted scanning site: an http.Handler that lets
-// people and agents scan websites for agent readiness (package readiness),
-// follow a scan as it runs, read its report, and keep every site's history,
-// with badges, in SQLite or PostgreSQL. Program examples/scanserver runs it.
+// Package service is a self-hosted scanning site. It is an http.Handler that
+// lets people and agents scan websites for agent readiness (package
+// readiness). They follow a scan as it runs, read its report, and keep every
+// site's history, with badges, in SQLite or PostgreSQL. Program
+// examples/scanserver runs it.
 //
 // # The site
 //
@@ -48,46 +49,45 @@
 //
 // # Agent-ready itself
 //
-// The pages go through the publish kit (package readiness/publish): the
-// service publishes llms.txt, a sitemap, robots.txt, a capability card,
-// Markdown forms of its pages, its OpenAPI document at /openapi.json, an API
-// catalog at /.well-known/api-catalog ([RFC 9727]) that points to it, and its
-// MCP endpoint when mounted. Scanned by readiness.Scan on a public origin,
-// the service is ready.
+// The pages go through the publish kit (package readiness/publish). The
+// service publishes llms.txt, a sitemap, robots.txt, a capability card and
+// Markdown forms of its pages. It publishes its OpenAPI document at
+// /openapi.json, and an API catalog at /.well-known/api-catalog ([RFC 9727])
+// that points to it. It publishes its MCP endpoint when mounted. Scanned by
+// readiness.Scan on a public origin, the service is ready.
 //
 // # Limits and abuse
 //
 // The service fetches any URL a stranger types, so scan creation and /mcp
-// (not the pages and documents) are rate-limited per caller (its address,
-// an IPv6 address by its /64, read from Options.ClientIPHeader behind a
-// trusted proxy) and per target (the site's registrable domain; for an IP
-// literal, its address and port). The counters live in the store, in fixed
-// windows, so that a limit holds across every instance sharing it. The
-// queue is bounded (Options.QueueSize), and so are the workers
-// (Options.Workers), the request bodies (413), the URL (414), the time a
-// body may take to arrive (408) and every event stream. Every 429 carries
-// Retry-After. A URL the scans' client would refuse (not https, userinfo,
-// a loopback, private or metadata address, a bad host) is refused with 422
-// and the reason, never with the URL, which may carry a password; a site
-// whose name resolves to such an address fails with that reason. Every
-// field is escaped on every page.
+// (not the pages and documents) are rate-limited. They are limited per
+// caller: its address, an IPv6 address by its /64, read from
+// Options.ClientIPHeader behind a trusted proxy. They are also limited per
+// target: the site's registrable domain, or for an IP literal its address
+// and port. The counters live in the store, in fixed windows, so that a
+// limit holds across every instance sharing it. The queue is bounded
+// (Options.QueueSize), and so are the workers (Options.Workers), the
+// request bodies (413), the URL (414), the time a body may take to arrive
+// (408) and every event stream. Every 429 carries Retry-After. A URL the
+// scans' client would refuse (not https, userinfo, a loopback, private or
+// metadata address, a bad host) is refused with 422 and the reason. The
+// answer never holds the URL, which may carry a password. A site whose
+// name resolves to such an address fails with that reason. Every field is
+// escaped on every page.
 //
 // # Storage
 //
 // One database/sql store with two drivers, the same schema and queries:
 // SQLite, embedded (OpenSQLite, modernc.org/sqlite: no cgo), and PostgreSQL
 // for several instances (OpenPostgres, pgx). The schema's migrations are
-// versioned and run on open. Accepted scans are jobs in the store: a
-// worker claims the oldest queued one (FOR UPDATE SKIP LOCKED on
-// PostgreSQL) with a lease that it renews while the scan runs, so a scan
-// never runs twice at once; a scan whose process died is re-queued once
-// (on open for SQLite, a whole lease after its lease ran out for
-// PostgreSQL), and fails with the reason if it is interrupted a second
-// time. Running it again counts against its target's limit, so a site
-// never receives more scans than the limit, interrupted ones included.
-// Close stops
-// claiming, lets running scans finish for a grace period and puts the rest
-// back in the queue.
+// versioned and run on open. Accepted scans are jobs in the store. A worker
+// claims the oldest queued one (FOR UPDATE SKIP LOCKED on PostgreSQL) with
+// a lease that it renews while the scan runs. So a scan never runs twice at
+// once. A scan whose process died is re-queued once: on open for SQLite, a
+// whole lease after its lease ran out for PostgreSQL. It fails with the
+// reason if it is interrupted a second time. Running it again counts
+// against its target's limit, so a site never receives more scans than the
+// limit, interrupted ones included. Close stops claiming, lets running
+// scans finish for a grace period and puts the rest back in the queue.
 //
 // [HTML Living Standard]: https://html.spec.whatwg.org/multipage/server-sent-events.html
 // [RFC 9727]: https://www.rfc-editor.org/rfc/rfc9727

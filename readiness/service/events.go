@@ -8,13 +8,13 @@ import (
 )
 
 // events streams a scan's progress as server-sent events (HTML Living
-// Standard, "Server-sent events"): first every progress event stored so
-// far (a late subscriber gets what it missed, and a Last-Event-ID header
-// skips what it had), then new ones as checks finish, then one done or
-// failed event carrying the scan object, and the stream ends. Events come
-// from the store, so a stream served by one instance follows a scan that
-// another runs. A stream lasts at most maxStream and ends when the
-// service closes.
+// Standard, "Server-sent events"). First come every progress event stored
+// so far: a late subscriber gets what it missed, and a Last-Event-ID
+// header skips what it had. Then new ones come as checks finish. Then one
+// done or failed event carries the scan object, and the stream ends.
+// Events come from the store, so a stream served by one instance follows
+// a scan that another runs. A stream lasts at most maxStream and ends
+// when the service closes.
 func (s *Service) events(w http.ResponseWriter, r *http.Request) {
 	row, ok := s.lookup(w, r)
 	if !ok {

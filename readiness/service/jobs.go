@@ -215,9 +215,10 @@ WHERE id = $1 AND lease_owner = $2 AND status = 'running'`, id, owner)
 }
 
 // reap takes back the running scans whose lease ran out before the given
-// time (every running scan when all is set: the process that ran them is
-// gone): re-queued after a first interruption, failed with the reason (at
-// now) after the second. It returns how many of each.
+// time. When all is set it takes every running scan: the process that ran
+// them is gone. A scan is re-queued after a first interruption, and
+// failed with the reason (at now) after the second. It returns how many
+// of each.
 func (s *sqlStore) reap(ctx context.Context, now, before time.Time, all bool) (requeued, failed int, err error) {
 	cutoff := ms(before)
 	if all {

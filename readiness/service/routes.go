@@ -15,11 +15,12 @@ import (
 //go:embed static/* openapi.json
 var staticFS embed.FS
 
-// routes builds the service's handler: the API, the badges and the event
-// streams are served as they are; the pages and the agent documents go
+// routes builds the service's handler. The API, the badges and the event
+// streams are served as they are. The pages and the agent documents go
 // through the publish kit (package readiness/publish), which makes the
-// service agent-ready (llms.txt, sitemap, robots.txt, the capability card,
-// Markdown forms of the pages, the OpenAPI document, the MCP endpoint).
+// service agent-ready. The kit serves llms.txt, sitemap, robots.txt, the
+// capability card, Markdown forms of the pages, the OpenAPI document and
+// the MCP endpoint.
 func (s *Service) routes() (http.Handler, error) {
 	openapi, err := s.openAPI()
 	if err != nil {

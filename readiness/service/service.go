@@ -218,11 +218,12 @@ func (s *Service) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.handler.ServeHTTP(w, r)
 }
 
-// Close stops accepting scans (a request for one is answered 503), stops
-// claiming queued ones, lets the running ones finish for ShutdownGrace and
-// then cancels them and puts them back in the queue, uncounted, for the
-// next instance; it ends the event streams it serves and returns when
-// every goroutine it started has ended. The Store stays open.
+// Close stops accepting scans (a request for one is answered 503), and
+// stops claiming queued ones. It lets the running ones finish for
+// ShutdownGrace. Then it cancels them and puts them back in the queue,
+// uncounted, for the next instance. It ends the event streams it serves,
+// and returns when every goroutine it started has ended. The Store stays
+// open.
 func (s *Service) Close() error {
 	if s.closing.Swap(true) {
 		return nil
@@ -332,10 +333,10 @@ type progressEvent struct {
 	Run     int               `json:"run"`
 }
 
-// run runs one claimed scan: it renews the lease while the scan runs,
-// writes progress events as checks finish, and records the outcome, unless
-// the lease was lost (another instance has the scan) or the service is
-// closing (the scan goes back to the queue).
+// run runs one claimed scan. It renews the lease while the scan runs,
+// writes progress events as checks finish, and records the outcome. It
+// does not record one when the lease was lost (another instance has the
+// scan), or when the service is closing (the scan goes back to the queue).
 func (s *Service) run(job *scanRow) {
 	ctx, cancel := context.WithCancelCause(s.scanCtx)
 	defer cancel(nil)

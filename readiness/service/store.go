@@ -17,12 +17,12 @@ import (
 var ErrStore = errors.New("service: store")
 
 // Store keeps the service's scans (the job queue, the reports and the
-// history), their progress events and the rate-limit counters, so that
-// several instances sharing one database share one queue and one set of
-// limits, and a restarted process finds every scan it accepted. OpenSQLite
-// and OpenPostgres return one; both run the same schema and the same
-// queries through database/sql. A Store is safe for concurrent use; Close it
-// after the services that use it.
+// history), their progress events and the rate-limit counters. So several
+// instances sharing one database share one queue and one set of limits. And
+// a restarted process finds every scan it accepted. OpenSQLite and
+// OpenPostgres return one; both run the same schema and the same queries
+// through database/sql. A Store is safe for concurrent use; Close it after
+// the services that use it.
 type Store interface {
 	// Close closes the database.
 	Close() error
@@ -63,11 +63,12 @@ func (s *sqlStore) Close() error {
 // OpenSQLite opens (creating it when missing) the SQLite database at path
 // and brings its schema to the current version. ":memory:" is a database
 // that lives as long as the Store, for tests. The file is written in WAL
-// mode with a busy timeout, and belongs to one process: scans that a
-// process killed mid-scan left running are taken back on open, re-queued
-// once, or failed with the reason when it was their second interruption.
-// Several services of one process may share the Store. The driver is
-// modernc.org/sqlite, SQLite compiled to Go: no cgo, no system library.
+// mode with a busy timeout, and belongs to one process. Scans that a
+// process killed mid-scan left running are taken back on open. They are
+// re-queued once, or failed with the reason when it was their second
+// interruption. Several services of one process may share the Store. The
+// driver is modernc.org/sqlite, SQLite compiled to Go: no cgo, no system
+// library.
 func OpenSQLite(path string) (Store, error) {
 	if path == "" {
 		return nil, fmt.Errorf("%w: sqlite: empty path", ErrStore)
@@ -97,11 +98,11 @@ func OpenSQLite(path string) (Store, error) {
 // postgres:// URL or a key=value string, as pgx reads it) and brings its
 // schema to the current version, under a lock so that instances starting
 // together migrate once. Several services, in one process or many, may share
-// the database: each claims queued scans with FOR UPDATE SKIP LOCKED and
-// holds a lease on what it runs, renewed while it runs; a scan whose lease
-// ran out (its process died) is re-queued once by whichever instance sees it
-// first, a whole lease after it ran out, or failed with the reason on its
-// second interruption.
+// the database. Each claims queued scans with FOR UPDATE SKIP LOCKED, and
+// holds a lease on what it runs, renewed while it runs. A scan whose lease
+// ran out (its process died) is re-queued once, by whichever instance sees
+// it first, a whole lease after it ran out. It is failed with the reason on
+// its second interruption.
 func OpenPostgres(ctx context.Context, dsn string) (Store, error) {
 	db, err := sql.Open("pgx", dsn)
 	if err != nil {
