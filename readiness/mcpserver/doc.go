@@ -1,8 +1,8 @@
-// Package mcpserver serves this SDK as MCP tools ([Model Context Protocol]),
-// so that any agent can validate, discover, scan and probe what a website
-// publishes for agents without a line of Go: a coding agent writing a
-// site's agentic.json validates it as it writes, scans the dev server and
-// reads the fix-first list.
+// Package mcpserver serves this SDK as MCP tools ([Model Context Protocol]).
+// So any agent can validate, discover, scan and probe what a website
+// publishes for agents without a line of Go. A coding agent writing a site's
+// agentic.json validates it as it writes, scans the dev server and reads the
+// fix-first list.
 //
 // A [Server] speaks Streamable HTTP ([Server.Handler], mounted on any path,
 // for example /mcp) and stdio ([Server.ServeStdio], newline-delimited
@@ -37,13 +37,14 @@
 // wrong arguments, a fetch that failed, a URL the client refuses (with
 // safefetch's reason, found by [safefetch.Client.CheckURL] before any
 // request is sent), a server that is busy. Every limit is in [Options], and
-// the zero value is safe for a server strangers reach: a bounded number of
-// calls at once with a bounded queue (past it the call says "busy" and when
-// to retry), a deadline per call, a cap on request bodies and stdio lines,
-// and over HTTP a token bucket per caller (429 with Retry-After before any
-// JSON-RPC) and a limit per target site: one registrable domain gets at
-// most Options.TargetPerMinute calls that fetch from it in any minute,
-// however many callers ask, so the server cannot be used to flood a site.
+// the zero value is safe for a server strangers reach. It bounds the calls
+// at once, with a bounded queue; past it the call says "busy" and when to
+// retry. It sets a deadline per call, and caps request bodies and stdio
+// lines. Over HTTP it adds a token bucket per caller (429 with Retry-After
+// before any JSON-RPC) and a limit per target site. One registrable domain
+// gets at most Options.TargetPerMinute calls that fetch from it in any
+// minute, however many callers ask. So the server cannot be used to flood a
+// site.
 //
 // The program github.com/agentweb/agentweb/examples/mcp runs a Server over
 // stdio or HTTP.

@@ -19,10 +19,10 @@ type progress struct {
 	msg string
 }
 
-// scan runs readiness.Scan with its defaults and this server's client, and
-// reports progress to the caller when the request carries a token: one
-// notification per check that has its verdict (so at least one per
-// section), then one when the report is done.
+// scan runs readiness.Scan with its defaults and this server's client. It
+// reports progress to the caller when the request carries a token. It
+// sends one notification per check that has its verdict (so at least one
+// per section), then one when the report is done.
 func (s *Server) scan(ctx context.Context, req *mcp.CallToolRequest, siteURL string, browser bool) (*readiness.Report, error) {
 	opts := &readiness.Options{Client: s.client}
 	if browser {
