@@ -7,14 +7,15 @@ import (
 )
 
 // card returns the capability card the kit serves: Site.Card when given,
-// else one built from the site's facts — what it publishes (llms.txt, the
-// sitemap, every spec document the kit serves), its interfaces (the MCP
-// endpoint and the OpenAPI document, each with the sign-in it needs), the
-// sign-in section (which tools are public and which need a token, or that
-// nothing needs sign-in) and the contact. A site with neither MCP nor
-// OpenAPI gets an explicitly empty interface list: the card states that the
-// site offers no tool or API, which the scoring method counts as an honest
-// answer (requirement R9).
+// else one built from the site's facts. The built card says what the site
+// publishes: llms.txt, the sitemap, every spec document the kit serves. It
+// lists its interfaces, the MCP endpoint and the OpenAPI document, each
+// with the sign-in it needs. Its sign-in section says which tools are
+// public and which need a token, or that nothing needs sign-in. It ends
+// with the contact. A site with neither MCP nor OpenAPI gets an explicitly
+// empty interface list: the card states that the site offers no tool or
+// API, which the scoring method counts as an honest answer (requirement
+// R9).
 func (k *kit) card() *agentsjson.Card {
 	if k.site.Card != nil {
 		return k.site.Card

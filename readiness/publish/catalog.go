@@ -35,13 +35,13 @@ type CatalogEntry struct {
 }
 
 // buildCatalog adds the AI catalog at /.well-known/ai-catalog.json
-// (Agentic Resource Discovery 1.0) when the site lists entries: its
-// specVersion, the site as host, and the entries, validated by the same
-// rules as the scanner's ai_catalog observation (the ARD JSON Schema and
-// the conformance test's rules, warnings allowed). Pages advertise it with
-// a Link header field, rel="ai-catalog", which Lighthouse's ard gatherer
-// reads, rather than a robots.txt Agentmap line, which Lighthouse's SEO
-// robots-txt audit fails.
+// (Agentic Resource Discovery 1.0) when the site lists entries. It holds
+// its specVersion, the site as host, and the entries. They are validated
+// by the same rules as the scanner's ai_catalog observation: the ARD JSON
+// Schema and the conformance test's rules, warnings allowed. Pages
+// advertise it with a Link header field, rel="ai-catalog", which
+// Lighthouse's ard gatherer reads, rather than a robots.txt Agentmap line,
+// which Lighthouse's SEO robots-txt audit fails.
 func (k *kit) buildCatalog() error {
 	if len(k.site.Catalog) == 0 {
 		return nil

@@ -1,6 +1,6 @@
-// Package publish makes a Go site agent-ready from one value: a [Site]
-// describes the site (its origin, name, language, contact, pages, which
-// crawlers it admits, its MCP endpoint and OpenAPI document), and
+// Package publish makes a Go site agent-ready from one value. A [Site]
+// describes the site: its origin, name, language, contact, pages, which
+// crawlers it admits, its MCP endpoint and OpenAPI document.
 // [Site.Handler] wraps the site's own page handler so that it serves
 // everything the agent-readiness scoring method looks for:
 //
@@ -37,11 +37,11 @@
 //     Link header field, rel="ai-catalog", never with a robots.txt
 //     Agentmap line, which Lighthouse's SEO robots-txt audit fails.
 //
-// The kit runs on a development origin too (http://127.0.0.1:8080, or any
-// http, loopback or non-default-port origin): it then builds no Agentic
-// Site Profile from the site's facts, because that profile can only be
-// valid on a public https origin on the default port, and serves
-// everything else as it would in production.
+// The kit runs on a development origin too: http://127.0.0.1:8080, or any
+// http, loopback or non-default-port origin. It then builds no Agentic
+// Site Profile from the site's facts. That profile can only be valid on a
+// public https origin on the default port. It serves everything else as
+// it would in production.
 //
 // Every document is built and validated when the handler is built: a bad
 // value is a [*SiteError] at start-up, never a broken file in production.

@@ -37,10 +37,11 @@ func (k *kit) buildDocuments() error {
 	return k.buildCard()
 }
 
-// buildSpecDocuments adds the agentic site profile (given, or built from
-// the site's facts), and the OpenAgent profile, knowledge link set and
-// agent-signup document when the site gives them, each through its own
-// package's handler, which refuses a document that does not conform.
+// buildSpecDocuments adds the agentic site profile, given or built from
+// the site's facts. It adds the OpenAgent profile, knowledge link set
+// and agent-signup document when the site gives them. Each goes through
+// its own package's handler, which refuses a document that does not
+// conform.
 func (k *kit) buildSpecDocuments() error {
 	site := k.site.Agentic
 	built := site == nil && !k.site.NoAgentic
@@ -109,10 +110,11 @@ func onlyOriginRules(err error) bool {
 }
 
 // agenticFromFacts builds the Agentic Site Profile 1.1 the site's facts
-// support: the home page and llms.txt as retrieved resources, the OpenAPI
-// document with its operations, the MCP endpoint as linked from llms.txt,
-// and each listed page as documentation, within the profile's limits.
-// The profile is validated by agentic.Handler, agentic's own validator.
+// support, within the profile's limits. It names the home page and
+// llms.txt as retrieved resources, and the OpenAPI document with its
+// operations. It names the MCP endpoint as linked from llms.txt, and each
+// listed page as documentation. The profile is validated by
+// agentic.Handler, agentic's own validator.
 func (k *kit) agenticFromFacts() *agentic.Site {
 	lim := agentic.SpecLimits()
 	home, llms := k.abs("/"), k.abs(llmsPath)

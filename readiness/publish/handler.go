@@ -59,17 +59,18 @@ const (
 //     ([Site.NoInject] turns that off);
 //
 // and in both forms adds Vary: Accept and the Link header fields of the
-// scoring method's Section 04, computes its own strong ETag and answers
-// If-None-Match with 304. pages is called without the conditional request
-// headers, since the bytes it would compare are not the bytes served. Any
-// other method, and any response that is not a 200 HTML page, passes
-// through unchanged (HTML error pages get Vary: Accept too). The kit serves
-// /llms.txt, /sitemap.xml (and its children past the sitemaps.org limits),
-// /robots.txt, the capability card at /.well-known/agents.json and
-// /agents.json, the MCP endpoint and its protected-resource metadata, the
-// OpenAPI document and the spec documents the site gives. Every document
-// is built and validated here, so a bad value is an error now, never a
-// broken file in production: the error is a *SiteError.
+// scoring method's Section 04. It computes its own strong ETag and answers
+// If-None-Match with 304. The handler pages is called without the
+// conditional request headers, since the bytes it would compare are not the
+// bytes served. Any other method, and any response that is not a 200 HTML
+// page, passes through unchanged (HTML error pages get Vary: Accept too).
+// The kit serves /llms.txt, /sitemap.xml (and its children past the
+// sitemaps.org limits), /robots.txt, the capability card at
+// /.well-known/agents.json and /agents.json, the MCP endpoint and its
+// protected-resource metadata, the OpenAPI document and the spec documents
+// the site gives. Every document is built and validated here, so a bad
+// value is an error now, never a broken file in production: the error is a
+// *SiteError.
 func (s *Site) Handler(pages http.Handler) (http.Handler, error) {
 	if pages == nil {
 		pages = http.NotFoundHandler()
@@ -135,9 +136,9 @@ func (s *Site) newKit() (*kit, error) {
 // The bytes depend on the site's facts and on which documents it publishes
 // (whether Linkset, OpenAgent, AgentSignup and the Agentic Site Profile are
 // there), never on those documents' content. A link set that digests
-// llms.txt is so built in two steps: with Linkset set to the link set
-// without the llms.txt artefact, LLMsText gives the bytes; the link set
-// built again with them as that artefact's Body replaces it, and the
+// llms.txt is so built in two steps. With Linkset set to the link set
+// without the llms.txt artefact, LLMsText gives the bytes. The link set
+// built again with them as that artefact's Body replaces it. Then the
 // digest holds for what Handler serves.
 //
 // [knowledge-linkset draft]: https://datatracker.ietf.org/doc/draft-besleaga-agentic-knowledge-wellknown/

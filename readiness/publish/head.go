@@ -15,14 +15,14 @@ import (
 const maxHeadScan = 256 << 10
 
 // decorate returns the page's HTML with what an agent-ready head needs and
-// the page lacks, inserted before </head>: the three <link> elements of
-// the method's Section 04 (llms.txt as describedby, the card as alternate
-// JSON, the page's Markdown as alternate text/markdown), a canonical link,
-// a meta description for a listed page, JSON-LD when the page has none,
-// and the html lang attribute when the site states a language. Nothing
-// the page already has is added twice. A page without a head (no
-// </head>, <head> or <body> to anchor on, within the first 256 KiB) is
-// returned unchanged.
+// the page lacks, inserted before </head>. First the three <link> elements
+// of the method's Section 04: llms.txt as describedby, the card as
+// alternate JSON, the page's Markdown as alternate text/markdown. Then a
+// canonical link, and a meta description for a listed page. Then JSON-LD
+// when the page has none, and the html lang attribute when the site states
+// a language. Nothing the page already has is added twice. A page without
+// a head (no </head>, <head> or <body> to anchor on, within the first 256
+// KiB) is returned unchanged.
 func (k *kit) decorate(page []byte, path string) []byte {
 	scan := page
 	if len(scan) > maxHeadScan {

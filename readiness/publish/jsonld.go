@@ -6,11 +6,11 @@ import (
 	"time"
 )
 
-// jsonLD returns the JSON-LD the kit adds to a page that has none: a
-// schema.org graph with the Organization (name, url, logo, sameAs and a
-// contactPoint with the site's contact) and, for a listed page whose
-// Updated is known, its WebPage (name, url, description, inLanguage,
-// dateModified, isPartOf the WebSite). Without a known date no WebPage is
+// jsonLD returns the JSON-LD the kit adds to a page that has none. It is
+// a schema.org graph with the Organization: name, url, logo, sameAs and a
+// contactPoint with the site's contact. For a listed page whose Updated
+// is known, it adds its WebPage: name, url, description, inLanguage,
+// dateModified, isPartOf the WebSite. Without a known date no WebPage is
 // written, because a CreativeWork without dateModified tells agents less
 // than none at all.
 //

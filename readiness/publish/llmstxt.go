@@ -6,11 +6,11 @@ import (
 )
 
 // llmsText builds /llms.txt by the llms.txt proposal: an H1 with the
-// site's name, a blockquote with its summary, then sections of
-// "- [name](url): notes" lines — the pages (grouped by Page.Section), the
-// interfaces an agent can call, the documents published for agents, and
-// where a person can be reached. Every URL is absolute, on the site's
-// origin or the contact's own.
+// site's name, a blockquote with its summary, then sections of "-
+// [name](url): notes" lines. The sections are the pages (grouped by
+// Page.Section), the interfaces an agent can call, the documents
+// published for agents, and where a person can be reached. Every URL is
+// absolute, on the site's origin or the contact's own.
 //
 // [llms.txt proposal]: https://llmstxt.org/
 func (k *kit) llmsText() []byte {

@@ -11,11 +11,11 @@ import (
 	"github.com/agentweb/agentweb/internal/serve"
 )
 
-// MCP describes the site's MCP endpoint for the kit: it serves Handler at
-// Path, and when the endpoint needs sign-in, its OAuth 2.0
-// protected-resource metadata (RFC 9728) and the WWW-Authenticate
-// challenge that points to it (RFC 9728 Section 5.1; MCP 2025-11-25,
-// "Authorization").
+// MCP describes the site's MCP endpoint for the kit. The kit serves
+// Handler at Path. When the endpoint needs sign-in, it serves its OAuth
+// 2.0 protected-resource metadata (RFC 9728) too. It then sends the
+// WWW-Authenticate challenge that points to it (RFC 9728 Section 5.1; MCP
+// 2025-11-25, "Authorization").
 //
 // [RFC 9728]: https://www.rfc-editor.org/rfc/rfc9728
 // [MCP 2025-11-25]: https://modelcontextprotocol.io/specification/2025-11-25/basic/authorization

@@ -18,11 +18,12 @@ const (
 // newMarkdownConverter is html-to-markdown's default converter (its base
 // and CommonMark plugins) with one addition: a form is described, not
 // dropped. The base plugin removes input and textarea elements, so a
-// form's fields would vanish from the Markdown twin; here each form starts
-// with a line naming it (its WebMCP toolname and tooldescription, its
-// method and action) and a list of its named fields (type, required, and
-// the toolparamdescription, aria-label or placeholder that says what each
-// is for), then its other content.
+// form's fields would vanish from the Markdown twin. Here each form starts
+// with a line naming it: its WebMCP toolname and tooldescription, its
+// method and action. A list of its named fields follows, then its other
+// content. Each field gives its type, whether it is required, and the
+// toolparamdescription, aria-label or placeholder that says what it is
+// for.
 //
 // A converter holds the fields it read, so it converts one page: make one
 // per conversion, as html-to-markdown's own ConvertReader does.

@@ -228,10 +228,10 @@ func (rc *recorder) passThrough() {
 }
 
 // sniff sets the Content-Type net/http would send for what the handler
-// wrote: a handler that writes a page without setting Content-Type (and
-// without deleting the key) gets the type http.DetectContentType finds in
-// its first 512 bytes, as net/http's own ResponseWriter does (see
-// [http.ResponseWriter]'s Write). The kit must see that type, or a
+// wrote. A handler may write a page without setting Content-Type, and
+// without deleting the key. It then gets the type http.DetectContentType
+// finds in its first 512 bytes, as net/http's own ResponseWriter does
+// (see [http.ResponseWriter]'s Write). The kit must see that type, or a
 // sniffed HTML page would pass through undecorated.
 func (rc *recorder) sniff() {
 	if _, set := rc.header["Content-Type"]; set || rc.buf.Len() == 0 || rc.header.Get("Transfer-Encoding") != "" {

@@ -8,8 +8,8 @@ import (
 )
 
 // pageCache keeps, per path, the last pages the site's handler wrote and
-// what the kit serves for them (the decorated HTML and its ETag), so that
-// a page that has not changed costs a hash and a comparison, not a head
+// what the kit serves for them: the decorated HTML and its ETag. So a
+// page that has not changed costs a hash and a comparison, not a head
 // parse and a SHA-256. An entry is used only when the page's bytes are
 // equal to the ones it was made from; the cache holds at most maxEntries
 // entries and maxBytes bytes, least recently used first out.

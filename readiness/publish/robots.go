@@ -6,13 +6,13 @@ import (
 	"github.com/agentweb/agentweb/internal/webread"
 )
 
-// robotsText builds /robots.txt (RFC 9309): one group per crawler class
-// the site refuses or admits explicitly, listing the product tokens of
-// that class from the one crawler table the scanner also judges by, then
-// the group for every other crawler with Disallow lines and the optional
-// Content-Signal line, then the Sitemap line. A class that is allowed gets
-// an explicit "Allow: /" group too, so that no broader rule can shut it
-// out by accident.
+// robotsText builds /robots.txt (RFC 9309). It writes one group per
+// crawler class the site refuses or admits explicitly. Each lists the
+// product tokens of that class from the one crawler table the scanner also
+// judges by. Then comes the group for every other crawler, with Disallow
+// lines and the optional Content-Signal line, then the Sitemap line. A
+// class that is allowed gets an explicit "Allow: /" group too, so that no
+// broader rule can shut it out by accident.
 //
 // [RFC 9309]: https://www.rfc-editor.org/rfc/rfc9309
 func (k *kit) robotsText() []byte {

@@ -113,9 +113,9 @@ type Site struct {
 	// robots.txt group for all crawlers, such as "search=yes, ai-train=no"
 	// (Cloudflare's Content Signals Policy).
 	ContentSignal string
-	// Skills are the Agent Skills the site publishes for agents: the kit
-	// serves each as /.well-known/agent-skills/{name}/SKILL.md (front
-	// matter with name and description, then the instructions) and lists
+	// Skills are the Agent Skills the site publishes for agents. The kit
+	// serves each as /.well-known/agent-skills/{name}/SKILL.md: front
+	// matter with name and description, then the instructions. It lists
 	// them, with their SHA-256 digests, in the discovery index at
 	// /.well-known/agent-skills/index.json ([Agent Skills Discovery], a
 	// draft, version 0.2.0). Nil: no index.
@@ -148,14 +148,14 @@ type Site struct {
 	// Agentic is the site's Agentic Site Profile 1.1, served at
 	// /agentic.json with its TXT index at /agentic.txt. Nil: the kit builds
 	// one from the site's facts (home page, llms.txt, OpenAPI operations,
-	// MCP endpoint, pages), unless NoAgentic is set, and only where such a
-	// profile can be valid: the profile requires a public https origin on
-	// the default port ([Agentic Site Profile 1.1], its URL rules), so on a
-	// development origin (http, another port, a loopback, private or local
-	// host, such as http://127.0.0.1:8080) the kit serves no profile, the
-	// card and llms.txt name none, and Handler does not fail for it. A
-	// profile given here is always validated, and refused if it does not
-	// conform.
+	// MCP endpoint, pages), unless NoAgentic is set. It does so only where
+	// such a profile can be valid. The profile requires a public https
+	// origin on the default port ([Agentic Site Profile 1.1], its URL
+	// rules). A development origin has http, another port, or a loopback,
+	// private or local host, such as http://127.0.0.1:8080. On one the kit
+	// serves no profile, the card and llms.txt name none, and Handler does
+	// not fail for it. A profile given here is always validated, and
+	// refused if it does not conform.
 	//
 	// [Agentic Site Profile 1.1]: https://github.com/sam1siam/agentic
 	Agentic   *agentic.Site

@@ -44,11 +44,11 @@ func sha256Hex(b []byte) string {
 	return hex.EncodeToString(s[:])
 }
 
-// buildSkills adds every skill's SKILL.md and the discovery index
-// (Agent Skills Discovery via Well-Known URIs 0.2.0, "Discovery Index"):
-// the $schema of 0.2.0, and for each skill its name, the type "skill-md",
-// its description, the URL of its SKILL.md and the SHA-256 digest of that
-// file's raw bytes ("Integrity and Verification").
+// buildSkills adds every skill's SKILL.md and the discovery index (Agent
+// Skills Discovery via Well-Known URIs 0.2.0, "Discovery Index"). The
+// index has the $schema of 0.2.0, and for each skill its name, the type
+// "skill-md" and its description. It adds the URL of its SKILL.md and the
+// SHA-256 digest of that file's raw bytes ("Integrity and Verification").
 func (k *kit) buildSkills() error {
 	if len(k.site.Skills) == 0 {
 		return nil
