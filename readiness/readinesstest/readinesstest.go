@@ -32,13 +32,13 @@ func WithHost(name string, h http.Handler) Option {
 	return func(c *config) { c.hosts = append(c.hosts, host{name, h}) }
 }
 
-// Scan serves h at origin (an https URL whose host is a DNS name, without
-// a port: the scan starts at its path, "/" when it has none) with a certificate the scan trusts, scans it with
-// [readiness.Scan] and the options given (nil means the defaults; their
-// Client is replaced by one that reaches only the fake internet), closes
-// the servers and returns the report. Any other host the scan asks for
-// does not resolve, unless an Option serves it. The scan runs under the
-// test's context.
+// Scan serves h at origin with a certificate the scan trusts. The origin is an
+// https URL whose host is a DNS name, without a port; the scan starts at its
+// path, "/" when it has none. Scan scans it with [readiness.Scan] and the
+// options given; nil means the defaults. Their Client is replaced by one that
+// reaches only the fake internet. Scan closes the servers and returns the
+// report. Any other host the scan asks for does not resolve, unless an Option
+// serves it. The scan runs under the test's context.
 //
 // Scan fails the test (t.Fatalf, with the error) only when the scan could
 // not run: an origin that is not an https URL, or an error from
@@ -103,12 +103,13 @@ type Want struct {
 }
 
 // Require checks r against want and, when r falls short, fails the test
-// (t.Fatalf) with one message that lists every shortfall at once, as a
-// reader wants it: the score against the wanted one, readiness, each unmet
-// requirement (all of them when want.Ready is set) with its status and why, each check that should have passed
-// with its verdict and what was received, then the report's whole
-// fix-first list, each fix with the points it adds. An id in want that the
-// catalogue does not know is a shortfall too, so that a typo cannot pass.
+// (t.Fatalf). Its one message lists every shortfall at once, as a reader wants
+// it. It gives the score against the wanted one, and readiness. It gives each
+// unmet requirement (all of them when want.Ready is set) with its status and
+// why. It gives each check that should have passed with its verdict and what
+// was received. Then it gives the report's whole fix-first list, each fix with
+// the points it adds. An id in want that the catalogue does not know is a
+// shortfall too, so that a typo cannot pass.
 func Require(t testing.TB, r *readiness.Report, want Want) {
 	t.Helper()
 	if r == nil {
