@@ -10,18 +10,12 @@ import (
 )
 
 // Bounds on what the page-tool reader keeps (the check catalogue, Act).
-//
-// Every external script of the pages read, of any origin, is fetched through
-// the scan's client and charged to its budget: at most [MaxScripts] scripts a
-// scan, each at most the scan's MaxBodyBytes, and at most [MaxScriptBytes]
-// in all. A script past these bounds is named in the receipt as not read.
 const (
-	maxForms            = 64 // forms read per page
-	maxControls         = 64 // named controls read per form
-	maxScriptTools      = 64 // registrations kept per scan
-	maxScriptText       = 1 << 20
-	registrationSlice   = 4096 // characters after a registerTool( call searched for its name and description
-	scriptFetchesAtOnce = 4    // script fetches in flight at once (the budget's concurrency bounds them too)
+	maxForms          = 64 // forms read per page
+	maxControls       = 64 // named controls read per form
+	maxScriptTools    = 64 // registrations kept per scan
+	maxScriptText     = 1 << 20
+	registrationSlice = 4096 // characters after a registerTool( call searched for its name and description
 )
 
 // pageForm is one <form> of a page as the Act checks read it: its WebMCP

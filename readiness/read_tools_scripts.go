@@ -8,8 +8,10 @@ import (
 	"github.com/agentweb/agentweb/safefetch"
 )
 
-// Bounds on the external scripts a scan reads (the check catalogue, Act:
-// page_actions_declared reads the page's scripts).
+// Bounds on the external scripts a scan reads (the check catalogue, Act).
+// Every external script of the pages read, of any origin, is fetched through
+// the scan's client and charged to its budget. A script past these bounds is
+// named in the receipt as not read.
 const (
 	// MaxScripts is the number of external scripts, of any origin, a scan
 	// reads from the pages it reads.
@@ -17,6 +19,10 @@ const (
 	// MaxScriptBytes bounds the bytes of all the external scripts a scan
 	// reads; each one is also bounded by the scan's MaxBodyBytes.
 	MaxScriptBytes = 4 << 20
+
+	// scriptFetchesAtOnce is how many script fetches are in flight at
+	// once. The budget's concurrency bounds them too.
+	scriptFetchesAtOnce = 4
 )
 
 // readScripts fetches the given scripts, at most scriptFetchesAtOnce at a
