@@ -255,16 +255,27 @@
 // remotes, is read by the optional check mcp_server_card instead.
 // [Options].NoObservations turns them off.
 //
+// # Where things live
+//
+// File names say what a file holds:
+//   - catalogue.go: the checks as data, each row with its fix; engine.go runs [Scan].
+//   - check_<id>.go: one check, registered by its id.
+//   - read_<thing>.go: a read the checks and observations share, made once per scan.
+//   - read.go and fetch.go: the memo of reads, and the memo and budget of fetches.
+//   - observe_<id>.go: one observation; observe.go runs them.
+//   - render*.go, sarif.go, junit.go, jobsummary.go, badge.go, prompt.go: the report writers.
+//   - rendering.go: the [Renderer] seam to a browser.
+//   - report.go, verdict.go and summary.go: the result types and the scoring.
+//
 // # Adding a check
 //
-// The catalogue is data (catalogue.go): a check's id, section, weight and
-// requirement live there and nowhere else. A check's code is one file,
-// check_<id>.go, whose init function registers the id, the reads it needs
-// (so the engine fetches them ahead, concurrently) and a function from
-// the scan's shared reads to a verdict, the text received, notes and
-// the requests relied on. The engine turns that into a receipt, scores it
-// from the catalogue and renders it; a test fails when a catalogue check has
-// no file.
+// A check's contract is one row of the catalogue (catalogue.go): its id,
+// section, weight, requirement and fix. Its code is one file,
+// check_<id>.go. Its init function registers the id, the reads it needs and
+// a function from those reads to a verdict, notes and the requests relied
+// on. The engine fetches the reads ahead, concurrently, and turns the
+// outcome into a scored receipt. A test fails when a catalogue check has no
+// file.
 //
 // # Evidence
 //
