@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 
@@ -13,17 +14,55 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// scanEdge is a site that differs from the well-made one in a few paths,
+// and the verdicts it must get.
+type scanEdge struct {
+	name  string
+	paths map[string]http.HandlerFunc
+	opts  *Options
+	// redirects is the client's Options.MaxRedirects; 0 the default.
+	redirects int
+	want      map[string]Verdict
+	check     func(t *testing.T, r *Report)
+}
+
+// TestScanEdges scans the well-made site with a few paths changed, one case
+// at a time. Each check keeps its cases beside its code; every case also
+// holds the engine to one fetch of each resource per scan.
 func TestScanEdges(t *testing.T) {
+	tests := slices.Concat(
+		sitemapEdges(t),
+		aiCrawlerAccessEdges(t),
+		llmsTxtEdges(t),
+		capabilityManifestEdges(t),
+		structuredBusinessDataEdges(t),
+		agenticSiteProfileEdges(t),
+		mcpServerCardEdges(t),
+		apiCatalogEdges(t),
+		engineEdges(t),
+	)
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			ts := &testSite{host: "shop.example"}
+			n := scanWith(t, overrides{ts: ts, paths: tc.paths}, tc.opts, func(o *safefetch.Options) { o.MaxRedirects = tc.redirects })
+			for id, want := range tc.want {
+				c := checkByID(n, id)
+				require.NotEmpty(t, c.ID, id)
+				assert.Equal(t, want, c.Verdict, "%s: received %q, notes %q", id, c.Receipt.Received, c.Receipt.Notes)
+			}
+			assert.Empty(t, ts.repeats(), "every resource is fetched once per scan")
+			if tc.check != nil {
+				tc.check(t, n)
+			}
+		})
+	}
+}
+
+// sitemapEdges are the edge cases of the sitemap check.
+func sitemapEdges(t testing.TB) []scanEdge {
 	const index = `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>https://shop.example/sitemaps/pages.xml</loc></sitemap></sitemapindex>`
-	tests := []struct {
-		name  string
-		paths map[string]http.HandlerFunc
-		opts  *Options
-		// redirects is the client's Options.MaxRedirects; 0 the default.
-		redirects int
-		want      map[string]Verdict
-		check     func(t *testing.T, r *Report)
-	}{
+	return []scanEdge{
 		{
 			name: "robots.txt names a sitemap index",
 			paths: map[string]http.HandlerFunc{
@@ -129,6 +168,12 @@ func TestScanEdges(t *testing.T) {
 				assert.Contains(t, strings.Join(c.Receipt.Notes, "\n"), "answered 404")
 			},
 		},
+	}
+}
+
+// aiCrawlerAccessEdges are the edge cases of the ai_crawler_access check.
+func aiCrawlerAccessEdges(t testing.TB) []scanEdge {
+	return []scanEdge{
 		{
 			// Lighthouse's SEO robots-txt audit fails on directives it does
 			// not know; the check says so and keeps its verdict.
@@ -212,6 +257,12 @@ func TestScanEdges(t *testing.T) {
 			paths: map[string]http.HandlerFunc{"/robots.txt": status(http.StatusNotFound)},
 			want:  map[string]Verdict{"ai_crawler_access": VerdictPass, "sitemap": VerdictPass},
 		},
+	}
+}
+
+// llmsTxtEdges are the edge cases of the llms_txt check.
+func llmsTxtEdges(t testing.TB) []scanEdge {
+	return []scanEdge{
 		{
 			name:  "llms.txt with an H1 only",
 			paths: map[string]http.HandlerFunc{"/llms.txt": text("text/plain", "# Example Shop\n")},
@@ -232,6 +283,31 @@ func TestScanEdges(t *testing.T) {
 			paths: map[string]http.HandlerFunc{"/llms.txt": status(http.StatusForbidden)},
 			want:  map[string]Verdict{"llms_txt": VerdictUnverified},
 		},
+		{
+			name:  "llms.txt whose body is Markdown but labelled text/html",
+			paths: map[string]http.HandlerFunc{"/llms.txt": text("text/html; charset=utf-8", "# Shop\n\n> Outdoor gear, shipped within the EU.\n\n- [Products](https://shop.example/products): what we sell\n")},
+			want:  map[string]Verdict{"llms_txt": VerdictPartial},
+			check: func(t *testing.T, r *Report) {
+				c := checkByID(r, "llms_txt")
+				assert.Contains(t, c.Receipt.Received, `labelled "text/html"`)
+				assert.Contains(t, c.Fix, "text/html")
+				assert.Contains(t, c.Fix, "text/plain")
+			},
+		},
+		{
+			name:  "an HTML page at /llms.txt",
+			paths: map[string]http.HandlerFunc{"/llms.txt": text("text/plain", "<!DOCTYPE html><html><head><title>Shop</title></head><body><h1>Shop</h1><a href=\"/products\">Products</a></body></html>")},
+			want:  map[string]Verdict{"llms_txt": VerdictFail},
+			check: func(t *testing.T, r *Report) {
+				assert.Equal(t, "HTML served at /llms.txt", checkByID(r, "llms_txt").Receipt.Received)
+			},
+		},
+	}
+}
+
+// capabilityManifestEdges are the edge cases of the capability_manifest check.
+func capabilityManifestEdges(t testing.TB) []scanEdge {
+	return []scanEdge{
 		{
 			name:  "only the root agents.json",
 			paths: map[string]http.HandlerFunc{"/.well-known/agents.json": status(http.StatusNotFound)},
@@ -288,27 +364,6 @@ func TestScanEdges(t *testing.T) {
 			want: map[string]Verdict{"capability_manifest": VerdictFail, "manifest_twins": VerdictNotApplicable},
 		},
 		{
-			name: "JSON-LD none of whose blocks parses",
-			paths: map[string]http.HandlerFunc{"/": text("text/html", `<!DOCTYPE html><html lang="en"><head><title>Shop</title>
-<script type="application/ld+json">{"@type": "Organization",}</script><script type="application/ld+json">[{</script></head><body><h1>Shop</h1></body></html>`)},
-			// Only the given page: the further routes of the test site carry valid JSON-LD.
-			opts: &Options{MaxPages: -1},
-			want: map[string]Verdict{"structured_business_data": VerdictFail},
-			check: func(t *testing.T, r *Report) {
-				assert.Equal(t, "JSON-LD present, but none of its 2 blocks parses", checkByID(r, "structured_business_data").Receipt.Received)
-			},
-		},
-		{
-			name:  "a foreign-format agentic.json",
-			paths: map[string]http.HandlerFunc{"/agentic.json": text("application/json", `{"version": "1", "agents": [{"name": "a"}], "site": "https://shop.example/"}`)},
-			want:  map[string]Verdict{"agentic_site_profile": VerdictOptional},
-			check: func(t *testing.T, r *Report) {
-				notes := strings.Join(checkByID(r, "agentic_site_profile").Receipt.Notes, "\n")
-				assert.Contains(t, notes, "not an Agentic Site Profile")
-				assert.NotContains(t, notes, "schema-")
-			},
-		},
-		{
 			name: "a flows agents.json whose source is a served OpenAPI document",
 			paths: map[string]http.HandlerFunc{
 				"/.well-known/agents.json": text("application/json", `{"agentsJson": "0.1.0", "info": {"title": "Shop flows", "version": "0.1.0", "description": "Order."},
@@ -325,6 +380,45 @@ func TestScanEdges(t *testing.T) {
 				assert.Contains(t, checkByID(r, "backend_interface_declared").Receipt.Received, "OpenAPI 3 document https://shop.example/.well-known/shop.openapi.yaml")
 			},
 		},
+	}
+}
+
+// structuredBusinessDataEdges are the edge cases of the structured_business_data check.
+func structuredBusinessDataEdges(t testing.TB) []scanEdge {
+	return []scanEdge{
+		{
+			name: "JSON-LD none of whose blocks parses",
+			paths: map[string]http.HandlerFunc{"/": text("text/html", `<!DOCTYPE html><html lang="en"><head><title>Shop</title>
+<script type="application/ld+json">{"@type": "Organization",}</script><script type="application/ld+json">[{</script></head><body><h1>Shop</h1></body></html>`)},
+			// Only the given page: the further routes of the test site carry valid JSON-LD.
+			opts: &Options{MaxPages: -1},
+			want: map[string]Verdict{"structured_business_data": VerdictFail},
+			check: func(t *testing.T, r *Report) {
+				assert.Equal(t, "JSON-LD present, but none of its 2 blocks parses", checkByID(r, "structured_business_data").Receipt.Received)
+			},
+		},
+	}
+}
+
+// agenticSiteProfileEdges are the edge cases of the agentic_site_profile check.
+func agenticSiteProfileEdges(t testing.TB) []scanEdge {
+	return []scanEdge{
+		{
+			name:  "a foreign-format agentic.json",
+			paths: map[string]http.HandlerFunc{"/agentic.json": text("application/json", `{"version": "1", "agents": [{"name": "a"}], "site": "https://shop.example/"}`)},
+			want:  map[string]Verdict{"agentic_site_profile": VerdictOptional},
+			check: func(t *testing.T, r *Report) {
+				notes := strings.Join(checkByID(r, "agentic_site_profile").Receipt.Notes, "\n")
+				assert.Contains(t, notes, "not an Agentic Site Profile")
+				assert.NotContains(t, notes, "schema-")
+			},
+		},
+	}
+}
+
+// mcpServerCardEdges are the edge cases of the mcp_server_card check.
+func mcpServerCardEdges(t testing.TB) []scanEdge {
+	return []scanEdge{
 		{
 			name: "an MCP server card naming its endpoint in transport.endpoint",
 			paths: map[string]http.HandlerFunc{
@@ -356,6 +450,12 @@ func TestScanEdges(t *testing.T) {
 				assert.Contains(t, checkByID(r, "backend_interface_declared").Receipt.Received, "MCP endpoint https://shop.example/v2/mcp")
 			},
 		},
+	}
+}
+
+// apiCatalogEdges are the edge cases of the api_catalog check.
+func apiCatalogEdges(t testing.TB) []scanEdge {
+	return []scanEdge{
 		{
 			name:  "an API catalog served as application/json",
 			paths: map[string]http.HandlerFunc{"/.well-known/api-catalog": text("application/json", `{"linkset": [{"anchor": "https://shop.example/api", "service-desc": [{"href": "https://shop.example/openapi.json", "type": "application/json"}]}]}`)},
@@ -388,25 +488,12 @@ func TestScanEdges(t *testing.T) {
 				assert.Contains(t, strings.Join(c.Receipt.Notes, "\n"), "no API: no item, service-desc, service-doc or service-meta link")
 			},
 		},
-		{
-			name:  "llms.txt whose body is Markdown but labelled text/html",
-			paths: map[string]http.HandlerFunc{"/llms.txt": text("text/html; charset=utf-8", "# Shop\n\n> Outdoor gear, shipped within the EU.\n\n- [Products](https://shop.example/products): what we sell\n")},
-			want:  map[string]Verdict{"llms_txt": VerdictPartial},
-			check: func(t *testing.T, r *Report) {
-				c := checkByID(r, "llms_txt")
-				assert.Contains(t, c.Receipt.Received, `labelled "text/html"`)
-				assert.Contains(t, c.Fix, "text/html")
-				assert.Contains(t, c.Fix, "text/plain")
-			},
-		},
-		{
-			name:  "an HTML page at /llms.txt",
-			paths: map[string]http.HandlerFunc{"/llms.txt": text("text/plain", "<!DOCTYPE html><html><head><title>Shop</title></head><body><h1>Shop</h1><a href=\"/products\">Products</a></body></html>")},
-			want:  map[string]Verdict{"llms_txt": VerdictFail},
-			check: func(t *testing.T, r *Report) {
-				assert.Equal(t, "HTML served at /llms.txt", checkByID(r, "llms_txt").Receipt.Received)
-			},
-		},
+	}
+}
+
+// engineEdges are the edge cases that bind every check of a page at once.
+func engineEdges(t testing.TB) []scanEdge {
+	return []scanEdge{
 		{
 			name:  "a page over the response cap",
 			paths: map[string]http.HandlerFunc{"/": text("text/html", "<!DOCTYPE html><html lang=en><title>x</title><p>"+strings.Repeat("big ", 8<<10))},
@@ -417,22 +504,6 @@ func TestScanEdges(t *testing.T) {
 				assert.Contains(t, checkByID(r, "initial_html_content").Receipt.Received, "response too large")
 			},
 		},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			ts := &testSite{host: "shop.example"}
-			n := scanWith(t, overrides{ts: ts, paths: tc.paths}, tc.opts, func(o *safefetch.Options) { o.MaxRedirects = tc.redirects })
-			for id, want := range tc.want {
-				c := checkByID(n, id)
-				require.NotEmpty(t, c.ID, id)
-				assert.Equal(t, want, c.Verdict, "%s: received %q, notes %q", id, c.Receipt.Received, c.Receipt.Notes)
-			}
-			assert.Empty(t, ts.repeats(), "every resource is fetched once per scan")
-			if tc.check != nil {
-				tc.check(t, n)
-			}
-		})
 	}
 }
 
