@@ -3,8 +3,11 @@ package readiness
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"net/http"
 	"net/url"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -83,4 +86,30 @@ func TestFixInEveryForm(t *testing.T) {
 	assert.Equal(t, c.Fix, r.Fixes[i].Fix)
 	assert.Contains(t, string(r.Markdown()), "Fix: Send \\`Vary: Accept\\` with every HTML response of a page that also has a \\<Markdown\\> form.")
 	assert.Contains(t, string(r.HTML()), `<p class="fix" data-fix="vary_accept"><strong>Fix:</strong> Send `+"`Vary: Accept`"+` with every HTML response of a page that also has a &lt;Markdown&gt; form.</p>`)
+}
+
+// A page over the per-response cap is said to be over the cap: the report
+// names it at its top in every form (the scope's over_cap), and each check
+// it left unverified says to serve a smaller page or raise the cap, not
+// "within the budget" followed by the check's usual fix (the scoring
+// method, Section 06: could not check is never a pass, and the report says why).
+func TestPageOverTheCapSaysSo(t *testing.T) {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/{$}", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, "<!DOCTYPE html><html lang=en><title>x</title><h1>Big</h1><p>"+strings.Repeat("big ", 16<<10))
+	})
+	r := scanWith(t, mux, &Options{MaxBodyBytes: 16 << 10})
+	assert.Equal(t, []string{"https://shop.example/"}, r.Scope.OverCap)
+	assert.Equal(t, int64(16<<10), r.Scope.Budget.MaxBodyBytes)
+	c := checkByID(r, "initial_html_content")
+	require.Equal(t, VerdictUnverified, c.Verdict)
+	assert.True(t, strings.HasPrefix(c.Fix, "An answer this check needs is larger than the scan's cap of 16 KiB per response"), c.Fix)
+	assert.NotContains(t, c.Fix, "within the budget")
+	assert.NotContains(t, c.Fix, fixOf("initial_html_content"), "the usual fix is not repeated")
+	assert.Contains(t, string(r.Markdown()), "- **Over the cap: https://shop.example/ answered more than the scan's cap of 16 KiB per response, so ")
+	assert.Contains(t, string(r.HTML()), `id="over-cap"`)
+	js, err := r.JSON()
+	require.NoError(t, err)
+	assert.Contains(t, string(js), `"over_cap": [`)
 }
