@@ -38,8 +38,8 @@ func (s *scan) analyse(r *fetched, declared, source, title string) {
 		s.report.Linked = append(s.report.Linked, LinkedURL{URL: docURL, Source: source, Reason: "URL breaks the profile's URL rules; left out"})
 		return
 	}
-	// HTTP Link headers (RFC 8288) select documents as well: service-desc,
-	// service-doc, describedby and the like.
+	// HTTP Link headers (RFC 8288 Section 3) select documents as well:
+	// service-desc, service-doc, describedby and the like.
 	if vals := r.hdr.Values("Link"); len(vals) > 0 {
 		if ls, err := linkheader.Parse(vals, du); err == nil {
 			var pl []pageLink

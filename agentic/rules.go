@@ -29,7 +29,7 @@ type Problem = problem.Problem
 
 // ValidationError lists every problem of a document, never only the first.
 // errors.Is(err, [ErrInvalid]) holds for one returned by [ParseSite],
-// [Site.Validate] or [ParseActionProfile]; its Has and Rules methods look
+// [Site.Validate] or [ParseActionProfile]. Its Has and Rules methods look
 // problems up by rule.
 //
 // ValidationError is an alias of the module's one ValidationError type;

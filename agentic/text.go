@@ -54,9 +54,9 @@ func projectReferences() []Reference {
 func defaultProfileURL(origin string) string { return origin + "/agentic.json" }
 
 // profileURLFor checks a profile URL against a profile origin. It returns
-// the URL as TXT writes it on its Profile line, in the WHATWG serialisation:
-// scheme and host lower-case, default port dropped, dot segments removed,
-// an empty path written "/". "" means defaultProfileURL(origin). The error
+// the URL as TXT writes it on its Profile line, in the WHATWG serialisation.
+// That is scheme and host lower-case, default port dropped, dot segments
+// removed, and an empty path written "/". "" means defaultProfileURL(origin). The error
 // wraps ErrProfileURL.
 func profileURLFor(origin, profileURL string) (string, error) {
 	if profileURL == "" {
