@@ -32,16 +32,7 @@ func TestBoundMessagesReplacesWhatIsOverTheBound(t *testing.T) {
 	for _, m := range in {
 		src.WriteString(m + "\x00")
 	}
-	pr, pw := io.Pipe()
-	var out bytes.Buffer
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		_, _ = io.Copy(&out, pr)
-	}()
-	boundMessages(io.NopCloser(&src), pw, limit)
-	<-done
-	got := strings.Split(strings.TrimSuffix(out.String(), "\x00"), "\x00")
+	got := strings.Split(strings.TrimSuffix(string(bounded(&src, limit)), "\x00"), "\x00")
 	want := []string{
 		in[0],
 		`{"id":7,"error":{"code":-32000,"message":"the message was over the bound of 4 MiB"},"sessionId":"S1"}`,
@@ -57,26 +48,8 @@ func TestBoundMessagesReplacesWhatIsOverTheBound(t *testing.T) {
 func TestBoundMessagesAtTheBound(t *testing.T) {
 	for _, n := range []int{100, 64 << 10, 200 << 10} {
 		msg := `{"id":1,"result":{"v":"` + strings.Repeat("y", n) + `"}}`
-		var out bytes.Buffer
-		pr, pw := io.Pipe()
-		done := make(chan struct{})
-		go func() {
-			defer close(done)
-			_, _ = io.Copy(&out, pr)
-		}()
-		boundMessages(io.NopCloser(strings.NewReader(msg+"\x00")), pw, len(msg))
-		<-done
-		assert.Equal(t, msg+"\x00", out.String(), "a message of exactly the bound passes")
-		out.Reset()
-		pr, pw = io.Pipe()
-		done = make(chan struct{})
-		go func() {
-			defer close(done)
-			_, _ = io.Copy(&out, pr)
-		}()
-		boundMessages(io.NopCloser(strings.NewReader(msg+"\x00")), pw, len(msg)-1)
-		<-done
-		assert.Contains(t, out.String(), `"error"`, "one byte over is replaced")
+		assert.Equal(t, msg+"\x00", string(bounded(strings.NewReader(msg+"\x00"), len(msg))), "a message of exactly the bound passes")
+		assert.Contains(t, string(bounded(strings.NewReader(msg+"\x00"), len(msg)-1)), `"error"`, "one byte over is replaced")
 	}
 }
 
@@ -90,15 +63,7 @@ func FuzzBoundMessages(f *testing.F) {
 		if limit < 1 || limit > 1<<16 {
 			return
 		}
-		pr, pw := io.Pipe()
-		var out bytes.Buffer
-		done := make(chan struct{})
-		go func() {
-			defer close(done)
-			_, _ = io.Copy(&out, pr)
-		}()
-		boundMessages(io.NopCloser(bytes.NewReader(data)), pw, limit)
-		<-done
+		out := bounded(bytes.NewReader(data), limit)
 		var want [][]byte
 		parts := bytes.Split(data, []byte{0})
 		for _, m := range parts[:len(parts)-1] { // the last has no NUL: never handed on
@@ -106,7 +71,7 @@ func FuzzBoundMessages(f *testing.F) {
 				want = append(want, m)
 			}
 		}
-		got := bytes.Split(out.Bytes(), []byte{0})
+		got := bytes.Split(out, []byte{0})
 		got = got[:len(got)-1]
 		i := 0
 		for _, g := range got {
@@ -121,4 +86,19 @@ func FuzzBoundMessages(f *testing.F) {
 			t.Fatalf("%d of %d messages within the bound were handed on unchanged", i, len(want))
 		}
 	})
+}
+
+// bounded is what boundMessages hands on of src's messages, through a
+// pipe as Chromium's are.
+func bounded(src io.Reader, limit int) []byte {
+	pr, pw := io.Pipe()
+	var out bytes.Buffer
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_, _ = io.Copy(&out, pr)
+	}()
+	boundMessages(io.NopCloser(src), pw, limit)
+	<-done
+	return out.Bytes()
 }
