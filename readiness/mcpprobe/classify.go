@@ -15,14 +15,16 @@ import (
 	"github.com/agentweb/agentweb/readiness/internal/refusal"
 )
 
-// refusalHint names the likely cause of a refusal the probe recognises,
-// as a clause to append to the receipt's reason, or "". The MCP Go SDK's
-// Streamable HTTP handler refuses, by default, a request that reached it
-// on a loopback address with a Host header that is not a loopback name
-// (its DNS-rebinding protection, after [MCP security best practices]),
-// answering 403 "Forbidden: invalid Host header": a server behind a
-// reverse proxy on its own machine, or probed by a name mapped to
-// loopback, refuses every request.
+// refusalHint names the likely cause of a refusal the probe recognises, or
+// returns "". The cause is a clause to append to the receipt's reason.
+//
+// One cause is known. By default, the MCP Go SDK's Streamable HTTP handler
+// refuses a request that reached it on a loopback address with a Host
+// header that is not a loopback name. That is its DNS-rebinding protection,
+// after [MCP security best practices]. It answers 403 "Forbidden: invalid
+// Host header". So a server behind a reverse proxy on its own machine
+// refuses every request, and so does one probed by a name mapped to
+// loopback.
 //
 // [MCP security best practices]: https://modelcontextprotocol.io/specification/2025-11-25/basic/security_best_practices#local-mcp-server-compromise
 func refusalHint(e *exchange) string {
@@ -87,8 +89,8 @@ func (s *session) receipt(o *Options) *Receipt {
 			r.Reason = fmt.Sprintf("%s %s (%s) answered 401 with a Bearer challenge before any version was negotiated", unauth.Method, unauth.URL, unauth.RPC)
 		}
 	case failed != nil:
-		// A transport failure, a time-out, a cap: not an answer, whatever
-		// came before it.
+		// A transport failure, a time-out or a cap is not an answer,
+		// whatever came before it.
 		r.Outcome = OutcomeUnanswered
 		r.Reason = fmt.Sprintf("%s %s (%s): %s", failed.Method, failed.URL, failed.RPC, cmp.Or(failed.Error, "no answer"))
 	case s.initialized:
@@ -173,8 +175,8 @@ func (s *session) unauthorized() *exchange {
 }
 
 // failedExchange returns the first exchange of the last attempt that got no
-// answer (a transport error, a time-out, a cap), or nil. The closing DELETE
-// of a session that did its work is not counted.
+// answer, or nil. No answer means a transport error, a time-out or a cap.
+// The closing DELETE of a session that did its work is not counted.
 func (s *session) failedExchange() *exchange {
 	for _, e := range s.exchanges[s.firstAttempt:] {
 		if e.Status == 0 || e.Capped || e.err != nil {
@@ -188,7 +190,7 @@ func (s *session) failedExchange() *exchange {
 }
 
 // returnedVersion reads the protocol version of the initialize result from
-// the raw answer (JSON or an SSE data event carrying a result), so that a
+// the raw answer: JSON, or an SSE data event carrying a result. So a
 // version the client refused is still on record.
 func (s *session) returnedVersion() string {
 	e := s.initExchange()
@@ -210,10 +212,11 @@ func (s *session) returnedVersion() string {
 
 // cacheableOmissions names what a 2026-07-28 server left out of the
 // results that version makes cacheable (MCP 2026-07-28, schema
-// "CacheableResult"): ttlMs, a number of at least 0, and cacheScope,
-// "public" or "private", on the server/discover result and, in a session
-// negotiated at 2026-07-28, on every */list result read. A result that
-// could not be read (past the bytes kept, not JSON) is not judged.
+// "CacheableResult"). Those results need ttlMs, a number of at least 0, and
+// cacheScope, "public" or "private". They are the server/discover result
+// and, in a session negotiated at 2026-07-28, every */list result read. A
+// result that could not be read (past the bytes kept, not JSON) is not
+// judged.
 func (s *session) cacheableOmissions() []string {
 	var out []string
 	for _, e := range s.exchanges[s.firstAttempt:] {
@@ -245,8 +248,8 @@ func (s *session) cacheableOmissions() []string {
 	return out
 }
 
-// jsonRPCMessages splits a response body into JSON texts: the body itself
-// for JSON, the data of each event for an SSE stream.
+// jsonRPCMessages splits a response body into JSON texts. They are the body
+// itself for JSON, and the data of each event for an SSE stream.
 func jsonRPCMessages(contentType string, body []byte) [][]byte {
 	if !strings.HasPrefix(strings.ToLower(strings.TrimSpace(contentType)), "text/event-stream") {
 		return [][]byte{body}
@@ -304,8 +307,8 @@ func bodyText(b []byte) string {
 	return strings.ToValidUTF8(string(b), "\uFFFD")
 }
 
-// clip makes remote text safe to show: control characters replaced, at
-// most n bytes, valid UTF-8.
+// clip makes remote text safe to show. It replaces control characters and
+// keeps at most n bytes of valid UTF-8.
 func clip(s string, n int) string {
 	s = strings.Map(func(r rune) rune {
 		if r < 0x20 || r == 0x7f {

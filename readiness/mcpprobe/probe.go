@@ -12,8 +12,8 @@ import (
 	"github.com/agentweb/agentweb/safefetch"
 )
 
-// The protocol versions the probe implements, newest first: 2026-07-28
-// (stateless, server/discover), 2025-11-25, 2025-06-18 and 2025-03-26.
+// The protocol versions the probe implements, newest first. 2026-07-28 is
+// the stateless version, with server/discover.
 const (
 	Version20260728 = "2026-07-28"
 	Version20251125 = "2025-11-25"
@@ -28,9 +28,11 @@ func Versions() []string {
 	return []string{Version20260728, Version20251125, Version20250618, Version20250326}
 }
 
-// Defaults of [Options].
+// Defaults of [Options], and the probe's one size cap.
 const (
-	DefaultTimeout      = 15 * time.Second
+	// DefaultTimeout bounds a whole probe, sign-in discovery included.
+	DefaultTimeout = 15 * time.Second
+	// DefaultMaxToolPages is how many pages of tools/list a probe reads.
 	DefaultMaxToolPages = 5
 	// MaxBodyBytes caps every response body (and SSE event) of the probe.
 	MaxBodyBytes = 256 << 10
@@ -41,8 +43,8 @@ const (
 var ErrInvalidEndpoint = errors.New("mcpprobe: invalid endpoint")
 
 // Options configures [Probe]. The zero value is safe: the shared
-// [safefetch.Default] client, the latest version offered first, a 15-second
-// deadline, five pages of tools.
+// [safefetch.Default] client, [LatestVersion] offered first,
+// [DefaultTimeout] and [DefaultMaxToolPages].
 type Options struct {
 	// Client makes every request; nil means safefetch.Default().
 	Client *safefetch.Client
@@ -58,52 +60,56 @@ type Options struct {
 	// MaxToolPages bounds tools/list; zero means DefaultMaxToolPages.
 	MaxToolPages int
 	// Get, when set, makes sign-in discovery's GET requests instead of
-	// Client, for a caller that shares one fetch per URL among its own
-	// readers (a scanner that reads the same metadata elsewhere). It must
-	// honour ctx and apply the same address policy as Client.
+	// Client. It serves a caller that shares one fetch per URL among its
+	// own readers, such as a scanner that reads the same metadata elsewhere.
+	// It must honour ctx and apply the same address policy as Client.
 	Get func(ctx context.Context, url string) (*safefetch.Response, error)
 	// DiscoverSignIn runs sign-in discovery even when no request is
-	// answered 401, for a caller that knows from elsewhere (a capability
-	// card) that the endpoint needs a token.
+	// answered 401. It serves a caller that knows from elsewhere, such as a
+	// capability card, that the endpoint needs a token.
 	DiscoverSignIn bool
 }
 
 // Probe speaks MCP Streamable HTTP to endpoint with the official Go SDK
-// (github.com/modelcontextprotocol/go-sdk), every request through the
-// safefetch client behind a recording, size-capping round-tripper. It
-// offers the latest version it implements and negotiates down
-// ([MCP lifecycle 2025-11-25], "Version Negotiation"): 2026-07-28's stateless
-// server/discover first, then initialize offering 2025-11-25, accepting the
-// version the server returns when the probe implements it; then
-// notifications/initialized and tools/list without a token, at most
-// MaxToolPages pages. It declares no client capability (it serves no roots,
-// sampling or elicitation), never calls a tool and never signs in. The
-// endpoint is normalized first (lower-case scheme and host, IDNA A-labels,
-// no trailing dot, no default port, no fragment): the receipt states that
-// URL, and every identifier is compared with it.
+// (github.com/modelcontextprotocol/go-sdk). Every request goes through the
+// safefetch client, behind a round-tripper that records it and caps its
+// size. Probe offers the latest version it implements and negotiates down
+// ([MCP lifecycle 2025-11-25], "Version Negotiation"). It sends 2026-07-28's
+// stateless server/discover first, then initialize offering 2025-11-25. It
+// accepts the version the server returns when it implements that version.
+// Then come notifications/initialized and tools/list without a token, at
+// most MaxToolPages pages. Probe declares no client capability, because it
+// serves no roots, sampling or elicitation. It never calls a tool and never
+// signs in.
 //
-// When a request answers 401 (or Options.DiscoverSignIn is set), sign-in
-// discovery follows the negotiated version's rules ([MCP authorization
-// 2025-11-25]); when the 401 came before any version was negotiated, the
-// receipt says so and the 2025-11-25 rules, which find the most, are
-// applied: the challenge's resource_metadata, the path-inserted and then
-// the root RFC 9728 well-known URI, then the authorization server's RFC 8414
-// metadata and OpenID Connect discovery, path insertion before appending.
-// Auth.Rules names the version whose rules were applied; each Document
+// The endpoint is normalized first: lower-case scheme and host, IDNA
+// A-labels, no trailing dot, no default port, no fragment. The receipt
+// states that URL, and every identifier is compared with it.
+//
+// Sign-in discovery runs when a request answers 401, or when
+// Options.DiscoverSignIn is set. It follows the negotiated version's rules
+// ([MCP authorization 2025-11-25]). When the 401 came before any version was
+// negotiated, the receipt says so, and the 2025-11-25 rules, which find the
+// most, are applied. They read the challenge's resource_metadata, then the
+// path-inserted and the root RFC 9728 well-known URI. Then they read the
+// authorization server's RFC 8414 metadata and OpenID Connect discovery,
+// path insertion before appending.
+//
+// Auth.Rules names the version whose rules were applied. Each Document
 // names the earliest version whose authorization rules include the step
-// that asked for it, so that after a 401 before any version the
-// challenge's resource_metadata is labelled 2025-06-18 (where that step
-// first appears, [MCP authorization 2025-06-18]) although the 2025-11-25
-// rules were applied, and the well-known URIs of protected resource
-// metadata, which appear in 2025-11-25, are labelled 2025-11-25.
+// that asked for it. So after a 401 before any version, the challenge's
+// resource_metadata is labelled 2025-06-18, where that step first appears
+// ([MCP authorization 2025-06-18]). That holds although the 2025-11-25 rules
+// were applied. The well-known URIs of protected resource metadata appear
+// in 2025-11-25 and are labelled so.
 //
 // A session that fails on a transport error because a pooled connection
 // was closed is run once more. Probe returns an error only for an invalid
-// endpoint, or one the client's policy refuses before any connection (an
-// error wrapping [safefetch.ErrForbiddenURL] or
-// [safefetch.ErrForbiddenAddress], as [safefetch.Client.CheckURL] gives
-// it, userinfo redacted); every network failure is in the
-// receipt, as OutcomeUnanswered or in a Document, with its URL and reason.
+// endpoint, or for one the client's policy refuses before any connection.
+// That error wraps [safefetch.ErrForbiddenURL] or
+// [safefetch.ErrForbiddenAddress], as [safefetch.Client.CheckURL] gives it,
+// with userinfo redacted. Every network failure is in the receipt, as
+// OutcomeUnanswered or in a Document, with its URL and reason.
 //
 // [MCP lifecycle 2025-11-25]: https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle
 // [MCP authorization 2025-11-25]: https://modelcontextprotocol.io/specification/2025-11-25/basic/authorization
@@ -142,8 +148,8 @@ func Probe(ctx context.Context, endpoint string, opts *Options) (*Receipt, error
 	}
 	c := safefetch.OrDefault(o.Client)
 	if err := c.CheckURL(ctx, endpoint); errors.Is(err, safefetch.ErrForbiddenURL) || errors.Is(err, safefetch.ErrForbiddenAddress) {
-		// A URL the client's policy refuses is an error here as at every
-		// other entry point of the module, never a receipt; a name that
+		// A URL the client's policy refuses is an error here, as at every
+		// other entry point of the module, never a receipt. A name that
 		// does not resolve is a network failure, for the receipt.
 		return nil, fmt.Errorf("mcpprobe: %w", err)
 	}

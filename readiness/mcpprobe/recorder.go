@@ -23,7 +23,7 @@ const (
 )
 
 // errCap is returned to the MCP client when a response body passes
-// MaxBodyBytes; it wraps safefetch.ErrTooLarge.
+// [MaxBodyBytes]. It wraps safefetch.ErrTooLarge.
 var errCap = fmt.Errorf("mcpprobe: MCP response over %d bytes: %w", MaxBodyBytes, safefetch.ErrTooLarge)
 
 // errExchanges is returned when a session would make more than maxExchanges
@@ -37,7 +37,7 @@ type exchange struct {
 	err  error
 }
 
-// recorder is the round-tripper the MCP client's requests go through: it
+// recorder is the round-tripper the MCP client's requests go through. It
 // records every exchange and caps each response body. It wraps the
 // safefetch transport, so address policy, time-outs and a budget apply to
 // every request.
@@ -45,13 +45,13 @@ type recorder struct {
 	next http.RoundTripper
 	mu   sync.Mutex
 	ex   []*exchange
-	// deadline is the probe's: it bounds every request, those the MCP
-	// client sends with a context of its own included (the cancellation
-	// notice it posts when a call is cancelled, which would otherwise hold
-	// the session open for seconds past the probe's deadline).
+	// deadline is the probe's, and it bounds every request. That includes
+	// those the MCP client sends with a context of its own, such as the
+	// notice it posts when a call is cancelled. Without it, that notice
+	// could hold the session open for seconds past the probe's deadline.
 	deadline    time.Time
 	hasDeadline bool
-	// open counts the response bodies not yet at their end or closed;
+	// open counts the response bodies not yet at their end or closed.
 	// settled, when not nil, is closed when open falls to zero.
 	open    int
 	settled chan struct{}
@@ -64,10 +64,10 @@ const settleWait = 50 * time.Millisecond
 
 // awaitSettled waits, at most settleWait, until every response body of the
 // session has ended. The MCP client reads each POST's event stream to its
-// end in a goroutine of its own while it sends the next request; over
-// HTTP/1 a request sent before the previous stream's end has been read
-// finds its connection busy and dials another. A server's stream ends
-// just after its response, so the wait is short; one that does not end
+// end in a goroutine of its own, while it sends the next request. Over
+// HTTP/1, a request sent before the previous stream's end has been read
+// finds its connection busy and dials another. A server's stream ends just
+// after its response, so the wait is short. A stream that does not end
 // within the bound costs a connection, as before. Over HTTP/2, where
 // requests share the connection, nothing is waited for.
 func (r *recorder) awaitSettled(ctx context.Context) {
@@ -90,7 +90,8 @@ func (r *recorder) awaitSettled(ctx context.Context) {
 	}
 }
 
-// bodyDone records that a body ended or was closed. The caller holds r.mu.
+// bodyDoneLocked records that a body ended or was closed. The caller holds
+// r.mu.
 func (r *recorder) bodyDoneLocked() {
 	r.open--
 	if r.open == 0 && r.settled != nil {
@@ -121,7 +122,7 @@ func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	if req.Method == http.MethodPost && e.RPC != "" && req.Header.Get("Mcp-Method") == "" {
 		// MCP 2026-07-28 (Streamable HTTP, "Standard request headers")
-		// requires the JSON-RPC method as a header on every POST; older
+		// requires the JSON-RPC method as a header on every POST. Older
 		// servers ignore it.
 		req.Header.Set("Mcp-Method", e.RPC)
 	}
@@ -160,8 +161,8 @@ func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 }
 
 // requestOffer reads the JSON-RPC method of a request body and the protocol
-// version it offers (initialize's params.protocolVersion, or the _meta
-// protocol version of 2026-07-28's requests).
+// version it offers. The offer is initialize's params.protocolVersion, or
+// the _meta protocol version of 2026-07-28's requests.
 func requestOffer(raw []byte) (rpc, offered string) {
 	var m struct {
 		Method string `json:"method"`
@@ -223,7 +224,7 @@ func (b *cappedBody) Close() error {
 	return err
 }
 
-// errorKind names a failure in a few words, in the words the scanner's
+// errorKind names a failure in a few words, the words the scanner's
 // receipts use.
 func errorKind(err error) string {
 	if errors.Is(err, errExchanges) {

@@ -37,8 +37,8 @@ func runSession(ctx context.Context, c *safefetch.Client, endpoint string, o *Op
 	rec.deadline, rec.hasDeadline = ctx.Deadline()
 	hc.Transport = rec
 	client := mcp.NewClient(&mcp.Implementation{Name: o.ClientName, Version: o.ClientVersion},
-		// No capability is declared that the probe does not serve: an
-		// empty set, not the SDK's default roots.
+		// No capability is declared that the probe does not serve. The set
+		// is empty, not the SDK's default roots.
 		&mcp.ClientOptions{Capabilities: &mcp.ClientCapabilities{}})
 	tr := &mcp.StreamableClientTransport{
 		Endpoint:             endpoint,
@@ -87,8 +87,8 @@ func runSession(ctx context.Context, c *safefetch.Client, endpoint string, o *Op
 		_ = cs.Close()
 	}
 	// The MCP client may still be draining a stream in a goroutine of its
-	// own, whose reads still count against the cap: the session keeps
-	// copies taken under the recorder's lock, so the receipt reads what
+	// own, and those reads still count against the cap. So the session
+	// keeps copies taken under the recorder's lock. The receipt reads what
 	// the session saw, never an exchange being written.
 	rec.mu.Lock()
 	for _, e := range rec.ex {
@@ -101,8 +101,8 @@ func runSession(ctx context.Context, c *safefetch.Client, endpoint string, o *Op
 }
 
 // closedConn reports whether the session failed because a connection
-// closed under a request that can be repeated: a reset, an EOF before the
-// answer, or a pooled connection net/http had already closed.
+// closed under a request that can be repeated. That is a reset, an EOF
+// before the answer, or a pooled connection net/http had already closed.
 func (s *session) closedConn() bool {
 	if s.connectErr == nil && s.listErr == nil {
 		return false
