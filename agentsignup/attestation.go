@@ -7,11 +7,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/agentweb/agentweb/safefetch"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/agentweb/agentweb/safefetch"
 
 	"github.com/go-jose/go-jose/v4"
 
@@ -250,7 +252,7 @@ func (v *Verifier) verify(ctx context.Context, via *safefetch.Client, doc *Docum
 			return res, nil
 		}
 	}
-	if !contains(doc.IssuerAllowlist, tok.claims.Issuer) {
+	if !slices.Contains(doc.IssuerAllowlist, tok.claims.Issuer) {
 		res.Status, res.Detail = AttestationStatusUntrustedIssuer, "issuer "+quote(tok.claims.Issuer)+" is not in the document's issuer_allowlist"
 		return res, nil
 	}
@@ -330,15 +332,6 @@ func later(a, b time.Time) time.Time {
 		return b
 	}
 	return a
-}
-
-func contains(list []string, s string) bool {
-	for _, e := range list {
-		if e == s {
-			return true
-		}
-	}
-	return false
 }
 
 // token is a decoded, not yet verified, attestation.

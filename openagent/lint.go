@@ -2,11 +2,13 @@ package openagent
 
 import (
 	"fmt"
-	"github.com/agentweb/agentweb/internal/problem"
 	"net/url"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/agentweb/agentweb/internal/problem"
 )
 
 // Rule names of the findings of [CheckPublic].
@@ -31,7 +33,7 @@ type CheckPublicOptions struct {
 }
 
 func (o *CheckPublicOptions) allows(rule string) bool {
-	return o != nil && contains(o.Allow, rule)
+	return o != nil && slices.Contains(o.Allow, rule)
 }
 
 // tokenShape is one family of credential shapes CheckPublic looks for.
@@ -182,7 +184,7 @@ func urlCredential(s string) string {
 			return "contains a URL with userinfo (credentials); public files must contain no access tokens"
 		}
 		for name := range u.Query() {
-			if contains(secretParams, strings.ToLower(name)) {
+			if slices.Contains(secretParams, strings.ToLower(name)) {
 				return fmt.Sprintf("contains a URL whose query parameter %q looks like a credential; public files must contain no access tokens", name)
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -273,7 +274,7 @@ func explain(tree any, v schema.Violation) []Problem {
 			obj, _ := lookup(tree, tokens).(map[string]any)
 			var out []Problem
 			for k := range obj {
-				if (v.Pointer == "" && !contains(topMembers, k)) || (v.Pointer != "" && !contains(pricingMembers, k)) {
+				if (v.Pointer == "" && !slices.Contains(topMembers, k)) || (v.Pointer != "" && !slices.Contains(pricingMembers, k)) {
 					out = append(out, unknown(v.Pointer+"/"+escapeToken(k), k, v.Pointer != ""))
 				}
 			}
@@ -363,15 +364,6 @@ func unknown(ptr, name string, inPricing bool) Problem {
 	}
 	return Problem{Pointer: ptr, Rule: RuleSchemaAdditionalProperties,
 		Message: fmt.Sprintf("member %q is not part of %s; the schema disallows extra properties, so put platform-specific data in a separate record linked by the host", name, where)}
-}
-
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }
 
 // splitPointer returns the unescaped reference tokens of a JSON Pointer.

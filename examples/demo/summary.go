@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -131,7 +132,7 @@ func summarize(w io.Writer, o *outcome) {
 		// The MCP probe's receipt (package mcpprobe), on mcp_discovery.
 		if m := c.Receipt.MCP; m != nil {
 			fmt.Fprintf(w, "    mcp: %s %s, offered %s, negotiated %s, %s listed without a token, sign-in %s\n",
-				m.Endpoint, m.Outcome, m.Protocol.Offered, first(m.Protocol.Negotiated, "none"), count(m.Tools.ListedWithoutToken, "tool"), m.Auth.Mode)
+				m.Endpoint, m.Outcome, m.Protocol.Offered, cmp.Or(m.Protocol.Negotiated, "none"), count(m.Tools.ListedWithoutToken, "tool"), m.Auth.Mode)
 		}
 	}
 	var off []string
@@ -248,13 +249,6 @@ func write(dir string, o *outcome) ([]string, error) {
 		files = append(files, "agentic/")
 	}
 	return files, nil
-}
-
-func first(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 // count writes n with its noun in English: "1 node", "2 nodes".

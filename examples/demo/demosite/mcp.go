@@ -9,6 +9,7 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -82,7 +83,7 @@ func mcpServer() *mcp.Server {
 		Annotations: &mcp.ToolAnnotations{Title: "Place order"}},
 		func(_ context.Context, req *mcp.CallToolRequest, in orderIn) (*mcp.CallToolResult, orderOut, error) {
 			ti := req.Extra.TokenInfo
-			if ti == nil || !contains(ti.Scopes, scopeOrders) {
+			if ti == nil || !slices.Contains(ti.Scopes, scopeOrders) {
 				return nil, orderOut{}, errors.New("place_order needs a bearer token with scope orders:write")
 			}
 			if in.Quantity < 1 || in.Quantity > 10 {
@@ -91,15 +92,6 @@ func mcpServer() *mcp.Server {
 			return nil, orderOut{OrderID: "ord-" + in.SKU, Status: "awaiting confirmation by the human owner"}, nil
 		})
 	return srv
-}
-
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }
 
 // oauth is the shop's small authorization server: the authorization code
