@@ -1,10 +1,11 @@
-// Package agentweb is an embeddable Go SDK for the agent-facing web: the small
-// documents a website publishes so that AI agents can find, understand and
-// safely use it, and the clients that read, verify and score them. It lets a
-// Go service publish each document correctly. It lets a client fetch, validate
-// and verify them from untrusted sites without being turned against its own
-// network. And it scores how ready a whole site is for agents, with evidence
-// for every verdict. This package holds no code; it is the map.
+// Package agentweb is an embeddable Go SDK for the agent-facing web. It covers
+// the small documents a website publishes so that AI agents can find,
+// understand and safely use it. It also holds the clients that read, verify
+// and score them. It lets a Go service publish each document correctly. It
+// lets a client fetch, validate and verify them from untrusted sites without
+// being turned against its own network. And it scores how ready a whole site
+// is for agents, with evidence for every verdict. This package holds no code;
+// it is the map.
 //
 // # Run it
 //
