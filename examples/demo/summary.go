@@ -195,10 +195,10 @@ func clip(s string, n int) string {
 	return s
 }
 
-// write puts every form of the report into dir (the three report forms,
-// SARIF, JUnit XML, the job summary, the prompt for a coding agent, the
-// badge, the summary and a history of the runs shown) and the agentic
-// directory.
+// write puts every form of the report into dir, and the agentic
+// directory. The forms are the three report forms, SARIF, JUnit XML,
+// the job summary, the prompt for a coding agent, the badge, the
+// summary and a history of the runs shown.
 func write(dir string, o *outcome) ([]string, error) {
 	var files []string
 	if r := o.report; r != nil {
