@@ -1,7 +1,7 @@
 // Package demosite is Example Shop: a complete agent-ready website served on
-// a [fetchtest.Network], built on agentweb's publish kit
-// ([publish.Site.Handler]) and the spec packages' own builders, for the
-// demo (go run ./examples/demo), for tests and for benchmarks.
+// a [fetchtest.Network]. It is built on agentweb's publish kit
+// ([publish.Site.Handler]) and the spec packages' own builders. It serves
+// the demo (go run ./examples/demo), tests and benchmarks.
 //
 // [Start] serves three hosts of the fake internet:
 //

@@ -82,9 +82,9 @@ func (s *Site) pages() []*page {
 }
 
 // publishSite is the shop as the publish kit sees it: the facts every
-// agent document is built from, the pages, the MCP endpoint with its
-// authorization server, the OpenAPI document and the four spec documents,
-// built with their own packages.
+// agent document is built from, and the pages. It adds the MCP endpoint
+// with its authorization server, the OpenAPI document and the four spec
+// documents, built with their own packages.
 func (s *Site) publishSite() (*publish.Site, error) {
 	b := strings.TrimSuffix(s.URL, "/")
 	ps := &publish.Site{

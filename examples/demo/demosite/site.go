@@ -315,10 +315,10 @@ func (s *Site) ownHandler() http.Handler {
 	return mux
 }
 
-// front is what stands between the kit and the network: nothing for the
-// well-made shop; for the defects that a real site makes outside its
-// application (a cache that drops headers, a stale copy of a file), the
-// mistake.
+// front is what stands between the kit and the network. For the
+// well-made shop it is nothing. For the defects that a real site makes
+// outside its application (a cache that drops headers, a stale copy of
+// a file), it is the mistake.
 func (s *Site) front(kit http.Handler) (http.Handler, error) {
 	h := kit
 	if s.Defects.Has(TwinsDiffer) {
