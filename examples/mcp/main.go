@@ -37,8 +37,8 @@
 // the server's limits per caller and per target site.
 //
 // -dev is development mode, for a coding agent working on a site that runs
-// on the developer's own machine: the tools reach loopback addresses and
-// plain http (http://127.0.0.1:8080/), as no public scanner does, and every
+// on the developer's own machine. The tools then reach loopback addresses
+// and plain http (http://127.0.0.1:8080/), as no public scanner does. Every
 // result says so. Leave it out to reach only public https sites.
 //
 // -browser renders pages in the system's Chromium (apt-get install
