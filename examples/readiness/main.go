@@ -9,8 +9,9 @@
 //	readiness help
 //
 // Flags follow the standard flag package: -name or --name, a value after a
-// space or "=", anywhere after the subcommand; -h, -help, --help and the
-// help command print the usage and every flag with its meaning and exit 0.
+// space or "=", anywhere after the subcommand. The flags -h, -help, --help
+// and the help command print the usage and every flag with its meaning,
+// and exit 0.
 //
 // One site: progress goes to stderr and a summary to stdout. Each form flag
 // writes that form of the report to FILE ("-" for stdout). The flags are
@@ -27,17 +28,17 @@
 //
 // The exit code is 0 when the site is ready, 1 when it is not, and 2 on a usage
 // error or when the scan could not run. With -fail-under or -baseline the
-// command is a CI gate instead: it exits 1 when the score is below SCORE, or
-// when any check got worse than in the baseline (every such check is listed),
-// and 0 otherwise. The baseline is a report written earlier with -json, or a
-// JSON Lines file written by -list -out, -summary or -history. Of such a file,
-// the last line of the scanned site is used. When the file holds one other
-// site, its line is used: production's report for a preview deployment. Every
-// form then shows the delta: the score, each section and each check that
-// changed, both ways. A check got worse when its verdict fell (pass or not
-// applicable to partial, partial to unverified, unverified to fail) or an
-// optional document vanished; a pass that became not applicable is a change,
-// not a regression.
+// command is a CI gate instead. It exits 1 when the score is below SCORE, or
+// when any check got worse than in the baseline (every such check is listed).
+// It exits 0 otherwise. The baseline is a report written earlier with -json, or
+// a JSON Lines file written by -list -out, -summary or -history. Of such a
+// file, the last line of the scanned site is used. When the file holds one
+// other site, its line is used: production's report for a preview deployment.
+// Every form then shows the delta: the score, each section and each check that
+// changed, both ways. A check got worse when its verdict fell, or an optional
+// document vanished. A verdict falls from pass or not applicable to partial,
+// partial to unverified, unverified to fail. A pass that became not applicable
+// is a change, not a regression.
 //
 // A list is -list FILE, "-" for stdin: one site URL a line, blank lines and
 // lines starting with # skipped. The reports are written as JSON Lines to
@@ -65,17 +66,17 @@
 // Bearer challenge), 1 when nothing answers as MCP, and 2 on a usage error.
 //
 // -browser renders the pages in the system's Chromium (package
-// github.com/agentweb/agentweb/readiness/browser; apt-get install chromium),
-// one browser for the whole run, -list included: the Act checks are then
+// github.com/agentweb/agentweb/readiness/browser; apt-get install chromium).
+// One browser serves the whole run, -list included. The Act checks are then
 // judged on the tools Chromium registered and the rendered forms. Without
 // it, scripts are read, never run.
 //
 // -dev is development mode, for a server on the developer's own machine
 // (readiness mcp -dev http://127.0.0.1:8080/mcp): http and loopback
 // addresses are allowed (safefetch.Options.AllowLoopback). It is never the
-// default, and every report made in it says so: the report's
-// scope.development and the receipt's development field, a notice at the
-// top of the Markdown and HTML forms, and a line on stdout.
+// default, and every report made in it says so. The report's
+// scope.development and the receipt's development field say it. So do a
+// notice at the top of the Markdown and HTML forms, and a line on stdout.
 package main
 
 import (
@@ -184,9 +185,9 @@ func main() {
 }
 
 // signals returns a context that ends at the first Ctrl-C or SIGTERM (a
-// service manager, a CI runner's cancel): the run ends as it does at the
-// end of its work, the browser closed and its directory removed. A second
-// signal, once the first has been seen, ends the process.
+// service manager, a CI runner's cancel). The run then ends as it does at
+// the end of its work, the browser closed and its directory removed. A
+// second signal, once the first has been seen, ends the process.
 func signals() (context.Context, context.CancelFunc) {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	context.AfterFunc(ctx, stop)
