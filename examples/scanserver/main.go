@@ -1,8 +1,8 @@
 // Command scanserver runs a self-hosted agent-readiness scanning site
-// (package github.com/agentweb/agentweb/readiness/service): a form, live
-// progress, reports, every site's history with a trend chart, badges,
-// a JSON API and its OpenAPI document, and the SDK's MCP tools at /mcp
-// (package readiness/mcpserver).
+// (package github.com/agentweb/agentweb/readiness/service). It has a
+// form, live progress, reports, every site's history with a trend chart,
+// and badges. It serves a JSON API and its OpenAPI document, and the
+// SDK's MCP tools at /mcp (package readiness/mcpserver).
 //
 // Usage:
 //
