@@ -1,10 +1,10 @@
 // Package ard validates an AI catalog (ai-catalog.json) as Agentic Resource
-// Discovery defines it: the JSON Schema of the ARD specification,
-// embedded, and the semantic rules of the specification's conformance
-// test (conformance/bin/conformance-test, validate_manifest), the same
-// rules Lighthouse 13.5.0's ard-schema audit runs. The scanner's
-// ai_catalog observation reads a catalog with it, and the publish kit
-// refuses to serve one it would not pass.
+// Discovery defines it. It applies the JSON Schema of the ARD
+// specification, embedded. It applies the semantic rules of the
+// specification's conformance test (conformance/bin/conformance-test,
+// validate_manifest). Lighthouse 13.5.0's ard-schema audit runs the same
+// rules. The scanner's ai_catalog observation reads a catalog with it, and
+// the publish kit refuses to serve one it would not pass.
 //
 // [Validate] returns every finding, each an error or a warning with the
 // RFC 6901 JSON Pointer of the value concerned. Lighthouse scores a
