@@ -102,7 +102,7 @@ var rawText = map[atom.Atom]bool{
 }
 
 // Parse reads an HTML document from r up to the end of its head and returns
-// what it found. pageURL, when not nil, is the URL the page was retrieved
+// what it found. When not nil, pageURL is the URL the page was retrieved
 // from, used to resolve <base href> and link targets. The caller must cap r.
 //
 // The error is nil, an error from r, or an error wrapping [ErrLimit]; in the
