@@ -2,8 +2,8 @@
 // defined by [RFC 8288] (Web Linking).
 //
 // Two parsers, one for each side of the wire, because RFC 8288 itself has
-// two. Section 3 gives the grammar a publisher must write; Appendix B gives
-// the algorithm a client parses with, which reads far more than the grammar
+// two. Section 3 gives the grammar a publisher must write. Appendix B gives
+// the algorithm a client parses with. It reads far more than the grammar
 // allows ("consume up to the first ';' or ','"), as browsers do.
 //
 //   - [Parse] is the reader: Appendix B step by step, for every package
@@ -27,9 +27,9 @@
 // [Link] ("rel", "anchor", "type", "media", "hreflang", "title" and
 // "title*") and keep every other attribute in order in [Link.Params]. When a
 // base URL is given, the target and the anchor are resolved against it (RFC
-// 3986 section 5), as a client resolves them against the URL of the response
-// that carried the header (RFC 8288 Section 3.1 and 3.2). Both stop at
-// [MaxLinks] links.
+// 3986 Section 5). That is how a client resolves them against the URL of the
+// response that carried the header (RFC 8288 Section 3.1 and 3.2). Both stop
+// at [MaxLinks] links.
 //
 // [Format] writes links in section 3 syntax, which ParseStrict accepts and
 // both parsers read back to the same values.

@@ -15,8 +15,8 @@ import (
 // cannot appear in a target URI (controls, space, '<' and '>') are
 // percent-encoded, and control characters that cannot appear in a
 // quoted-string are dropped. Relation types must not contain whitespace, and
-// parameter names must be tokens (RFC 9110 Section 5.6.2); Params named like
-// a [Link] field ("rel", "title" ...) are written but read back into that
+// parameter names must be tokens (RFC 9110 Section 5.6.2). Params named like
+// a [Link] field ("rel", "title" ...) are written, but read back into that
 // field only if the field is empty.
 func Format(links ...Link) string {
 	var b strings.Builder

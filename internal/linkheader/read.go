@@ -217,8 +217,9 @@ func readQuoted(s string, i int) (string, int) {
 }
 
 // linkOf is Appendix B.2 steps 8 to 17: the link-value's target, relation
-// types, context and target attributes. ok is false when it establishes no
-// link (no relation type) or its target or anchor cannot be resolved.
+// types, context and target attributes. It returns false when it
+// establishes no link (no relation type), or its target or anchor cannot
+// be resolved.
 func linkOf(target string, params []rawParam, base *url.URL) (Link, bool) {
 	var l Link
 	// 9, 10, 17.1: the first "rel", split on RWS, lower-cased.

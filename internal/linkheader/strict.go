@@ -7,10 +7,10 @@ import (
 )
 
 // ParseStrict parses the Link field values (as returned by
-// http.Header.Values("Link")) by the grammar of [RFC 8288] section 3, the
-// grammar a publisher must write, into links, in order: a field that
-// strays from it is an error, never read around. Relative targets and
-// anchors are resolved against base unless base is nil. An error is a
+// http.Header.Values("Link")) into links, in order. It uses the grammar
+// of [RFC 8288] Section 3, the grammar a publisher must write. A field
+// that strays from it is an error, never read around. Relative targets
+// and anchors are resolved against base unless base is nil. An error is a
 // [*SyntaxError] wrapping [ErrMalformed], or wraps [ErrTooManyLinks].
 //
 // ParseStrict judges what a publisher sends; a client reading what the web
