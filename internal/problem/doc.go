@@ -1,8 +1,8 @@
 // Package problem is the one conformance vocabulary of agentweb: the
 // [Problem] every validator reports and the [ValidationError] that lists
 // them. The spec packages (agentic, openagent, linkset, agentsignup) alias
-// both types, so a program handles the findings of any of them with one
-// function, and each package's constructor adds its own sentinel so that
+// both types. So a program handles the findings of any of them with one
+// function. Each package's constructor adds its own sentinel, so that
 // errors.Is(err, linkset.ErrInvalid) still holds.
 //
 // Rules that mean the same thing have the same name in every package: the

@@ -39,10 +39,10 @@ var urlPhrases = map[string]string{
 	RuleURLPrivateAddress: "names a host that is not globally reachable",
 }
 
-// URLMessage is the one wording of a shared URL rule in every package: the
-// value quoted (cut to 80 bytes), what the rule says, then detail when it
-// is not empty (" with a host", "; scheme http", ...). A rule that is not
-// a URL rule gets the value and detail only.
+// URLMessage is the one wording of a shared URL rule in every package. It
+// gives the value quoted (cut to 80 bytes) and what the rule says. Then it
+// gives detail when it is not empty (" with a host", "; scheme http",
+// ...). A rule that is not a URL rule gets the value and detail only.
 func URLMessage(rule, value, detail string) string {
 	if len(value) > 80 {
 		value = value[:77] + "..."
