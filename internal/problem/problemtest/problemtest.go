@@ -12,11 +12,11 @@ import (
 	"strings"
 )
 
-// RulesWithoutSection parses the package in dir (its non-test files) and
-// returns the names of its Rule… constants that are not a key of the
-// composite literal assigned to the package variable table (such as
-// "ruleSections"), sorted. An error means the files could not be read or
-// the table was not found.
+// RulesWithoutSection parses the package in dir (its non-test files). It
+// returns, sorted, the names of its Rule… constants that are not a key
+// of the composite literal assigned to the package variable table (such
+// as "ruleSections"). An error means the files could not be read or the
+// table was not found.
 func RulesWithoutSection(dir, table string) ([]string, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
