@@ -7,11 +7,11 @@
 // vocabulary of the Validation specification section 7.2 allows, so that a
 // "uri" or "date-time" that is not one is an error rather than an annotation.
 //
-// No URL is ever loaded. Every $ref, $schema or $id that would need a
-// document other than the one given to [Compile] (or a draft meta-schema that
-// is built in) fails compilation with [ErrRemoteLoad], whatever its scheme:
-// https, http and file alike. Schemas therefore come from files embedded in
-// the binary, compiled once:
+// No URL is ever loaded. Every $ref, $schema or $id may need a document other
+// than the one given to [Compile], or a draft meta-schema that is built in.
+// Such a reference fails compilation with [ErrRemoteLoad], whatever its
+// scheme: https, http and file alike. Schemas therefore come from files
+// embedded in the binary, compiled once:
 //
 //	//go:embed site-1.1.json
 //	var siteSchemaJSON []byte
