@@ -3,7 +3,7 @@
 //
 // The grammar is RFC 8259 (The JavaScript Object Notation (JSON) Data
 // Interchange Format) and the profile is RFC 7493 (The I-JSON Message Format).
-// A document is refused when any of the following holds, and the refusal is an
+// A document is refused when any of the following holds. The refusal is an
 // [*Error] that names a stable rule, the JSON Pointer (RFC 6901) of the value
 // where the problem was found, and its byte offset:
 //

@@ -16,12 +16,13 @@ func AppendString(b []byte, s string) []byte {
 	return AppendStringFunc(b, s, nil)
 }
 
-// AppendStringFunc is [AppendString] with extra escapes: every character
-// from U+007F (DEL) up for which escape returns true is written as a \u
-// escape with four lower-case hexadecimal digits (a UTF-16 surrogate pair
-// above U+FFFF) instead of literally. Printable ASCII is always literal, and
-// the characters AppendString escapes are always escaped. A replacement of
-// invalid UTF-8 is offered to escape as U+FFFD. A nil escape is AppendString.
+// AppendStringFunc is [AppendString] with extra escapes. Every character from
+// U+007F (DEL) up for which escape returns true is written as a \u escape
+// instead of literally. The escape has four lower-case hexadecimal digits, or
+// is a UTF-16 surrogate pair above U+FFFF. Printable ASCII is always literal,
+// and the characters AppendString escapes are always escaped. A replacement
+// of invalid UTF-8 is offered to escape as U+FFFD. A nil escape is
+// AppendString.
 func AppendStringFunc(b []byte, s string, escape func(r rune) bool) []byte {
 	b = append(b, '"')
 	literal := &plain // the ASCII bytes written as they are

@@ -61,11 +61,11 @@ func (e *Error) Error() string {
 // Unwrap returns [ErrInvalid].
 func (e *Error) Unwrap() error { return ErrInvalid }
 
-// Decode parses data as one strict JSON text and returns its generic tree:
-// objects as map[string]any, arrays as []any, strings as string, numbers as
-// json.Number (the exact source text), true and false as bool and null as nil.
-// Any violation of the rules listed in the package documentation returns a
-// nil tree and an [*Error].
+// Decode parses data as one strict JSON text and returns its generic tree.
+// Objects are map[string]any, arrays []any and strings string. Numbers are
+// json.Number (the exact source text), true and false bool, and null nil. Any
+// violation of the rules listed in the package documentation returns a nil
+// tree and an [*Error].
 func Decode(data []byte) (any, error) {
 	sc := scratchPool.Get().(*scratch)
 	d := decoder{s: string(data), build: true, vals: sc.vals, members: sc.members, buf: sc.buf}
