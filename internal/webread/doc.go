@@ -1,6 +1,6 @@
 // Package webread holds the readers of the web formats that the readiness
-// scanner and the publish kit must agree on, so that what the scanner
-// judges is what the kit writes, and a rule changes in one place:
+// scanner and the publish kit must agree on. So what the scanner judges
+// is what the kit writes, and a rule changes in one place:
 //
 //   - robots.txt as RFC 9309 (Robots Exclusion Protocol) defines it, with
 //     the readings of Google's open-source parser where the RFC leaves room:
@@ -19,9 +19,9 @@
 //   - BCP 47 language tags and dates.
 //
 // Every reader is bounded (bytes, tokens, entries, nesting) and reports a
-// bound that is reached; none opens a connection: the caller fetches (for
-// robots.txt following at least five redirects, RFC 9309 Section 2.3.1.2)
-// and hands over the status and body.
+// bound that is reached. None opens a connection: the caller fetches and
+// hands over the status and body. For robots.txt the caller follows at
+// least five redirects (RFC 9309 Section 2.3.1.2).
 //
 // Left out: robots.txt's Crawl-delay and every other line RFC 9309 Section
 // 2.2.4 leaves to crawlers, except Sitemap. Sitemap extensions (image,

@@ -171,10 +171,11 @@ func parseContentSignal(value string) PreferenceLine {
 	return pl
 }
 
-// ParseContentUsage reads the value of a Content-Usage line (what follows
-// "Content-Usage:", an optional path then an RFC 9651 dictionary) or of a
-// Content-Usage response header field (the dictionary alone): its Path,
-// Values and Problems as [ReadPreferences] reports them.
+// ParseContentUsage reads the value of a Content-Usage line, or of a
+// Content-Usage response header field. A line's value follows
+// "Content-Usage:": an optional path then an RFC 9651 dictionary. A
+// header field holds the dictionary alone. It returns its Path, Values
+// and Problems as [ReadPreferences] reports them.
 func ParseContentUsage(value string) PreferenceLine { return parseContentUsage(value) }
 
 func parseContentUsage(value string) PreferenceLine {

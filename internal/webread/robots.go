@@ -314,12 +314,12 @@ func ValidUserAgent(token string) bool {
 // of which only the path and query count.
 //
 // The group for userAgent is every group one of whose user-agent lines
-// names it (compared case-insensitively, and merged when several do); when
-// none does, every "*" group; when there is none either, everything is
-// allowed (RFC 9309 Section 2.2.1). Of the group's rules that match, the
-// one with the longest pattern wins, and allow wins a tie (Section 2.2.2);
-// '*' matches any run of characters and a final '$' the end of the path
-// (Section 2.2.3). An empty rule matches nothing.
+// names it, compared case-insensitively, and merged when several do. When
+// none does, it is every "*" group. When there is none either, everything
+// is allowed (RFC 9309 Section 2.2.1). Of the group's rules that match,
+// the one with the longest pattern wins, and allow wins a tie (Section
+// 2.2.2). A '*' matches any run of characters, and a final '$' the end of
+// the path (Section 2.2.3). An empty rule matches nothing.
 //
 // Paths and patterns are compared after the same normalization (Section
 // 2.2.2): octets outside US-ASCII are percent-encoded, percent-encoded
