@@ -50,10 +50,10 @@ type Artefact struct {
 // the JSON-LD graph, the ledger head on the ledger link. The document is
 // serialized with RFC 8785 and one LF.
 //
-// The zero value is not usable: BundleIRI is required, and the full form
-// needs SpecVersion and BundleVersion, a describedby artefact of type
-// application/ld+json and a RelGraph artefact of type application/n-quads
-// with content (the bundle hash is its digest).
+// The zero value is not usable: BundleIRI is required. The full form
+// needs SpecVersion and BundleVersion, and a describedby artefact of type
+// application/ld+json. It also needs a RelGraph artefact of type
+// application/n-quads with content: the bundle hash is its digest.
 //
 // [knowledge-linkset draft]: https://datatracker.ietf.org/doc/draft-besleaga-agentic-knowledge-wellknown/
 type Builder struct {

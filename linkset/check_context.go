@@ -10,10 +10,10 @@ import (
 	"github.com/agentweb/agentweb/internal/weburl"
 )
 
-// This file holds the rules of Section 4.1 of the knowledge-linkset draft
-// (top-level structure, the link context and its anchor, hrefs) and walks
-// the Bundle context, handing each relation, link and attribute to the
-// rules of its own section.
+// This file holds the rules of Section 4.1 of the knowledge-linkset
+// draft: top-level structure, the link context and its anchor, hrefs. It
+// walks the Bundle context, handing each relation, link and attribute to
+// the rules of its own section.
 
 // Bundle returns the link context this profile reads: the only one, or the
 // only one anchored at a Bundle IRI (Section 4.1). It is nil when there is
@@ -210,10 +210,10 @@ func isWellKnownURL(s string) bool {
 		u.RawQuery == "" && !u.ForceQuery && u.Fragment == "" && !strings.Contains(s, "#")
 }
 
-// originOf returns the origin of an absolute URL, normalized as
-// weburl.Origin does (scheme and host case, IDNA, trailing dot, default
-// port) for http and https, lower-cased scheme://host[:port] for other
-// schemes, or "" when s is not absolute.
+// originOf returns the origin of an absolute URL, or "" when s is not
+// absolute. For http and https it is normalized as weburl.Origin does:
+// scheme and host case, IDNA, trailing dot, default port. For other
+// schemes it is the lower-cased scheme://host[:port].
 func originOf(s string) string {
 	u, err := url.Parse(s)
 	if err != nil || u.Scheme == "" || u.Host == "" {

@@ -50,10 +50,10 @@ var profileShortNames = map[string]bool{
 // (profileShortNames true) always need type.
 var coreTypedRelations = map[string]bool{"describedby": true, "alternate": true, "service-doc": true}
 
-// ianaRelations is the IANA "Link Relation Types" registry (2026), used to
-// tell a registered short name outside the profile (ignored by a client) from
-// an unregistered one (never allowed for a node, ignored by a client,
-// Section 4.2).
+// ianaRelations is the IANA "Link Relation Types" registry (2026). It tells a
+// registered short name outside the profile (ignored by a client) from an
+// unregistered one. An unregistered one is never allowed for a node, and
+// ignored by a client (Section 4.2).
 var ianaRelations = func() map[string]bool {
 	m := map[string]bool{}
 	for _, n := range strings.Fields(`about acl alternate amphtml api-catalog appendix apple-touch-icon
@@ -120,8 +120,8 @@ func shortRel(name string) string {
 }
 
 // relation applies Section 4.2 to one relation name and reports whether
-// its links are to be checked: a client ignores, with a notice, what it
-// does not recognise (registered or not), a node may use none of it.
+// its links are to be checked. A client ignores, with a notice, what it
+// does not recognise (registered or not). A node may use none of it.
 func (c *checker) relation(r *Relation, rptr string) bool {
 	switch classifyRelation(r.Name) {
 	case relUnregistered:
@@ -149,8 +149,8 @@ func (c *checker) relation(r *Relation, rptr string) bool {
 
 // relatedType applies Section 4.5: a related-system link MUST carry type.
 // The names only Section 4.5 uses (related, service-desc, service-meta,
-// collection, item, cite-as) always name a related system; describedby,
-// alternate and service-doc, core names of Section 4.2, do so when the
+// collection, item, cite-as) always name a related system. The core names
+// of Section 4.2 describedby, alternate and service-doc do so when the
 // target is on another origin than the anchor.
 func (c *checker) relatedType(l *Link, lptr, short, anchor string) {
 	if l.Type != "" {

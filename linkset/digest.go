@@ -192,9 +192,9 @@ const (
 )
 
 // Digest returns the digest the link's digest attribute carries (Section
-// 4.3.1). ok is false when the link has no digest attribute; err is a
-// *ValidationError (see [ParseDigest]) when it has one that is not exactly
-// one well-formed value.
+// 4.3.1). The result ok is false when the link has no digest attribute.
+// The error is a *ValidationError (see [ParseDigest]) when it has one that
+// is not exactly one well-formed value.
 func (l *Link) Digest() (d Digest, ok bool, err error) {
 	vals, ok := l.Attr("digest")
 	if !ok {

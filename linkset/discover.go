@@ -71,12 +71,12 @@ func candidates(pageURL string, header http.Header, html []byte) ([]string, erro
 // links of type application/linkset+json. It fetches them, the one at the
 // origin's well-known path first, until one carries the profile
 // ([knowledge-linkset draft], Sections 3.1 and 5). The origin's well-known
-// URI is tried whether or not the page names it, last when it does not,
-// and also when the page itself cannot be read (a status other than 2xx):
-// it is where Section 3 puts the document. At most three advertised
-// candidates are fetched, besides the well-known URI. The returned Fetched
-// is checked as [Fetch] checks it, and a non-conformant one comes with the
-// same *ValidationError.
+// URI is tried whether or not the page names it, last when it does not: it
+// is where Section 3 puts the document. It is also tried when the page
+// itself cannot be read (a status other than 2xx). At most three
+// advertised candidates are fetched, besides the well-known URI. The
+// returned Fetched is checked as [Fetch] checks it, and a non-conformant
+// one comes with the same *ValidationError.
 //
 // pageURL may be any https URL of the site. When no candidate carries the
 // profile the error wraps [ErrNotDiscovered] and the well-known URI's own

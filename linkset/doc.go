@@ -1,16 +1,16 @@
-// Package linkset implements the knowledge-linkset well-known URI, version
-// -00 of the [knowledge-linkset draft] (draft-besleaga-agentic-knowledge-wellknown-00):
-// the link set ([RFC 9264]) that a web origin serves at
-// /.well-known/knowledge-linkset to describe the knowledge artefacts it
-// publishes, with the profile
-// https://w3id.org/agentic-system-core/profile/agentic-knowledge.
-// Section numbers in this package's documentation and in every
-// [Problem]'s Section are those of that draft.
+// Package linkset implements the knowledge-linkset well-known URI, version -00
+// of the [knowledge-linkset draft]
+// (draft-besleaga-agentic-knowledge-wellknown-00). That is the link set ([RFC
+// 9264]) that a web origin serves at /.well-known/knowledge-linkset to describe
+// the knowledge artefacts it publishes. Its profile is
+// https://w3id.org/agentic-system-core/profile/agentic-knowledge. Section
+// numbers in this package's documentation and in every [Problem]'s Section are
+// those of that draft.
 //
 // # Reading and checking
 //
-// [Parse] reads a document strictly (duplicate member names, invalid UTF-8,
-// lone surrogates and byte-order marks are errors) into a [Document] that
+// [Parse] reads a document strictly: duplicate member names, invalid UTF-8,
+// lone surrogates and byte-order marks are errors. The [Document] it returns
 // keeps context, relation, link and attribute order, so that a round trip
 // through [Document.MarshalJSON] loses nothing. It checks only the link
 // set's shape. [Document.Check] applies the profile for a publisher. It

@@ -71,10 +71,10 @@ type Fetched struct {
 
 // Fetch retrieves and checks the discovery document at rawURL (normally an
 // origin's https://host/.well-known/knowledge-linkset) through safefetch,
-// reading at most one mebibyte ([knowledge-linkset draft], Section 7.1). The received media type
-// decides, not any type attribute that pointed here (Section 4.3); the
-// profile is accepted from the media type parameter or a Link header field,
-// and the result is the same either way (Section 3.1).
+// reading at most one mebibyte ([knowledge-linkset draft], Section 7.1). The
+// received media type decides, not any type attribute that pointed here
+// (Section 4.3). The profile is accepted from the media type parameter or a
+// Link header field, and the result is the same either way (Section 3.1).
 //
 // A refused URL or address, a network failure, a body over the bound
 // (safefetch.ErrTooLarge) or a status other than 200 (and 304 to a

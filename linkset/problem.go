@@ -11,10 +11,11 @@ import (
 // callers can test errors.Is(err, linkset.ErrInvalid).
 var ErrInvalid = errors.New("linkset: invalid document")
 
-// Problem is one finding about a document: the JSON Pointer of the
-// offending value, a stable rule name (one of the Rule constants), a
-// message, the section of the knowledge-linkset draft that states the
-// rule, and its severity. It is the one Problem type of the module.
+// Problem is one finding about a document. It holds the JSON Pointer
+// of the offending value, a stable rule name (one of the Rule
+// constants) and a message. It also holds the section of the
+// knowledge-linkset draft that states the rule, and its severity. It
+// is the one Problem type of the module.
 //
 // Problem is an alias of the module's one Problem type; go doc does not
 // show an alias's fields and methods, so here they are:

@@ -7,9 +7,9 @@ import (
 )
 
 // strictProblem reports a refusal of internal/strictjson, which reads JSON
-// strictly (RFC 8259 with the I-JSON rules): a duplicate member name, invalid
-// UTF-8, a lone surrogate, a byte-order mark, trailing data, excessive depth
-// or an out-of-range number is refused (Section 4.1).
+// strictly (RFC 8259 with the I-JSON rules). It refuses a duplicate member
+// name, invalid UTF-8, a lone surrogate, a byte-order mark, trailing data,
+// excessive depth or an out-of-range number (Section 4.1).
 func strictProblem(err error) Problem {
 	var se *strictjson.Error
 	if errors.As(err, &se) {
