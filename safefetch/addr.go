@@ -104,9 +104,9 @@ func CheckAddr(addr netip.Addr) error {
 	return err
 }
 
-// isatapMask and isatapIID select and match the ISATAP interface
-// identifier of RFC 5214 Section 6.1 in the low 64 bits of an address: 0x00 (or
-// 0x02, 0x01, 0x03: the u and g bits) 0x00 0x5e 0xfe, then the IPv4
+// isatapMask and isatapIID select and match the ISATAP interface identifier of
+// RFC 5214 Section 6.1 in the low 64 bits of an address. The identifier is 0x00
+// (or 0x02, 0x01, 0x03: the u and g bits) 0x00 0x5e 0xfe, then the IPv4
 // address.
 const (
 	isatapMask = 0xfcffffff_00000000
@@ -167,9 +167,9 @@ func checkNAT64(host string, addr netip.Addr, prefixes []netip.Prefix) error {
 	return nil
 }
 
-// nat64Embedded extracts the IPv4 address of an IPv6 address b translated
-// with a prefix of the given length, per the layout of RFC 6052 Section 2.2: the
-// 32 bits follow the prefix, skipping the u octet (bits 64–71).
+// nat64Embedded extracts the IPv4 address of an IPv6 address b translated with
+// a prefix of the given length. It follows the layout of RFC 6052 Section 2.2:
+// the 32 bits follow the prefix, skipping the u octet (bits 64–71).
 func nat64Embedded(b [16]byte, bits int) netip.Addr {
 	var v [4]byte
 	switch bits {

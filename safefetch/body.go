@@ -123,10 +123,10 @@ func (m *meteredReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// probe reads without an allowance, charging what it read: the one byte
-// read past a declared length to check that nothing follows, which a
-// conforming transport never yields, must not fail on a Budget that the
-// body used up exactly.
+// probe reads without an allowance, charging what it read. It reads the
+// one byte past a declared length to check that nothing follows; a
+// conforming transport never yields it. That read must not fail on a
+// Budget that the body used up exactly.
 func (m *meteredReader) probe(p []byte) (int, error) {
 	n, err := m.r.Read(p)
 	_ = m.bs.charge(int64(n))

@@ -377,9 +377,10 @@ func (bs budgets) fits(n int64) error {
 	return nil
 }
 
-// charge counts n bytes that were received without an allowance (what the
-// transport had buffered for a body that failed, a redirect's body that is
-// drained) and reports a Budget that n took past its limit.
+// charge counts n bytes that were received without an allowance, and
+// reports a Budget that n took past its limit. Such bytes are what the
+// transport had buffered for a body that failed, or a redirect's body that
+// is drained.
 func (bs budgets) charge(n int64) error {
 	if len(bs.chain) == 0 || n <= 0 {
 		return nil

@@ -102,8 +102,8 @@ type Request struct {
 	// Client's. A request can lower the cap, never raise it.
 	MaxBodyBytes int64
 	// MaxRedirects bounds the redirects followed for this request below
-	// the Client's [Options.MaxRedirects], [DefaultMaxRedirects] included:
-	// 0 means the Client's; otherwise the smaller of the two applies, so a
+	// the Client's [Options.MaxRedirects], [DefaultMaxRedirects] included.
+	// 0 means the Client's. Otherwise the smaller of the two applies, so a
 	// request can lower the limit, never raise it (as MaxBodyBytes). A
 	// negative value follows none, and a 3xx is returned as the response.
 	// A caller that wants more redirects for one kind of file (RFC 9309
@@ -128,10 +128,10 @@ var (
 	errBudgetDeadline = errors.New("safefetch: budget deadline")
 )
 
-// Do performs req: it checks the URL, resolves and classifies the host once,
-// dials only a classified address, follows redirects in its own loop
-// (re-checking each hop), and reads the body under the byte caps, all within
-// one deadline ([Options.Timeout]).
+// Do performs req within one deadline ([Options.Timeout]). It checks the
+// URL, resolves and classifies the host once, and dials only a classified
+// address. It follows redirects in its own loop, re-checking each hop, and
+// reads the body under the byte caps.
 //
 // A non-2xx status is not an error. Any refusal is an error wrapping one of
 // the package's sentinels; on [ErrTooLarge] the *Response (headers and hops,
@@ -369,11 +369,11 @@ func connLost(h *connHandle, tc *trackedConn, err error) bool {
 	if !reused {
 		return false
 	}
-	// Typed errors and sentinels only: net/http repeats a replayable
-	// request itself on its "server closed idle connection" error, keeps
-	// its "putIdleConn" errors to httptrace, and reports "client connection
-	// lost" only for HTTP/2 health-check pings, which this transport does
-	// not send.
+	// Typed errors and sentinels only. net/http repeats a replayable
+	// request itself on its "server closed idle connection" error, and
+	// keeps its "putIdleConn" errors to httptrace. It reports "client
+	// connection lost" only for HTTP/2 health-check pings, which this
+	// transport does not send.
 	return errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, net.ErrClosed) ||
 		errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE)
 }

@@ -95,14 +95,14 @@
 //
 // # Evidence
 //
-// A [Response] records what was asked (method, declared URL, the caller's
-// headers with credentials redacted), where the answer came from (final
-// URL, remote address, every hop with its status, Location and address) and
-// when (start and elapsed time). A non-2xx status is not an error. On
-// [ErrTooLarge] the Response is returned with the error, without a body, so
-// that a report can still say what the server declared. Every failure is
-// an *[Error] naming the call and the hops made before it, whose cause is
-// reached with errors.Is and errors.As.
+// A [Response] records what was asked: method, declared URL, the caller's
+// headers with credentials redacted. It records where the answer came from:
+// final URL, remote address, every hop with its status, Location and
+// address. And it records when: start and elapsed time. A non-2xx status is
+// not an error. On [ErrTooLarge] the Response is returned with the error,
+// without a body, so that a report can still say what the server declared.
+// Every failure is an *[Error] naming the call and the hops made before it,
+// whose cause is reached with errors.Is and errors.As.
 //
 // # Libraries that want an *http.Client
 //

@@ -10,15 +10,15 @@ import (
 )
 
 // Sentinel errors. Every error a [Client] returns for a refusal or a bound
-// wraps exactly one of them, so callers branch with [errors.Is]; the typed
-// errors [URLError], [AddrError] and [BudgetError] carry the details and are
-// reached with [errors.As]. A redirect whose Location fails [CheckURL] is
-// [ErrRedirectRefused], not [ErrForbiddenURL]: the redirect is what was
-// refused, and the *URLError that says why is still reached with
-// errors.As. A hop whose host resolves to a refused address is
-// [ErrForbiddenAddress]. A failure of the network itself (a reset, a
-// connection or body cut short, a TLS error) wraps none of them: the cause
-// (for example io.ErrUnexpectedEOF) is in the chain.
+// wraps exactly one of them, so callers branch with [errors.Is]. The typed
+// errors [URLError], [AddrError] and [BudgetError] carry the details, and
+// are reached with [errors.As]. A redirect whose Location fails [CheckURL]
+// is [ErrRedirectRefused], not [ErrForbiddenURL]: the redirect is what was
+// refused, and the *URLError that says why is still reached with errors.As.
+// A hop whose host resolves to a refused address is [ErrForbiddenAddress]. A
+// failure of the network itself (a reset, a connection or body cut short, a
+// TLS error) wraps none of them: the cause (for example io.ErrUnexpectedEOF)
+// is in the chain.
 var (
 	// ErrForbiddenURL reports a URL refused by CheckURL: a scheme other
 	// than https (or http to loopback in development mode), a relative

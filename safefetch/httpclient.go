@@ -23,7 +23,7 @@ import (
 // Errors are those of [Client.Do]: the transport's errors are *[Error]
 // values (inside net/http's *url.Error) wrapping the package's sentinels.
 // The time-out is applied inside the transport, as a context deadline with
-// a cause, so a call that runs out of Options.Timeout fails with
+// a cause. So a call that runs out of Options.Timeout fails with
 // [ErrTimeout] in every phase (connect, headers, body), never with
 // net/http's own time-out error.
 //
@@ -37,9 +37,9 @@ func (c *Client) HTTPClient() *http.Client {
 }
 
 // chainKey is the context key under which the transport of
-// [Client.HTTPClient] records the deadline of a redirect chain, so that
-// each hop's request (whose Response field is the previous hop's answer)
-// runs under the first hop's deadline.
+// [Client.HTTPClient] records the deadline of a redirect chain. So each
+// hop's request, whose Response field is the previous hop's answer, runs
+// under the first hop's deadline.
 type chainKey struct{}
 
 // chainDeadline returns the deadline of the chain req belongs to: the one
@@ -228,17 +228,17 @@ func (b *cappedBody) release() { b.released.Do(b.done) }
 func (b *cappedBody) Close() error {
 	if !b.mu.TryLock() {
 		// A Read is in progress (closing the body is how another goroutine
-		// ends it): the body is given up at once, as net/http does (over
+		// ends it). The body is given up at once, as net/http does: over
 		// HTTP/1 its connection is closed; over HTTP/2 its stream is
-		// reset).
+		// reset.
 		err := b.rc.Close()
 		b.release()
 		return err
 	}
 	defer b.mu.Unlock()
 	// Closed before its end: neither EOF nor an error was read, and the
-	// bytes read fall short of a declared length (a JSON decoder stops at
-	// the end of the value, before reading EOF, on a complete body).
+	// bytes read fall short of a declared length. A JSON decoder stops at
+	// the end of the value, before reading EOF, on a complete body.
 	if b.err == nil && (b.resp.ContentLength < 0 || b.n < b.resp.ContentLength) {
 		b.drainLocked()
 	}

@@ -15,11 +15,11 @@ import (
 // (agentic's audit, openagent.Record, linkset.Fetched, agentsignup.Fetched).
 // Its JSON form uses the module's casing for result types, snake_case.
 //
-// A Provenance is also the input of a conditional GET: give the one kept
+// A Provenance is also the input of a conditional GET. Give the one kept
 // from an earlier fetch as FetchOptions.Previous (or [DocumentRequest]
-// Previous) and the request carries If-None-Match and If-Modified-Since
-// (RFC 9110 Sections 13.1.2 and 13.1.3). A 304 answer keeps the cached
-// document and sets NotModified.
+// Previous). The request then carries If-None-Match and
+// If-Modified-Since (RFC 9110 Sections 13.1.2 and 13.1.3). A 304 answer
+// keeps the cached document and sets NotModified.
 type Provenance struct {
 	// URL is the declared URL, as given; never replaced by the final one.
 	URL string `json:"url"`

@@ -36,10 +36,11 @@ type pinnedDialer struct {
 	allowLoopback bool
 }
 
-// newTransport builds the one http.Transport of a Client: no proxy (the
-// environment's HTTP_PROXY, HTTPS_PROXY, ALL_PROXY and NO_PROXY are never
-// read), no transparent decompression, capped response headers, verified
-// TLS, and a dialer that only reaches classified addresses.
+// newTransport builds the one http.Transport of a Client. It has no
+// proxy: the environment's HTTP_PROXY, HTTPS_PROXY, ALL_PROXY and
+// NO_PROXY are never read. It has no transparent decompression, capped
+// response headers, verified TLS, and a dialer that only reaches
+// classified addresses.
 func newTransport(o *Options) *http.Transport {
 	d := &pinnedDialer{dial: o.Dial, allowLoopback: o.AllowLoopback}
 	if d.dial == nil {
@@ -258,10 +259,11 @@ func (d *pinnedDialer) dialOne(ctx context.Context, to netip.AddrPort, left int)
 	return d.dial(ctx, "tcp", to.String())
 }
 
-// verifyRemote re-checks the established connection (knowledge-linkset
-// draft Section 7.1: "MUST re-verify the remote address of the established
+// verifyRemote re-checks the established connection: its remote address
+// must be the classified one, and classify. knowledge-linkset draft
+// Section 7.1 says: "MUST re-verify the remote address of the established
 // connection against the same rules, closing the connection on a
-// mismatch"): its remote address must be the classified one, and classify.
+// mismatch".
 func (d *pinnedDialer) verifyRemote(conn net.Conn, host string, want netip.AddrPort) error {
 	got, ok := addrPortOf(conn.RemoteAddr())
 	if !ok {
