@@ -2,16 +2,16 @@
 // net/http/httptest: real servers, fake world.
 //
 // A [Network] gives each host name registered with [Network.Site] a real
-// TLS server on loopback, a certificate for that name issued by the
-// Network's own certificate authority (ECDSA P-256, made fresh by [New]),
-// and a public-looking address (from [FirstAddr] on). Its resolver answers
-// with those addresses, its Dial maps them (port 443) to the loopback
-// listeners, and the connections it returns report the public-looking
-// address as their remote address. So a [safefetch.Client] built from
-// [Network.Options] runs every check of production unchanged (URL, DNS
-// classification, pinned dial and remote-address re-verification, TLS host
-// name verification) against URLs such as https://shop.example/, with no
-// port and no network.
+// TLS server on loopback. It gives it a certificate for that name issued
+// by the Network's own certificate authority (ECDSA P-256, made fresh by
+// [New]). And it gives it a public-looking address, from [FirstAddr] on.
+// Its resolver answers with those addresses, its Dial maps them (port 443)
+// to the loopback listeners, and the connections it returns report the
+// public-looking address as their remote address. So a [safefetch.Client]
+// built from [Network.Options] runs every check of production unchanged
+// (URL, DNS classification, pinned dial and remote-address
+// re-verification, TLS host name verification) against URLs such as
+// https://shop.example/, with no port and no network.
 //
 // [Network.Host] adds DNS records only (a private address, several
 // answers, or none for NXDOMAIN) for tests of refusals. [Network.SetLatency]

@@ -114,8 +114,8 @@ func (n *Network) Site(host string, h http.Handler) {
 }
 
 // SiteHTTP2 is [Network.Site] with a server that offers HTTP/2 by ALPN
-// (RFC 7540, Section 3.3) as well as HTTP/1.1, as most public servers do:
-// a [safefetch.Client] then speaks HTTP/2 to it, many calls sharing one
+// (RFC 7540, Section 3.3) as well as HTTP/1.1, as most public servers do.
+// A [safefetch.Client] then speaks HTTP/2 to it, many calls sharing one
 // connection. Calling it again for the same host replaces its handler; the
 // protocols stay those of the first call.
 //
