@@ -1,40 +1,14 @@
 package readiness
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/agentweb/agentweb/safefetch"
-	"github.com/agentweb/agentweb/safefetch/fetchtest"
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
-
-// scanMux scans https://host/ served by h, reading no further route.
-func scanMux(t testing.TB, host string, h http.Handler, timeout time.Duration) *Report {
-	t.Helper()
-	return scanHosts(t, host, map[string]http.Handler{host: h}, timeout)
-}
-
-// scanHosts scans https://host/ on a fake internet of the given hosts,
-// reading no further route.
-func scanHosts(t testing.TB, host string, hosts map[string]http.Handler, timeout time.Duration) *Report {
-	t.Helper()
-	n := fetchtest.New()
-	t.Cleanup(n.Close)
-	for h, handler := range hosts {
-		n.Site(h, handler)
-	}
-	o := n.Options()
-	o.Timeout = timeout
-	r, err := Scan(context.Background(), "https://"+host+"/", &Options{Client: safefetch.New(o), MaxPages: -1})
-	require.NoError(t, err)
-	return r
-}
 
 // actPage serves body at / (with the Permissions-Policy header when policy is
 // not empty) and the scripts given by path.
@@ -244,83 +218,4 @@ await document.modelContext.registerTool({name: "send", description: "Send a mes
 			}
 		})
 	}
-}
-
-func TestActUnverified(t *testing.T) {
-	mux := http.NewServeMux()
-	mux.HandleFunc("/{$}", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html")
-		fmt.Fprint(w, `<html><body>`+bareForm+`<script src="/slow.js"></script></body></html>`)
-	})
-	mux.HandleFunc("/slow.js", func(w http.ResponseWriter, r *http.Request) {
-		select {
-		case <-r.Context().Done():
-		case <-time.After(3 * time.Second):
-		}
-	})
-	r := scanMux(t, "shop.example", mux, 300*time.Millisecond)
-	c := checkByID(r, "page_actions_declared")
-	assert.Equal(t, VerdictUnverified, c.Verdict, "a script that did not answer might register tools: %s", c.Receipt.Received)
-	assert.Contains(t, c.Receipt.Received, "timeout")
-}
-
-func TestFindScriptTools(t *testing.T) {
-	tests := []struct {
-		name string
-		js   string
-		want []scriptTool
-	}{
-		{"no modelContext", `registerTool({name: "x", description: "y"})`, nil},
-		{"new API", `document.modelContext.registerTool({name: "a", description: "b"});`,
-			[]scriptTool{{api: "document.modelContext", call: "registerTool", name: "a", description: true, literal: true}}},
-		{"old API, template strings", "navigator.modelContext.registerTool({name: `a`, description: ``});",
-			[]scriptTool{{api: "navigator.modelContext", call: "registerTool", name: "a", literal: true}}},
-		{"provideContext", `navigator.modelContext.provideContext({tools: [{name: 'x', description: 'y'}]})`,
-			[]scriptTool{{api: "navigator.modelContext", call: "provideContext", name: "x", description: true, literal: true}}},
-		{"two calls keep their own properties", `const m = document.modelContext; m.registerTool(t1); m.registerTool({name: "b", description: "d"})`,
-			[]scriptTool{{api: "document.modelContext", call: "registerTool"}, {api: "document.modelContext", call: "registerTool", name: "b", description: true, literal: true}}},
-		{"the draft's annotations and options", `await document.modelContext.registerTool({name: "a", description: "b", annotations: {readOnlyHint: true, untrustedContentHint: false}}, {signal, exposedTo: ["https://x.example"]})`,
-			[]scriptTool{{api: "document.modelContext", call: "registerTool", name: "a", description: true, readOnly: true, untrusted: true, exposedTo: true, signal: true, literal: true}}},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			assert.Equal(t, tc.want, findScriptTools(tc.js))
-		})
-	}
-}
-
-func FuzzFindScriptTools(f *testing.F) {
-	for _, s := range []string{"", `document.modelContext.registerTool({name: "a", description: "b"})`, "navigator.modelContext.registerTool(`", "document.modelContext.provideContext({tools:[{name:'x'}]})"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, js string) {
-		ts := findScriptTools(js)
-		if len(ts) > maxScriptTools {
-			t.Fatalf("%d tools", len(ts))
-		}
-	})
-}
-
-func BenchmarkParsePage(b *testing.B) {
-	body := []byte(`<!DOCTYPE html><html><body>` + searchForm + declaredForm + bareForm + halfForm +
-		`<script>document.modelContext.registerTool({name: "a", description: "b"});</script></body></html>`)
-	f := &fetched{resp: &safefetch.Response{StatusCode: http.StatusOK, Body: body, Header: http.Header{}}}
-	b.ReportAllocs()
-	b.SetBytes(int64(len(body)))
-	for b.Loop() {
-		p := &pageRead{url: "https://shop.example/", f: f}
-		p.parse()
-		if len(p.forms) != 4 || len(p.inline) != 1 {
-			b.Fatal(len(p.forms), len(p.inline))
-		}
-	}
-}
-
-func requirementMet(r *Report, id string) bool {
-	for _, q := range r.Requirements {
-		if q.ID == id {
-			return q.Met
-		}
-	}
-	return false
 }

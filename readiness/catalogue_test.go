@@ -45,3 +45,25 @@ func TestCatalogueIsConsistent(t *testing.T) {
 	}
 	assert.Len(t, reqs[9].Checks, 2, "R10 needs both of its checks")
 }
+
+// catalogueIDs lists the id of every catalogue check, in catalogue order.
+func catalogueIDs() []string {
+	var ids []string
+	for _, c := range Catalogue() {
+		ids = append(ids, c.ID)
+	}
+	return ids
+}
+
+// TestEveryCatalogueCheckIsRegistered guards the promise of the package doc:
+// every check of the catalogue has its code, so every scan runs them all.
+func TestEveryCatalogueCheckIsRegistered(t *testing.T) {
+	for _, id := range catalogueIDs() {
+		d, ok := registry[id]
+		if assert.True(t, ok, "check %s has no check_%s.go", id, id) {
+			assert.Equal(t, id, d.id)
+			assert.NotNil(t, d.run, id)
+		}
+	}
+	assert.Len(t, registry, len(catalogueTable), "registry holds only catalogue checks")
+}

@@ -1,7 +1,12 @@
 package readiness
 
 import (
+	"os"
+	"path/filepath"
+	"testing"
 	"time"
+
+	"github.com/stretchr/testify/require"
 )
 
 // fixedReport is the report behind the golden files: every check of the
@@ -85,4 +90,11 @@ func fixedReport() *Report {
 		panic(err)
 	}
 	return r
+}
+
+func readTestdata(t testing.TB, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", name))
+	require.NoError(t, err)
+	return string(b)
 }

@@ -16,15 +16,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func observationByID(r *Report, id string) Observation {
-	for _, o := range r.Observations {
-		if o.ID == id {
-			return o
-		}
-	}
-	return Observation{}
-}
-
 // observationCase is a site's documents and what one observation must make
 // of them.
 type observationCase struct {

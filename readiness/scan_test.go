@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/agentweb/agentweb/safefetch"
-	"github.com/agentweb/agentweb/safefetch/fetchtest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -37,24 +36,6 @@ func with(base map[string]Verdict, over map[string]Verdict) map[string]Verdict {
 		out[k] = v
 	}
 	return out
-}
-
-func scanSite(t testing.TB, ts *testSite, timeout time.Duration, opts *Options) (*Report, *fetchtest.Network) {
-	t.Helper()
-	n := fetchtest.New()
-	t.Cleanup(n.Close)
-	n.Site(ts.host, ts)
-	n.Site("www."+ts.host, ts)
-	o := n.Options()
-	o.Timeout = timeout
-	if opts == nil {
-		opts = &Options{}
-	}
-	opts.Client = safefetch.New(o)
-	opts.Now = func() time.Time { return time.Date(2026, 11, 29, 18, 0, 0, 0, time.UTC) }
-	r, err := Scan(context.Background(), ts.base()+"/", opts)
-	require.NoError(t, err)
-	return r, n
 }
 
 func TestScanSites(t *testing.T) {
@@ -232,15 +213,6 @@ func TestScanSites(t *testing.T) {
 	}
 }
 
-func checkByID(r *Report, id string) CheckResult {
-	for _, c := range r.Checks {
-		if c.ID == id {
-			return c
-		}
-	}
-	return CheckResult{}
-}
-
 func TestScanProgressAndBudget(t *testing.T) {
 	var mu sync.Mutex
 	counts := map[EventKind]int{}
@@ -283,26 +255,4 @@ func TestScanRejectsBadURL(t *testing.T) {
 			assert.ErrorIs(t, err, ErrInvalidURL)
 		})
 	}
-}
-
-// catalogueIDs lists the id of every catalogue check, in catalogue order.
-func catalogueIDs() []string {
-	var ids []string
-	for _, c := range Catalogue() {
-		ids = append(ids, c.ID)
-	}
-	return ids
-}
-
-// TestEveryCatalogueCheckIsRegistered guards the promise of the package doc:
-// every check of the catalogue has its code, so every scan runs them all.
-func TestEveryCatalogueCheckIsRegistered(t *testing.T) {
-	for _, id := range catalogueIDs() {
-		d, ok := registry[id]
-		if assert.True(t, ok, "check %s has no check_%s.go", id, id) {
-			assert.Equal(t, id, d.id)
-			assert.NotNil(t, d.run, id)
-		}
-	}
-	assert.Len(t, registry, len(catalogueTable), "registry holds only catalogue checks")
 }

@@ -1,20 +1,15 @@
 package readiness
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync"
-	"testing"
 	"time"
 
 	"github.com/agentweb/agentweb/internal/webread"
 	"github.com/agentweb/agentweb/readiness/publish"
-	"github.com/agentweb/agentweb/safefetch"
-	"github.com/agentweb/agentweb/safefetch/fetchtest"
-	"github.com/stretchr/testify/require"
 )
 
 // testSite is a configurable agent-ready site for the scan tests. Its zero
@@ -282,25 +277,4 @@ func (o overrides) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	o.ts.ServeHTTP(w, r)
-}
-
-// scanWith scans https://shop.example/ served by h.
-func scanWith(t *testing.T, h http.Handler, opts *Options, tune ...func(*safefetch.Options)) *Report {
-	t.Helper()
-	n := fetchtest.New()
-	t.Cleanup(n.Close)
-	n.Site("shop.example", h)
-	o := n.Options()
-	o.Timeout = 5 * time.Second
-	for _, f := range tune {
-		f(o)
-	}
-	var op Options
-	if opts != nil {
-		op = *opts
-	}
-	op.Client = safefetch.New(o)
-	r, err := Scan(context.Background(), "https://shop.example/", &op)
-	require.NoError(t, err)
-	return r
 }
