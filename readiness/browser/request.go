@@ -68,24 +68,13 @@ func (r *rendering) handle(ctx context.Context, ev *fetch.EventRequestPaused) {
 		}
 		_, _ = chromedp.Call(ctx, fetch.FailRequest, fetch.FailRequestParams{RequestID: ev.RequestID, ErrorReason: reason})
 	}
-	u, err := url.Parse(q.URL)
-	switch {
-	case ev.Request == nil || err != nil:
-		refuse(network.ErrorReasonBlockedByClient, "not sent: not a URL")
-		return
-	case q.URL == oversized:
-		q.URL = ""
-		refuse(network.ErrorReasonBlockedByClient, fmt.Sprintf("not sent: the request (its URL, headers or body) was over the bound of %d MiB a DevTools message", MaxMessageBytes>>20))
-		return
-	case u.Scheme != "https" && u.Scheme != "http":
-		refuse(network.ErrorReasonBlockedByClient, "not sent: scheme "+u.Scheme)
-		return
-	case !needed[ev.ResourceType]:
-		q.Skipped = true
-		refuse(network.ErrorReasonBlockedByClient, "not fetched: a rendering does not need it")
-		return
-	case q.Method != http.MethodGet && q.Method != http.MethodHead:
-		refuse(network.ErrorReasonBlockedByClient, "not sent: the renderer sends only GET and HEAD, which change nothing")
+	u, why, skipped := screen(ev)
+	if why != "" {
+		if q.URL == oversized {
+			q.URL = ""
+		}
+		q.Skipped = skipped
+		refuse(network.ErrorReasonBlockedByClient, why)
 		return
 	}
 	mainDoc := ev.ResourceType == network.ResourceTypeDocument && ev.FrameID == r.mainFrame
@@ -127,6 +116,29 @@ func (r *rendering) handle(ctx context.Context, ev *fetch.EventRequestPaused) {
 	}
 	_, _ = chromedp.Call(ctx, fetch.FulfillRequest, fetch.FulfillRequestParams{
 		RequestID: ev.RequestID, ResponseCode: int64(resp.StatusCode), ResponseHeaders: responseHeaders(resp.Header), Body: resp.Body})
+}
+
+// screen says why the renderer refuses a paused request unsent, or ""
+// when safefetch is to answer it; u is its URL then. skipped says the
+// request was refused as one a rendering does not need.
+func screen(ev *fetch.EventRequestPaused) (u *url.URL, why string, skipped bool) {
+	if ev.Request == nil {
+		return nil, "not sent: not a URL", false
+	}
+	u, err := url.Parse(ev.Request.URL)
+	switch {
+	case err != nil:
+		return nil, "not sent: not a URL", false
+	case ev.Request.URL == oversized:
+		return nil, fmt.Sprintf("not sent: the request (its URL, headers or body) was over the bound of %d MiB a DevTools message", MaxMessageBytes>>20), false
+	case u.Scheme != "https" && u.Scheme != "http":
+		return nil, "not sent: scheme " + u.Scheme, false
+	case !needed[ev.ResourceType]:
+		return nil, "not fetched: a rendering does not need it", true
+	case ev.Request.Method != http.MethodGet && ev.Request.Method != http.MethodHead:
+		return nil, "not sent: the renderer sends only GET and HEAD, which change nothing", false
+	}
+	return u, "", false
 }
 
 // dropHeaders are the response headers never handed to Chromium. Some are

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/network"
 	"github.com/stretchr/testify/assert"
 
@@ -133,5 +134,45 @@ func TestNeeded(t *testing.T) {
 		{network.ResourceTypeOther, false},
 	} {
 		assert.Equal(t, tc.want, needed[tc.typ], "%s", tc.typ)
+	}
+}
+
+// TestScreen: the renderer sends safefetch only GET and HEAD requests over
+// HTTP(S) for what a rendering needs; anything else is refused unsent, and
+// says why.
+func TestScreen(t *testing.T) {
+	paused := func(method, url string, typ network.ResourceType) *fetch.EventRequestPaused {
+		return &fetch.EventRequestPaused{Request: &network.Request{Method: method, URL: url}, ResourceType: typ}
+	}
+	for _, tc := range []struct {
+		name    string
+		ev      *fetch.EventRequestPaused
+		why     string
+		skipped bool
+	}{
+		{"a document", paused("GET", "https://shop.example/", network.ResourceTypeDocument), "", false},
+		{"a script over HTTP", paused("GET", "http://127.0.0.1:8080/app.js", network.ResourceTypeScript), "", false},
+		{"a HEAD of fetch", paused("HEAD", "https://shop.example/api", network.ResourceTypeFetch), "", false},
+		{"no request", &fetch.EventRequestPaused{ResourceType: network.ResourceTypeDocument}, "not sent: not a URL", false},
+		{"not a URL", paused("GET", "https://shop.example/%zz", network.ResourceTypeXHR), "not sent: not a URL", false},
+		{"over the message bound", paused("GET", oversized, network.ResourceTypeOther),
+			"not sent: the request (its URL, headers or body) was over the bound of 4 MiB a DevTools message", false},
+		{"a data URL", paused("GET", "data:text/html,hi", network.ResourceTypeDocument), "not sent: scheme data", false},
+		{"a WebSocket", paused("GET", "wss://shop.example/ws", network.ResourceTypeWebSocket), "not sent: scheme wss", false},
+		{"an image", paused("GET", "https://shop.example/a.png", network.ResourceTypeImage), "not fetched: a rendering does not need it", true},
+		{"a POST of a form", paused("POST", "https://shop.example/book", network.ResourceTypeDocument),
+			"not sent: the renderer sends only GET and HEAD, which change nothing", false},
+		{"a POST of an image", paused("POST", "https://shop.example/a.png", network.ResourceTypeImage), "not fetched: a rendering does not need it", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			u, why, skipped := screen(tc.ev)
+			assert.Equal(t, tc.why, why)
+			assert.Equal(t, tc.skipped, skipped)
+			if why == "" {
+				assert.Equal(t, tc.ev.Request.URL, u.String())
+			} else {
+				assert.Nil(t, u)
+			}
+		})
 	}
 }
