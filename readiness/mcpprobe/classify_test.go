@@ -1,6 +1,7 @@
 package mcpprobe
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -9,6 +10,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 )
@@ -145,4 +147,12 @@ func TestProbe20260728Cacheable(t *testing.T) {
 
 	old := probe(t, &site{mcp: strip(newServer(3, []string{"2025-11-25"}))}, nil)
 	assert.Empty(t, old.Omissions, "a 2025-11-25 session owes no ttlMs")
+}
+
+// The receipt shows at most 2 KiB of a body, as Exchange.Body's doc says,
+// and never splits it into invalid UTF-8.
+func TestBodyTextShowsTwoKiB(t *testing.T) {
+	assert.Len(t, bodyText(bytes.Repeat([]byte("a"), 3<<10)), 2<<10)
+	assert.Equal(t, "short", bodyText([]byte("short")))
+	assert.True(t, utf8.ValidString(bodyText(append([]byte("a"), bytes.Repeat([]byte("é"), 2<<10)...))))
 }

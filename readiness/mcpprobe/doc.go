@@ -54,10 +54,10 @@
 // It never signs in, registers a client, requests a token or calls a tool.
 // So flows that need a token are never exercised: dynamic client
 // registration, client ID metadata documents, the authorization and token
-// requests, scope step-up. Tools.Authenticated is always null and
-// Tools.ExecutionTested always false. It declares no client capability (no
-// roots, sampling or elicitation), because it serves none. So a server lists
-// the tools a client without capabilities sees.
+// requests, scope step-up. [Tools] says what that leaves unknown. It
+// declares no client capability (no roots, sampling or elicitation),
+// because it serves none. So a server lists the tools a client without
+// capabilities sees.
 //
 // It does not open the standalone SSE stream and does not resume streams.
 // It does not speak the 2024-11-05 HTTP+SSE transport. It accepts a server
