@@ -43,10 +43,10 @@ const defaultLeeway = time.Minute
 const maxAttestationKeys = 16
 
 // AttestationStatus is the result of [Verifier.Verify]. Every status but
-// AttestationStatusVerified leaves the document unverified; none of them is a
-// conformance failure by itself ([agent-identity-v1 discovery fields], "An
-// expired, invalid, or untrusted attestation is a verification result, never a
-// conformance failure by itself").
+// AttestationStatusVerified leaves the document unverified. None of them is a
+// conformance failure by itself. [agent-identity-v1 discovery fields] says:
+// "An expired, invalid, or untrusted attestation is a verification result,
+// never a conformance failure by itself".
 //
 // [agent-identity-v1 discovery fields]: https://agentregistrar.dev/agent-identity/v1/
 type AttestationStatus string
@@ -169,7 +169,7 @@ type VerifierConfig struct {
 
 // Verifier checks the rp_attestation of discovery documents against the keys a
 // caller trusts ([agent-identity-v1 discovery fields], "The optional provider
-// verification credential"), in the shape of an OpenID Connect ID token
+// verification credential"). It has the shape of an OpenID Connect ID token
 // verifier: built once with [NewVerifier], then [Verifier.Verify] per
 // document. It is safe for concurrent use when its KeySet is.
 //
@@ -200,12 +200,12 @@ func NewVerifier(keys KeySet, config *VerifierConfig) *Verifier {
 }
 
 // Verify checks the document's rp_attestation and returns the result as a
-// value. fetchedOrigin is the origin the document was actually fetched
-// from; it is canonicalised (scheme and host, IDN to ASCII, default port
-// dropped) before the comparison with rp.origin. The error is non-nil only
-// when fetchedOrigin is not an origin or the key set could not be
-// consulted; every defect of the token is a result. A nil Verifier trusts
-// no key.
+// value. The argument fetchedOrigin is the origin the document was
+// actually fetched from. It is canonicalised (scheme and host, IDN to
+// ASCII, default port dropped) before the comparison with rp.origin. The
+// error is non-nil only when fetchedOrigin is not an origin or the key set
+// could not be consulted; every defect of the token is a result. A nil
+// Verifier trusts no key.
 //
 // The steps, in order, each ending the check with its status:
 //  1. no rp_attestation: absent;
@@ -345,9 +345,10 @@ type token struct {
 var b64 = base64.RawURLEncoding.Strict()
 
 // parseToken decodes an attestation and checks its form: size, three
-// base64url segments, a JSON object header with alg EdDSA and typ
-// agent-rp-attestation+jwt, a 64-byte signature and a JSON object claims set
-// with the required claims of the right types. It never verifies anything.
+// base64url segments, and a JSON object header with alg EdDSA and typ
+// agent-rp-attestation+jwt. It checks a 64-byte signature and a JSON object
+// claims set with the required claims of the right types. It never verifies
+// anything.
 func parseToken(s string) (*token, error) {
 	if s == "" {
 		return nil, errors.New("rp_attestation is empty")

@@ -1,7 +1,7 @@
 // Package agentsignup implements agent-identity-v1 discovery, version 1.2 of
-// its "Discovery fields" page ([agent-identity-v1 discovery fields]): the
-// identity-only document a relying party publishes at
-// GET /.well-known/agent-signup.json ([WellKnownPath]) so that an agent can
+// its "Discovery fields" page ([agent-identity-v1 discovery fields]). That
+// is the identity-only document a relying party publishes at GET
+// /.well-known/agent-signup.json ([WellKnownPath]). With it an agent can
 // sign up for its human owner through a broker.
 //
 // It serves four readers:
@@ -94,9 +94,9 @@
 //
 // # What is left out
 //
-// The package implements discovery only: the broker's assertion format, the
+// The package implements discovery only. The broker's assertion format, the
 // signup call itself and account linking belong to other parts of
-// agent-identity-v1 and are not implemented; CheckAcceptedTerms compares a
+// agent-identity-v1 and are not implemented. CheckAcceptedTerms compares a
 // hash the caller has taken from an assertion. Signed discovery documents
 // (not part of v1.2) are not read.
 //

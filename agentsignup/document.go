@@ -190,8 +190,8 @@ func invalid(probs, warnings []Problem) *ValidationError {
 // Document is an agent-identity-v1 discovery document. The field set is
 // this project's reading of the "Required fields" and "Optional fields"
 // tables, whose bodies the published page lost (see the package
-// documentation): exactly the members of the page's minimal conformant
-// example, plus the optional rp_attestation and extensions.
+// documentation). It is exactly the members of the page's minimal
+// conformant example, plus the optional rp_attestation and extensions.
 type Document struct {
 	// Protocol is always "agent-identity-v1".
 	Protocol string `json:"protocol"`

@@ -20,7 +20,7 @@ const maxJWKSBytes = 64 << 10
 const maxJWKSKeys = 64
 
 // ErrPrivateKeyMaterial is returned by ParseJWKS for a set that carries a
-// private or symmetric key member (d, p, q, dp, dq, qi, oth, k): a key set
+// private or symmetric key member (d, p, q, dp, dq, qi, oth, k). A key set
 // for verification is public, and one that is not is refused whole.
 var ErrPrivateKeyMaterial = errors.New("agentsignup: JWK Set carries private key material")
 
@@ -112,8 +112,8 @@ const maxJWKSFetchTime = 30 * time.Second
 // no lock is held across the network. One fetch runs at a time (single
 // flight). Concurrent callers that need it wait for that fetch, each only
 // as long as its own context allows. A fetch, once started, runs to its end
-// (at most 30 s, and within the client's own limits) even when the caller
-// that started it stops waiting, so that the callers still waiting, and the
+// even when the caller that started it stops waiting. It takes at most 30
+// s, within the client's own limits. So the callers still waiting, and the
 // next ones, get its keys.
 type JWKSKeySet struct {
 	issuer, url string
@@ -162,13 +162,13 @@ func NewJWKSKeySet(issuer, jwksURL string, opts *JWKSOptions) (*JWKSKeySet, erro
 }
 
 // IssuerKeys implements KeySet. For the set's issuer it returns the cached
-// keys, fetching them first when none are cached or they are older than the
-// TTL, or when kid is not among them and the last fetch is older than
-// MinRefreshInterval. For any other issuer it returns no key. An error means
-// no usable keys could be obtained: the fetch failed, or ctx ended while
-// waiting for it (the error then wraps ctx's). When fresh keys are cached
-// and only an unknown kid asked for a fetch, those keys are returned
-// whatever the fetch gives.
+// keys. It fetches them first when none are cached or they are older than
+// the TTL. It also does when kid is not among them and the last fetch is
+// older than MinRefreshInterval. For any other issuer it returns no key. An
+// error means no usable keys could be obtained: the fetch failed, or ctx
+// ended while waiting for it (the error then wraps ctx's). When fresh keys
+// are cached and only an unknown kid asked for a fetch, those keys are
+// returned whatever the fetch gives.
 func (s *JWKSKeySet) IssuerKeys(ctx context.Context, issuer, kid string) ([]PublicKey, error) {
 	return s.issuerKeys(ctx, nil, issuer, kid)
 }

@@ -49,9 +49,9 @@ func (e *TermsMismatchError) Error() string {
 func (e *TermsMismatchError) Unwrap() error { return ErrTermsMismatch }
 
 // TermsGrace is a relying party's grace policy for assertions in flight when
-// its terms change ([agent-identity-v1 discovery fields], "A bounded grace
-// period for in-flight assertions is a relying-party policy documented outside
-// discovery; it should not exceed 24 hours").
+// its terms change. [agent-identity-v1 discovery fields] says: "A bounded
+// grace period for in-flight assertions is a relying-party policy documented
+// outside discovery; it should not exceed 24 hours".
 //
 // [agent-identity-v1 discovery fields]: https://agentregistrar.dev/agent-identity/v1/
 type TermsGrace struct {

@@ -18,10 +18,11 @@ func urlProblem(ptr, s string) (Problem, bool) {
 }
 
 // plainHTTPSURL reports whether s is an https URL whose host is a
-// lower-case LDH name (no port, no userinfo) followed by nothing but
-// characters RFC 3986 allows unescaped, '%' and '@' excepted, and returns
-// the host. Such a URL passes every URL rule as url.Parse reads it, so the
-// common case skips the parser (TestPlainHTTPSURLAgreesWithTheParser).
+// lower-case LDH name (no port, no userinfo), and returns the host. The
+// host is followed by nothing but characters RFC 3986 allows unescaped,
+// '%' and '@' excepted. Such a URL passes every URL rule as url.Parse
+// reads it, so the common case skips the parser
+// (TestPlainHTTPSURLAgreesWithTheParser).
 func plainHTTPSURL(s string) (host string, ok bool) {
 	rest, ok := strings.CutPrefix(s, "https://")
 	if !ok {
