@@ -166,13 +166,14 @@ func (d *Discovery) URLs() []string {
 }
 
 // Discover finds the descriptors advertised for pageURL by the three
-// mechanisms of [OpenAgent 0.1], "Publication and discovery": the origin's
-// /.well-known/openagent.json, <link rel="openagent" type="application/json"
-// href> elements in the page, and the equivalent Link header on the page's
-// response. Relative references are resolved against the page (its <base>,
-// else its final URL) or the response URL. Descriptors on other hosts are
-// kept and marked CrossHost; at most 64 are kept from one page, and the rest
-// are reported as skipped. [Discovery.URLs] lists the distinct URLs.
+// mechanisms of [OpenAgent 0.1], "Publication and discovery". They are the
+// origin's /.well-known/openagent.json, and <link rel="openagent"
+// type="application/json" href> elements in the page. The third is the
+// equivalent Link header on the page's response. Relative references are
+// resolved against the page (its <base>, else its final URL) or the response
+// URL. Descriptors on other hosts are kept and marked CrossHost; at most 64
+// are kept from one page, and the rest are reported as skipped.
+// [Discovery.URLs] lists the distinct URLs.
 //
 // Discover fetches the well-known URL and the page and nothing else. It
 // reads the well-known descriptor fully, so that [Discovery.Fetch] returns

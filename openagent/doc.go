@@ -46,7 +46,7 @@
 // being served over HTTPS proves control of neither identity; requested
 // permissions are a request, skills are claims and pricing is an indication.
 // Nothing in this package grants access, verifies ownership, pays, calls a
-// webhook_url or launches a process: a launcher applies its own authorization
+// webhook_url or launches a process. A launcher applies its own authorization
 // and runtime policy ("Identity and ownership", "Skills and permissions",
 // "Profiles and rental listings", "Conformance").
 //

@@ -169,14 +169,14 @@ func invalid(ps []Problem) *ValidationError {
 
 // Parse reads an OpenAgent 0.1 profile ([OpenAgent 0.1], "The record").
 //
-// The document must be strict JSON (UTF-8, no duplicate member, no byte-order
-// mark, finite numbers), valid against the embedded schema (seven required
-// members, no extra member, identity and scope patterns, pricing members) and
-// of version 0.1. On any failure Parse returns a nil profile and a
-// *[ValidationError] listing every problem at once, each with a JSON Pointer
-// and a rule name. A well-formed version other than 0.1 is reported as
-// [RuleVersionUnsupported] (errors.Is(err, [ErrUnsupportedVersion])); it is
-// never rewritten.
+// The document must be strict JSON: UTF-8, no duplicate member, no byte-order
+// mark, finite numbers. It must be valid against the embedded schema (seven
+// required members, no extra member, identity and scope patterns, pricing
+// members). It must be of version 0.1. On any failure Parse returns a nil
+// profile and a *[ValidationError] listing every problem at once, each with a
+// JSON Pointer and a rule name. A well-formed version other than 0.1 is
+// reported as [RuleVersionUnsupported] (errors.Is(err,
+// [ErrUnsupportedVersion])); it is never rewritten.
 //
 // A valid profile is still a set of unverified claims; see [Profile].
 //

@@ -138,9 +138,9 @@ func (p *Profile) IsPublic() bool { return p.Public == nil || *p.Public }
 // member is optional in the schema, so a partial object is valid; readers
 // must show it as incomplete (see [Pricing.Incomplete]), never as free.
 //
-// Pricing is an indication, not an offer: explicit rental offers and their
-// exact decimal rates belong in OpenRental, and a consumer must not turn
-// Amount into a binding payment or charge an account because it fetched a
+// Pricing is an indication, not an offer. Explicit rental offers and their
+// exact decimal rates belong in OpenRental. A consumer must not turn
+// Amount into a binding payment, or charge an account because it fetched a
 // profile.
 //
 // [OpenAgent 0.1]: https://github.com/profullstack/logicsrc/blob/main/docs/openagent.md
