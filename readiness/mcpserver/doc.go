@@ -33,18 +33,18 @@
 // check, and the prompt fix_site {url} scans a site and returns one message
 // a coding agent can act on.
 //
-// A tool's failure is a result with isError set, never a JSON-RPC error:
-// wrong arguments, a fetch that failed, a URL the client refuses (with
-// safefetch's reason, found by [safefetch.Client.CheckURL] before any
-// request is sent), a server that is busy. Every limit is in [Options], and
-// the zero value is safe for a server strangers reach. It bounds the calls
-// at once, with a bounded queue; past it the call says "busy" and when to
-// retry. It sets a deadline per call, and caps request bodies and stdio
-// lines. Over HTTP it adds a token bucket per caller (429 with Retry-After
-// before any JSON-RPC) and a limit per target site. One registrable domain
-// gets at most Options.TargetPerMinute calls that fetch from it in any
-// minute, however many callers ask. So the server cannot be used to flood a
-// site.
+// A tool's failure is a result with isError set, never a JSON-RPC error. It
+// may be wrong arguments, a fetch that failed, or a server that is busy. It
+// may be a URL the client refuses, with safefetch's reason, found by
+// [safefetch.Client.CheckURL] before any request is sent. Every limit is in
+// [Options], and the zero value is safe for a server strangers reach. It
+// bounds the calls at once, with a bounded queue; past it the call says
+// "busy" and when to retry. It sets a deadline per call, and caps request
+// bodies and stdio lines. Over HTTP it adds a token bucket per caller (429
+// with Retry-After before any JSON-RPC) and a limit per target site. One
+// registrable domain gets at most Options.TargetPerMinute calls that fetch
+// from it in any minute, however many callers ask. So the server cannot be
+// used to flood a site.
 //
 // The program github.com/agentweb/agentweb/examples/mcp runs a Server over
 // stdio or HTTP.

@@ -65,13 +65,13 @@ type Options struct {
 	CallerBurst int
 
 	// TargetPerMinute bounds, over HTTP, the tool calls that fetch from one
-	// site (scan_site, discover_site, probe_mcp, validate_document with a
-	// url), keyed by the registrable domain of the URL, whoever the callers
-	// are: at most TargetPerMinute in any minute. A call past it is a tool
-	// error that says busy and when to retry, and sends no request. Without
-	// it a public scanner is a reflected amplifier. 0 means
-	// DefaultTargetPerMinute; a negative value sets no limit. Stdio serves
-	// one local user and has no such limit.
+	// site: scan_site, discover_site, probe_mcp, validate_document with a
+	// url. They are keyed by the registrable domain of the URL, whoever the
+	// callers are. At most TargetPerMinute run in any minute. A call past
+	// it is a tool error that says busy and when to retry, and sends no
+	// request. Without it a public scanner is a reflected amplifier. 0
+	// means DefaultTargetPerMinute; a negative value sets no limit. Stdio
+	// serves one local user and has no such limit.
 	TargetPerMinute int
 
 	// TrustedProxyHeader names a header set by a reverse proxy in front of

@@ -202,8 +202,8 @@ func decodeArgs(args json.RawMessage, v any, required ...string) error {
 	return nil
 }
 
-// target checks a URL a tool is about to fetch: the client must accept it
-// (the same check a request makes, without sending one), and over HTTP its
+// target checks a URL a tool is about to fetch. The client must accept it:
+// the same check a request makes, without sending one. Over HTTP its
 // registrable domain must be under the per-target limit.
 func (c *call) target(ctx context.Context, rawURL string) error {
 	if rawURL == "" {
