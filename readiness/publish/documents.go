@@ -154,9 +154,9 @@ func (k *kit) agenticFromFacts() *agentic.Site {
 }
 
 // openAPIIndex reads the operations of an OpenAPI 3 document for the
-// profile's API index: method, path, operationId and summary, copied, in
-// path then method order, within the limits. ok is false when the document
-// has no usable operation.
+// profile's API index, within the limits. It copies method, path,
+// operationId and summary, in path then method order. It returns false
+// when the document has no usable operation.
 func openAPIIndex(doc []byte, url string, lim agentic.Limits) (agentic.API, bool) {
 	var d struct {
 		OpenAPI string                                `json:"openapi"`

@@ -65,12 +65,12 @@ const (
 // bytes served. Any other method, and any response that is not a 200 HTML
 // page, passes through unchanged (HTML error pages get Vary: Accept too).
 // The kit serves /llms.txt, /sitemap.xml (and its children past the
-// sitemaps.org limits), /robots.txt, the capability card at
-// /.well-known/agents.json and /agents.json, the MCP endpoint and its
-// protected-resource metadata, the OpenAPI document and the spec documents
-// the site gives. Every document is built and validated here, so a bad
-// value is an error now, never a broken file in production: the error is a
-// *SiteError.
+// sitemaps.org limits), /robots.txt, and the capability card at
+// /.well-known/agents.json and /agents.json. It serves the MCP endpoint and
+// its protected-resource metadata, the OpenAPI document and the spec
+// documents the site gives. Every document is built and validated here, so
+// a bad value is an error now, never a broken file in production: the error
+// is a *SiteError.
 func (s *Site) Handler(pages http.Handler) (http.Handler, error) {
 	if pages == nil {
 		pages = http.NotFoundHandler()

@@ -147,9 +147,10 @@ func addVary(h http.Header, name string) {
 	h.Add("Vary", name)
 }
 
-// recorder buffers what the wrapped handler writes, up to max bytes; past
+// recorder buffers what the wrapped handler writes, up to max bytes. Past
 // that it writes the status, the headers and the buffered bytes to the
-// real ResponseWriter and streams the rest through (passed is then true).
+// real ResponseWriter, and streams the rest through (passed is then
+// true).
 type recorder struct {
 	w      http.ResponseWriter
 	head   bool // the client asked HEAD: streamed bytes are dropped
@@ -255,11 +256,11 @@ func (rc *recorder) flushThrough() {
 	}
 }
 
-// twinTarget returns the listed page whose Markdown twin path is: the
-// page's path with ".md" appended, or "index.md" appended for a path that
-// ends in "/" (the llms.txt proposal's convention, which the scanner's
-// markdown_twin observation reads). A path that is itself a listed page is
-// never a twin.
+// twinTarget returns the listed page whose Markdown twin path is. A twin
+// path is the page's path with ".md" appended, or "index.md" appended for
+// a path that ends in "/". That is the llms.txt proposal's convention,
+// which the scanner's markdown_twin observation reads. A path that is
+// itself a listed page is never a twin.
 func (k *kit) twinTarget(path string) (string, bool) {
 	if !strings.HasSuffix(path, ".md") {
 		return "", false

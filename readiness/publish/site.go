@@ -122,10 +122,10 @@ type Site struct {
 	//
 	// [Agent Skills Discovery]: https://github.com/cloudflare/agent-skills-discovery-rfc
 	Skills []Skill
-	// Catalog lists the entries of the site's AI catalog: the kit serves
+	// Catalog lists the entries of the site's AI catalog. The kit serves
 	// it at /.well-known/ai-catalog.json ([Agentic Resource Discovery]
 	// 1.0, a draft), validated as Lighthouse's ard-schema audit validates
-	// it, and advertises it on every page with a Link header field,
+	// it. It advertises it on every page with a Link header field,
 	// rel="ai-catalog". Nil: no catalog.
 	//
 	// [Agentic Resource Discovery]: https://github.com/ards-project/ard-spec

@@ -33,8 +33,8 @@ type sitemapFile struct {
 }
 
 // buildSitemaps writes /sitemap.xml from the pages: a urlset with loc and
-// lastmod for every page, all on the site's own origin, or, past
-// perFile URLs or maxSitemapBytes, a sitemapindex at /sitemap.xml whose
+// lastmod for every page, all on the site's own origin. Past perFile URLs
+// or maxSitemapBytes, it writes a sitemapindex at /sitemap.xml whose
 // children are /sitemap-1.xml, /sitemap-2.xml, ... (sitemaps.org,
 // "Sitemap index").
 //
