@@ -25,9 +25,10 @@ type host struct {
 	h    http.Handler
 }
 
-// WithHost serves h at https://name/ as well, on the same fake internet:
-// an authorization server, a CDN the pages load scripts from, the www
-// counterpart of the origin. name is a DNS name, without a port.
+// WithHost serves h at https://name/ as well, on the same fake internet.
+// Such a host is an authorization server, a CDN the pages load scripts
+// from, or the www counterpart of the origin. The name is a DNS name,
+// without a port.
 func WithHost(name string, h http.Handler) Option {
 	return func(c *config) { c.hosts = append(c.hosts, host{name, h}) }
 }
