@@ -15,9 +15,9 @@ import (
 var startTime = time.Now()
 
 // badge serves /badge/{host}.svg: the badge of the last finished scan of
-// the site (readiness.Summary.Badge: its score on a colour by band), with
-// an ETag of its bytes and a short Cache-Control; 404 for a site never
-// scanned here.
+// the site (readiness.Summary.Badge: its score on a colour by band). It
+// sends an ETag of its bytes and a short Cache-Control, and 404 for a
+// site never scanned here.
 func (s *Service) badge(w http.ResponseWriter, r *http.Request) {
 	name, ok := strings.CutSuffix(r.PathValue("file"), ".svg")
 	host, valid := normHost(name)

@@ -180,9 +180,10 @@ func (s *Service) postForm(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, "/scans/"+row.ID, http.StatusSeeOther)
 }
 
-// scanPage shows a scan: its progress while it runs (the script follows
-// the event stream and reloads the page at the end), the report when it is
-// done (Report.HTML with the service's bar), the reason when it failed.
+// scanPage shows a scan. While it runs it shows its progress: the script
+// follows the event stream and reloads the page at the end. When it is
+// done it shows the report (Report.HTML with the service's bar), and when
+// it failed the reason.
 func (s *Service) scanPage(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	var row *scanRow
@@ -281,9 +282,9 @@ func (s *Service) sitePage(w http.ResponseWriter, r *http.Request) {
 }
 
 // trendChart returns the trend chart of a history: the one the newest
-// finished scan's report draws (Report.HTML with its Trend set), taken
-// out of the report's page, so that the chart is drawn by one piece of
-// code. The chart holds numbers and dates only.
+// finished scan's report draws (Report.HTML with its Trend set). It is
+// taken out of the report's page, so that the chart is drawn by one
+// piece of code. The chart holds numbers and dates only.
 func (s *Service) trendChart(r *http.Request, h *siteJSON) template.HTML {
 	if h.latest == "" {
 		return ""

@@ -521,7 +521,7 @@ func newID() string {
 const storeWriteTimeout = 10 * time.Second
 
 // detached is ctx without its cancellation, so that such a write is not
-// cut short by the end of its caller, and with a deadline of its own,
+// cut short by the end of its caller. It has a deadline of its own,
 // storeWriteTimeout, so that a store that stops answering cannot hold it
 // forever.
 func detached(ctx context.Context) (context.Context, context.CancelFunc) {

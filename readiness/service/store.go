@@ -94,8 +94,8 @@ func OpenSQLite(path string) (Store, error) {
 	return s, nil
 }
 
-// OpenPostgres connects to the PostgreSQL database named by dsn (a
-// postgres:// URL or a key=value string, as pgx reads it) and brings its
+// OpenPostgres connects to the PostgreSQL database named by dsn: a
+// postgres:// URL or a key=value string, as pgx reads it. It brings its
 // schema to the current version, under a lock so that instances starting
 // together migrate once. Several services, in one process or many, may share
 // the database. Each claims queued scans with FOR UPDATE SKIP LOCKED, and
