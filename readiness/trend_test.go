@@ -2,6 +2,7 @@ package readiness
 
 import (
 	"bytes"
+	"encoding/json"
 	"maps"
 	"math"
 	"strconv"
@@ -9,10 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/agentweb/agentweb/internal/plural"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/agentweb/agentweb/internal/plural"
 	"golang.org/x/net/html"
 )
 
@@ -116,4 +116,22 @@ func TestBaselineThatIsThePreviousRun(t *testing.T) {
 	assert.NotContains(t, md, "### Since the previous run")
 	assert.NotContains(t, string(r.HTML()), "Since the previous run")
 	assert.Contains(t, string(r.HTML()), `class="trend"`)
+}
+
+func TestTrendAndBaselineRoundTrip(t *testing.T) {
+	r := fixedReport()
+	old := *r.Summary()
+	old.ScannedAt = old.ScannedAt.Add(-24 * time.Hour)
+	old.Score -= 5
+	r.Trend = []Summary{old}
+	r.Baseline = CompareSummaries(&old, r.Summary())
+	js, err := r.JSON()
+	require.NoError(t, err)
+	var back Report
+	require.NoError(t, json.Unmarshal(js, &back))
+	assert.Equal(t, *r, back)
+	plain, err := fixedReport().JSON()
+	require.NoError(t, err)
+	assert.NotContains(t, string(plain), `"trend"`, "left out when not set")
+	assert.NotContains(t, string(plain), `"baseline"`)
 }
