@@ -5,17 +5,24 @@ import (
 	"net/http"
 	"testing"
 
-	"github.com/agentweb/agentweb/internal/testhook"
-	"github.com/agentweb/agentweb/safefetch/fetchtest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/agentweb/agentweb/safefetch"
+	"github.com/agentweb/agentweb/safefetch/fetchtest"
 )
 
-// A nil Client means safefetch.Default(): three audits through that path
-// (each charged to a budget of its own) reuse one connection. This test
-// swaps the default client, so it must not run in parallel with the other
-// tests of the package.
-func TestNilClientReusesConnections(t *testing.T) {
+// A nil Client means safefetch.Default(), whose connection reuse safefetch
+// tests; a Client given is used as is.
+func TestNilClientIsDefault(t *testing.T) {
+	assert.Same(t, safefetch.Default(), runClient(nil))
+	own := safefetch.New(nil)
+	assert.Same(t, own, runClient(own))
+}
+
+// Three audits with one Client, each charged to a budget of its own, reuse
+// one connection.
+func TestRunsReuseTheClientsConnections(t *testing.T) {
 	s, err := ParseSite(readFile(t, "testdata/valid/shop.json"))
 	require.NoError(t, err)
 	js, err := s.JSON()
@@ -26,10 +33,9 @@ func TestNilClientReusesConnections(t *testing.T) {
 		w.Header().Set("Content-Type", jsonMediaType)
 		_, _ = w.Write(js)
 	}))
-	restore := testhook.SetDefaultClient(n.Client())
-	defer restore()
+	c := n.Client()
 	for i := range 3 {
-		rep, err := Audit(t.Context(), "https://shop.example/agentic.json", &AuditOptions{SkipText: true, MaxDocuments: -1})
+		rep, err := Audit(t.Context(), "https://shop.example/agentic.json", &AuditOptions{Client: c, SkipText: true, MaxDocuments: -1})
 		require.NoError(t, err)
 		assert.True(t, rep.Valid, "audit %d", i)
 		assert.Equal(t, 1, rep.Budget.Attempts, "audit %d has a budget of its own", i)

@@ -30,8 +30,12 @@ func scanClient(ctx context.Context, c *safefetch.Client, deadline time.Duration
 		Timeout: deadline, DNSGrace: scanDNSGrace,
 	})
 	ctx, cancel := context.WithTimeout(ctx, deadline+scanDNSGrace)
-	return ctx, safefetch.OrDefault(c).WithBudget(budget), cancel
+	return ctx, runClient(c).WithBudget(budget), cancel
 }
+
+// runClient is c, or safefetch.Default() when c is nil: the one nil-Client
+// path of Discover and Audit.
+func runClient(c *safefetch.Client) *safefetch.Client { return safefetch.OrDefault(c) }
 
 // budgetReport is what a report says of the budget of a scanClient.
 func budgetReport(b *safefetch.Budget) BudgetReport {

@@ -40,6 +40,10 @@ type FetchOptions struct {
 	Previous *safefetch.Provenance
 }
 
+// client is the Client of Fetch: o.Client, or safefetch.Default() when it
+// is nil.
+func (o *FetchOptions) client() *safefetch.Client { return safefetch.OrDefault(o.Client) }
+
 // Fetched is a discovery document as retrieved. The embedded
 // [safefetch.Provenance] is the retrieval record every fetched document of
 // this module carries: the URL requested (Origin + WellKnownPath), the final
@@ -90,7 +94,7 @@ func Fetch(ctx context.Context, origin string, opts *FetchOptions) (*Fetched, er
 	if err != nil {
 		return nil, err
 	}
-	c := safefetch.OrDefault(opts.Client).WithRedirectPolicy(safefetch.SameOriginOrWWW)
+	c := opts.client().WithRedirectPolicy(safefetch.SameOriginOrWWW)
 	src := canon + WellKnownPath
 	prev := opts.Previous
 	if prev != nil && prev.URL != src {
@@ -135,7 +139,7 @@ func Fetch(ctx context.Context, origin string, opts *FetchOptions) (*Fetched, er
 		return f, err
 	}
 	f.Document = doc
-	res, err := opts.Verifier.verify(ctx, safefetch.OrDefault(opts.Client), doc, f.DocumentOrigin)
+	res, err := opts.Verifier.verify(ctx, opts.client(), doc, f.DocumentOrigin)
 	if err != nil {
 		return f, err
 	}

@@ -12,7 +12,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/agentweb/agentweb/internal/testhook"
 	"github.com/agentweb/agentweb/safefetch"
 	"github.com/agentweb/agentweb/safefetch/fetchtest"
 )
@@ -501,15 +500,21 @@ func TestFetchConditional(t *testing.T) {
 	assert.NotNil(t, other.Document)
 }
 
-// TestFetchDefaultClientReusesConnections proves that the nil-Client path
-// is safefetch.Default(): three fetches dial once. It swaps the default
-// client, so it does not run in parallel.
-func TestFetchDefaultClientReusesConnections(t *testing.T) {
+// TestFetchNilClientIsDefault: a nil Client means safefetch.Default(),
+// whose connection reuse safefetch tests; a Client given is used as is.
+func TestFetchNilClientIsDefault(t *testing.T) {
+	assert.Same(t, safefetch.Default(), (&FetchOptions{}).client())
+	own := safefetch.New(nil)
+	assert.Same(t, own, (&FetchOptions{Client: own}).client())
+}
+
+// TestFetchesReuseTheClientsConnections: three fetches with one Client, one
+// of them verifying an attestation, dial once.
+func TestFetchesReuseTheClientsConnections(t *testing.T) {
 	n := newNet(t)
 	publish(t, n, "reuse.example", attestedDoc(t, "https://reuse.example"))
-	restore := testhook.SetDefaultClient(n.Client())
-	defer restore()
-	for _, opts := range []*FetchOptions{nil, {}, {Verifier: NewVerifier(testKeys(), nil)}} {
+	c := n.Client()
+	for _, opts := range []*FetchOptions{{Client: c}, {Client: c}, {Client: c, Verifier: NewVerifier(testKeys(), nil)}} {
 		f, err := Fetch(t.Context(), "reuse.example", opts)
 		require.NoError(t, err)
 		require.NotNil(t, f.Document)

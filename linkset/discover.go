@@ -97,7 +97,7 @@ func Discover(ctx context.Context, pageURL string, opts *FetchOptions) (*Fetched
 		return nil, fmt.Errorf("linkset: page URL %q: %w", shorten.Bytes(weburl.Redact(pageURL), 120), err)
 	}
 	wellKnown := origin + WellKnownPath
-	c := safefetch.OrDefault(opts.Client)
+	c := opts.client()
 	resp, err := c.Get(ctx, pageURL, http.Header{"Accept": {"text/html, */*;q=0.5"}})
 	if resp == nil {
 		return nil, fmt.Errorf("linkset: fetching page %s: %w", weburl.Redact(pageURL), err)

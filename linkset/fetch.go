@@ -92,8 +92,12 @@ func Fetch(ctx context.Context, rawURL string, opts *FetchOptions) (*Fetched, er
 	if opts == nil {
 		opts = &FetchOptions{}
 	}
-	return asInvalid(fetchWith(ctx, safefetch.OrDefault(opts.Client), rawURL, opts))
+	return asInvalid(fetchWith(ctx, opts.client(), rawURL, opts))
 }
+
+// client is the Client of Fetch and Discover: o.Client, or
+// safefetch.Default() when it is nil.
+func (o *FetchOptions) client() *safefetch.Client { return safefetch.OrDefault(o.Client) }
 
 // asInvalid turns a fetched document with problems into the error every
 // spec package returns for an invalid document, the Fetched kept.

@@ -48,6 +48,10 @@ type WalkOptions struct {
 	MaxRedirects int
 }
 
+// client is the Client of Walk: o.Client, or safefetch.Default() when it is
+// nil.
+func (o *WalkOptions) client() *safefetch.Client { return safefetch.OrDefault(o.Client) }
+
 func (o *WalkOptions) bounds() (depth, peers, requests, redirects int, timeout time.Duration) {
 	depth, peers, requests, redirects, timeout = defaultWalkDepth, defaultPeersPerDoc, defaultWalkRequests, defaultWalkRedirects, defaultRequestTimeout
 	if o.MaxDepth > 0 {
@@ -208,7 +212,7 @@ func Walk(ctx context.Context, start string, opts *WalkOptions) (*WalkResult, er
 	if opts == nil {
 		opts = &WalkOptions{}
 	}
-	base := safefetch.OrDefault(opts.Client)
+	base := opts.client()
 	startURL, err := CanonicalURL(start, base.AllowsLoopback())
 	if err != nil {
 		return nil, err

@@ -8,11 +8,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/agentweb/agentweb/internal/testhook"
-	"github.com/agentweb/agentweb/safefetch"
-	"github.com/agentweb/agentweb/safefetch/fetchtest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/agentweb/agentweb/safefetch"
+	"github.com/agentweb/agentweb/safefetch/fetchtest"
 )
 
 // newNet returns a fake internet, closed with the test.
@@ -246,17 +246,25 @@ func TestFetchPrevious(t *testing.T) {
 	})
 }
 
-// TestFetchDefaultClientReusesConnections proves that the nil-Client path
-// is safefetch.Default(): three fetches dial once. It swaps the default
-// client, so it does not run in parallel.
-func TestFetchDefaultClientReusesConnections(t *testing.T) {
+// TestFetchNilClientIsDefault: nil options or a nil Client mean
+// safefetch.Default(), whose connection reuse safefetch tests; a Client
+// given is used as is.
+func TestFetchNilClientIsDefault(t *testing.T) {
+	assert.Same(t, safefetch.Default(), (*FetchOptions)(nil).client())
+	assert.Same(t, safefetch.Default(), (&FetchOptions{}).client())
+	own := safefetch.New(nil)
+	assert.Same(t, own, (&FetchOptions{Client: own}).client())
+}
+
+// TestFetchesReuseTheClientsConnections: three fetches with one Client dial
+// once.
+func TestFetchesReuseTheClientsConnections(t *testing.T) {
 	n := newNet(t)
 	wk, err := Handler(exampleProfile(t), nil)
 	require.NoError(t, err)
 	n.Site("reuse.example", wk)
-	restore := testhook.SetDefaultClient(n.Client())
-	defer restore()
-	for _, opts := range []*FetchOptions{nil, {}, {ExpectDID: "research.coinpay"}} {
+	c := n.Client()
+	for _, opts := range []*FetchOptions{{Client: c}, {Client: c}, {Client: c, ExpectDID: "research.coinpay"}} {
 		_, err := Fetch(t.Context(), "https://reuse.example"+WellKnownPath, opts)
 		require.NoError(t, err)
 	}

@@ -187,7 +187,7 @@ func Scan(ctx context.Context, siteURL string, opts *Options) (*Report, error) {
 	if opts != nil {
 		o = *opts
 	}
-	client := safefetch.OrDefault(o.Client)
+	client := o.client()
 	// The site URL is normalized before anything compares origins, so that
 	// every spelling of one site (host case, default port, trailing dot)
 	// reads the same routes and gets the same score.

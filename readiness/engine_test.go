@@ -11,27 +11,30 @@ import (
 	"testing"
 	"time"
 
-	"github.com/agentweb/agentweb/internal/testhook"
 	"github.com/agentweb/agentweb/safefetch"
 	"github.com/agentweb/agentweb/safefetch/fetchtest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-// TestScanDefaultClientReusesConnections scans twice with a nil
-// Options.Client: both scans go through safefetch.Default (swapped here for
-// one on the fake internet), and the second dials no new connection to the
-// site. It uses the default client, so it must not run in parallel.
-func TestScanDefaultClientReusesConnections(t *testing.T) {
+// TestScanNilClientIsDefault: a nil Options.Client is safefetch.Default(),
+// whose connection reuse safefetch tests; a Client given is used as is.
+func TestScanNilClientIsDefault(t *testing.T) {
+	assert.Same(t, safefetch.Default(), (&Options{}).client())
+	own := safefetch.New(nil)
+	assert.Same(t, own, (&Options{Client: own}).client())
+}
+
+// TestScansReuseTheClientsConnections scans twice with one Client: the
+// second scan dials no new connection to the site.
+func TestScansReuseTheClientsConnections(t *testing.T) {
 	n := fetchtest.New()
 	defer n.Close()
 	ts := &testSite{host: "shop.example"}
 	n.Site(ts.host, ts)
 	n.Site("www."+ts.host, ts)
-	restore := testhook.SetDefaultClient(n.Client())
-	defer restore()
 
-	opts := &Options{Budget: safefetch.BudgetLimits{Concurrency: 1}, Now: func() time.Time { return at }}
+	opts := &Options{Client: n.Client(), Budget: safefetch.BudgetLimits{Concurrency: 1}, Now: func() time.Time { return at }}
 	first, err := Scan(context.Background(), ts.base()+"/", opts)
 	require.NoError(t, err)
 	require.Len(t, first.Checks, len(catalogueTable))

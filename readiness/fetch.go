@@ -19,6 +19,10 @@ import (
 	"github.com/agentweb/agentweb/safefetch"
 )
 
+// client is the Client of a scan: o.Client, or safefetch.Default() when it
+// is nil.
+func (o *Options) client() *safefetch.Client { return safefetch.OrDefault(o.Client) }
+
 // scan is the state of one scan: the page, the budgeted client, the fetch
 // memo and the shared reads, each computed at most once.
 type scan struct {

@@ -1,11 +1,9 @@
 package safefetch
 
-import (
-	"sync"
+import "sync"
 
-	"github.com/agentweb/agentweb/internal/testhook"
-)
-
+// defaultClient makes the shared Client on first use. A test of this
+// package may replace it (export_test.go); nothing else does.
 var defaultClient = sync.OnceValue(func() *Client { return New(nil) })
 
 // Default returns the one shared Client with the safe defaults of
@@ -14,9 +12,6 @@ var defaultClient = sync.OnceValue(func() *Client { return New(nil) })
 // and reuse its connections, as net/http's DefaultClient does. It has no
 // Budget; give a Client of your own to bound a whole task.
 func Default() *Client {
-	if c, ok := testhook.DefaultClient().(*Client); ok && c != nil {
-		return c
-	}
 	return defaultClient()
 }
 

@@ -12,3 +12,11 @@ var NetHTTPMessages = map[string]string{
 	"h2 compression":         msgH2Compression,
 	"h2 bare protocol error": msgH2BareProtocol,
 }
+
+// SetDefaultForTest makes Default return c until restore is called. A test
+// that calls it must not run in parallel with one that uses Default.
+func SetDefaultForTest(c *Client) (restore func()) {
+	prev := defaultClient
+	defaultClient = func() *Client { return c }
+	return func() { defaultClient = prev }
+}

@@ -8,7 +8,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/agentweb/agentweb/internal/testhook"
 	"github.com/agentweb/agentweb/safefetch"
 	"github.com/agentweb/agentweb/safefetch/fetchtest"
 )
@@ -112,7 +111,9 @@ func TestProvenanceConditional(t *testing.T) {
 }
 
 // The nil-Client path of the module means one shared Client: three fetches
-// through it reuse one connection.
+// through it reuse one connection, and so do the Clients derived from it
+// with a budget or a redirect policy, as the packages' runs derive them.
+// Every package tests its own nil-Client path by identity with Default.
 func TestDefaultReusesConnections(t *testing.T) {
 	d1, d2 := safefetch.Default(), safefetch.Default()
 	assert.Same(t, d1, d2)
@@ -123,10 +124,14 @@ func TestDefaultReusesConnections(t *testing.T) {
 	n := fetchtest.New()
 	defer n.Close()
 	n.Site("reuse.example", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("ok")) }))
-	restore := testhook.SetDefaultClient(n.Client())
+	restore := safefetch.SetDefaultForTest(n.Client())
 	defer restore()
-	for range 3 {
-		_, _, err := safefetch.OrDefault(nil).GetDocument(context.Background(), "https://reuse.example/", nil)
+	for _, c := range []*safefetch.Client{
+		safefetch.OrDefault(nil),
+		safefetch.Default().WithBudget(safefetch.NewBudget(safefetch.BudgetLimits{Attempts: 4})),
+		safefetch.Default().WithRedirectPolicy(safefetch.SameOriginOrWWW),
+	} {
+		_, _, err := c.GetDocument(context.Background(), "https://reuse.example/", nil)
 		require.NoError(t, err)
 	}
 	assert.Equal(t, 3, n.Requests("reuse.example"))

@@ -70,6 +70,10 @@ type Options struct {
 	DiscoverSignIn bool
 }
 
+// client is the Client of a probe: o.Client, or safefetch.Default() when it
+// is nil.
+func (o *Options) client() *safefetch.Client { return safefetch.OrDefault(o.Client) }
+
 // Probe speaks MCP Streamable HTTP to endpoint with the official Go SDK
 // (github.com/modelcontextprotocol/go-sdk). Every request goes through the
 // safefetch client, behind a round-tripper that records it and caps its
@@ -146,7 +150,7 @@ func Probe(ctx context.Context, endpoint string, opts *Options) (*Receipt, error
 	if o.ClientVersion == "" {
 		o.ClientVersion = "1"
 	}
-	c := safefetch.OrDefault(o.Client)
+	c := o.client()
 	if err := c.CheckURL(ctx, endpoint); errors.Is(err, safefetch.ErrForbiddenURL) || errors.Is(err, safefetch.ErrForbiddenAddress) {
 		// A URL the client's policy refuses is an error here, as at every
 		// other entry point of the module, never a receipt. A name that

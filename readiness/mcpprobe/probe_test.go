@@ -11,7 +11,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/agentweb/agentweb/internal/testhook"
 	"github.com/agentweb/agentweb/safefetch"
 	"github.com/agentweb/agentweb/safefetch/fetchtest"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -158,17 +157,24 @@ func TestProbeInvalid(t *testing.T) {
 	}
 }
 
-// TestProbeDefaultClientReused: a nil Client is safefetch.Default(), whose
-// connections are reused across probes.
-func TestProbeDefaultClientReused(t *testing.T) {
+// TestProbeNilClientIsDefault: a nil Client is safefetch.Default(), whose
+// connection reuse safefetch tests; a Client given is used as is.
+func TestProbeNilClientIsDefault(t *testing.T) {
+	assert.Same(t, safefetch.Default(), (&Options{}).client())
+	own := safefetch.New(nil)
+	assert.Same(t, own, (&Options{Client: own}).client())
+}
+
+// TestProbesReuseTheClientsConnections: three probes with one Client reuse
+// its one connection.
+func TestProbesReuseTheClientsConnections(t *testing.T) {
 	n := fetchtest.New()
 	t.Cleanup(n.Close)
 	n.Site("shop.example", newServer(1, nil))
-	restore := testhook.SetDefaultClient(n.Client())
-	defer restore()
+	opts := &Options{Client: n.Client()}
 	exchanges := 0
 	for range 3 {
-		r, err := Probe(context.Background(), "https://shop.example/mcp", nil)
+		r, err := Probe(context.Background(), "https://shop.example/mcp", opts)
 		require.NoError(t, err)
 		require.Equal(t, OutcomeListed, r.Outcome, r.Reason)
 		exchanges += len(r.Handshake)
