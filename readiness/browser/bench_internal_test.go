@@ -170,9 +170,9 @@ func cdnSite() http.Handler {
 }
 
 // BenchmarkScanRendered scans the same site with and without a rendering,
-// alternately ("ratio" is the rendered scan's time over the static one's),
-// and reports Chromium's peak memory over the run (the resident memory of
-// its whole process tree). On a loaded 2-core machine, a rendered scan
+// alternately: "ratio" is the rendered scan's time over the static one's.
+// It reports Chromium's peak memory over the run, the resident memory of
+// its whole process tree. On a loaded 2-core machine, a rendered scan
 // took about 1.2 s against 12 ms static. Chromium's process tree peaked at
 // about 0.4 GiB (proportional set size).
 func BenchmarkScanRendered(b *testing.B) {
@@ -211,12 +211,12 @@ func BenchmarkScanRendered(b *testing.B) {
 }
 
 // BenchmarkScanAllOneBrowser scans 50 and 150 sites with ScanAll and one
-// shared browser, and reports Chromium's peak memory, its memory after the
-// batch, the Go heap's peak, the page targets left open beside the one
-// Chromium starts with (none) and the goroutines left: memory stays flat
-// with the number of sites. On a loaded 2-core machine, Chromium's process
-// tree peaked at 0.50 and 0.54 GiB (proportional set size) over batches of
-// 50 and 150 sites.
+// shared browser. It reports Chromium's peak memory, its memory after the
+// batch and the Go heap's peak. It reports the page targets left open
+// beside the one Chromium starts with (none) and the goroutines left.
+// Memory stays flat with the number of sites. On a loaded 2-core
+// machine, Chromium's process tree peaked at 0.50 and 0.54 GiB
+// (proportional set size) over batches of 50 and 150 sites.
 func BenchmarkScanAllOneBrowser(b *testing.B) {
 	needChromium(b)
 	for _, count := range []int{50, 150} {
@@ -299,13 +299,14 @@ func TestNoTabLeftAfterABatch(t *testing.T) {
 // batchTimeout is the page deadline of the batch with hostile pages.
 const batchTimeout = 5 * time.Second
 
-// A ScanAll of 50 sites of which 10 are hostile pages (floods, pages that
-// take memory in Chromium or try to in this process) takes no more than
-// the 40 harmless ones plus 10 deadlines, each with its margin, and the
-// harmless sites are rendered and judged beside them. The figures are
-// logged. On a loaded 2-core machine, with 5 s deadlines and two tabs, the
-// batch took 51 s against 29 s for its 40 harmless sites alone. The bound
-// was 109 s: the harmless sites' time plus 10 deadlines.
+// A ScanAll of 50 sites of which 10 are hostile pages takes no more than
+// the 40 harmless ones plus 10 deadlines, each with its margin. The
+// hostile pages are floods, and pages that take memory in Chromium or try
+// to in this process. The harmless sites are rendered and judged beside
+// them. The figures are logged. On a loaded 2-core machine, with 5 s
+// deadlines and two tabs, the batch took 51 s against 29 s for its 40
+// harmless sites alone. The bound was 109 s: the harmless sites' time
+// plus 10 deadlines.
 func TestABatchWithHostilePagesTakesNoMoreThanItsDeadlines(t *testing.T) {
 	needChromium(t)
 	skipUnderRace(t)

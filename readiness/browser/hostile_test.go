@@ -192,13 +192,14 @@ func listen(t *testing.T) *listeners {
 }
 
 // escapePage is a page that tries to reach addr by every kind of request a
-// page can make, those the Fetch domain pauses and those it does not:
-// fetch, <img>, <iframe>, a stylesheet, a link's prefetch, a preconnect and
-// a DNS prefetch, speculation rules' prefetch and prerender, a WebSocket
-// and a WebSocketStream, an EventSource, a beacon, a keepalive fetch and a
-// beacon as the tab closes, a dedicated worker's fetch and WebSocket, a
-// shared worker's fetch, a service worker registered through the
-// prototype, FedCM, and a form's submission.
+// page can make, those the Fetch domain pauses and those it does not. It
+// tries fetch, <img>, <iframe>, a stylesheet, a link's prefetch, a
+// preconnect and a DNS prefetch. It tries speculation rules' prefetch and
+// prerender, a WebSocket and a WebSocketStream, an EventSource, a beacon.
+// It sends a keepalive fetch and a beacon as the tab closes. It tries a
+// dedicated worker's fetch and WebSocket, a shared worker's fetch, a
+// service worker registered through the prototype, FedCM, and a form's
+// submission.
 func escapePage(addr string) string {
 	port := addr[strings.LastIndexByte(addr, ':')+1:]
 	return fmt.Sprintf(`<!DOCTYPE html><html><head>
@@ -224,13 +225,13 @@ setTimeout(() => document.getElementById("f").submit(), 200);
 </script></body></html>`, addr, port, prose)
 }
 
-// Listeners on loopback, outside the fake internet, that the page tries to
-// reach by every kind of request count no connection: nothing leaves
-// Chromium but through the Fetch domain, which safefetch answers (and
-// safefetch refuses loopback), and what the Fetch domain does not see
-// (WebSockets, speculation rules, shared and service workers, keepalive
-// requests at the tab's close, FedCM, preconnects) goes nowhere, with
-// either network switch alone. Without both, connections arrive: the test
+// Listeners on loopback, outside the fake internet, count no connection
+// while the page tries to reach them by every kind of request. Nothing
+// leaves Chromium but through the Fetch domain, which safefetch answers
+// (and safefetch refuses loopback). What the Fetch domain does not see
+// goes nowhere, with either network switch alone: WebSockets, speculation
+// rules, shared and service workers, keepalive requests at the tab's
+// close, FedCM, preconnects. Without both, connections arrive: the test
 // sees an escape.
 func TestNothingLeavesButThroughSafefetch(t *testing.T) {
 	needBrowser(t)

@@ -86,8 +86,8 @@ func peakByType(root int) (stop func() map[string]int64) {
 }
 
 // A page that takes memory outside the JavaScript heap is stopped at the
-// renderer bound: no process of Chromium grows much past
-// MaxRendererMemory, the rendering fails saying why, and the next page
+// renderer bound. No process of Chromium grows much past
+// MaxRendererMemory. The rendering fails saying why, and the next page
 // renders.
 func TestRendererMemoryStaysUnderItsBound(t *testing.T) {
 	needChromium(t)

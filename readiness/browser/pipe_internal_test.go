@@ -9,9 +9,9 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-// Every message within the bound passes unchanged; one over it is replaced
+// Every message within the bound passes unchanged. One over it is replaced
 // by a short message that fails its command, refuses its request or counts
-// its tools as skipped, or it is dropped; console messages, exceptions and
+// its tools as skipped, or it is dropped. Console messages, exceptions and
 // log entries are dropped whatever their size.
 func TestBoundMessagesReplacesWhatIsOverTheBound(t *testing.T) {
 	const limit = 256

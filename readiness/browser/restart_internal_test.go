@@ -16,8 +16,8 @@ import (
 )
 
 // When Chromium dies (killed by the system for its memory, say), the next
-// page starts another and says so, the dead one's directory is removed, and
-// after MaxRestarts in a row without a page rendered, Render returns
+// page starts another and says so. The dead one's directory is removed.
+// After MaxRestarts in a row without a page rendered, Render returns
 // ErrDied.
 func TestABrowserRecoversFromADeadChromium(t *testing.T) {
 	needChromium(t)

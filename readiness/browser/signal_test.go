@@ -33,8 +33,8 @@ func TestHelperRenderUntilKilled(t *testing.T) {
 }
 
 // A process killed by SIGKILL or ended by SIGTERM while it renders leaves
-// no Chromium process, and the next New removes the directory it could not
-// remove itself; Chromium's own temporary files were inside it.
+// no Chromium process. The next New removes the directory it could not
+// remove itself, and Chromium's own temporary files with it.
 func TestASignalLeavesNoDirectory(t *testing.T) {
 	needBrowser(t)
 	chromiumTmp := func() int {

@@ -72,9 +72,9 @@ func TestWalkFramesBound(t *testing.T) {
 	assert.Equal(t, "https://shop.example/64", into["64"])
 }
 
-// TestAddAndRemoveTools: a toolsAdded event is read tool by tool (one
-// that does not decode is skipped and counted), at most maxTools are kept,
-// and a tool removed is found by its toolId or by its name and frame.
+// TestAddAndRemoveTools: a toolsAdded event is read tool by tool. One that
+// does not decode is skipped and counted. At most maxTools are kept. A
+// tool removed is found by its toolId, or by its name and frame.
 func TestAddAndRemoveTools(t *testing.T) {
 	tool := func(id, name, frame string) string {
 		return fmt.Sprintf(`{"toolId":%q,"name":%q,"description":"d","frameId":%q}`, id, name, frame)
