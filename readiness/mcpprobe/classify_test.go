@@ -25,9 +25,9 @@ func TestProbeUnanswered(t *testing.T) {
 		})}
 		start := time.Now()
 		r := probe(t, s, &Options{Timeout: 300 * time.Millisecond})
-		// Well under the handler's 10 s: the probe's own deadline ended it
-		// (and every request the SDK sends after it, notifications/cancelled
-		// included, ends by that deadline).
+		// Well under the handler's 10 s: the probe's own deadline ended it.
+		// Every request the SDK sends after it, notifications/cancelled
+		// included, ends by that deadline too.
 		assert.Less(t, time.Since(start), 2*time.Second)
 		assert.Equal(t, OutcomeUnanswered, r.Outcome)
 		assert.Contains(t, r.Reason, "timeout")

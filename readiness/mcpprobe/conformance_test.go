@@ -26,9 +26,9 @@ import (
 // binary are installed from npm by testdata/conformance/install.sh into
 // $AGENTWEB_CONFORMANCE_DIR (default ~/.cache/agentweb-conformance).
 
-// conformanceScenario is one client scenario of the suite: how the suite
-// runs it is fixed by the suite (a fixture server, then the client command
-// with the server's URL); what the probe must make of it is ours.
+// conformanceScenario is one client scenario of the suite. How it runs is
+// fixed by the suite: a fixture server, then the client command with the
+// server's URL. What the probe must make of it is ours.
 type conformanceScenario struct {
 	name     string
 	versions string
@@ -115,12 +115,13 @@ var conformanceScenarios = []conformanceScenario{
 		require.NotNil(t, f)
 		assert.Contains(t, f.Problem, "does not match")
 	}},
-	// The 2025-03-26 back-compat fixture serves, at the root well-known URI
-	// /.well-known/oauth-authorization-server, metadata whose issuer is
-	// <origin>/oauth. RFC 8414 Section 3.3 requires the issuer to be the one
-	// the URL was built from (the origin), and its data MUST NOT be used:
-	// the suite only checks that the document was requested (which passes);
-	// the probe requests it, refuses it, and says why.
+	// The 2025-03-26 back-compat fixture serves metadata whose issuer is
+	// <origin>/oauth, at the root well-known URI
+	// /.well-known/oauth-authorization-server. RFC 8414 Section 3.3 requires
+	// the issuer to be the one the URL was built from, the origin. Otherwise
+	// its data MUST NOT be used. The suite only checks that the document was
+	// requested, which passes. The probe requests it, refuses it, and says
+	// why.
 	{name: "auth/2025-03-26-oauth-metadata-backcompat", versions: "2025-03-26",
 		expected: flowChecks(fullFlow...),
 		receipt: func(t *testing.T, r *mcpprobe.Receipt) {

@@ -10,9 +10,9 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// Probing an MCP server (the official go-sdk's, on the fake internet of
-// package fetchtest): the probe offers 2026-07-28 first, the server
-// declines server/discover, and 2025-11-25 is negotiated; the tools are
+// Probing an MCP server: the official go-sdk's, on the fake internet of
+// package fetchtest. The probe offers 2026-07-28 first, and the server
+// declines server/discover. So 2025-11-25 is negotiated, and the tools are
 // listed without a token.
 func ExampleProbe() {
 	n := fetchtest.New()

@@ -187,9 +187,10 @@ func TestProbesReuseTheClientsConnections(t *testing.T) {
 	assert.Equal(t, 1, n.Dials(n.Addr("shop.example")), "the probes share the default client's one connection")
 }
 
-// BenchmarkProbe measures one probe (server/discover, initialize,
-// initialized, tools/list, close) against an open go-sdk server with 20
-// tools on the fake internet: time, requests and response bytes per probe.
+// BenchmarkProbe measures one probe against an open go-sdk server with 20
+// tools on the fake internet. A probe is server/discover, initialize,
+// initialized, tools/list and close. It reports time, requests and response
+// bytes per probe.
 func BenchmarkProbe(b *testing.B) {
 	n := fetchtest.New()
 	b.Cleanup(n.Close)
@@ -211,13 +212,13 @@ func BenchmarkProbe(b *testing.B) {
 	b.ReportMetric(float64(bytes)/float64(b.N), "resp-bytes/probe")
 }
 
-// TestProbeRefusalsSayWhy: an endpoint the fetch policy refuses (an http
-// endpoint outside development mode, a host that resolves to a private
-// address) is Probe's error with safefetch's reason, as at every other
-// entry point of the module, never a receipt with a nil error; and a
-// go-sdk server's default DNS-rebinding protection, which answers 403 to a
-// loopback request whose Host is a public name, is named in the receipt as
-// the likely cause.
+// TestProbeRefusalsSayWhy: an endpoint the fetch policy refuses is Probe's
+// error with safefetch's reason. Examples are an http endpoint outside
+// development mode, and a host that resolves to a private address. That is
+// so at every other entry point of the module too, never a receipt with a
+// nil error. A go-sdk server's default DNS-rebinding protection answers 403
+// to a loopback request whose Host is a public name. The receipt names it
+// as the likely cause.
 func TestProbeRefusalsSayWhy(t *testing.T) {
 	n := fetchtest.New()
 	t.Cleanup(n.Close)

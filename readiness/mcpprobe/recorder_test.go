@@ -11,8 +11,8 @@ import (
 )
 
 // A probe whose context is cancelled during the handshake ends every
-// request it sent, the one the MCP client sends from a context of its own
-// included: the endpoint sees each request's context end, at once.
+// request it sent. That includes the one the MCP client sends from a
+// context of its own. The endpoint sees each request's context end, at once.
 func TestProbeCancelledEndsItsRequests(t *testing.T) {
 	n := fetchtest.New()
 	defer n.Close()

@@ -11,11 +11,11 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-// TestProbeReceiptWhileStreamDrains: a server that goes on writing to an SSE
+// TestProbeReceiptWhileStreamDrains: a server goes on writing to an SSE
 // response after the answer the client wanted. The MCP client drains such a
-// stream in a goroutine of its own, which may still be reading when the
-// probe writes its receipt: the receipt is built from a copy taken under the
-// recorder's lock, so that (under -race) nothing is read while being written.
+// stream in a goroutine of its own. It may still be reading when the probe
+// writes its receipt. So the receipt is built from a copy taken under the
+// recorder's lock, and (under -race) nothing is read while being written.
 func TestProbeReceiptWhileStreamDrains(t *testing.T) {
 	s := &site{mcp: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodPost {

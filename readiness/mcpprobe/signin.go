@@ -23,9 +23,9 @@ type discovery struct {
 	r   *Receipt
 }
 
-// fetch requests one discovery document and records it; it returns the
-// body of a 2xx answer, nil otherwise. A request that fails because a
-// pooled connection was closed is made once more (GET is idempotent).
+// fetch requests one discovery document and records it. It returns the
+// body of a 2xx answer, or nil. A request that fails because a pooled
+// connection was closed is made once more, since GET is idempotent.
 func (d *discovery) fetch(kind DocumentKind, u, rule, version string) (*Document, []byte) {
 	for _, have := range d.r.Auth.Documents {
 		if have.URL == u && have.Kind == kind {
@@ -81,8 +81,8 @@ const (
 )
 
 // discoverSignIn applies the authorization discovery of the negotiated
-// protocol version to the receipt, or, when no version was negotiated, the
-// 2025-11-25 rules, which find the most:
+// protocol version to the receipt. When no version was negotiated, it
+// applies the 2025-11-25 rules, which find the most:
 //   - 2025-03-26 (and earlier): RFC 8414 metadata at the MCP server origin,
 //     whose issuer must be that origin;
 //   - 2025-06-18: protected resource metadata from the challenge's
@@ -119,11 +119,11 @@ func discoverSignIn(ctx context.Context, c *safefetch.Client, get func(context.C
 	if prm == nil {
 		if refusedPRM || len(a.Documents) > 0 && allUnanswered(a.Documents) {
 			// Protected resource metadata that does not match is a
-			// misconfigured resource, not a missing document: nothing
+			// misconfigured resource, not a missing document. Nothing
 			// else is read.
 			return
 		}
-		// No protected resource metadata: the server origin's RFC 8414
+		// Without protected resource metadata, the server origin's RFC 8414
 		// metadata (the 2025-03-26 rule) is still read, and marked.
 		if d.authServer([]asCandidate{{KindAuthorizationServer, mustInsert(orig, "oauth-authorization-server"), ruleOrigin, Version20250326}}, orig) {
 			a.OriginFallback = true
@@ -177,11 +177,11 @@ func allUnanswered(docs []Document) bool {
 	return true
 }
 
-// protectedResource reads the first protected resource metadata found:
-// the challenge's resource_metadata, then (wellKnown) the path-inserted and
-// the root well-known URI. A document whose resource does not match the
-// endpoint is not used (RFC 9728 Section 3.3), and discovery stops there
-// (refused is then true).
+// protectedResource reads the first protected resource metadata found. It
+// tries the challenge's resource_metadata first. With wellKnown, it then
+// tries the path-inserted and the root well-known URI. A document whose
+// resource does not match the endpoint is not used (RFC 9728 Section 3.3).
+// Discovery stops there, and refused is true.
 func (d *discovery) protectedResource(endpoint, orig string, wellKnown bool) (m *ProtectedResourceMetadata, refused bool) {
 	a := &d.r.Auth
 	type cand struct{ u, rule, version string }
@@ -228,9 +228,9 @@ type asCandidate struct {
 }
 
 // authServer reads authorization server metadata at the candidates in
-// order and uses the first whose issuer is the one its URL was built from
-// (RFC 8414 Section 3.3: otherwise its data MUST NOT be used, and none of
-// it reaches the receipt). It reports whether one was used.
+// order. It uses the first whose issuer is the one its URL was built from
+// (RFC 8414 Section 3.3). Otherwise the data MUST NOT be used, and none of
+// it reaches the receipt. authServer reports whether one was used.
 func (d *discovery) authServer(cands []asCandidate, issuer string) bool {
 	a := &d.r.Auth
 	for _, c := range cands {
@@ -263,7 +263,8 @@ func (d *discovery) authServer(cands []asCandidate, issuer string) bool {
 }
 
 // Failure returns the first discovery document that failed, with its URL
-// and reason, or nil when discovery found what it looked for or did not run.
+// and reason. It returns nil when discovery found what it looked for, or
+// did not run.
 func (a *Auth) Failure() *Document {
 	if a.OAuthMetadata {
 		return nil
