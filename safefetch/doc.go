@@ -46,25 +46,25 @@
 //     redirected fetch is not substituted for the URL that was declared");
 //     [Response.FinalURL], [Response.Redirects] and [Response.Hops] record
 //     the path ([ErrRedirectRefused], [ErrTooManyRedirects]).
-//  5. Bounds. "identity" is the only encoding asked for and a response with
-//     any other Content-Encoding is refused, because a compressed body can
-//     expand past every cap ([ErrContentEncoding]). Bodies are capped at
-//     [Options.MaxBodyBytes] (1 MiB, the bound draft Section 7.1 names): a larger
-//     declared Content-Length is refused unread, and otherwise at most
-//     cap+1 bytes are read, so a larger, lying or endless body is
-//     [ErrTooLarge] without being buffered; bodies of unknown length are
-//     read in pooled chunks, so a refused one leaves no allocation behind.
-//     Response headers are capped at [Options.MaxHeaderBytes] (64 KiB),
-//     informational (1xx) responses included, all of them together, over
-//     HTTP/1.1 and HTTP/2 alike ([ErrTooLarge]). A body delimited only by
-//     the end of the connection (neither Content-Length nor chunked) is
-//     refused when the connection ended with a TCP FIN but no TLS
-//     close_notify, since it may have been cut anywhere; the error wraps
-//     io.ErrUnexpectedEOF, as for a body shorter than its Content-Length.
-//     One deadline, [Options.Timeout]
-//     (10 s, the draft's suggested default), covers DNS, connect, TLS,
-//     headers and body of the whole redirect chain, so a slow server cannot
-//     hold a call open ([ErrTimeout]).
+//  5. Bounds. "identity" is the only encoding asked for, and a response with
+//     any other Content-Encoding is refused: a compressed body can expand past
+//     every cap ([ErrContentEncoding]). Bodies are capped at
+//     [Options.MaxBodyBytes] ([DefaultMaxBodyBytes], the bound draft
+//     Section 7.1 names). A larger declared Content-Length is refused unread.
+//     Otherwise at most cap+1 bytes are read, so a larger, lying or endless
+//     body is [ErrTooLarge] without being buffered. Bodies of unknown length
+//     are read in pooled chunks, so a refused one leaves no allocation behind.
+//     Response headers are capped at [Options.MaxHeaderBytes]
+//     ([DefaultMaxHeaderBytes]), all of them together ([ErrTooLarge]). That
+//     includes informational (1xx) responses, over HTTP/1.1 and HTTP/2 alike.
+//     A body delimited only by the end of the connection (neither
+//     Content-Length nor chunked) may have been cut anywhere. So it is refused
+//     when the connection ended with a TCP FIN but no TLS close_notify. The
+//     error wraps io.ErrUnexpectedEOF, as for a body shorter than its
+//     Content-Length. One deadline, [Options.Timeout] ([DefaultTimeout], the
+//     draft's suggested default), covers DNS, connect, TLS, headers and body
+//     of the whole redirect chain. So a slow server cannot hold a call open
+//     ([ErrTimeout]).
 //  6. Connections. A call that breaks a cap (body, headers, 1xx
 //     responses), is refused for its content coding, or whose stream ends
 //     in an error closes the connection it ran on, over HTTP/2 too, where
