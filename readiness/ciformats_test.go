@@ -96,7 +96,7 @@ func TestSARIF(t *testing.T) {
 
 // brokenScan is a real scan of a site with several defects.
 func brokenScan(t *testing.T) *Report {
-	r, _ := scanSite(t, &testSite{host: "broken.example", noVary: true, spaShell: true, sitemapHTML: true, brokenJSONLD: true}, 3e9, nil)
+	r, _ := scanSite(t, &testSite{host: "broken.example", faults: []siteFault{noVary, spaShellOnly, sitemapIsHTML, brokenJSONLD}}, 3e9, nil)
 	return r
 }
 

@@ -38,7 +38,7 @@ func TestFixes(t *testing.T) {
 // A scan of a site with defects gives a fix on every check that leaves
 // work, and none on the others.
 func TestScanCarriesFixes(t *testing.T) {
-	r, _ := scanSite(t, &testSite{host: "broken.example", noVary: true, spaShell: true, sitemapHTML: true, brokenJSONLD: true}, 3*time.Second, nil)
+	r, _ := scanSite(t, &testSite{host: "broken.example", faults: []siteFault{noVary, spaShellOnly, sitemapIsHTML, brokenJSONLD}}, 3*time.Second, nil)
 	worked := 0
 	for _, c := range r.Checks {
 		if c.Verdict.leavesWork() {

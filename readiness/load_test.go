@@ -93,32 +93,32 @@ func TestLoadPlanFollowsTheMachine(t *testing.T) {
 }
 
 // loadSite is the i-th site of the load test: the well-made test site with a
-// few knobs turned on a pattern of i, so that verdicts differ between sites.
+// few faults turned on a pattern of i, so that verdicts differ between sites.
 func loadSite(i int) *testSite {
 	ts := &testSite{host: fmt.Sprintf("shop%03d.example", i)}
-	ts.ignoreMarkdown = i%7 == 3
-	ts.brokenJSONLD = i%11 == 5
-	ts.noVary = i%13 == 2
-	ts.twinsDiffer = i%17 == 4
-	ts.sitemapHTML = i%19 == 6
-	ts.frontMatterNoDay = i%23 == 8
-	ts.mdAlternateOnly = i%29 == 9
-	ts.sitemapForeign = i%37 == 10
+	for _, f := range []struct {
+		fault     siteFault
+		every, at int
+	}{
+		{ignoresAccept, 7, 3}, {brokenJSONLD, 11, 5}, {noVary, 13, 2}, {twinsDiffer, 17, 4},
+		{sitemapIsHTML, 19, 6}, {frontMatterNoDay, 23, 8}, {markdownAlternateOnly, 29, 9}, {sitemapForeign, 37, 10},
+		// Sites without an MCP endpoint, or with nothing but redirects: the
+		// Connect checks do not apply, or nothing is verified.
+		{spaShellOnly, 41, 14}, {redirectsForever, 53, 15},
+	} {
+		if i%f.every == f.at {
+			ts.faults = append(ts.faults, f.fault)
+		}
+	}
 	if i%31 == 12 {
 		ts.robots = "User-agent: *\nDisallow: /\n"
 	}
-	// Sites without an MCP endpoint, or with nothing but redirects: the
-	// Connect checks do not apply, or nothing is verified.
-	ts.spaShell = i%41 == 14
-	ts.redirectForever = i%53 == 15
 	return ts
 }
 
-// plain reports whether ts has none of the knobs loadSite turns.
-func (ts *testSite) plain() bool {
-	return !ts.ignoreMarkdown && !ts.brokenJSONLD && !ts.noVary && !ts.twinsDiffer && !ts.sitemapHTML &&
-		!ts.frontMatterNoDay && !ts.mdAlternateOnly && !ts.sitemapForeign && ts.robots == "" && !ts.spaShell && !ts.redirectForever
-}
+// plain reports whether ts is the well-made site, with no fault and the
+// kit's robots.txt.
+func (ts *testSite) plain() bool { return len(ts.faults) == 0 && ts.robots == "" }
 
 // loadVerdicts is what the load test compares: every check's verdict, and
 // the score.

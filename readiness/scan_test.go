@@ -69,7 +69,7 @@ func TestScanSites(t *testing.T) {
 			},
 		},
 		{
-			name: "empty SPA shell", site: &testSite{spaShell: true},
+			name: "empty SPA shell", site: &testSite{faults: []siteFault{spaShellOnly}},
 			want: map[string]Verdict{
 				// Every path answers the shell: no sitemap, llms.txt or card is HTML.
 				"sitemap": VerdictFail, "llms_txt": VerdictFail, "capability_manifest": VerdictFail, "manifest_twins": VerdictNotApplicable,
@@ -94,26 +94,26 @@ func TestScanSites(t *testing.T) {
 			},
 		},
 		{
-			name: "ignores Accept: text/markdown", site: &testSite{ignoreMarkdown: true},
+			name: "ignores Accept: text/markdown", site: &testSite{faults: []siteFault{ignoresAccept}},
 			want: with(allPass(), map[string]Verdict{
 				// The announced alternate is missing too: no Markdown form at all.
 				"markdown_representation": VerdictFail, "vary_accept": VerdictNotApplicable, "markdown_alternate_link": VerdictNotApplicable, "markdown_frontmatter": VerdictNotApplicable,
 			}),
 		},
 		{
-			name: "Markdown without Vary", site: &testSite{noVary: true},
+			name: "Markdown without Vary", site: &testSite{faults: []siteFault{noVary}},
 			want: with(allPass(), map[string]Verdict{"markdown_representation": VerdictPartial, "vary_accept": VerdictFail}),
 		},
 		{
-			name: "Markdown only at an announced alternate", site: &testSite{mdAlternateOnly: true},
+			name: "Markdown only at an announced alternate", site: &testSite{faults: []siteFault{markdownAlternateOnly}},
 			want: with(allPass(), map[string]Verdict{"markdown_representation": VerdictPartial}),
 		},
 		{
-			name: "front matter without a date", site: &testSite{frontMatterNoDay: true},
+			name: "front matter without a date", site: &testSite{faults: []siteFault{frontMatterNoDay}},
 			want: with(allPass(), map[string]Verdict{"markdown_frontmatter": VerdictPartial}),
 		},
 		{
-			name: "sitemap that is HTML", site: &testSite{sitemapHTML: true},
+			name: "sitemap that is HTML", site: &testSite{faults: []siteFault{sitemapIsHTML}},
 			want: with(allPass(), map[string]Verdict{"sitemap": VerdictFail}),
 			check: func(t *testing.T, r *Report) {
 				// No sitemap to choose routes from: the page's own links are used.
@@ -121,7 +121,7 @@ func TestScanSites(t *testing.T) {
 			},
 		},
 		{
-			name: "sitemap with foreign hosts", site: &testSite{sitemapForeign: true},
+			name: "sitemap with foreign hosts", site: &testSite{faults: []siteFault{sitemapForeign}},
 			want: with(allPass(), map[string]Verdict{"sitemap": VerdictPartial}),
 		},
 		{
@@ -140,15 +140,15 @@ func TestScanSites(t *testing.T) {
 			want: with(allPass(), map[string]Verdict{"ai_crawler_access": VerdictFail}),
 		},
 		{
-			name: "twin agents.json that differ", site: &testSite{twinsDiffer: true},
+			name: "twin agents.json that differ", site: &testSite{faults: []siteFault{twinsDiffer}},
 			want: with(allPass(), map[string]Verdict{"manifest_twins": VerdictFail}),
 		},
 		{
-			name: "JSON-LD that does not parse", site: &testSite{brokenJSONLD: true},
+			name: "JSON-LD that does not parse", site: &testSite{faults: []siteFault{brokenJSONLD}},
 			want: with(allPass(), map[string]Verdict{"structured_business_data": VerdictPartial}),
 		},
 		{
-			name: "server times out on llms.txt", site: &testSite{llmsTimeout: true}, timeout: 3 * time.Second,
+			name: "server times out on llms.txt", site: &testSite{faults: []siteFault{llmsNeverAnswers}}, timeout: 3 * time.Second,
 			want: with(allPass(), map[string]Verdict{"llms_txt": VerdictUnverified}),
 			check: func(t *testing.T, r *Report) {
 				assert.Equal(t, []string{"llms_txt", "mcp_tested_execution"}, r.Unverified)
@@ -161,7 +161,7 @@ func TestScanSites(t *testing.T) {
 			},
 		},
 		{
-			name: "server that redirects forever", site: &testSite{redirectForever: true},
+			name: "server that redirects forever", site: &testSite{faults: []siteFault{redirectsForever}},
 			want: func() map[string]Verdict {
 				m := map[string]Verdict{}
 				for _, id := range catalogueIDs() {

@@ -115,7 +115,7 @@ func TestCompare(t *testing.T) {
 // broke, and finds every changed check with the score and section deltas.
 func TestCompareReports(t *testing.T) {
 	good, _ := scanSite(t, &testSite{host: "shop.example"}, 3*time.Second, nil)
-	bad, _ := scanSite(t, &testSite{host: "shop.example", noVary: true, brokenJSONLD: true}, 3*time.Second, nil)
+	bad, _ := scanSite(t, &testSite{host: "shop.example", faults: []siteFault{noVary, brokenJSONLD}}, 3*time.Second, nil)
 	c := Compare(good, bad)
 	assert.InDelta(t, bad.Score-good.Score, c.Delta, 1e-9)
 	assert.Less(t, c.Delta, 0.0)

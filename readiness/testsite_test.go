@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -12,24 +13,13 @@ import (
 	"github.com/agentweb/agentweb/readiness/publish"
 )
 
-// testSite is a configurable agent-ready site for the scan tests. Its zero
-// knobs give the well-made site on which every check of this scanner passes;
-// each knob breaks one thing.
+// testSite is a configurable agent-ready site for the scan tests. With no
+// faults it is the well-made site, on which every check of this scanner
+// passes. Each fault breaks one thing.
 type testSite struct {
-	host string
-
-	ignoreMarkdown   bool // serve HTML whatever the Accept header
-	noVary           bool // never send Vary
-	spaShell         bool // an empty single-page-app shell, and nothing else
-	sitemapHTML      bool // /sitemap.xml is an HTML page
-	sitemapForeign   bool // a loc on another host
-	robots           string
-	twinsDiffer      bool
-	brokenJSONLD     bool
-	llmsTimeout      bool // /llms.txt never answers
-	redirectForever  bool
-	mdAlternateOnly  bool // no negotiation, but an announced /index.md alternate
-	frontMatterNoDay bool // front matter without updated
+	host   string
+	faults []siteFault // what the site does wrong; a failing test can print it
+	robots string      // a robots.txt of the test's own; "" serves the kit's
 
 	mu     sync.Mutex
 	counts map[string]int // method path accept -> requests
@@ -42,10 +32,31 @@ type testSite struct {
 	oldCard []byte       // the card under another name, for twinsDiffer
 }
 
+// siteFault is one thing the test site does wrong, said in words.
+type siteFault string
+
+// The faults of the test site. Each breaks one thing of the well-made site.
+const (
+	ignoresAccept         siteFault = "serves HTML whatever the Accept header"
+	noVary                siteFault = "never sends Vary"
+	spaShellOnly          siteFault = "serves an empty single-page-app shell, and nothing else"
+	sitemapIsHTML         siteFault = "serves an HTML page at /sitemap.xml"
+	sitemapForeign        siteFault = "lists a location on another host in its sitemap"
+	twinsDiffer           siteFault = "serves another card at /agents.json"
+	brokenJSONLD          siteFault = "adds a JSON-LD block that does not parse"
+	llmsNeverAnswers      siteFault = "never answers for /llms.txt"
+	redirectsForever      siteFault = "redirects every path to another"
+	markdownAlternateOnly siteFault = "negotiates no Markdown, but announces an /index.md alternate"
+	frontMatterNoDay      siteFault = "writes front matter without updated"
+)
+
+// has reports whether the site has fault f.
+func (ts *testSite) has(f siteFault) bool { return slices.Contains(ts.faults, f) }
+
 // documents is the publish kit's handler for the site's facts: the
 // scanner is tested against what the kit writes for llms.txt, robots.txt
 // and the card. The pages, their Markdown and the sitemap stay written by
-// hand, since knobs break them in ways the kit cannot (an alternate URL of
+// hand, since faults break them in ways the kit cannot (an alternate URL of
 // its own, a location on another host).
 func (ts *testSite) documents() http.Handler {
 	ts.kitOnce.Do(func() {
@@ -110,7 +121,7 @@ func (ts *testSite) html(path, title string) string {
 	b := ts.base()
 	ld := `<script type="application/ld+json">{"@context":"https://schema.org","@type":"Organization","name":"Example Shop","url":"` + b + `/","logo":"` + b + `/logo.png","sameAs":["https://social.example/shop"]}</script>
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"WebPage","name":"` + title + `","dateModified":"2026-09-15"}</script>`
-	if ts.brokenJSONLD {
+	if ts.has(brokenJSONLD) {
 		ld += `
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"Product", "name": "Tent",}</script>`
 	}
@@ -141,7 +152,7 @@ func (ts *testSite) html(path, title string) string {
 
 func (ts *testSite) markdown(path, title string) string {
 	updated := "updated: 2026-09-15\n"
-	if ts.frontMatterNoDay {
+	if ts.has(frontMatterNoDay) {
 		updated = ""
 	}
 	return "---\ntitle: " + title + "\ndescription: Outdoor gear, shipped within the EU.\ncanonical: " + ts.base() + path + "\n" + updated + "language: en\n---\n# " + title + "\n\n" + pageText + "\n"
@@ -158,7 +169,7 @@ func (ts *testSite) links(path string) []string {
 const spaShell = `<!DOCTYPE html><html><head><title>Shop</title><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div><noscript>You need to enable JavaScript to run this app.</noscript></body></html>`
 
 func (ts *testSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if r.URL.Path == "/mcp" && !ts.redirectForever && !ts.spaShell {
+	if r.URL.Path == "/mcp" && !ts.has(redirectsForever) && !ts.has(spaShellOnly) {
 		// MCP requests repeat by design (one POST per message): not counted.
 		ts.mcpOnce.Do(func() { ts.mcp = newMCPServer(5, true, nil, 0) })
 		ts.mcp.ServeHTTP(w, r)
@@ -166,16 +177,16 @@ func (ts *testSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	ts.count(r)
 	h := w.Header()
-	if ts.redirectForever {
+	if ts.has(redirectsForever) {
 		http.Redirect(w, r, r.URL.Path+"x", http.StatusFound)
 		return
 	}
-	if ts.spaShell {
+	if ts.has(spaShellOnly) {
 		h.Set("Content-Type", "text/html; charset=utf-8")
 		fmt.Fprint(w, spaShell)
 		return
 	}
-	if !ts.noVary {
+	if !ts.has(noVary) {
 		h.Set("Vary", "Accept")
 	}
 	wantsMD := webread.Preferred(r.Header.Get("Accept"), []string{"text/html", "text/markdown"}) == "text/markdown"
@@ -183,7 +194,7 @@ func (ts *testSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		for _, l := range ts.links(path) {
 			h.Add("Link", l)
 		}
-		if wantsMD && !ts.ignoreMarkdown && !ts.mdAlternateOnly {
+		if wantsMD && !ts.has(ignoresAccept) && !ts.has(markdownAlternateOnly) {
 			h.Set("Content-Type", "text/markdown; charset=utf-8")
 			fmt.Fprint(w, ts.markdown(path, title))
 			return
@@ -199,7 +210,7 @@ func (ts *testSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case "/products":
 		page("/products", "Products")
 	case "/index.md", "/aboutindex.md", "/productsindex.md":
-		if !ts.mdAlternateOnly {
+		if !ts.has(markdownAlternateOnly) {
 			http.NotFound(w, r)
 			return
 		}
@@ -213,14 +224,14 @@ func (ts *testSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		ts.documents().ServeHTTP(w, r)
 	case "/sitemap.xml":
-		if ts.sitemapHTML {
+		if ts.has(sitemapIsHTML) {
 			h.Set("Content-Type", "text/html; charset=utf-8")
 			fmt.Fprint(w, spaShell)
 			return
 		}
 		h.Set("Content-Type", "application/xml")
 		foreign := ""
-		if ts.sitemapForeign {
+		if ts.has(sitemapForeign) {
 			foreign = "<url><loc>https://elsewhere.example/offers</loc></url>"
 		}
 		fmt.Fprintf(w, `<?xml version="1.0" encoding="UTF-8"?>
@@ -233,7 +244,7 @@ func (ts *testSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 </urlset>
 `, ts.base(), ts.host, foreign)
 	case "/llms.txt":
-		if ts.llmsTimeout {
+		if ts.has(llmsNeverAnswers) {
 			select {
 			case <-r.Context().Done():
 			case <-time.After(5 * time.Second):
@@ -249,7 +260,7 @@ func (ts *testSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprintf(w, `{"issuer": "%[1]s", "authorization_endpoint": "%[1]s/authorize", "token_endpoint": "%[1]s/token", "response_types_supported": ["code"], "code_challenge_methods_supported": ["S256"]}`, ts.base())
 	case "/.well-known/agents.json", "/agents.json":
 		d := ts.documents()
-		if ts.twinsDiffer && r.URL.Path == "/agents.json" {
+		if ts.has(twinsDiffer) && r.URL.Path == "/agents.json" {
 			h.Set("Content-Type", "application/json")
 			w.Write(ts.oldCard)
 			return
