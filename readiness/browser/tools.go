@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"time"
-	"unicode/utf8"
 
 	"github.com/chromedp/cdproto/cdp"
 	jsonv2 "github.com/chromedp/cdproto/cdp/jsonv2"
@@ -12,6 +11,7 @@ import (
 	"github.com/chromedp/cdproto/webmcp"
 
 	"github.com/agentweb/agentweb/internal/plural"
+	"github.com/agentweb/agentweb/internal/shorten"
 	"github.com/agentweb/agentweb/readiness"
 )
 
@@ -61,7 +61,7 @@ func (r *rendering) addTools(raw jsonv2.Value) {
 func (r *rendering) skipTool(err error) {
 	r.badTools++
 	if r.badWhy == "" {
-		r.badWhy = truncate(err.Error(), 120)
+		r.badWhy = shorten.Bytes(err.Error(), 120)
 	}
 }
 
@@ -93,18 +93,6 @@ func (r *rendering) removeTools(raw jsonv2.Value) {
 			}
 		}
 	}
-}
-
-// truncate cuts s to at most n bytes, on a rune boundary, and marks the
-// cut with an ellipsis.
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "…"
 }
 
 // walkFrames maps every frame of the tree to its URL, at most 64 deep.

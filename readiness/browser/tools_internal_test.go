@@ -13,27 +13,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestTruncate: a string is cut to at most n bytes, never inside a rune,
-// and says it was cut.
-func TestTruncate(t *testing.T) {
-	for _, tc := range []struct {
-		s    string
-		n    int
-		want string
-	}{
-		{"", 3, ""},
-		{"abc", 3, "abc"},
-		{"abcd", 3, "abc…"},
-		{"abcd", 0, "…"},
-		{"aé", 2, "a…"}, // é is 2 bytes: cutting at 2 would split it
-		{"aéb", 3, "aé…"},
-		{"日本", 4, "日…"},
-		{"日本", 6, "日本"},
-	} {
-		assert.Equal(t, tc.want, truncate(tc.s, tc.n), "truncate(%q, %d)", tc.s, tc.n)
-	}
-}
-
 // TestWalkFramesBound: a page's frame tree is read at most 64 frames deep
 // and up to about 4,096 frames, however the page nests them.
 func TestWalkFramesBound(t *testing.T) {
