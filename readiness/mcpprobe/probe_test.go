@@ -165,28 +165,6 @@ func TestProbeNilClientIsDefault(t *testing.T) {
 	assert.Same(t, own, (&Options{Client: own}).client())
 }
 
-// TestProbesReuseTheClientsConnections: three probes with one Client reuse
-// its one connection.
-func TestProbesReuseTheClientsConnections(t *testing.T) {
-	n := fetchtest.New()
-	t.Cleanup(n.Close)
-	n.Site("shop.example", newServer(1, nil))
-	opts := &Options{Client: n.Client()}
-	exchanges := 0
-	for range 3 {
-		r, err := Probe(context.Background(), "https://shop.example/mcp", opts)
-		require.NoError(t, err)
-		require.Equal(t, OutcomeListed, r.Outcome, r.Reason)
-		exchanges += len(r.Handshake)
-	}
-	// Fifteen exchanges over one HTTP/1 connection: a client of its own per
-	// call would dial for every one, and a request sent while the MCP
-	// client still reads the previous event stream to its end would find
-	// the connection busy and dial another (3 dials on the base commit).
-	require.Equal(t, 15, exchanges)
-	assert.Equal(t, 1, n.Dials(n.Addr("shop.example")), "the probes share the default client's one connection")
-}
-
 // BenchmarkProbe measures one probe against an open go-sdk server with 20
 // tools on the fake internet. A probe is server/discover, initialize,
 // initialized, tools/list and close. It reports time, requests and response

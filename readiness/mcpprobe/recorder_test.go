@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/agentweb/agentweb/safefetch/fetchtest"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // A probe whose context is cancelled during the handshake ends every
@@ -43,4 +45,26 @@ func TestProbeCancelledEndsItsRequests(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("the initialize POST was still open 5 s after the probe was cancelled")
 	}
+}
+
+// TestProbesReuseTheClientsConnections: three probes with one Client reuse
+// its one connection.
+func TestProbesReuseTheClientsConnections(t *testing.T) {
+	n := fetchtest.New()
+	t.Cleanup(n.Close)
+	n.Site("shop.example", newServer(1, nil))
+	opts := &Options{Client: n.Client()}
+	exchanges := 0
+	for range 3 {
+		r, err := Probe(context.Background(), "https://shop.example/mcp", opts)
+		require.NoError(t, err)
+		require.Equal(t, OutcomeListed, r.Outcome, r.Reason)
+		exchanges += len(r.Handshake)
+	}
+	// Fifteen exchanges over one HTTP/1 connection: a client of its own per
+	// call would dial for every one, and a request sent while the MCP
+	// client still reads the previous event stream to its end would find
+	// the connection busy and dial another (3 dials on the base commit).
+	require.Equal(t, 15, exchanges)
+	assert.Equal(t, 1, n.Dials(n.Addr("shop.example")), "the probes share the default client's one connection")
 }
