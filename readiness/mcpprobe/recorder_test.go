@@ -48,7 +48,9 @@ func TestProbeCancelledEndsItsRequests(t *testing.T) {
 }
 
 // TestProbesReuseTheClientsConnections: three probes with one Client reuse
-// its one connection.
+// its one connection. That holds [recorder.awaitSettled]: without its wait,
+// a request sent while the MCP client still reads the previous event stream
+// finds the connection busy and dials another.
 func TestProbesReuseTheClientsConnections(t *testing.T) {
 	n := fetchtest.New()
 	t.Cleanup(n.Close)
@@ -61,10 +63,8 @@ func TestProbesReuseTheClientsConnections(t *testing.T) {
 		require.Equal(t, OutcomeListed, r.Outcome, r.Reason)
 		exchanges += len(r.Handshake)
 	}
-	// Fifteen exchanges over one HTTP/1 connection: a client of its own per
-	// call would dial for every one, and a request sent while the MCP
-	// client still reads the previous event stream to its end would find
-	// the connection busy and dial another (3 dials on the base commit).
+	// Fifteen exchanges over one HTTP/1 connection. A client of its own per
+	// call would dial for every one.
 	require.Equal(t, 15, exchanges)
-	assert.Equal(t, 1, n.Dials(n.Addr("shop.example")), "the probes share the default client's one connection")
+	assert.Equal(t, 1, n.Dials(n.Addr("shop.example")), "the probes share the client's one connection")
 }
