@@ -1,13 +1,13 @@
 package readiness
 
-// This file holds the check catalogue as data: the six sections and their
-// points (the agent-readiness scoring method, Section 02), the ten requirements
-// (Section 03) and every check with its id, section, weight and requirement. The
-// method fixes the sections, points, requirements and verdicts but publishes
-// no checks; this catalogue is this package's reading of it, 27 scored checks
-// and 8 optional conventions. The engine scores from these tables only; a
-// check's code (one file per check) supplies the verdict and receipt and
-// nothing else.
+// This file holds the check catalogue as data. It has the six sections and
+// their points (the agent-readiness scoring method, Section 02) and the ten
+// requirements (Section 03). It has every check with its id, section, weight,
+// requirement and fix. The method fixes the sections, points, requirements and
+// verdicts but publishes no checks. This catalogue is this package's reading of
+// it: 27 scored checks and 8 optional conventions. The engine scores from these
+// tables only. A check's code, one file per check, supplies the verdict and
+// receipt and nothing else.
 
 // MethodVersion is the version of the agent-readiness scoring method the
 // reports follow (its Section 07 lists what changed in 1.2).
@@ -48,10 +48,11 @@ type Requirement struct {
 	Checks []string
 }
 
-// CheckSpec is one row of the check catalogue ([Catalogue]): a stable
-// snake_case id, which every form of the report uses, its section, its weight in that section, the requirement it
-// proves (empty for a diagnostic), whether it is an optional convention (weight
-// 0, verdict optional), what it requests and what passes.
+// CheckSpec is one row of the check catalogue ([Catalogue]). It has a stable
+// snake_case id, which every form of the report uses, its section and its
+// weight in that section. It names the requirement it proves, empty for a
+// diagnostic. It says whether it is an optional convention (weight 0, verdict
+// optional), what it requests and what passes.
 type CheckSpec struct {
 	ID          string
 	Title       string
@@ -293,9 +294,9 @@ func Requirements() []Requirement {
 	return out
 }
 
-// Catalogue returns every check this package scores by, the 27 scored checks
-// and the 8 optional conventions, in catalogue order: its reading of the
-// agent-readiness scoring method, which publishes no checks of its own.
+// Catalogue returns every check this package scores by, in catalogue order: the
+// 27 scored checks and the 8 optional conventions. It is this package's reading
+// of the agent-readiness scoring method, which publishes no checks of its own.
 // Every scan runs all of them.
 func Catalogue() []CheckSpec {
 	out := make([]CheckSpec, len(catalogueTable))

@@ -45,11 +45,11 @@ var ErrInvalidURL = errors.New("readiness: invalid site URL")
 // budget.
 type Options struct {
 	// Client fetches everything the scan reads. Nil means safefetch.Default(),
-	// the module's shared client, whose connections every scan reuses. Its
-	// own options (resolver, roots, per-request timeout, redirects, body
-	// cap) apply; the scan charges every request to its own budget
-	// (Client.WithBudget), nested in the client's own budget if it has
-	// one, which is charged too and can end the scan's fetches first.
+	// the module's shared client, whose connections every scan reuses. Its own
+	// options apply: resolver, roots, per-request timeout, redirects, body cap.
+	// The scan charges every request to its own budget (Client.WithBudget).
+	// That budget is nested in the client's own budget, if it has one. The
+	// client's budget is charged too and can end the scan's fetches first.
 	Client *safefetch.Client
 
 	// MaxPages bounds the same-origin routes read besides the given page,
@@ -69,29 +69,30 @@ type Options struct {
 	// instead.
 	MaxBodyBytes int64
 
-	// Progress, when not nil, is told when a check starts, when a fetch is
-	// done and when a check finishes. Calls never overlap (they are made under
-	// a lock), so Progress need not be safe for concurrent use, but it should
-	// return quickly. This holds for a whole [ScanAll] batch too: its scans
-	// share one lock, so the one function given in BatchOptions.Options is
-	// never called by two scans at once, and each [Event] names its Site.
+	// Progress, when not nil, is told when a check starts, when a fetch is done
+	// and when a check finishes. Calls never overlap, since they are made under
+	// a lock. So Progress need not be safe for concurrent use, but it should
+	// return quickly. This holds for a whole [ScanAll] batch too. Its scans
+	// share one lock, so the function given in BatchOptions.Options is never
+	// called by two scans at once. Each [Event] names its Site.
 	Progress func(Event)
 
 	// Now gives the scan's time (Report.ScannedAt). Nil means time.Now.
 	Now func() time.Time
 
-	// Renderer, when not nil, renders the pages the scan reads in a
-	// browser (the package readiness/browser runs the system's Chromium),
-	// with every request the browser makes fulfilled by the scan's client
-	// and charged to its budget. page_actions_declared and
-	// page_tool_quality are then judged on the tools the browser registered
-	// and the forms of the rendered DOM; initial_html_content stays a
-	// judgement of the HTML before scripts, with a note of the rendered
-	// text. Nil (the default) runs no browser: scripts are read, never run.
-	// ScanAll hands the same Renderer to every scan of a batch, so one
-	// browser serves them all (readiness/browser renders at most its Tabs
-	// pages at once; keep BatchOptions.Concurrency near that number, or the
-	// scans wait for a tab within their own deadline).
+	// Renderer, when not nil, renders the pages the scan reads in a browser.
+	// Package readiness/browser runs the system's Chromium. Every request the
+	// browser makes is fulfilled by the scan's client and charged to its
+	// budget. page_actions_declared and page_tool_quality are then judged on
+	// the tools the browser registered and the forms of the rendered DOM.
+	// initial_html_content stays a judgement of the HTML before scripts, with a
+	// note of the rendered text. Nil (the default) runs no browser: scripts are
+	// read, never run.
+	//
+	// ScanAll hands the same Renderer to every scan of a batch, so one browser
+	// serves them all. readiness/browser renders at most its Tabs pages at
+	// once. Keep BatchOptions.Concurrency near that number, or the scans wait
+	// for a tab within their own deadline.
 	Renderer Renderer
 
 	// NoObservations skips the observations beyond the method
@@ -117,9 +118,9 @@ const (
 // Event is one progress report of a scan.
 type Event struct {
 	Kind EventKind
-	// Site is the site URL the scan was given, as given to [Scan] (in a
-	// batch, the same string as the [BatchResult]'s Site), so that the
-	// events of a batch's scans can be told apart.
+	// Site is the site URL as given to [Scan]. In a batch it is the same string
+	// as the [BatchResult]'s Site, so the events of a batch's scans can be told
+	// apart.
 	Site string
 	// Check is the check id (EventKindCheckStarted, EventKindCheckFinished).
 	Check string
@@ -171,11 +172,11 @@ type outcome struct {
 }
 
 // Scan reads the site at siteURL and scores it by the agent-readiness scoring
-// method and this package's [Catalogue]. It reads the given page, the site's well-known files
-// and at most MaxPages further same-origin routes, within the budget; every
-// resource is fetched once and shared by the checks that read it, and
-// independent fetches run concurrently. siteURL is normalized first, as
-// [safefetch.NormalizeURL] does, so every spelling of one URL (host case,
+// method and this package's [Catalogue]. It reads the given page, the site's
+// well-known files and at most MaxPages further same-origin routes, within the
+// budget. Every resource is fetched once and shared by the checks that read it.
+// Independent fetches run concurrently. siteURL is normalized first, as
+// [safefetch.NormalizeURL] does. So every spelling of one URL (host case,
 // default port, trailing dot) reads the same routes and gets the same report.
 //
 // A probe that is refused, times out, never finishes redirecting or runs out
@@ -188,9 +189,9 @@ func Scan(ctx context.Context, siteURL string, opts *Options) (*Report, error) {
 		o = *opts
 	}
 	client := o.client()
-	// The site URL is normalized before anything compares origins, so that
-	// every spelling of one site (host case, default port, trailing dot)
-	// reads the same routes and gets the same score.
+	// The site URL is normalized before anything compares origins. So every
+	// spelling of one site (host case, default port, trailing dot) reads the
+	// same routes and gets the same score.
 	norm, err := safefetch.NormalizeURL(siteURL, client.AllowsLoopback())
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrInvalidURL, err)

@@ -41,11 +41,11 @@ type scan struct {
 	memo   map[string]*call
 	bg     sync.WaitGroup // fetches started ahead; Scan waits for them
 
-	// slots bounds the scan's own fetches in flight (the budget's
-	// concurrency), so that it can order them: the fetches on the critical
-	// path (robots.txt, /sitemap.xml and the page, on which the choice of
-	// further routes waits) take their slots first, and every other fetch
-	// waits at gate until they have.
+	// slots bounds the scan's own fetches in flight (the budget's concurrency),
+	// so that the scan can order them. The fetches on the critical path take
+	// their slots first: robots.txt, /sitemap.xml and the page, on which the
+	// choice of further routes waits. Every other fetch waits at gate until
+	// they have.
 	slots    chan struct{}
 	critical map[string]bool
 	critWG   sync.WaitGroup

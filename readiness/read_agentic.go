@@ -7,9 +7,9 @@ import (
 	"github.com/agentweb/agentweb/internal/strictjson"
 )
 
-// agenticDoc is /agentic.json as read: the raw object (for the tolerant
-// readers of the Connect and Trust checks) and the result of validating it
-// with package agentic (Agentic Site Profile 1.1).
+// agenticDoc is /agentic.json as read. It keeps the raw object, for the
+// tolerant readers of the Connect and Trust checks. It keeps the result of
+// validating it with package agentic (Agentic Site Profile 1.1).
 type agenticDoc struct {
 	f     *fetched
 	value map[string]any

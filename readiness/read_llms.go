@@ -17,8 +17,8 @@ var (
 	llmsLink = regexp.MustCompile(`\[[^\]\n]*\]\([^)\s]+[^)]*\)`)
 )
 
-// llmsIsHTML reports whether an llms.txt body is an HTML document rather
-// than Markdown: it starts as an HTML document does, or it starts with a tag
+// llmsIsHTML reports whether an llms.txt body is an HTML document rather than
+// Markdown. It is when it starts as an HTML document does, or starts with a tag
 // and has no Markdown H1 line.
 func llmsIsHTML(body []byte) bool {
 	if looksLikeHTML(body) {

@@ -64,10 +64,10 @@ func (s *scan) serverCards() []*serverCard {
 	})
 }
 
-// serverCardEndpoint reads the endpoint of a server card: remotes[].url as
-// the MCP registry's server.json writes it (streamable-http first), the
-// server-card proposal's transport.endpoint (or transport.url), the first of
-// endpoints[], or a top-level url or endpoint.
+// serverCardEndpoint reads the endpoint of a server card. It tries
+// remotes[].url as the MCP registry's server.json writes it, streamable-http
+// first. Then it tries the server-card proposal's transport.endpoint (or
+// transport.url), the first of endpoints[], and a top-level url or endpoint.
 func serverCardEndpoint(m map[string]any) string {
 	var other string
 	for _, it := range list(m["remotes"]) {
@@ -118,10 +118,10 @@ type mcpRead struct {
 	signin     *signinResult
 }
 
-// isMCP reports whether the endpoint answered as MCP: a session, a
-// JSON-RPC answer to initialize, or a 401 with a Bearer challenge (MCP
-// authorization's way to say a token is needed; a guessed /mcp that
-// answers so is an MCP endpoint whose sign-in is discovered).
+// isMCP reports whether the endpoint answered as MCP: a session, a JSON-RPC
+// answer to initialize, or a 401 with a Bearer challenge. The challenge is MCP
+// authorization's way to say a token is needed. A guessed /mcp that answers so
+// is an MCP endpoint whose sign-in is discovered.
 func (o *mcpRead) isMCP() bool {
 	return o.probe != nil && o.probe.r.Outcome.IsMCP()
 }
@@ -293,10 +293,10 @@ func (o *mcpRead) documented() (where string, signInStated bool) {
 	return "", signInStated
 }
 
-// mcpReceipt is the probe's receipt with the verdict of mcp_discovery as
-// its status and where the service states which capabilities need a token
-// (the same reading as mcp_documented_access: scopes in protected resource
-// metadata say that sign-in exists, not what needs it).
+// mcpReceipt is the probe's receipt, with the verdict of mcp_discovery as its
+// status. It adds where the service states which capabilities need a token.
+// That is the same reading as mcp_documented_access: scopes in protected
+// resource metadata say that sign-in exists, not what needs it.
 func (o *mcpRead) mcpReceipt(status Verdict) *MCPReceipt {
 	r := *o.probe.r
 	r.Status = string(status)

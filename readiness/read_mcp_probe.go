@@ -24,9 +24,9 @@ const (
 	mcpMaxBody = mcpprobe.MaxBodyBytes
 )
 
-// MCPReceipt is the evidence of the MCP probe on mcp_discovery: the receipt
-// of [mcpprobe.Probe], with Status set to the check's verdict and
-// Auth.RequirementsDocumentedAt to where the service states which
+// MCPReceipt is the evidence of the MCP probe on mcp_discovery: the receipt of
+// [mcpprobe.Probe]. Its Status is set to the check's verdict. Its
+// Auth.RequirementsDocumentedAt is set to where the service states which
 // capabilities need a token.
 type MCPReceipt = mcpprobe.Receipt
 

@@ -28,15 +28,14 @@ type robotsRead struct {
 // robotsRead reads robots.txt, once per scan.
 func (s *scan) robotsRead() *robotsRead { return readOnce(s, "robots", s.readRobots) }
 
-// readRobots fetches robots.txt (following up to five redirects, as many
-// as the client allows) and reads
-// it by RFC 9309: a 2xx is parsed, a 4xx allows everything, a 5xx, a 429 or
-// no answer disallows everything (Section 2.3.1).
+// readRobots fetches robots.txt and reads it by RFC 9309. It follows up to five
+// redirects, as many as the client allows. A 2xx is parsed and a 4xx allows
+// everything. A 5xx, a 429 or no answer disallows everything (Section 2.3.1).
 func (s *scan) readRobots() *robotsRead {
 	o := &robotsRead{f: s.getRedirects(s.resolve("/robots.txt"), "", robotsRedirects)}
 	if o.f.err != nil || o.f.resp == nil {
-		// No answer, more redirects than followed included: Section 2.3.1.2 lets a
-		// crawler take the file as unavailable after five, but a scan
+		// No answer, more redirects than followed included. Section 2.3.1.2
+		// lets a crawler take the file as unavailable after five. But a scan
 		// that could not read it says so rather than pass.
 		o.rules = webread.RobotsUnreachable()
 		return o
@@ -73,11 +72,11 @@ var lighthouseAlternatives = map[string]string{
 const maxLighthouseNotes = 5
 
 // lighthouseRobotsNotes names the directives of a robots.txt body that
-// Lighthouse's SEO robots-txt audit fails as unknown, each with the line it
-// first appears on and, where there is one, the header alternative: a
-// line written to follow one tool's advice costs a pass in another.
-// Lines are split, stripped of comments and cut at the first colon as that
-// audit does. Given names (lower case), only those directives are named.
+// Lighthouse's SEO robots-txt audit fails as unknown. Each comes with the line
+// it first appears on and, where there is one, the header alternative. A line
+// written to follow one tool's advice costs a pass in another. Lines are split,
+// stripped of comments and cut at the first colon as that audit does. Given
+// names (lower case), only those directives are named.
 func lighthouseRobotsNotes(body []byte, only ...string) []string {
 	type seen struct {
 		name        string

@@ -16,11 +16,11 @@ import (
 // not read.
 const maxSitemapChildren = 3
 
-// readSitemapBody returns a sitemap response's XML: the body itself, or, when
-// it is gzip-compressed (sitemaps.org allows a sitemap "compressed using
-// gzip"), its decompression, whose size counts against the same per-response
-// cap as any body, and against the scan's byte budget as it is inflated, so
-// that a decompression bomb is refused once it passes either.
+// readSitemapBody returns a sitemap response's XML: the body itself, or its
+// decompression when it is gzip-compressed. sitemaps.org allows a sitemap
+// "compressed using gzip". The decompressed size counts against the same
+// per-response cap as any body. It counts against the scan's byte budget as it
+// is inflated. So a decompression bomb is refused once it passes either.
 //
 // [sitemaps.org]: https://www.sitemaps.org/protocol.html
 func (s *scan) readSitemapBody(f *fetched) (body []byte, gzipped bool, err error) {

@@ -22,10 +22,10 @@ type toolsRead struct {
 	// sources counts the scripts read, inline and external.
 	sources int
 
-	// What the scan did not read that may hold page tools (the method's
-	// Section 07: findings state their scope): scripts past the bounds on their
-	// number and bytes, and pages that are app shells, whose content a
-	// script builds.
+	// What the scan did not read that may hold page tools (the method's Section
+	// 07: findings state their scope). These are scripts past the bounds on
+	// their number and bytes, and app-shell pages, whose content a script
+	// builds.
 	skippedScripts []string
 	tooBigScripts  []string
 	shells         []string

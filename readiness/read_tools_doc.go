@@ -59,17 +59,17 @@ type scriptTool struct {
 	// call is the registration call: "registerTool", or "provideContext",
 	// an earlier form the WebMCP draft no longer defines.
 	call string
-	// The current forms the registration uses, read in the object literal
-	// and options that follow the call (WebMCP, "ToolAnnotations" and
-	// "ModelContextRegisterToolOptions"): the readOnlyHint and
+	// The current forms the registration uses, read in the object literal and
+	// options that follow the call (WebMCP, "ToolAnnotations" and
+	// "ModelContextRegisterToolOptions"). They are the readOnlyHint and
 	// untrustedContentHint annotations, exposedTo and an abort signal.
 	readOnly, untrusted, exposedTo, signal bool
 	// rendered is true for a tool a browser registered while rendering,
 	// false for one found by reading script text.
 	rendered bool
-	// literal is true when the registration's argument is an object
-	// literal the scan read (what it lacks, it lacks), false when it is
-	// a variable or an expression the script computes.
+	// literal is true when the registration's argument is an object literal the
+	// scan read: what it lacks, it lacks. It is false for a variable or an
+	// expression the script computes.
 	literal bool
 }
 
@@ -216,16 +216,16 @@ const (
 	apiNavigator = "navigator.modelContext"
 )
 
-// findScriptTools reads script text for tool registrations: a call of
-// registerTool (or the older provideContext) in a script that refers to
+// findScriptTools reads script text for tool registrations. A registration is a
+// call of registerTool (or the older provideContext) in a script that refers to
 // document.modelContext or navigator.modelContext. A script that refers to
-// document.modelContext anywhere registers through it (current browsers
-// expose only that one); else through navigator.modelContext. The name and
-// description are read from the object literal that follows the call, when
-// it has them, and so are the current forms of the WebMCP draft (the
-// readOnlyHint and untrustedContentHint annotations, exposedTo and an
-// abort signal in the options). The script is never run, so a registration built at run time
-// is found as a registration without a name.
+// document.modelContext anywhere registers through it, since current browsers
+// expose only that one. Else it registers through navigator.modelContext. The
+// name and description are read from the object literal that follows the call,
+// when it has them. So are the current forms of the WebMCP draft: the
+// readOnlyHint and untrustedContentHint annotations, and exposedTo and an abort
+// signal in the options. The script is never run, so a registration built at
+// run time is found as a registration without a name.
 func findScriptTools(text string) []scriptTool {
 	api := ""
 	for _, m := range modelContextRef.FindAllStringSubmatch(text, maxScriptTools) {

@@ -25,11 +25,11 @@ const (
 	scriptFetchesAtOnce = 4
 )
 
-// readScripts fetches the given scripts, at most scriptFetchesAtOnce at a
-// time, within [MaxScriptBytes] in all: each fetch reserves its cap (the
-// scan's MaxBodyBytes, or what is left) before it starts and gives back what
-// it did not read. A script that cannot be given any byte is not requested;
-// it is returned as too large.
+// readScripts fetches the given scripts, at most scriptFetchesAtOnce at a time,
+// within [MaxScriptBytes] in all. Each fetch reserves its cap before it starts:
+// the scan's MaxBodyBytes, or what is left. It gives back what it did not read.
+// A script that cannot be given any byte is not requested; it is returned as
+// too large.
 func (s *scan) readScripts(urls []string) []*fetched {
 	out := make([]*fetched, len(urls))
 	var mu sync.Mutex

@@ -31,11 +31,11 @@ func (s *scan) signupRead() *signupDoc {
 	})
 }
 
-// agentConfigDoc is /.well-known/agent-configuration (Agent Auth
-// configuration) as read. It counts as valid discovery when it is a JSON
-// object whose "issuer" is a string and whose "endpoints" is an object: the
-// same recognition rule the Agentic Site Profile's reference generator
-// applies to this path. The scanner reads no further into it.
+// agentConfigDoc is /.well-known/agent-configuration (Agent Auth configuration)
+// as read. It counts as valid discovery when it is a JSON object whose "issuer"
+// is a string and whose "endpoints" is an object. That is the recognition rule
+// the Agentic Site Profile's reference generator applies to this path. The
+// scanner reads no further into it.
 type agentConfigDoc struct {
 	f       *fetched
 	present bool

@@ -84,14 +84,13 @@ type RenderedRequest struct {
 	Status int
 	// Bytes is the length of the body handed to the browser.
 	Bytes int
-	// Refused says why the request was not fulfilled ("" when it was):
+	// Refused says why the request was not fulfilled, "" when it was. It names
 	// the fetch policy, the budget, a bound of the renderer, or a kind of
 	// request the renderer never sends.
 	Refused string
-	// Skipped is true when the renderer did not fetch the request by
-	// design (an image, a stylesheet, a font or media: a rendering needs
-	// none of them); Refused then says so. It is no error, and receipts
-	// do not list it as one.
+	// Skipped is true when the renderer did not fetch the request by design: an
+	// image, a stylesheet, a font or media, none of which a rendering needs.
+	// Refused then says so. It is no error, and receipts do not list it as one.
 	Skipped bool
 }
 
@@ -142,9 +141,9 @@ func (s *scan) renderPage(page string) *pageRendering {
 	return readRendering(page, r)
 }
 
-// readRendering reads a rendering as the Act checks do: the forms and the
-// visible text of its DOM, and the imperative tools the browser registered
-// (a declarative tool is read from its form, with its parameters).
+// readRendering reads a rendering as the Act checks do. It reads the forms and
+// the visible text of its DOM, and the imperative tools the browser registered.
+// A declarative tool is read from its form, with its parameters.
 func readRendering(page string, r *Rendering) *pageRendering {
 	pr := &pageRendering{page: page, r: r}
 	base, err := documentURL(page, r.URL)

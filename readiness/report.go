@@ -15,16 +15,16 @@ import (
 // scores, total, requirements and scope.
 //
 // The JSON form uses snake_case field names, as every result type of this
-// module does; the fields appear in the order of this struct, section ids
-// and verdicts are spelled as their constants are, and fields may be added
-// but none is renamed.
+// module does. The fields appear in the order of this struct. Section ids and
+// verdicts are spelled as their constants are. Fields may be added, but none is
+// renamed.
 type Report struct {
 	// Method is the version of the scoring method, "1.2".
 	Method string `json:"method"`
 	// Site is the page the scan started from, normalized as
-	// [safefetch.NormalizeURL] does (lower-case scheme and host, IDNA
-	// A-labels, no trailing dot, no default port, no fragment): every
-	// spelling of one URL gives the same Site, routes and score.
+	// [safefetch.NormalizeURL] does: lower-case scheme and host, IDNA A-labels,
+	// no trailing dot, no default port, no fragment. Every spelling of one URL
+	// gives the same Site, routes and score.
 	Site string `json:"site"`
 	// ScannedAt is when the scan started (Options.Now), in UTC.
 	ScannedAt time.Time `json:"scanned_at"`
@@ -37,20 +37,20 @@ type Report struct {
 	Possible float64 `json:"possible"`
 	// Earned is the sum of the section scores, in the sections' points.
 	Earned float64 `json:"earned"`
-	// Applicable is the points of the sections that entered the
-	// denominator: 100 less the points of every section none of whose
-	// checks applies (the scoring method, Section 02: "checks that cannot apply
-	// to your site leave the denominator"). Score is 100 × Earned /
-	// Applicable, so a report whose Connect section does not apply reads
-	// "Score 75.0: 60.0 of the 80 points that apply".
+	// Applicable is the points of the sections that entered the denominator. It
+	// is 100 less the points of every section none of whose checks applies (the
+	// scoring method, Section 02: "checks that cannot apply to your site leave
+	// the denominator"). Score is 100 × Earned / Applicable. So a report whose
+	// Connect section does not apply reads "Score 75.0: 60.0 of the 80 points
+	// that apply".
 	Applicable float64 `json:"applicable"`
-	// Fixes is the fix-first list: every check that leaves points (a
-	// partial, fail or unverified verdict on a check with weight) and that
-	// the site can make pass, ordered by the points its fix would add,
-	// then by requirement (R1 first, checks without one last), then in
-	// catalogue order. mcp_tested_execution is never in it: the scanner
-	// never executes a tool, so no change of the site's makes it pass (the
-	// scoring method, Section 07). It is never nil.
+	// Fixes is the fix-first list. It holds every check that leaves points and
+	// that the site can make pass: a partial, fail or unverified verdict on a
+	// check with weight. It is ordered by the points a fix would add, then by
+	// requirement (R1 first, checks without one last), then in catalogue order.
+	// mcp_tested_execution is never in it: the scanner never executes a tool,
+	// so no change of the site's makes it pass (the scoring method, Section
+	// 07). It is never nil.
 	Fixes []FixItem `json:"fixes"`
 	// Sections holds the six sections in method order.
 	Sections []SectionResult `json:"sections"`
@@ -74,8 +74,8 @@ type Report struct {
 	// the caller does, from a history it keeps (the readiness command's
 	// -history file, a service's store).
 	Trend []Summary `json:"trend,omitempty"`
-	// Baseline is what changed since a baseline run ([Compare]), set by the
-	// caller as Trend is (the readiness command's -baseline); every form
+	// Baseline is what changed since a baseline run ([Compare]). The caller
+	// sets it as it sets Trend (the readiness command's -baseline). Every form
 	// shows the score delta and each check that changed.
 	Baseline *Comparison `json:"baseline,omitempty"`
 }
@@ -88,19 +88,19 @@ type FixItem struct {
 	// Requirement is the check's requirement (R1–R10), or "" when it has none.
 	Requirement string `json:"requirement,omitempty"`
 	// Points is what the fix adds to Earned, in the same points as the
-	// sections' scores: the section points the report would earn more if
-	// this check alone passed, with what passing it brings by the method's
-	// rules (a live backend interface makes mcp_tested_execution count,
-	// unverified, in Connect). A fix that brings a section into the
-	// denominator adds its points to Applicable too.
+	// sections' scores. It is the section points the report would gain if this
+	// check alone passed. It counts what passing brings by the method's rules:
+	// a live backend interface makes mcp_tested_execution count, unverified, in
+	// Connect. A fix that brings a section into the denominator adds its points
+	// to Applicable too.
 	Points float64 `json:"points"`
 	// Fix is the check's fix ([CheckResult].Fix).
 	Fix string `json:"fix"`
-	// Prompt is the fix as a self-contained instruction for a coding agent,
-	// in Markdown: the site and the check, what the scan requested and
-	// received (each URL, status, media type or error, and what was found
-	// missing, quoted as data), what passes, what to do, the published
-	// texts to follow with their addresses, and how to confirm.
+	// Prompt is the fix as a self-contained instruction for a coding agent, in
+	// Markdown. It names the site and the check. It quotes, as data, what the
+	// scan requested and received: each URL, status, media type or error, and
+	// what was found missing. It says what passes and what to do. It lists the
+	// published texts to follow with their addresses, and how to confirm.
 	// [Report.Prompt] joins the prompts of the list into one message.
 	Prompt string `json:"prompt"`
 }
@@ -170,15 +170,15 @@ type CheckResult struct {
 	Receipt Receipt  `json:"receipt"`
 	// Fix says, in a sentence or two for the site's owner, what to publish or
 	// change so that the check passes. It is set only on the verdicts that
-	// leave something to do (partial, fail, unverified), never on pass,
-	// optional or not_applicable (a check that cannot apply left the
-	// denominator), and is left out of the JSON form when empty.
+	// leave something to do: partial, fail, unverified. It is never set on
+	// pass, optional or not_applicable; a check that cannot apply left the
+	// denominator. The JSON form leaves it out when empty.
 	Fix string `json:"fix,omitempty"`
 }
 
-// Receipt is the evidence behind a verdict (the agent-readiness scoring
-// method, Section 05): the
-// requests relied on, what was expected, what was received, and notes.
+// Receipt is the evidence behind a verdict (the agent-readiness scoring method,
+// Section 05). It holds the requests relied on, what was expected, what was
+// received, and notes.
 type Receipt struct {
 	Requests []RequestRecord `json:"requests"`
 	Expected string          `json:"expected"`
@@ -196,9 +196,9 @@ type RequestRecord struct {
 	Method  string            `json:"method"`
 	URL     string            `json:"url"`
 	Headers map[string]string `json:"headers,omitempty"`
-	// Response is nil when no response arrived; Error then says why, or
-	// Skipped, for a request not made by design (a browser's request for a
-	// stylesheet or an image, which a rendering does not need).
+	// Response is nil when no response arrived. Error then says why. Skipped
+	// says why instead for a request not made by design, such as a browser's
+	// request for a stylesheet or an image, which a rendering does not need.
 	Response *ResponseRecord `json:"response,omitempty"`
 	Error    string          `json:"error,omitempty"`
 	Skipped  string          `json:"skipped,omitempty"`
@@ -256,18 +256,19 @@ type BudgetUse struct {
 var ErrInvalidReport = errors.New("readiness: invalid report")
 
 // Compose builds a [Report] from check results, one for every check of the
-// [Catalogue]: it fills each result's title, section, requirement, weight and
-// earned points from the catalogue, and computes section scores, the total,
-// the requirements and Ready by the scoring rules of the package doc. Results
-// may come in any order; they are sorted into catalogue order.
+// [Catalogue]. It fills each result's title, section, requirement, weight and
+// earned points from the catalogue. It computes section scores, the total, the
+// requirements and Ready by the scoring rules of the package doc. Results may
+// come in any order; they are sorted into catalogue order.
 //
-// A check id outside the catalogue, a repeated id, an invalid verdict, a
-// verdict that does not fit the check's kind, a Fix on a pass, optional or
-// not_applicable verdict, or a catalogue check without a result is an error wrapping
-// [ErrInvalidReport]. An engine that does not run
-// a check reports it as [VerdictUnverified], with a note saying why: it then
-// keeps its weight, earns nothing, is listed apart and meets no requirement,
-// so a partial engine never scores or reads as more ready than it showed.
+// Some results are an error wrapping [ErrInvalidReport]: a check id outside the
+// catalogue, a repeated id, or an invalid verdict. So are a verdict that does
+// not fit the check's kind, a Fix on a pass, optional or not_applicable
+// verdict, and a catalogue check without a result. An engine that does not run
+// a check reports it as [VerdictUnverified], with a note saying why. The check
+// then keeps its weight, earns nothing, is listed apart and meets no
+// requirement. So a partial engine never scores or reads as more ready than it
+// showed.
 func Compose(site string, scannedAt time.Time, results []CheckResult, scope Scope) (*Report, error) {
 	byID := make(map[string]CheckResult, len(results))
 	for _, r := range results {
@@ -349,11 +350,11 @@ func Compose(site string, scannedAt time.Time, results []CheckResult, scope Scop
 	return rep, nil
 }
 
-// scoreSections scores the six sections from checks, each check's verdict
-// replaced by the one in what (when present): a section's score is its
-// points × Σ(credit × weight) / Σ(weight of its applicable checks), and a
-// section with no applicable check leaves the denominator. It returns the
-// sections, the points earned and the points of the sections that apply.
+// scoreSections scores the six sections from checks, each verdict replaced by
+// the one in what, when present. A section's score is its points × Σ(credit ×
+// weight) / Σ(weight of its applicable checks). A section with no applicable
+// check leaves the denominator. It returns the sections, the points earned and
+// the points of the sections that apply.
 func scoreSections(checks []CheckResult, what map[string]Verdict) (sections []SectionResult, earned, applicable float64) {
 	sections = make([]SectionResult, 0, len(sectionTable))
 	for _, sec := range sectionTable {
@@ -384,11 +385,11 @@ func scoreSections(checks []CheckResult, what map[string]Verdict) (sections []Se
 	return sections, earned, applicable
 }
 
-// fixFirst builds the fix-first list of a scored report. A check leaves
-// points when it counts in its section's denominator and earns less than
-// its weight; its fix adds the section points the report earns when it
-// alone passes, with what passing brings: a backend interface that passes
-// makes mcp_tested_execution count, unverified, as the catalogue says.
+// fixFirst builds the fix-first list of a scored report. A check leaves points
+// when it counts in its section's denominator and earns less than its weight.
+// Its fix adds the section points the report earns when it alone passes. That
+// counts what passing brings: a backend interface that passes makes
+// mcp_tested_execution count, unverified, as the catalogue says.
 func fixFirst(rep *Report) []FixItem {
 	out := []FixItem{}
 	if rep.Applicable <= 0 {
