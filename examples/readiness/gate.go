@@ -54,10 +54,10 @@ func readBaselines(path string) (map[string]*readiness.Summary, error) {
 	return all, err
 }
 
-// eachBaseline calls f with the summary of every report or summary in
-// path: one report as -json writes it (indented), or JSON Lines of reports,
-// summaries and error lines (skipped). It returns the lines read and the
-// reports found.
+// eachBaseline calls f with the summary of every report or summary in path.
+// The file is one report as -json writes it (indented), or JSON Lines of
+// reports, summaries and error lines (skipped). It returns the lines read
+// and the reports found.
 func eachBaseline(path string, f func(where string, s *readiness.Summary)) (lines, reports int, err error) {
 	fh, err := os.Open(path)
 	if err != nil {

@@ -61,10 +61,10 @@ func readList(path string, stdin io.Reader) ([]string, error) {
 }
 
 // doneSites returns the sites already written to the JSON Lines file path,
-// for -resume, reading it line by line (a batch's output can be far larger
-// than memory; a line is at most maxOutLine bytes). A missing file has none;
-// a last line cut short (a run that was killed mid-write) is dropped from
-// the file, so that the site is scanned again.
+// for -resume. It reads the file line by line: a batch's output can be far
+// larger than memory. A line is at most maxOutLine bytes. A missing file has
+// none; a last line cut short (a run that was killed mid-write) is dropped
+// from the file, so that the site is scanned again.
 func doneSites(path string) (map[string]bool, error) {
 	done := map[string]bool{}
 	f, err := os.Open(path)

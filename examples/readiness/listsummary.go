@@ -8,7 +8,7 @@ import (
 )
 
 // listSummary is the job summary of a -list run: one table row per site
-// scanned, in the order the scans finished, appended to the file
+// scanned, in the order the scans finished. It is appended to the file
 // $GITHUB_STEP_SUMMARY names once the run ends.
 type listSummary struct {
 	rows []string

@@ -61,9 +61,9 @@
 //
 // mcp: probes one MCP endpoint (package
 // github.com/agentweb/agentweb/readiness/mcpprobe) and prints its receipt as
-// JSON to stdout, for an MCP server author's CI. The exit code is 0 when
-// the endpoint answers as MCP (tools listed, or sign-in required with a
-// Bearer challenge), 1 when nothing answers as MCP, and 2 on a usage error.
+// JSON to stdout, for an MCP server author's CI. The exit code is 0 when the
+// endpoint answers as MCP: tools listed, or sign-in required with a Bearer
+// challenge. It is 1 when nothing answers as MCP, and 2 on a usage error.
 //
 // -browser renders the pages in the system's Chromium (package
 // github.com/agentweb/agentweb/readiness/browser; apt-get install chromium).

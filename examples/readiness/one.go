@@ -177,8 +177,8 @@ func render(rep *readiness.Report, form string) ([]byte, error) {
 const maxTrend = 100
 
 // readHistory returns the earlier runs of site in the JSON Lines file
-// path (summaries, or reports), oldest first, at most maxTrend of them; a
-// file that does not exist yet has none.
+// path (summaries, or reports), oldest first. It returns at most maxTrend
+// of them. A file that does not exist yet has none.
 func readHistory(path, site string) ([]readiness.Summary, error) {
 	runs := []readiness.Summary{}
 	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
