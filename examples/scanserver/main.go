@@ -19,11 +19,12 @@
 // system's Chromium (package readiness/browser) for the scans that ask for
 // it.
 //
-// SIGINT or SIGTERM stops it gracefully: no new scan is accepted, the
-// running ones get ten seconds to finish and are otherwise put back in the
-// queue, which the next start takes up again. A process killed outright
-// loses nothing either: on the next start, the scans it was running are
-// queued again (once; a second interruption fails them with the reason).
+// SIGINT or SIGTERM stops it gracefully: no new scan is accepted, and the
+// running ones get ten seconds to finish. Those that do not are put back
+// in the queue, which the next start takes up again. A process killed
+// outright loses nothing either: on the next start, the scans it was
+// running are queued again (once; a second interruption fails them with
+// the reason).
 package main
 
 import (
