@@ -1,9 +1,9 @@
 // Command validate validates any of the five documents agentweb knows from
-// a file: an Agentic Site Profile (or Action Profile), an OpenAgent
-// profile, a knowledge linkset, an agent-signup document or an agents.json
-// capability card. It detects the kind from the document's own members
-// (-kind names it instead) and prints the one JSON shape every validator
-// program of this module prints:
+// a file. They are an Agentic Site Profile (or Action Profile), an
+// OpenAgent profile and a knowledge linkset. Then an agent-signup
+// document, or an agents.json capability card. It detects the kind from
+// the document's own members (-kind names it instead) and prints the one
+// JSON shape every validator program of this module prints:
 //
 //	{"source": FILE, "kind": KIND, "valid": BOOL, "problems": [...], "details": {...}}
 //
