@@ -1,8 +1,8 @@
 // Package benchratio times two operations alternately in one benchmark loop,
 // so that the load of the machine falls on both alike, and reports the ratio
-// of their times. The issues state several budgets as such ratios (a Parse
+// of their times. The issues state several budgets as such ratios: a Parse
 // within 4× of encoding/json decoding the same bytes, measured in the same
-// run); every package measures them the same way through [Run].
+// run. Every package measures them the same way through [Run].
 //
 // It is imported by benchmarks only.
 package benchratio
@@ -13,9 +13,9 @@ import (
 )
 
 // Run calls ours and then baseline once per iteration of b.Loop and reports
-// three metrics: "ratio" (the time spent in ours over the time spent in
-// baseline), "ours-ns/op" and "baseline-ns/op". An error from either
-// function stops the benchmark with b.Fatal.
+// three metrics. They are "ratio" (the time spent in ours over the time
+// spent in baseline), "ours-ns/op" and "baseline-ns/op". An error from
+// either function stops the benchmark with b.Fatal.
 func Run(b *testing.B, ours, baseline func() error) {
 	b.Helper()
 	var tOurs, tBase time.Duration
