@@ -20,9 +20,9 @@ type Module struct {
 	Dir string
 }
 
-// New makes the module example.com/teashop in a temporary directory of t,
-// requiring github.com/agentweb/agentweb replaced by the tree at root, with
-// root's go.sum: the module's own go.sum vouches for the dependencies'
+// New makes the module example.com/teashop in a temporary directory of t.
+// It requires github.com/agentweb/agentweb replaced by the tree at root,
+// with root's go.sum. The module's own go.sum vouches for the dependencies'
 // hashes.
 func New(t testing.TB, root string) *Module {
 	t.Helper()
@@ -49,10 +49,10 @@ func (m *Module) Write(name string, data []byte) {
 }
 
 // Go runs the go command of this toolchain in the module and returns its
-// combined output. go mod tidy also reads the tests of every dependency,
-// which go test ./... never downloads. On a fresh machine they come from
-// the module proxy, the one network a user's commands may use. The
-// environment's GOPROXY and GOFLAGS are kept (GOFLAGS may hold
+// combined output. The command go mod tidy also reads the tests of every
+// dependency, which go test ./... never downloads. On a fresh machine
+// they come from the module proxy, the one network a user's commands may
+// use. The environment's GOPROXY and GOFLAGS are kept (GOFLAGS may hold
 // -modcacherw, so that a throwaway module cache can be removed).
 func (m *Module) Go(args ...string) (string, error) {
 	cmd := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), args...)
