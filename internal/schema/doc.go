@@ -4,8 +4,8 @@
 // Schemas are JSON Schema draft 2020-12 (JSON Schema Core and Validation,
 // https://json-schema.org/draft/2020-12) unless they name another draft with
 // $schema. The "format" keyword is asserted, as the format-assertion
-// vocabulary of the Validation specification section 7.2 allows, so that a
-// "uri" or "date-time" that is not one is an error rather than an annotation.
+// vocabulary of the Validation specification Section 7.2 allows. So a "uri"
+// or "date-time" that is not one is an error rather than an annotation.
 //
 // No URL is ever loaded. Every $ref, $schema or $id may need a document other
 // than the one given to [Compile], or a draft meta-schema that is built in.
@@ -20,7 +20,7 @@
 //	})
 //
 // [Schema.Validate] returns one [Violation] per leaf problem, never only the
-// first, each with the JSON Pointer (RFC 6901) of the offending instance
+// first. Each has the JSON Pointer (RFC 6901) of the offending instance
 // value, the keyword that failed and a message a person understands. For
 // "required" the pointer names the missing member, and for
 // "additionalProperties" there is one violation per extra member at that

@@ -16,12 +16,12 @@ import (
 // scope slices, location strings), which makes it several times slower than
 // decoding. Most documents are valid, so Validate first runs this
 // allocation-free checker over a mirror of the compiled schema. Its answer
-// is three-valued: yes and no are certain, and for anything it cannot decide
-// cheaply and exactly (numbers too close to a bound, multipleOf on
-// non-integers, large uniqueItems arrays, deep recursion) it answers
-// unknown. Only a yes is used: on no or unknown the library, which also
-// produces the violations, decides. Schemas that use a
-// keyword the mirror does not implement never use it.
+// is three-valued: yes and no are certain. For anything it cannot decide
+// cheaply and exactly it answers unknown: numbers too close to a bound,
+// multipleOf on non-integers, large uniqueItems arrays, deep recursion. Only
+// a yes is used: on no or unknown the library, which also produces the
+// violations, decides. Schemas that use a keyword the mirror does not
+// implement never use it.
 
 const (
 	tNull = 1 << iota

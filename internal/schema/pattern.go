@@ -7,9 +7,9 @@ import (
 
 // matcher returns a function that reports whether a string matches re, as
 // re.MatchString does. The patterns of the embedded schemas are matched by
-// hand-written functions, each equal to its regular expression on every
-// input (TestPatternMatchersAgreeWithRegexp), at a fraction of the cost;
-// any other pattern by the regular expression.
+// hand-written functions, at a fraction of the cost. Each equals its
+// regular expression on every input (TestPatternMatchersAgreeWithRegexp).
+// Any other pattern is matched by the regular expression.
 func matcher(re *regexp.Regexp) func(string) bool {
 	if f, ok := patternMatchers[re.String()]; ok {
 		return f

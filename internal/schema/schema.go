@@ -34,7 +34,7 @@ type Schema struct {
 // Violation is one way in which an instance departs from a schema.
 //
 // Pointer is the RFC 6901 JSON Pointer of the instance value concerned ("" is
-// the whole document); for "required" and "additionalProperties" it is the
+// the whole document). For "required" and "additionalProperties" it is the
 // pointer of the missing or extra member. Keyword is the schema keyword that
 // failed, for example "required", "type" or "maxLength" ("false" when a
 // subschema is the boolean false). Message explains the problem in words.
@@ -114,13 +114,13 @@ func flatten(err error) string {
 }
 
 // Validate checks doc, a generic JSON tree (map[string]any, []any, string,
-// json.Number, float64, bool, nil) such as [strictjson.Decode] returns, and
+// json.Number, float64, bool, nil) such as [strictjson.Decode] returns. It
 // returns every leaf violation sorted by pointer (array indexes compared as
 // numbers), then keyword, then message. It returns nil when doc is valid.
 //
-// Validate never panics: a panic inside the validator (which the library
-// raises, for example, for a json.Number it cannot convert to a rational)
-// becomes a single violation with Keyword "schema".
+// Validate never panics: a panic inside the validator becomes a single
+// violation with Keyword "schema". The library raises one, for example,
+// for a json.Number it cannot convert to a rational.
 func (s *Schema) Validate(doc any) (vs []Violation) {
 	defer func() {
 		if r := recover(); r != nil {
