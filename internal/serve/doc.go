@@ -16,7 +16,7 @@
 // Cache-Control and extra headers. It has no body, and no Content-Length or
 // Content-Type.
 //
-// The body, its ETag and its headers are fixed when the handler is built, so
-// serving is allocation-light and a caller that later changes its buffers or
-// header maps does not change what is served.
+// The body, its ETag and its headers are fixed when the handler is built. So
+// serving is allocation-light, and a caller that later changes its buffers
+// or header maps does not change what is served.
 package serve

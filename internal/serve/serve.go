@@ -101,7 +101,7 @@ func copyHeader(dst, src http.Header) {
 }
 
 // NoneMatch reports whether the If-None-Match field values match etag under
-// the weak comparison function of RFC 9110 Section 8.8.3.2, that is, whether
+// the weak comparison function of RFC 9110 Section 8.8.3.2. That is whether
 // the condition is false and a GET should get 304 Not Modified. Each value is
 // a comma-separated list of entity tags (weak or strong) or "*". Parsing
 // stops at the first malformed element; the elements before it still count.
