@@ -1,5 +1,5 @@
 // Command conformanceclient runs mcpprobe.Probe on the URL it is given and
-// prints the receipt as JSON: the client command the official MCP
+// prints the receipt as JSON. It is the client command the official MCP
 // conformance suite starts against each of its client scenarios. Loopback
 // and plain http are allowed, as the suite's servers listen there.
 package main
