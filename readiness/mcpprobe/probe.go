@@ -92,12 +92,9 @@ func (o *Options) client() *safefetch.Client { return safefetch.OrDefault(o.Clie
 //
 // Sign-in discovery runs when a request answers 401, or when
 // Options.DiscoverSignIn is set. It follows the negotiated version's rules
-// ([MCP authorization 2025-11-25]). When the 401 came before any version was
-// negotiated, the receipt says so, and the 2025-11-25 rules, which find the
-// most, are applied. They read the challenge's resource_metadata, then the
-// path-inserted and the root RFC 9728 well-known URI. Then they read the
-// authorization server's RFC 8414 metadata and OpenID Connect discovery,
-// path insertion before appending.
+// ([MCP authorization 2025-11-25]), which the package doc lists. When the
+// 401 came before any version was negotiated, the receipt says so, and the
+// 2025-11-25 rules, which find the most, are applied.
 //
 // Auth.Rules names the version whose rules were applied. Each Document
 // names the earliest version whose authorization rules include the step

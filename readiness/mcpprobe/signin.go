@@ -82,18 +82,8 @@ const (
 
 // discoverSignIn applies the authorization discovery of the negotiated
 // protocol version to the receipt. When no version was negotiated, it
-// applies the 2025-11-25 rules, which find the most:
-//   - 2025-03-26 (and earlier): RFC 8414 metadata at the MCP server origin,
-//     whose issuer must be that origin;
-//   - 2025-06-18: protected resource metadata from the challenge's
-//     resource_metadata; its resource must match the endpoint;
-//   - 2025-11-25 and later: also the path-inserted, then the root well-known
-//     URI; then, for the first authorization server, RFC 8414 metadata and
-//     OpenID Connect discovery (path insertion, then appending) in that
-//     order; its issuer must match.
-//
-// From 2025-06-18, when no protected resource metadata is found, the
-// origin's RFC 8414 metadata is still read and marked OriginFallback.
+// applies the 2025-11-25 rules, which find the most. The package doc lists
+// each version's steps under "Sign-in discovery".
 func discoverSignIn(ctx context.Context, c *safefetch.Client, get func(context.Context, string) (*safefetch.Response, error), endpoint *url.URL, r *Receipt, s *session) {
 	d := &discovery{ctx: ctx, c: c, get: get, r: r}
 	a := &r.Auth
