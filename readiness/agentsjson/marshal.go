@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 
 	"github.com/agentweb/agentweb/internal/problem"
@@ -56,12 +58,7 @@ func (c *Card) Check() []Problem {
 	if len(c.Names()) == 0 {
 		ps = append(ps, Problem{Rule: RuleEmpty, Message: "the card names no publication, interface, sign-in or contact"})
 	}
-	keys := make([]string, 0, len(c.Publishes))
-	for k := range c.Publishes {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(c.Publishes)) {
 		if k == "" || c.Publishes[k] == "" {
 			ps = append(ps, Problem{Pointer: "/publishes/" + escape(k), Rule: RulePublishes, Message: "a publication needs a name and a URL"})
 		}
