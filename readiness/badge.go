@@ -14,13 +14,13 @@ const badgeLabel = "agent readiness"
 // ([Summary.Badge] of its summary).
 func (r *Report) Badge() []byte { return r.Summary().Badge() }
 
-// Badge draws the summary's score as a shields.io-style SVG badge, 20
-// pixels high: the label "agent readiness" on grey, then the score out of
-// 100 with one decimal on a colour by band: green from 90, orange from 50,
-// red below. The scoring method defines no bands; these are the thresholds
+// Badge draws the summary's score as a shields.io-style SVG badge, 20 pixels
+// high. It shows the label "agent readiness" on grey, then the score out of 100
+// with one decimal. The score's colour is its band: green from 90, orange from
+// 50, red below. The scoring method defines no bands; these are the thresholds
 // of the HTML report's gauge. The title (a tooltip, and the text a screen
-// reader reads) adds whether the site is ready and when it was scanned. The
-// SVG is self-contained: no script, font, image or link.
+// reader reads) adds whether the site is ready and when it was scanned. The SVG
+// is self-contained: no script, font, image or link.
 func (s *Summary) Badge() []byte {
 	msg := oneDecimal(s.Score) + "/100"
 	lw := math.Round(textWidth(badgeLabel) + 10)

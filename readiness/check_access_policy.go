@@ -10,12 +10,12 @@ func init() {
 	register(checkDef{id: "access_policy", needs: []resource{resCards, resPage}, run: checkAccessPolicy})
 }
 
-// checkAccessPolicy: R10, a stated position on who may do what
-// (the check catalogue, Trust): the card's sign-in section, an auth
-// statement for each interface of the card, the card's policies, an
-// agent-auth resource in agentic.json, or a terms-of-service link on the
-// page. Sign-in that exists (a 401, OAuth, agent sign-up or Agent Auth
-// metadata) with no statement of what needs it is partial.
+// checkAccessPolicy: R10, a stated position on who may do what (the check
+// catalogue, Trust). It is the card's sign-in section or an auth statement for
+// each interface of the card. The card's policies, an agent-auth resource in
+// agentic.json or a terms-of-service link on the page state one too. Sign-in
+// that exists (a 401, OAuth, agent sign-up or Agent Auth metadata) with no
+// statement of what needs it is partial.
 func checkAccessPolicy(s *scan) outcome {
 	cards := s.cardsRead()
 	out := outcome{requests: []*fetched{cards.wellKnown.f, cards.root.f}}

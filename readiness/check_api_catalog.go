@@ -15,21 +15,21 @@ func init() {
 // ([RFC 9727], Section 7.3).
 const apiCatalogProfile = "https://www.rfc-editor.org/info/rfc9727"
 
-// apiCatalogRels are the link relations through which an RFC 9727 API
-// catalog names an API ([RFC 9727], Section 4.2 and its examples, Appendix
-// A): item (RFC 6573) for an API's endpoint, service-desc, service-doc and
-// service-meta (RFC 8631) for its description, documentation and metadata,
-// and api-catalog for a further catalog (Section 4.2.2).
+// apiCatalogRels are the link relations through which an RFC 9727 API catalog
+// names an API ([RFC 9727], Section 4.2 and its examples, Appendix A). item
+// (RFC 6573) names an API's endpoint. service-desc, service-doc and
+// service-meta (RFC 8631) name its description, documentation and metadata.
+// api-catalog names a further catalog (Section 4.2.2).
 var apiCatalogRels = []string{"item", "service-desc", "service-doc", "service-meta", "api-catalog"}
 
 // checkAPICatalog: the optional RFC 9727 API catalog at
-// /.well-known/api-catalog. [RFC 9727], Section 4.2, makes it an RFC 9264
-// link set in JSON served as application/linkset+json (with the RFC 9727
-// profile parameter, which Section 4.2 recommends); the document is read
-// with package linkset. A catalog found is listed with its problems: another
-// media type, a document that is not a link set, or a link set that names
-// no API through any of the relations above. A missing profile parameter is
-// a note, not a problem, because the RFC only recommends it.
+// /.well-known/api-catalog. [RFC 9727], Section 4.2, makes it an RFC 9264 link
+// set in JSON, served as application/linkset+json. Section 4.2 recommends the
+// RFC 9727 profile parameter too. The document is read with package linkset. A
+// catalog found is listed with its problems. They are another media type, a
+// document that is not a link set, or a link set that names no API through the
+// relations above. A missing profile parameter is a note, not a problem,
+// because the RFC only recommends it.
 //
 // [RFC 9727]: https://www.rfc-editor.org/rfc/rfc9727
 func checkAPICatalog(s *scan) outcome {

@@ -14,13 +14,13 @@ func init() {
 }
 
 // checkAuthDiscovery: where sign-in is needed, its discovery is
-// machine-readable and valid (the check catalogue, Trust): OAuth metadata
-// (the MCP endpoint's, the card's auth.metadata, or the origin's RFC 8414
-// document), /.well-known/agent-signup.json validated with package
-// agentsignup, or an Agent Auth configuration at
-// /.well-known/agent-configuration. One valid document passes (an invalid
-// one beside it is named in the notes); documents present but all invalid
-// are partial; not applicable when nothing needs sign-in.
+// machine-readable and valid (the check catalogue, Trust). It may be OAuth
+// metadata: the MCP endpoint's, the card's auth.metadata, or the origin's RFC
+// 8414 document. It may be /.well-known/agent-signup.json, validated with
+// package agentsignup. It may be an Agent Auth configuration at
+// /.well-known/agent-configuration. One valid document passes; an invalid one
+// beside it is named in the notes. Documents present but all invalid are
+// partial. It is not applicable when nothing needs sign-in.
 func checkAuthDiscovery(s *scan) outcome {
 	out := outcome{}
 	m := s.mcpRead()

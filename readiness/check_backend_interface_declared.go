@@ -31,14 +31,14 @@ func isOpenAPI3(body []byte) bool {
 	return openAPIYAML.Match(body)
 }
 
-// checkBackendInterfaceDeclared: R9, the service declares a backend tool or
-// API (the check catalogue, Connect; method Section 03: any honest answer counts):
-// an MCP endpoint that answers, an OpenAPI 3 document that parses, a GraphQL
-// endpoint that answers a query, or another interface named in the card that
-// answers. They are found in the card, agentic.json, the page's Link headers
-// (service-desc, service-doc), the MCP server card, /openapi.json and /mcp.
-// Named but none reachable is partial; not applicable only when the card
-// states the site offers no tool or API.
+// checkBackendInterfaceDeclared: R9, the service declares a backend tool or API
+// (the check catalogue, Connect; method Section 03: any honest answer counts).
+// It may be an MCP endpoint that answers, an OpenAPI 3 document that parses, or
+// a GraphQL endpoint that answers a query. It may be another interface named in
+// the card that answers. They are found in the card, agentic.json, the page's
+// Link headers (service-desc, service-doc), the MCP server card, /openapi.json
+// and /mcp. Named but none reachable is partial. It is not applicable only when
+// the card states the site offers no tool or API.
 func checkBackendInterfaceDeclared(s *scan) outcome {
 	return s.backendRead()
 }

@@ -14,10 +14,10 @@ func init() {
 	register(checkDef{id: "capability_manifest", needs: []resource{resCards}, run: checkCapabilityManifest})
 }
 
-// checkCapabilityManifest: R5, a machine-readable capability manifest
-// (the check catalogue): a card at /.well-known/agents.json or /agents.json
-// naming a publication, an interface, a sign-in or a contact; else, for
-// partial credit, another recognised manifest.
+// checkCapabilityManifest: R5, a machine-readable capability manifest (the
+// check catalogue). It is a card at /.well-known/agents.json or /agents.json
+// naming a publication, an interface, a sign-in or a contact. Else another
+// recognised manifest earns partial credit.
 func checkCapabilityManifest(s *scan) outcome {
 	c := s.cardsRead()
 	out := outcome{requests: []*fetched{c.wellKnown.f, c.root.f}}

@@ -10,9 +10,10 @@ func init() {
 	register(checkDef{id: "discovery_links", needs: []resource{resPage}, run: checkDiscoveryLinks})
 }
 
-// announces reports whether a link points an agent at llms.txt or the card
-// (the agent-readiness scoring method, Section 04, "link headers that point the way"): rel
-// describedby to llms.txt or agents.json, or rel alternate to agents.json.
+// announces reports whether a link points an agent at llms.txt or the card (the
+// agent-readiness scoring method, Section 04, "link headers that point the
+// way"). That is rel describedby to llms.txt or agents.json, or rel alternate
+// to agents.json.
 func announces(rels []string, target string) bool {
 	u, err := url.Parse(target)
 	if err != nil {

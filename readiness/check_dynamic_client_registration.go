@@ -11,13 +11,13 @@ func init() {
 }
 
 // checkDynamicClientRegistration: whether the OAuth metadata the scan read
-// (the MCP sign-in discovery's authorization server, else the site's own)
-// advertises a way for an agent to register a client: client ID metadata
-// documents or an RFC 7591 registration_endpoint, either found, each
-// labelled in the notes with the MCP version that introduced or demoted it
-// (MCP 2026-07-28, client registration: client ID metadata documents first,
-// Dynamic Client Registration as the fallback). A server that offers client
-// ID metadata documents and no registration endpoint loses nothing.
+// advertises a way for an agent to register a client. That metadata is the MCP
+// sign-in discovery's authorization server's, else the site's own. The ways are
+// client ID metadata documents and an RFC 7591 registration_endpoint; either is
+// found. Each is labelled in the notes with the MCP version that introduced or
+// demoted it. MCP 2026-07-28 puts client ID metadata documents first, with
+// Dynamic Client Registration as the fallback. A server that offers client ID
+// metadata documents and no registration endpoint loses nothing.
 func checkDynamicClientRegistration(s *scan) outcome {
 	out := outcome{verdict: VerdictOptional}
 	var metas []struct {

@@ -20,10 +20,10 @@ var (
 	llmsContact = regexp.MustCompile(`(?i)mailto:|[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}|\[[^\]]*(contact|support|kontakt)[^\]]*\]\(`)
 )
 
-// checkHumanHandoff: R10, a way to reach a person (the check catalogue,
-// Trust; method Section 07, "handoff contacts need no crawl"): a mailto: link or a
-// link to a contact page on a route the scan read, a JSON-LD contactPoint or
-// email, a contact in llms.txt, or a contact in the card.
+// checkHumanHandoff: R10, a way to reach a person (the check catalogue, Trust;
+// method Section 07, "handoff contacts need no crawl"). It is a mailto: link or
+// a link to a contact page on a route the scan read. A JSON-LD contactPoint or
+// email, or a contact in llms.txt or the card, counts too.
 func checkHumanHandoff(s *scan) outcome {
 	out := outcome{}
 	var found []string

@@ -11,14 +11,13 @@ func init() {
 const minVisibleChars = 200
 
 // checkInitialHTMLContent: R1, important content is present in the initial
-// HTML, read without running scripts. The catalogue's partial is the app
-// shell (fewer than 200 characters with a script that runs); a page that
-// runs no script cannot be one, so a heading and any visible text pass
-// there, however short the page (the catalogue is silent on short
-// server-rendered pages; this is the fair reading: their content is all in
-// the HTML). With a [Renderer] the verdict is still
-// the HTML's, before scripts (an agent that does not run them reads only
-// that); a note says how much text the page has once rendered, and when
+// HTML, read without running scripts. The catalogue's partial is the app shell:
+// fewer than 200 characters with a script that runs. A page that runs no script
+// cannot be one. So a heading and any visible text pass there, however short
+// the page. The catalogue is silent on short server-rendered pages; this is the
+// fair reading, since their content is all in the HTML. With a [Renderer] the
+// verdict is still the HTML's, before scripts: an agent that does not run them
+// reads only that. A note says how much text the page has once rendered. When
 // scripts build what the HTML lacks, the fix says to serve it in the HTML.
 func checkInitialHTMLContent(s *scan) outcome {
 	out := s.overPages(func(p *pageRead) (Verdict, string) {

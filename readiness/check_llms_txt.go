@@ -30,9 +30,9 @@ func checkLLMsTxt(s *scan) outcome {
 	}
 	mt, _ := f.mediaType()
 	body := f.body()
-	// The body is what an agent reads, so the body is judged: an HTML
-	// document fails whatever its label, and a Markdown body with a wrong
-	// label is at most partial, the label named in the receipt and the fix.
+	// The body is what an agent reads, so the body is judged. An HTML document
+	// fails whatever its label. A Markdown body with a wrong label is at most
+	// partial, the label named in the receipt and the fix.
 	if llmsIsHTML(body) {
 		out.verdict, out.received = VerdictFail, "HTML served at /llms.txt"
 		return out

@@ -27,9 +27,9 @@ func variesOnAccept(h http.Header) bool {
 
 // checkMarkdownRepresentation: R2, a page exposes its own Markdown
 // representation (the agent-readiness scoring method, Section 04, "Markdown on
-// request"): GET the page with Accept: text/markdown returns 200, text/markdown;
-// charset=utf-8 and Vary: Accept. The answer is judged against the form the
-// request's Accept header prefers, parsed with q-values.
+// request"). GET the page with Accept: text/markdown returns 200,
+// text/markdown; charset=utf-8 and Vary: Accept. The answer is judged against
+// the form the request's Accept header prefers, parsed with q-values.
 func checkMarkdownRepresentation(s *scan) outcome {
 	m := s.mdFormRead()
 	out := outcome{requests: m.requestsUsed, notes: []string{"read from one page"}}

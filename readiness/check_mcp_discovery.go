@@ -11,14 +11,14 @@ func init() {
 	register(checkDef{id: "mcp_discovery", needs: []resource{resCards}, run: checkMCPDiscovery})
 }
 
-// checkMCPDiscovery: the MCP endpoint answers, negotiates a version it
-// returns and lists its tools without a token (the check catalogue, Connect;
-// method Section 07, "finding a capability is not permission to use it": this is
-// discovery only). The probe is package mcpprobe's. An endpoint that asks
-// for a token with a Bearer challenge, before or after initialize, is
-// partial: a 401 is not a failure of discovery. A transport failure, a
-// time-out or a cap is unverified, never a version problem (method Section 06).
-// Not applicable when no MCP endpoint is found.
+// checkMCPDiscovery: the MCP endpoint answers, negotiates a version it returns
+// and lists its tools without a token. That is the check catalogue, Connect,
+// and method Section 07: "finding a capability is not permission to use it".
+// This is discovery only. The probe is package mcpprobe's. An endpoint that
+// asks for a token with a Bearer challenge, before or after initialize, is
+// partial: a 401 is not a failure of discovery. A transport failure, a time-out
+// or a cap is unverified, never a version problem (method Section 06). It is
+// not applicable when no MCP endpoint is found.
 func checkMCPDiscovery(s *scan) outcome {
 	o := s.mcpRead()
 	p := o.probe

@@ -6,12 +6,12 @@ func init() {
 	register(checkDef{id: "mcp_documented_access", needs: []resource{resCards}, run: checkMCPDocumentedAccess})
 }
 
-// checkMCPDocumentedAccess: the service states which capabilities need a
-// token and which do not (the check catalogue, Connect; method Section 07): the
-// card's sign-in section naming public and token-requiring capabilities, or
-// a card interface stated open while nothing asks for a token. Saying only
-// that sign-in exists (a sign-in type, scopes in protected resource
-// metadata, a Bearer challenge) is partial. Not applicable without MCP.
+// checkMCPDocumentedAccess: the service states which capabilities need a token
+// and which do not (the check catalogue, Connect; method Section 07). The
+// card's sign-in section may name public and token-requiring capabilities. Or a
+// card interface is stated open while nothing asks for a token. Saying only
+// that sign-in exists is partial: a sign-in type, scopes in protected resource
+// metadata, a Bearer challenge. It is not applicable without MCP.
 func checkMCPDocumentedAccess(s *scan) outcome {
 	o := s.mcpRead()
 	out := outcome{requests: o.requests}

@@ -10,10 +10,10 @@ func init() {
 }
 
 // checkMCPSigninDiscovery: OAuth metadata resolves by the rules of the
-// negotiated protocol version, its issuer and resource match, and PKCE S256
-// is advertised (the check catalogue, Connect; method Section 07, "version-aware
-// probes"). Metadata without S256, or from 2025-06-18 only the origin's RFC
-// 8414 metadata without protected resource metadata, is partial. Not
+// negotiated protocol version. Its issuer and resource match, and PKCE S256 is
+// advertised (the check catalogue, Connect; method Section 07, "version-aware
+// probes"). Metadata without S256 is partial. So is, from 2025-06-18, only the
+// origin's RFC 8414 metadata without protected resource metadata. It is not
 // applicable when every tool lists and nothing asks for a token.
 func checkMCPSigninDiscovery(s *scan) outcome {
 	o := s.mcpRead()

@@ -13,23 +13,24 @@ func init() {
 	register(checkDef{id: "page_actions_declared", needs: []resource{resPage, resPages}, run: checkPageActionsDeclared})
 }
 
-// checkPageActionsDeclared: R8, where a page offers an action it declares it
-// as a page tool (the check catalogue, Act): every action form carries a
-// WebMCP toolname and tooldescription (browsers register no declarative tool
-// without a description), or the page registers tools with
-// document.modelContext.registerTool, found by reading every script the
-// pages load (within the bounds of [MaxScripts] and [MaxScriptBytes]) or,
-// with a [Renderer], by the browser that ran them. Tools registered only
-// through the older
-// navigator.modelContext, which current browsers no longer expose, and forms
-// with a toolname but no tooldescription are partial. A plain site search is
-// not an action. A page with no other form is not applicable only when every
-// script and the page's content were read: a script that did not answer or
-// was over the bounds, or an app shell whose content a script builds (a
-// short page with a script that runs) and that no browser rendered, may hold
-// the actions, and makes the check unverified, never not applicable (the
-// method's Section 06: could not check is never a pass; Section 07: findings state their
-// scope).
+// checkPageActionsDeclared: R8, where a page offers an action it declares it as
+// a page tool (the check catalogue, Act). Every action form carries a WebMCP
+// toolname and tooldescription; browsers register no declarative tool without a
+// description. Or the page registers tools with
+// document.modelContext.registerTool. Those are found by reading every script
+// the pages load, within [MaxScripts] and [MaxScriptBytes]. With a [Renderer],
+// the browser that ran them finds them. Tools registered only through the older
+// navigator.modelContext are partial, since current browsers no longer expose
+// it. So are forms with a toolname but no tooldescription. A plain site search
+// is not an action.
+//
+// A page with no other form is not applicable only when every script and the
+// page's content were read. Some things may hold the actions: a script that did
+// not answer or was over the bounds, or an app shell that no browser rendered.
+// An app shell is a short page with a script that runs, whose content a script
+// builds. Each makes the check unverified, never not applicable. The method's
+// Section 06 says could not check is never a pass; Section 07 says findings
+// state their scope.
 func checkPageActionsDeclared(s *scan) (out outcome) {
 	o := s.toolsRead()
 	out = outcome{requests: o.requests, scope: o.scope(), notes: o.notes, records: o.renderRecords()}
@@ -117,10 +118,10 @@ func checkPageActionsDeclared(s *scan) (out outcome) {
 	return out
 }
 
-// registrationText counts the tool registrations found, and where: calls
-// of registerTool (or provideContext) read in script text, each of which
-// may register one tool or, in a loop, several; and tools a browser
-// registered while rendering, counted one by one.
+// registrationText counts the tool registrations found, and where. Calls of
+// registerTool (or provideContext) are read in script text; each may register
+// one tool or, in a loop, several. Tools a browser registered while rendering
+// are counted one by one.
 func (o *toolsRead) registrationText() string {
 	var read, ran []scriptTool
 	for _, t := range o.scripts {

@@ -11,13 +11,13 @@ func init() {
 }
 
 // checkPageToolPermissions: the Permissions-Policy "tools" feature of the page
-// that declares tools (the check catalogue, Act; the agent-readiness scoring
-// method Section 07, "the default is a policy"): no tools entry means the default
-// allowlist 'self' applies, which passes, as does tools=(self ...); tools=* is
-// partial; tools=() (or an allowlist without the page's own origin) while the
-// page declares tools fails. Not applicable when no tool is declared in
-// everything read; unverified when a script or an app shell's content was not
-// read.
+// that declares tools. That is the check catalogue, Act, and the
+// agent-readiness scoring method Section 07, "the default is a policy". No
+// tools entry means the default allowlist 'self' applies, which passes; so does
+// tools=(self ...). tools=* is partial. tools=() fails while the page declares
+// tools, and so does an allowlist without the page's own origin. It is not
+// applicable when no tool is declared in everything read. It is unverified when
+// a script or an app shell's content was not read.
 func checkPageToolPermissions(s *scan) outcome {
 	o := s.toolsRead()
 	if o.tools() == 0 {

@@ -12,18 +12,21 @@ func init() {
 	register(checkDef{id: "page_tool_quality", needs: []resource{resPage, resPages}, run: checkPageToolQuality})
 }
 
-// checkPageToolQuality: each declared page tool has a name, a description
-// and, for a declarative form, a toolparamdescription on each named control
-// (the check catalogue, Act; the WebMCP declarative API explainer); a tool
-// registered through navigator.modelContext, the deprecated form (Chrome
-// 150 deprecates it for document.modelContext), is not fully described. With a [Renderer], the tools are
-// those the browser registered, with the name and description it reports. Not applicable when no tool is
-// declared in everything read; unverified when no tool is found but a
-// script or an app shell's content was not read, and when a script
-// registers a tool whose name or description is not a literal the scan can
-// read without running it (a variable, a computed value) and no read tool
-// falls short: could not check is never a pass, and never a fail (the
-// scoring method, Section 06).
+// checkPageToolQuality: each declared page tool has a name and a description
+// (the check catalogue, Act; the WebMCP declarative API explainer). A
+// declarative form also has a toolparamdescription on each named control. A
+// tool registered through navigator.modelContext is not fully described: that
+// form is deprecated, since Chrome 150, for document.modelContext. With a
+// [Renderer], the tools are those the browser registered, with the name and
+// description it reports.
+//
+// It is not applicable when no tool is declared in everything read. It is
+// unverified when no tool is found but a script or an app shell's content was
+// not read. It is unverified too when no read tool falls short but a script
+// registers a tool whose name or description is not a literal. The scan cannot
+// read such a value (a variable, a computed value) without running the script.
+// Could not check is never a pass, and never a fail (the scoring method,
+// Section 06).
 func checkPageToolQuality(s *scan) outcome {
 	o := s.toolsRead()
 	out := outcome{requests: o.requests, scope: o.scope(), records: o.renderRecords()}
@@ -61,10 +64,9 @@ func checkPageToolQuality(s *scan) outcome {
 	unread := 0
 	for _, t := range o.scripts {
 		if !t.rendered && !t.literal && t.api != apiNavigator && (t.name == "" || !t.description) {
-			// The registration's name or description is not a literal
-			// after the call (a variable, a computed value): the scan
-			// never runs the script, so it cannot tell a full
-			// description from none.
+			// The registration's name or description is not a literal after the
+			// call: a variable, a computed value. The scan never runs the
+			// script, so it cannot tell a full description from none.
 			unread++
 			gap(fmt.Sprintf("registered tool in %s: its name or description is built by the script, unread without running it", t.source))
 			continue

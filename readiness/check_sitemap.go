@@ -16,11 +16,11 @@ func init() {
 }
 
 // checkSitemap: R3, the site publishes a sitemap (the catalogue row of the
-// sitemap check; the agent-readiness scoring method, Section 07, "a sitemap must be
-// a real document"): a urlset or sitemapindex of the [sitemaps.org] 0.9
-// namespace, gzip-compressed or not, whose locs are on the site. For an
-// index, the child sitemaps read must be urlsets on the site too; a child
-// that is not one makes it partial.
+// sitemap check; the agent-readiness scoring method, Section 07, "a sitemap
+// must be a real document"). It is a urlset or sitemapindex of the
+// [sitemaps.org] 0.9 namespace, gzip-compressed or not, whose locs are on the
+// site. For an index, the child sitemaps read must be urlsets on the site too.
+// A child that is not one makes it partial.
 //
 // [sitemaps.org]: https://www.sitemaps.org/protocol.html
 func checkSitemap(s *scan) outcome {

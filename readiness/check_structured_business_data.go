@@ -14,14 +14,13 @@ func init() {
 	register(checkDef{id: "structured_business_data", needs: []resource{resPage, resPages}, run: checkStructuredBusinessData})
 }
 
-// pageJSONLD reads the JSON-LD of every page the scan read as HTML for the
-// Understand checks: structured data is a fact about the site (R7, "the site
-// publishes structured business or product metadata", the agent-readiness
-// scoring method, Section 03), so a Product block on the product page counts as
-// much as one on the start page, and the receipt names every route read
-// (Section 07, "findings state their scope"). The given page alone decides whether
-// there is anything to judge; it returns a finished outcome when there is
-// not.
+// pageJSONLD reads the JSON-LD of every page the scan read as HTML, for the
+// Understand checks. Structured data is a fact about the site: R7, "the site
+// publishes structured business or product metadata" (the agent-readiness
+// scoring method, Section 03). So a Product block on the product page counts as
+// much as one on the start page. The receipt names every route read (Section
+// 07, "findings state their scope"). The given page alone decides whether there
+// is anything to judge. When there is not, it returns a finished outcome.
 func (s *scan) pageJSONLD() (webread.JSONLD, outcome, bool) {
 	pages, skipped := s.pagesRead()
 	p := pages[0]

@@ -26,9 +26,8 @@ func problemNote(p problem.Problem) string {
 }
 
 // problemNotes is the one reading of a validator's error for every spec
-// package (agentic, linkset, openagent, agentsignup): a
-// *problem.ValidationError gives one note per problem, any other error its
-// text, and nil no note.
+// package: agentic, linkset, openagent, agentsignup. A *problem.ValidationError
+// gives one note per problem. Any other error gives its text, and nil no note.
 func problemNotes(err error) []string {
 	if err == nil {
 		return nil
@@ -62,12 +61,12 @@ func capNotes(notes []string) []string {
 	return append(notes[:maxProblemNotes:maxProblemNotes], fmt.Sprintf("… and %d more problems", len(notes)-maxProblemNotes))
 }
 
-// convention builds the outcome of one of the eight optional conventions,
-// each recorded as found or absent with weight 0 and the verdict optional,
-// never scored in either direction. A document found but invalid is
-// reported as found, with its validation problems in the receipt's notes;
-// the conventions this module implements are validated with their own
-// packages (agentic, linkset, openagent and agentsignup).
+// convention builds the outcome of one of the eight optional conventions. Each
+// is recorded as found or absent, with weight 0 and the verdict optional, never
+// scored in either direction. A document found but invalid is reported as
+// found, with its validation problems in the receipt's notes. The conventions
+// this module implements are validated with their own packages: agentic,
+// linkset, openagent and agentsignup.
 //
 // convention builds the outcome of an optional convention from its fetch:
 // found (valid or not), absent, or unverified when the request went

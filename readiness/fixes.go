@@ -2,9 +2,9 @@ package readiness
 
 import "fmt"
 
-// fixFor returns the report's fix for a check's verdict: empty for pass,
-// optional and not_applicable, the check's own text otherwise, and for unverified a
-// sentence first that says the check could not be answered.
+// fixFor returns the report's fix for a check's verdict. It is empty for pass,
+// optional and not_applicable, and the check's own text otherwise. For
+// unverified, a sentence comes first that says the check could not be answered.
 func fixFor(id string, v Verdict) string {
 	r, ok := rowOf(id)
 	if !ok || r.fix == "" {
@@ -22,9 +22,9 @@ func fixFor(id string, v Verdict) string {
 	return r.fix
 }
 
-// fixUnread is the fix of an unverified check whose every request answered:
-// what kept it from an answer is something the scan did not read or run
-// (named in the receipt), not a request that failed.
+// fixUnread is the fix of an unverified check whose every request answered.
+// What kept it from an answer is something the scan did not read or run, named
+// in the receipt. It is not a request that failed.
 func fixUnread(id string) string {
 	f := fixOf(id)
 	if f == "" {
@@ -39,9 +39,9 @@ func fixUnread(id string) string {
 // to win, and for an id outside the catalogue.
 func (c CheckSpec) Fix() string { return fixOf(c.ID) }
 
-// fixTooLarge is the fix of an unverified check that needed an answer over
-// the per-response cap: the cap, not the site's content, is what kept it
-// from an answer, so the check's own fix is not repeated.
+// fixTooLarge is the fix of an unverified check that needed an answer over the
+// per-response cap. The cap, not the site's content, kept it from an answer. So
+// the check's own fix is not repeated.
 func fixTooLarge(maxBody int64) string {
 	return fmt.Sprintf("An answer this check needs is larger than the scan's cap of %s per response (see the receipt), so the scan could not read it: serve a smaller page, or scan again with a larger cap (readiness.Options.MaxBodyBytes; the command's -max-body flag).", byteSize(maxBody))
 }

@@ -11,13 +11,13 @@ import (
 const maxSummaryFixes = 10
 
 // JobSummary renders the report as a short Markdown page for a CI job's
-// summary (GitHub Actions appends it to the file $GITHUB_STEP_SUMMARY
-// names): the score and readiness, the requirements not met, what changed
-// since the baseline (when Baseline is set: the score delta, the sections
-// and every check that changed, both ways), the trend (when Trend is set),
-// the section scores, the first entries of the fix-first list with their
-// points, and one prompt for a coding agent with every fix, folded in a
-// <details> element. It is a few kilobytes where [Report.Markdown] is tens.
+// summary. GitHub Actions appends it to the file $GITHUB_STEP_SUMMARY names. It
+// shows the score and readiness and the requirements not met. When Baseline is
+// set, it shows what changed since the baseline: the score delta, the sections
+// and every check that changed, both ways. When Trend is set, it shows the
+// trend. Then come the section scores and the first entries of the fix-first
+// list with their points. Last is one prompt for a coding agent with every fix,
+// folded in a <details> element. It is far shorter than [Report.Markdown].
 func (r *Report) JobSummary() []byte {
 	var b bytes.Buffer
 	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }

@@ -49,15 +49,15 @@ type (
 	}
 )
 
-// JUnit renders the report as JUnit XML for CI test reporters: one test
-// suite named after the site with one test case per catalogue check (all
-// 35, classname readiness.<section>), a failure for each fail and partial
-// (its message the verdict and what was received, its text the receipt and
-// the fix), skipped for each not applicable, optional and unverified check
-// with the reason, and a pass otherwise. The suite's properties carry the
-// score, readiness and the requirements not met; with a Baseline, the
-// score before and the delta, and each changed check's test case says in
-// its system-out what it was.
+// JUnit renders the report as JUnit XML for CI test reporters. It writes one
+// test suite named after the site, with one test case per catalogue check (all
+// 35, classname readiness.<section>). Each fail and partial is a failure: its
+// message is the verdict and what was received, its text the receipt and the
+// fix. Each not applicable, optional and unverified check is skipped, with the
+// reason. Every other check passes. The suite's properties carry the score,
+// readiness and the requirements not met. With a Baseline, they add the score
+// before and the delta. Each changed check's test case then says in its
+// system-out what it was.
 func (r *Report) JUnit() ([]byte, error) {
 	suite := junitSuite{Name: r.Site, Timestamp: r.ScannedAt.UTC().Format("2006-01-02T15:04:05")}
 	prop := func(k, v string) { suite.Properties = append(suite.Properties, junitProperty{k, v}) }

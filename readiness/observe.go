@@ -106,10 +106,9 @@ func ObservationIDs() []string {
 // cap: none of the documents it reads needs more.
 const obsMaxBody = 256 << 10
 
-// observe makes every observation, concurrently, after the checks are done:
-// what they fetch is charged to the scan's budget, but no check waits for
-// them or shares a fetch that only they make, so they can change no
-// verdict.
+// observe makes every observation, concurrently, after the checks are done.
+// What they fetch is charged to the scan's budget. But no check waits for them
+// or shares a fetch that only they make, so they can change no verdict.
 func (s *scan) observe() []Observation {
 	s.paid = s.answered402()
 	out := make([]Observation, len(observers))
@@ -134,12 +133,12 @@ func (s *scan) observe() []Observation {
 	return out
 }
 
-// obsOrigin is the origin the observations read the site's documents at:
-// the page's final origin when the page redirected to another origin of the
-// same site (an apex that redirects to www, or the reverse), else the
-// page's own. Every hop of a redirect is one attempt of the budget, so an
-// observation that asked at the origin that redirects would pay two
-// attempts for each document.
+// obsOrigin is the origin the observations read the site's documents at. The
+// page may have redirected to another origin of the same site: an apex that
+// redirects to www, or the reverse. Then it is the page's final origin, else
+// the page's own. Every hop of a redirect is one attempt of the budget. An
+// observation that asked at the origin that redirects would pay two attempts
+// for each document.
 func (s *scan) obsOrigin() *url.URL {
 	return readOnce(s, "obs-origin", func() *url.URL {
 		p := s.pageRead()
@@ -162,9 +161,9 @@ func (s *scan) obsResolve(path string) string {
 }
 
 // obsAt moves a URL of the scanned origin to [scan.obsOrigin] when the page
-// redirected there, unless the scan has fetched it as asked already (then
-// the memo answers it at no cost); a URL at the final origin whose path the
-// scan fetched at the origin given is answered from the memo too.
+// redirected there. It does not when the scan has fetched the URL as asked
+// already: the memo then answers it at no cost. A URL at the final origin whose
+// path the scan fetched at the origin given is answered from the memo too.
 func (s *scan) obsAt(u, accept string) string {
 	o := s.obsOrigin()
 	if o == s.page {

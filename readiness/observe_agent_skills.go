@@ -63,15 +63,15 @@ type skillsIndex struct {
 }
 
 // parseSkillsIndex validates an agent-skills discovery index (Agent Skills
-// Discovery via Well-Known URIs 0.2.0, "Discovery Index"). The $schema
-// member decides how it is read ("Versioning"): the 0.2.0 URI reads
-// entries of name, type ("skill-md" or "archive"), description, url and a
-// sha256 digest of the artifact; an absent $schema reads the index as
-// 0.1.0, whose entries list files as path strings with no digests; any
-// other $schema is named and the index is not read. Names follow the Agent
-// Skills naming rule, descriptions have at most 1024 characters, an entry
-// of an unknown type is skipped with a note, and unknown members are
-// ignored. Problems carry the JSON Pointer of the value.
+// Discovery via Well-Known URIs 0.2.0, "Discovery Index"). The $schema member
+// decides how it is read ("Versioning"). The 0.2.0 URI reads entries of name,
+// type ("skill-md" or "archive"), description, url and a sha256 digest of the
+// artifact. An absent $schema reads the index as 0.1.0, whose entries list
+// files as path strings with no digests. Any other $schema is named and the
+// index is not read. Names follow the Agent Skills naming rule, and
+// descriptions have at most 1024 characters. An entry of an unknown type is
+// skipped with a note, and unknown members are ignored. Problems carry the JSON
+// Pointer of the value.
 func parseSkillsIndex(body []byte) *skillsIndex {
 	ix := &skillsIndex{}
 	v, err := strictjson.Decode(body)
@@ -264,12 +264,12 @@ func observeAgentSkills(s *scan) obsOutcome {
 	return out
 }
 
-// checkSkills fetches the artifact of at most maxSkillsFetched skills of
-// the index (same-site URLs only) and checks it against the index: the
-// SHA-256 of its raw bytes against the entry's digest ("Integrity and
-// Verification"; an archive is never unpacked), and a SKILL.md's front
-// matter name and description. A 0.1.0 skill's SKILL.md, at
-// {name}/SKILL.md beside the index, has no digest to check.
+// checkSkills fetches the artifact of at most maxSkillsFetched skills of the
+// index, same-site URLs only. It checks each against the index. The SHA-256 of
+// its raw bytes must match the entry's digest ("Integrity and Verification");
+// an archive is never unpacked. A SKILL.md's front matter name and description
+// are checked too. A 0.1.0 skill's SKILL.md, at {name}/SKILL.md beside the
+// index, has no digest to check.
 func (s *scan) checkSkills(indexURL string, ix *skillsIndex, problems, notes []string) ([]*fetched, []string, []string, []string) {
 	var fs []*fetched
 	var checked []string

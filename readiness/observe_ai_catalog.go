@@ -19,12 +19,13 @@ var agentmapRE = regexp.MustCompile(`(?im)^\s*Agentmap:\s*(\S+)`)
 // catalogSignal is one place that points to the AI catalog.
 type catalogSignal struct{ where, url string }
 
-// catalogSignals are the places that point to the site's AI catalog, in the
-// order Lighthouse 13.5.0's ard gatherer (core/gather/gatherers/agentic/
-// ard.js) tries them: a robots.txt Agentmap line (which may name any URL),
-// a <link rel~="ai-catalog"> element of the page, a Link header field with
-// rel="ai-catalog" on the page. Each URL is resolved against the page's
-// final URL, as the gatherer resolves it.
+// catalogSignals are the places that point to the site's AI catalog. They come
+// in the order Lighthouse 13.5.0's ard gatherer
+// (core/gather/gatherers/agentic/ard.js) tries them. First is a robots.txt
+// Agentmap line, which may name any URL. Then come a <link rel~="ai-catalog">
+// element of the page and a Link header field with rel="ai-catalog" on the
+// page. Each URL is resolved against the page's final URL, as the gatherer
+// resolves it.
 func (s *scan) catalogSignals() []catalogSignal {
 	base := s.page.String()
 	p := s.pageRead()

@@ -17,9 +17,9 @@ type headerSignals struct {
 	lines []webread.PreferenceLine
 }
 
-// pageSignals reads the Content-Signal and Content-Usage response header
-// fields of the responses the scan already has for the site's pages (the
-// page, its Markdown form, the further routes): no request of its own.
+// pageSignals reads the Content-Signal and Content-Usage response header fields
+// of the site's pages. It reads the responses the scan already has: the page,
+// its Markdown form, the further routes. It makes no request of its own.
 func (s *scan) pageSignals() []headerSignals {
 	var fs []*fetched
 	if p := s.pageRead(); p != nil {

@@ -33,9 +33,9 @@ const userAccessUA = "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compat
 // contractEndpoint is a URL that one of the site's documents names.
 type contractEndpoint struct{ doc, url string }
 
-// contractEndpoints are the same-site URLs that llms.txt, the card and the
-// API catalog name, at most maxContractEndpoints, each with the document
-// that names it; read from the documents the checks fetched.
+// contractEndpoints are the same-site URLs that llms.txt, the card and the API
+// catalog name, at most maxContractEndpoints. Each comes with the document that
+// names it. They are read from the documents the checks fetched.
 func (s *scan) contractEndpoints() []contractEndpoint {
 	var out []contractEndpoint
 	seen := map[string]bool{}
@@ -125,9 +125,9 @@ func looksLikeChallenge(body []byte) bool {
 	return false
 }
 
-// userAgentContract fetches the page once more as an AI user-access agent
-// (never from the scan's memo, charged to the budget) and says how its
-// answer differs from the scanner's own: the status, or a challenge page.
+// userAgentContract fetches the page once more as an AI user-access agent,
+// never from the scan's memo and charged to the budget. It says how its answer
+// differs from the scanner's own: the status, or a challenge page.
 func (s *scan) userAgentContract() (*fetched, string) {
 	p := s.pageRead()
 	if p == nil || !p.f.answered() {
@@ -193,11 +193,11 @@ func (s *scan) mcpContracts() []string {
 	return out
 }
 
-// linkContracts fetches the same-site targets of the page's Link header
-// field (at most maxContractLinks, the memo answering what the checks
-// read) and the llms.txt links the llms_txt_links observation checks (from
-// the memo), and names those that answer neither 2xx nor a refusal (nor 402
-// Payment Required, which the x402 observation reads).
+// linkContracts fetches the same-site targets of the page's Link header field,
+// at most maxContractLinks. The memo answers what the checks read. It adds the
+// llms.txt links the llms_txt_links observation checks, from the memo. It names
+// those that answer neither 2xx nor a refusal, nor 402 Payment Required, which
+// the x402 observation reads.
 func (s *scan) linkContracts() ([]*fetched, []string) {
 	p := s.pageRead()
 	var fs []*fetched

@@ -119,10 +119,10 @@ func parseBotRegistry(txt string) ([]string, error) {
 }
 
 // signatureAgentCardProblems validates a Signature Agent Card as
-// cloudflare/web-bot-auth reads one: an object whose client_id (https)
-// equals the card's URL when that is known, with exactly one of jwks (a
-// JWK Set of public keys) and jwks_uri (https); ips_uri https; string
-// fields strings.
+// cloudflare/web-bot-auth reads one. It is an object whose client_id (https)
+// equals the card's URL when that is known. It has exactly one of jwks (a JWK
+// Set of public keys) and jwks_uri (https). Its ips_uri is https, and its
+// string fields are strings.
 func signatureAgentCardProblems(v any, cardURL string) []string {
 	m, ok := v.(map[string]any)
 	if !ok {
@@ -189,21 +189,21 @@ func jwkThumbprint(k *jose.JSONWebKey) (string, error) {
 	return base64.RawURLEncoding.EncodeToString(t), nil
 }
 
-// httpSig is one signature of a message to verify (RFC 9421): the label,
-// the Signature-Input and Signature field values, the authority the
-// "@authority" component stands for, the Signature-Agent field when
-// covered, and the tag expected.
+// httpSig is one signature of a message to verify (RFC 9421). It holds the
+// label and the Signature-Input and Signature field values. It holds the
+// authority the "@authority" component stands for, the Signature-Agent field
+// when covered, and the tag expected.
 type httpSig struct {
 	label, input, signature, authority, signatureAgent, tag string
 }
 
-// verifyHTTPSig verifies sig with the first of keys whose thumbprint is its
-// keyid, at time now, by RFC 9421: the signature base of its covered
-// components ("@authority", with or without ;req, and "signature-agent",
-// whole or one dictionary member by ;key) and "@signature-params", then
-// Ed25519 or RSASSA-PSS with SHA-512 (RFC 9421 Section 3.3.1, Section 3.3.6). The tag
-// must be the one expected and now within created and expires. It returns
-// the keyid verified.
+// verifyHTTPSig verifies sig by RFC 9421, at time now, with the first of keys
+// whose thumbprint is its keyid. It builds the signature base of its covered
+// components and "@signature-params". Those components are "@authority", with
+// or without ;req, and "signature-agent", whole or one dictionary member by
+// ;key. Then it checks Ed25519 or RSASSA-PSS with SHA-512 (RFC 9421 Section
+// 3.3.1, Section 3.3.6). The tag must be the one expected, and now within
+// created and expires. It returns the keyid verified.
 func verifyHTTPSig(sig httpSig, keys []jose.JSONWebKey, now time.Time) (string, error) {
 	in, err := httpsfv.UnmarshalDictionary([]string{sig.input})
 	if err != nil {
@@ -396,11 +396,11 @@ func observeWebBotAuth(s *scan) obsOutcome {
 // verified.
 const maxDirectorySignatures = 5
 
-// directorySignatures verifies the signatures of a directory response
-// (HTTP Message Signatures Directory: the directory is signed by its own
-// keys, tag "http-message-signatures-directory", covering the request's
-// "@authority"): a note for each that verifies, a problem for each that
-// does not.
+// directorySignatures verifies the signatures of a directory response. By HTTP
+// Message Signatures Directory, the directory is signed by its own keys. The
+// tag is "http-message-signatures-directory", covering the request's
+// "@authority". It gives a note for each signature that verifies and a problem
+// for each that does not.
 func directorySignatures(f *fetched, keys []jose.JSONWebKey, notes, problems []string) ([]string, []string) {
 	input, signature := strings.Join(f.resp.Header.Values("Signature-Input"), ", "), strings.Join(f.resp.Header.Values("Signature"), ", ")
 	if signature == "" || input == "" {
@@ -426,8 +426,9 @@ func directorySignatures(f *fetched, keys []jose.JSONWebKey, notes, problems []s
 	return notes, problems
 }
 
-// jwkProblem validates one member of a JWK Set as a public key (RFC 7517
-// Section 4, RFC 7518 Section 6, RFC 8037 Section 2), with go-jose's reader: "" when it is one.
+// jwkProblem validates one member of a JWK Set as a public key, with go-jose's
+// reader (RFC 7517 Section 4, RFC 7518 Section 6, RFC 8037 Section 2). It
+// returns "" when it is one.
 func jwkProblem(v any) string {
 	o, ok := v.(map[string]any)
 	if !ok {

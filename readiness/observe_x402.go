@@ -10,13 +10,12 @@ import (
 	"github.com/agentweb/agentweb/internal/strictjson"
 )
 
-// x402Requirements validates a 402 answer's payment requirements (x402
-// protocol specification): version 2 carries them base64-encoded in the
-// PAYMENT-REQUIRED header, version 1 as the JSON body; either is an object
-// with x402Version and a non-empty accepts array whose entries name a
-// scheme, a network, a payTo address and an amount (maxAmountRequired in
-// version 1, amount in version 2). It returns a description and the
-// problems.
+// x402Requirements validates a 402 answer's payment requirements (x402 protocol
+// specification). Version 2 carries them base64-encoded in the PAYMENT-REQUIRED
+// header, version 1 as the JSON body. Either is an object with x402Version and
+// a non-empty accepts array. Each entry names a scheme, a network, a payTo
+// address and an amount: maxAmountRequired in version 1, amount in version 2.
+// It returns a description and the problems.
 func x402Requirements(f *fetched) (string, []string) {
 	var doc []byte
 	where := "body"

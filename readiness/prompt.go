@@ -15,10 +15,10 @@ const maxPromptRequests = 6
 // quotes.
 const maxQuoted = 300
 
-// quoted returns text read from a site as an inline code span a coding agent
-// reads as data: control characters removed, a backtick replaced by an
-// apostrophe (no backtick run can close the span early or open a fence), and
-// at most maxQuoted characters.
+// quoted returns text read from a site as an inline code span, which a coding
+// agent reads as data. Control characters are removed, and it keeps at most
+// maxQuoted characters. A backtick is replaced by an apostrophe, so no backtick
+// run can close the span early or open a fence.
 func quoted(s string) string {
 	s = strings.ReplaceAll(clean(s), "`", "'")
 	if utf8.RuneCountInString(s) > maxQuoted {
@@ -31,9 +31,9 @@ func quoted(s string) string {
 	return "`" + s + "`"
 }
 
-// fixPrompt is the prompt of one fix-first entry: a self-contained
-// instruction a coding agent can act on, naming the site, the check, what
-// was requested and received (quoted as data), what passes, what to do, the
+// fixPrompt is the prompt of one fix-first entry: a self-contained instruction
+// a coding agent can act on. It names the site and the check, and what was
+// requested and received, quoted as data. It says what passes, what to do, the
 // published texts to follow, and how to confirm.
 func fixPrompt(site string, c CheckResult, pts float64) string {
 	var b strings.Builder
@@ -101,12 +101,12 @@ func requirementOf(id string) (Requirement, bool) {
 }
 
 // Prompt joins the prompts of the fix-first list ([FixItem].Prompt) into one
-// Markdown message for a coding agent, in fix-first order: a heading naming
-// the site, its score and the requirements it does not meet, then one
-// section per fix. Text read from the site is quoted as data in inline code
-// spans whose backticks are replaced, so that it can neither close a span
-// nor pose as an instruction. A report without fixes gives a message that
-// says there is nothing to fix.
+// Markdown message for a coding agent, in fix-first order. A heading names the
+// site, its score and the requirements it does not meet. Then comes one section
+// per fix. Text read from the site is quoted as data, in inline code spans
+// whose backticks are replaced. So it can neither close a span nor pose as an
+// instruction. A report without fixes gives a message that says there is
+// nothing to fix.
 func (r *Report) Prompt() []byte {
 	var b bytes.Buffer
 	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }

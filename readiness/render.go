@@ -11,10 +11,10 @@ import (
 	"github.com/agentweb/agentweb/internal/plural"
 )
 
-// JSON renders the report in its canonical form: indented UTF-8 JSON with
-// the snake_case field names of [Report] in the order of its fields, maps
-// with sorted keys, numbers exact, HTML characters not escaped, ending in a
-// newline.
+// JSON renders the report in its canonical form: indented UTF-8 JSON, ending in
+// a newline. It has the snake_case field names of [Report], in the order of its
+// fields. Maps have sorted keys, numbers are exact and HTML characters are not
+// escaped.
 func (r *Report) JSON() ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
@@ -74,10 +74,10 @@ func readyWord(ready bool) string {
 	return "not ready"
 }
 
-// scoreBasis says what the score is a share of, in the sections' points:
-// "60.0 of the 80 points that apply (Connect does not apply, so its 20
-// points leave the denominator)", or "93.5 of 100 points" when every
-// section applies (the scoring method, Section 02).
+// scoreBasis says what the score is a share of, in the sections' points (the
+// scoring method, Section 02). It reads "60.0 of the 80 points that apply
+// (Connect does not apply, so its 20 points leave the denominator)". When every
+// section applies, it reads "93.5 of 100 points".
 func (r *Report) scoreBasis() string {
 	if r.Applicable >= r.Possible {
 		return oneDecimal(r.Earned) + " of " + points(r.Applicable) + " points"

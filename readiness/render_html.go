@@ -9,24 +9,24 @@ import (
 	"math"
 )
 
-// HTML renders the report as one self-contained HTML5 page: inline CSS,
-// inline SVG and one small inline script (no external script, stylesheet,
-// image or font, no link out; a Content-Security-Policy in the page allows
-// nothing else and no request), so it reads the same with scripts off,
-// offline and on paper. The script only shows the "Copy prompt" buttons and
-// copies a prompt to the clipboard on a click, or selects it where the
-// clipboard is refused; with scripts off the buttons stay hidden and every
-// prompt is readable in a <details> element. It shows a
-// score gauge, what changed since the baseline (Baseline) and the trend as
-// an SVG chart of the score by date with the changes since the previous run
-// (when Trend is not nil, even empty: then one run), the fix-first list
-// (each entry linking to its check, with its prompt for a coding agent and
-// one prompt for all), one
-// bar per section, the ten requirements, each check with a
-// verdict badge, what to fix when the check says so, and its receipt in a
-// <details> element, the unverified checks
-// apart, the observations beyond the method with their receipts, and the
-// scan's scope and time. The numbers are those of
+// HTML renders the report as one self-contained HTML5 page: inline CSS, inline
+// SVG and one small inline script. It has no external script, stylesheet, image
+// or font, and no link out. A Content-Security-Policy in the page allows
+// nothing else and no request. So it reads the same with scripts off, offline
+// and on paper. The script only shows the "Copy prompt" buttons and copies a
+// prompt to the clipboard on a click. Where the clipboard is refused, it
+// selects the prompt. With scripts off the buttons stay hidden and every prompt
+// is readable in a <details> element.
+//
+// The page shows a score gauge and what changed since the baseline (Baseline).
+// When Trend is not nil, even empty (then one run), it shows the trend. That is
+// an SVG chart of the score by date, with the changes since the previous run.
+// Then comes the fix-first list: each entry links to its check and has its
+// prompt for a coding agent, and one prompt covers all. There is one bar per
+// section, and the ten requirements. Each check has a verdict badge, what to
+// fix when the check says so, and its receipt in a <details> element. The
+// unverified checks are listed apart. The observations beyond the method follow
+// with their receipts, then the scan's scope and time. The numbers are those of
 // [Report.JSON], rounded as the Markdown form rounds them. Every value read
 // from a site is escaped by html/template.
 func (r *Report) HTML() []byte {

@@ -6,14 +6,14 @@ import (
 	"strings"
 )
 
-// Markdown renders the report as CommonMark with GFM tables: the total and
-// readiness, what changed since the baseline and the trend when the report
-// has them (Baseline, Trend), the fix-first list (each entry linking to its check), the ten
-// requirements as a list, one heading per section with a
-// table of its checks, each receipt as an indented block followed by its
-// fix when it has one, the unverified
-// checks apart, the observations beyond the method with their receipts,
-// and the scope. It shows the same numbers as [Report.JSON].
+// Markdown renders the report as CommonMark with GFM tables. It shows the total
+// and readiness, and what changed since the baseline and the trend when the
+// report has them (Baseline, Trend). Then come the fix-first list, each entry
+// linking to its check, and the ten requirements as a list. Each section has a
+// heading and a table of its checks. Each receipt is an indented block,
+// followed by its fix when it has one. The unverified checks are listed apart,
+// then the observations beyond the method with their receipts, then the scope.
+// It shows the same numbers as [Report.JSON].
 func (r *Report) Markdown() []byte {
 	var b bytes.Buffer
 	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }

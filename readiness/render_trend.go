@@ -15,8 +15,8 @@ func (r *Report) trendRuns() []Summary {
 	return append(runs, *r.Summary())
 }
 
-// sinceLast compares the run before this one with this one; nil when the
-// report has no earlier run, or when that run is the baseline, whose
+// sinceLast compares the run before this one with this one. It is nil when the
+// report has no earlier run. It is nil too when that run is the baseline, whose
 // comparison the forms show already.
 func (r *Report) sinceLast() *Comparison {
 	if len(r.Trend) == 0 {
@@ -38,11 +38,11 @@ const (
 	denseRunsAtLeast = 30 // from this many runs the points are drawn smaller
 )
 
-// trendSVG draws the score of each run by date as an inline SVG: one point
-// per run in order, oldest left, on a 0–100 axis with the gauge's bands
-// (50, 90) as lines; each point has a tooltip with its date and score, the
-// last is labelled, and at most maxDateLabels dates are written under the
-// axis. It holds numbers and dates only, never text from a site.
+// trendSVG draws the score of each run by date as an inline SVG. It has one
+// point per run in order, oldest left, on a 0–100 axis. The gauge's bands (50,
+// 90) are drawn as lines. Each point has a tooltip with its date and score, and
+// the last is labelled. At most maxDateLabels dates are written under the axis.
+// It holds numbers and dates only, never text from a site.
 func trendSVG(runs []Summary) string {
 	var b strings.Builder
 	n := len(runs)

@@ -110,18 +110,20 @@ func ruleName(id string) string {
 }
 
 // SARIF renders the report as a SARIF 2.1.0 log (the OASIS Static Analysis
-// Results Interchange Format), for code-scanning tools such as GitHub's:
-// one run whose tool has one rule per catalogue check (all 35, each with
-// its title, what it requests and what passes, its fix as help, and the
-// published text it follows as helpUri), and one result per check that
-// leaves points (the fix-first list), located at the URL of the check's
-// first request (a physicalLocation.artifactLocation.uri), at level error
-// for a fail, warning for a partial and note for an unverified check, with
-// the points its fix adds and its prompt in the result's properties. With a
-// Baseline each result has a baselineState (new, updated, unchanged), and a
-// check that left points in the baseline and no longer does is a result of
-// kind pass with baselineState absent; the run's properties carry the
-// score, readiness and the score delta.
+// Results Interchange Format). It is for code-scanning tools such as GitHub's.
+// Its one run has a tool with one rule per catalogue check, all 35. Each rule
+// has its title, what it requests and what passes, its fix as help, and the
+// published text it follows as helpUri.
+//
+// There is one result per check that leaves points: the fix-first list. It is
+// located at the URL of the check's first request (a
+// physicalLocation.artifactLocation.uri). Its level is error for a fail,
+// warning for a partial and note for an unverified check. The result's
+// properties hold the points its fix adds and its prompt. With a Baseline, each
+// result has a baselineState: new, updated or unchanged. A check that left
+// points in the baseline and no longer does is a result of kind pass, with
+// baselineState absent. The run's properties carry the score, readiness and the
+// score delta.
 func (r *Report) SARIF() ([]byte, error) {
 	run := sarifRun{
 		Tool:        sarifTool{Driver: sarifDriver{Name: "agentweb readiness", InformationURI: packageDoc, SemanticVer: MethodVersion + ".0"}},
@@ -230,9 +232,9 @@ func leftPoints(state string, c CheckResult) bool {
 	return c.Weight > 0 && state != string(VerdictPass) && state != string(VerdictNotApplicable)
 }
 
-// sarifResultOf is the part of a result every result shares: the rule,
-// the location (the check's first request, else the site), a fingerprint
-// that stays the same from run to run, and the first request and its
+// sarifResultOf is the part of a result every result shares. That is the rule,
+// the location (the check's first request, else the site) and a fingerprint
+// that stays the same from run to run. It adds the first request and its
 // answer.
 func sarifResultOf(r *Report, c CheckResult, ruleIndex int) sarifResult {
 	uri := r.Site

@@ -8,12 +8,11 @@ import (
 	"time"
 )
 
-// Summary is the compact form of a [Report], for trends over many runs and
-// many sites: the score, readiness, the requirements not met, the section
-// scores and the state of every check, about 1.5 KB of JSON where a full
-// report is tens of kilobytes. [Report.Summary] makes one; [CompareSummaries]
-// compares two; [Summary.Badge] draws one. A JSON Lines file of summaries is
-// a site's history.
+// Summary is the compact form of a [Report], for trends over many runs and many
+// sites. It holds the score, readiness, the requirements not met, the section
+// scores and the state of every check. [Report.Summary] makes one;
+// [CompareSummaries] compares two; [Summary.Badge] draws one. A JSON Lines file
+// of summaries is a site's history.
 type Summary struct {
 	Method    string    `json:"method"`
 	Site      string    `json:"site"`
@@ -26,10 +25,9 @@ type Summary struct {
 	// Sections holds the score of every scored section by id; a section
 	// that left the denominator (every check not applicable) is absent.
 	Sections map[SectionID]float64 `json:"sections"`
-	// Checks holds the state of every check by id: its verdict, except that
-	// an optional convention is "found" or "absent" (its verdict is always
-	// optional, and what changes is whether the document is there), or
-	// unverified.
+	// Checks holds the state of every check by id: its verdict, or unverified.
+	// An optional convention is "found" or "absent" instead: its verdict is
+	// always optional, and what changes is whether the document is there.
 	Checks map[string]string `json:"checks"`
 }
 
@@ -109,17 +107,17 @@ type Comparison struct {
 type CheckChange struct {
 	Check       string `json:"check"`
 	Requirement string `json:"requirement,omitempty"`
-	// From and To are the states of the check in the old and the new run,
-	// as in [Summary].Checks: a verdict, or found or absent for an optional
-	// convention; "" when a run did not have the check.
+	// From and To are the states of the check in the old and the new run, as in
+	// [Summary].Checks. Each is a verdict, or found or absent for an optional
+	// convention. It is "" when a run did not have the check.
 	From string `json:"from"`
 	To   string `json:"to"`
-	// Direction is "worse", "better" or "sideways". A scored check ranks
-	// pass and not_applicable (both meet a requirement) above partial,
-	// partial above unverified (it may still pass) and unverified above
-	// fail; an optional convention ranks found above unverified above
-	// absent. A change between two states of one rank (pass and
-	// not_applicable) is sideways.
+	// Direction is "worse", "better" or "sideways". A scored check ranks pass
+	// and not_applicable above partial, since both meet a requirement. Partial
+	// ranks above unverified, and unverified, which may still pass, above fail.
+	// An optional convention ranks found above unverified above absent. A
+	// change between two states of one rank (pass and not_applicable) is
+	// sideways.
 	Direction string `json:"direction"`
 }
 

@@ -1,10 +1,10 @@
 package readiness
 
-// Verdict is how a check landed. The agent-readiness scoring method, Section 06,
-// names four verdicts (pass, partial, optional, fail) and says that a probe
-// that could not be answered is never a pass and is listed apart; this
-// package spells that as unverified, and adds not_applicable for a check that
-// cannot apply to the site.
+// Verdict is how a check landed. The agent-readiness scoring method, Section
+// 06, names four verdicts: pass, partial, optional, fail. It says that a probe
+// that could not be answered is never a pass and is listed apart. This package
+// spells that as unverified. It adds not_applicable for a check that cannot
+// apply to the site.
 type Verdict string
 
 // The six verdicts, as they appear in every form of the report.
@@ -50,9 +50,9 @@ func (v Verdict) Valid() bool {
 // denominator: every verdict but not_applicable does (optional checks weigh 0).
 func (v Verdict) counts() bool { return v != VerdictNotApplicable }
 
-// leavesWork reports whether the verdict leaves the site's owner something
-// to do, so that a check result may carry a fix: fail, partial and
-// unverified (a not_applicable check left the denominator: nothing to do).
+// leavesWork reports whether the verdict leaves the site's owner something to
+// do, so that a check result may carry a fix. That is fail, partial and
+// unverified. A not_applicable check left the denominator: nothing to do.
 func (v Verdict) leavesWork() bool {
 	return v != VerdictPass && v != VerdictOptional && v != VerdictNotApplicable
 }
