@@ -1,6 +1,7 @@
 package readiness
 
 import (
+	"fmt"
 	"net/http"
 	"testing"
 
@@ -37,27 +38,16 @@ func aiCrawlerAccessEdges(t testing.TB) []scanEdge {
 			// robots.txt by a client that allows five.
 			name:      "robots.txt behind five redirects",
 			redirects: 5,
-			paths: map[string]http.HandlerFunc{
-				"/robots.txt": http.RedirectHandler("/r1", http.StatusFound).ServeHTTP,
-				"/r1":         http.RedirectHandler("/r2", http.StatusMovedPermanently).ServeHTTP,
-				"/r2":         http.RedirectHandler("/r3", http.StatusFound).ServeHTTP,
-				"/r3":         http.RedirectHandler("/r4", http.StatusFound).ServeHTTP,
-				"/r4":         http.RedirectHandler("/r5", http.StatusFound).ServeHTTP,
-				"/r5":         text("text/plain", "User-agent: OAI-SearchBot\nDisallow: /\n"),
-			},
+			paths: robotsRedirected("/r", text("text/plain", "User-agent: OAI-SearchBot\nDisallow: /\n"),
+				http.StatusFound, http.StatusMovedPermanently, http.StatusFound, http.StatusFound, http.StatusFound),
 			want: map[string]Verdict{"ai_crawler_access": VerdictPartial},
 		},
 		{
 			// A request never raises the client's limit: the default
 			// client follows three, and the scan says it could not read.
 			name: "robots.txt behind four redirects with the default client",
-			paths: map[string]http.HandlerFunc{
-				"/robots.txt": http.RedirectHandler("/q1", http.StatusFound).ServeHTTP,
-				"/q1":         http.RedirectHandler("/q2", http.StatusFound).ServeHTTP,
-				"/q2":         http.RedirectHandler("/q3", http.StatusFound).ServeHTTP,
-				"/q3":         http.RedirectHandler("/q4", http.StatusFound).ServeHTTP,
-				"/q4":         text("text/plain", "User-agent: *\nDisallow: /\n"),
-			},
+			paths: robotsRedirected("/q", text("text/plain", "User-agent: *\nDisallow: /\n"),
+				http.StatusFound, http.StatusFound, http.StatusFound, http.StatusFound),
 			want: map[string]Verdict{"ai_crawler_access": VerdictUnverified},
 			check: func(t *testing.T, r *Report) {
 				assert.Contains(t, checkByID(r, "ai_crawler_access").Receipt.Received, "redirect")
@@ -68,15 +58,8 @@ func aiCrawlerAccessEdges(t testing.TB) []scanEdge {
 			// five redirects; the scan could not read it, and says so.
 			name:      "robots.txt behind six redirects",
 			redirects: 5,
-			paths: map[string]http.HandlerFunc{
-				"/robots.txt": http.RedirectHandler("/s1", http.StatusFound).ServeHTTP,
-				"/s1":         http.RedirectHandler("/s2", http.StatusFound).ServeHTTP,
-				"/s2":         http.RedirectHandler("/s3", http.StatusFound).ServeHTTP,
-				"/s3":         http.RedirectHandler("/s4", http.StatusFound).ServeHTTP,
-				"/s4":         http.RedirectHandler("/s5", http.StatusFound).ServeHTTP,
-				"/s5":         http.RedirectHandler("/s6", http.StatusFound).ServeHTTP,
-				"/s6":         text("text/plain", "User-agent: *\nDisallow: /\n"),
-			},
+			paths: robotsRedirected("/s", text("text/plain", "User-agent: *\nDisallow: /\n"),
+				http.StatusFound, http.StatusFound, http.StatusFound, http.StatusFound, http.StatusFound, http.StatusFound),
 			want: map[string]Verdict{"ai_crawler_access": VerdictUnverified},
 			check: func(t *testing.T, r *Report) {
 				assert.Contains(t, checkByID(r, "ai_crawler_access").Receipt.Received, "redirect")
@@ -95,4 +78,18 @@ func aiCrawlerAccessEdges(t testing.TB) []scanEdge {
 			want:  map[string]Verdict{"ai_crawler_access": VerdictPass, "sitemap": VerdictPass},
 		},
 	}
+}
+
+// robotsRedirected serves /robots.txt through one redirect per code, to
+// prefix1, prefix2 and so on, and answers the last of them with last.
+func robotsRedirected(prefix string, last http.HandlerFunc, codes ...int) map[string]http.HandlerFunc {
+	paths := map[string]http.HandlerFunc{}
+	from := "/robots.txt"
+	for i, code := range codes {
+		to := fmt.Sprintf("%s%d", prefix, i+1)
+		paths[from] = http.RedirectHandler(to, code).ServeHTTP
+		from = to
+	}
+	paths[from] = last
+	return paths
 }

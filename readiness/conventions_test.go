@@ -43,65 +43,33 @@ func TestProblemNotes(t *testing.T) {
 }
 
 // TestProblemNotesOfEverySpecPackage feeds each spec package's validator an
-// invalid document and checks that every problem it reports becomes one note
-// with its pointer, rule and message.
+// invalid document. Every problem it reports must become one note with its
+// pointer, rule and message. The four packages share one ValidationError
+// type, so one body reads all of them.
 func TestProblemNotesOfEverySpecPackage(t *testing.T) {
-	type pm struct{ pointer, rule, message string }
 	tests := []struct {
-		name     string
-		err      error
-		problems func(t *testing.T, err error) []pm
+		name string
+		err  error
 	}{
-		{"agentic", func() error { _, err := agentic.ParseSite([]byte(`{"version":"1.1"}`)); return err }(), func(t *testing.T, err error) []pm {
-			var ve *agentic.ValidationError
-			require.ErrorAs(t, err, &ve)
-			var out []pm
-			for _, p := range ve.Problems {
-				out = append(out, pm{p.Pointer, p.Rule, p.Message})
-			}
-			return out
-		}},
-		{"linkset", func() error { _, err := linkset.Parse([]byte(`{"linkset":[{"anchor":1}]}`)); return err }(), func(t *testing.T, err error) []pm {
-			var ve *linkset.ValidationError
-			require.ErrorAs(t, err, &ve)
-			var out []pm
-			for _, p := range ve.Problems {
-				out = append(out, pm{p.Pointer, p.Rule, p.Message})
-			}
-			return out
-		}},
-		{"openagent", func() error { _, err := openagent.Parse([]byte(`{"name":7}`)); return err }(), func(t *testing.T, err error) []pm {
-			var ve *openagent.ValidationError
-			require.ErrorAs(t, err, &ve)
-			var out []pm
-			for _, p := range ve.Problems {
-				out = append(out, pm{p.Pointer, p.Rule, p.Message})
-			}
-			return out
-		}},
-		{"agentsignup", func() error { _, err := agentsignup.Parse([]byte(`{"agent_identity":{}}`)); return err }(), func(t *testing.T, err error) []pm {
-			var ve *agentsignup.ValidationError
-			require.ErrorAs(t, err, &ve)
-			var out []pm
-			for _, p := range ve.Problems {
-				out = append(out, pm{p.Pointer, p.Rule, p.Message})
-			}
-			return out
-		}},
+		{"agentic", func() error { _, err := agentic.ParseSite([]byte(`{"version":"1.1"}`)); return err }()},
+		{"linkset", func() error { _, err := linkset.Parse([]byte(`{"linkset":[{"anchor":1}]}`)); return err }()},
+		{"openagent", func() error { _, err := openagent.Parse([]byte(`{"name":7}`)); return err }()},
+		{"agentsignup", func() error { _, err := agentsignup.Parse([]byte(`{"agent_identity":{}}`)); return err }()},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			ps := tc.problems(t, tc.err)
-			require.NotEmpty(t, ps)
+			var ve *problem.ValidationError
+			require.ErrorAs(t, tc.err, &ve)
+			require.NotEmpty(t, ve.Problems)
 			var want []string
-			for _, p := range ps {
-				want = append(want, problemNote(problem.Problem{Pointer: p.pointer, Rule: p.rule, Message: p.message}))
-				assert.NotEmpty(t, p.rule)
+			for _, p := range ve.Problems {
+				want = append(want, problemNote(problem.Problem{Pointer: p.Pointer, Rule: p.Rule, Message: p.Message}))
+				assert.NotEmpty(t, p.Rule)
 			}
 			got := problemNotes(tc.err)
 			assert.Equal(t, want, got)
-			for i, p := range ps {
-				assert.Contains(t, got[i], "["+p.rule+"]")
+			for i, p := range ve.Problems {
+				assert.Contains(t, got[i], "["+p.Rule+"]")
 			}
 		})
 	}
