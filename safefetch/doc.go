@@ -1,10 +1,10 @@
 // Package safefetch is the only code in agentweb that opens a network
 // connection. Every document the module reads is named by a third party (a
 // site, a link set, a peer). So a client that follows those names is a request
-// forwarder. knowledge-linkset draft Section 9.2 calls the rules of Section 7.1
-// "normative and not advisory". This package enforces them, and the bounds of
-// Section 7.2 and of the Agentic site profile's "Discovery and auditing"
-// section, for every request, redirect hop included.
+// forwarder. The knowledge-linkset draft Section 9.2 calls the rules of
+// Section 7.1 "normative and not advisory". This package enforces them, and the
+// bounds of Section 7.2 and of the Agentic site profile's "Discovery and
+// auditing" section, for every request, redirect hop included.
 //
 // # The security model
 //

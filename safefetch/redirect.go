@@ -19,11 +19,11 @@ func isRedirect(code int) bool {
 }
 
 // nextHop decides whether resp, the answer to a request for cur, is a redirect
-// to follow, and checks it. knowledge-linkset draft Section 7.1 says: bound the
-// redirects, re-apply the rules to every hop. And never follow to a non-https
-// URL outside the development loopback case. followed is how many redirects the
-// call has already followed and max how many it may follow (negative: none).
-// The address rules are applied when the hop is requested.
+// to follow, and checks it. The knowledge-linkset draft Section 7.1 says:
+// bound the redirects, re-apply the rules to every hop. And never follow to a
+// non-https URL outside the development loopback case. followed is how many
+// redirects the call has already followed and max how many it may follow
+// (negative: none). The address rules are applied when the hop is requested.
 func (c *Client) nextHop(cur *url.URL, resp *http.Response, followed, max int) (*url.URL, bool, error) {
 	if !isRedirect(resp.StatusCode) || max < 0 {
 		return nil, false, nil

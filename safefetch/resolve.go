@@ -15,8 +15,9 @@ import (
 // *net.Resolver type (and so net.DefaultResolver) implements it; tests use
 // [github.com/agentweb/agentweb/safefetch/fetchtest]. The network argument is
 // "ip": both A and AAAA answers are wanted, because every one of them is
-// classified. knowledge-linkset draft Section 7.1 says: "A host that resolves
-// to several addresses MUST be refused if any one of them is refused".
+// classified. The knowledge-linkset draft Section 7.1 says: "A host that
+// resolves to several addresses MUST be refused if any one of them is
+// refused".
 type Resolver interface {
 	LookupNetIP(ctx context.Context, network, host string) ([]netip.Addr, error)
 }

@@ -260,10 +260,10 @@ func (d *pinnedDialer) dialOne(ctx context.Context, to netip.AddrPort, left int)
 }
 
 // verifyRemote re-checks the established connection: its remote address
-// must be the classified one, and classify. knowledge-linkset draft
-// Section 7.1 says: "MUST re-verify the remote address of the established
-// connection against the same rules, closing the connection on a
-// mismatch".
+// must be the classified one, and classify. The knowledge-linkset draft
+// Section 7.1 says: "MUST re-verify the remote address of the
+// established connection against the same rules, closing the connection
+// on a mismatch".
 func (d *pinnedDialer) verifyRemote(conn net.Conn, host string, want netip.AddrPort) error {
 	got, ok := addrPortOf(conn.RemoteAddr())
 	if !ok {
