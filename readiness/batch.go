@@ -264,8 +264,9 @@ func RegistrableDomain(siteURL string) string {
 // Shard returns which of n shards siteURL belongs to, in [0, n): the
 // 64-bit FNV-1a hash of its [RegistrableDomain], modulo n. The function is
 // fixed, so that n machines given the same list split it with no
-// coordination, every site of one domain on one machine, today and in
-// every later release. It returns 0 when n < 2.
+// coordination. Every site of one domain lands on one machine, today and in
+// every later release. A domain is hashed in its A-label form, so a Unicode
+// host and its A-label share a shard. It returns 0 when n < 2.
 func Shard(siteURL string, n int) int {
 	if n < 2 {
 		return 0
