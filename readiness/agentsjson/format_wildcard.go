@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"fmt"
 	"strings"
+
+	"github.com/agentweb/agentweb/internal/shorten"
 )
 
 // readWildCard reads wild-card-ai's agents.json. Every source is an OpenAPI
@@ -72,7 +74,7 @@ func (r *reader) readWildCard(m map[string]any) {
 		for j, a := range r.list(o["actions"], fmt.Sprintf("/flows/%d/actions", i)) {
 			ao, _ := a.(map[string]any)
 			if id := str(ao["sourceId"]); id != "" && !sources[id] && !anySource {
-				r.skip(fmt.Sprintf("/flows/%d/actions/%d/sourceId", i, j), RuleShape, "names source %q, which the card does not list", truncate(id, 80))
+				r.skip(fmt.Sprintf("/flows/%d/actions/%d/sourceId", i, j), RuleShape, "names source %q, which the card does not list", shorten.Runes(id, 80))
 			}
 		}
 	}
