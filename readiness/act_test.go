@@ -40,6 +40,9 @@ const (
 	halfForm = `<form action="/subscribe" method="post" toolname="subscribe"><input name="email"></form>`
 )
 
+// TestActChecks scans pages with forms, scripts and policies and judges the
+// three Act checks together. Each case asserts all three verdicts, so the
+// table stays whole. Tests of one Act check live in its check_<id>_test.go.
 func TestActChecks(t *testing.T) {
 	tests := []struct {
 		name    string

@@ -14,6 +14,8 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// assertProtocol checks the versions an MCP receipt says were offered,
+// returned and negotiated.
 func assertProtocol(t *testing.T, m *MCPReceipt, offered, returned, negotiated string) {
 	t.Helper()
 	assert.Equal(t, offered, m.Protocol.Offered, "offered")
@@ -21,6 +23,9 @@ func assertProtocol(t *testing.T, m *MCPReceipt, offered, returned, negotiated s
 	assert.Equal(t, negotiated, m.Protocol.Negotiated, "negotiated")
 }
 
+// TestConnectChecks scans MCP sites and judges the five Connect checks together.
+// Each case asserts all five verdicts, so the table stays whole, beside no
+// single check. Tests of one Connect check live in its check_<id>_test.go.
 func TestConnectChecks(t *testing.T) {
 	tests := []struct {
 		name    string

@@ -113,7 +113,7 @@ var oauthDocs = map[string]string{
 	"/.well-known/oauth-authorization-server":   asDoc,
 }
 
-// connectVerdicts are the verdicts of the five Connect checks, in catalogue order.
+// connectIDs are the ids of the five Connect checks, in catalogue order.
 var connectIDs = []string{"backend_interface_declared", "mcp_discovery", "mcp_documented_access", "mcp_signin_discovery", "mcp_tested_execution"}
 
 // bearerOnly answers 401 with a Bearer challenge that names no resource

@@ -38,6 +38,9 @@ func with(base map[string]Verdict, over map[string]Verdict) map[string]Verdict {
 	return out
 }
 
+// TestScanSites scans whole sites, each with faults, and compares every
+// verdict of the catalogue. It tests the engine end to end, so it spans
+// every check.
 func TestScanSites(t *testing.T) {
 	tests := []struct {
 		name    string

@@ -41,8 +41,12 @@ func (d *docSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	fmt.Fprint(w, doc)
 }
 
+// asOrigin is authorization server metadata whose issuer is the site's origin.
 const asOrigin = `{"issuer": "https://shop.example", "authorization_endpoint": "https://shop.example/authorize", "token_endpoint": "https://shop.example/token", "code_challenge_methods_supported": ["S256"]}`
 
+// TestTrustChecks scans sites with sign-in and policy documents and judges
+// three Trust checks together. Each case asserts all three verdicts, so the
+// table stays whole, beside no single check.
 func TestTrustChecks(t *testing.T) {
 	signup := readTestdata(t, "conventions/agent-signup-example.json")
 	tests := []struct {
