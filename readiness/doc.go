@@ -282,7 +282,7 @@
 //   - read_<thing>.go: a read the checks and observations share, made once per scan.
 //   - read.go and fetch.go: the memo of reads, and the memo and budget of fetches.
 //   - observe_<id>.go: one observation; observe.go runs them.
-//   - render*.go, sarif.go, junit.go, jobsummary.go, badge.go, prompt.go: the report writers.
+//   - render.go and render_*.go: the report writers, JSON to SARIF and the badge.
 //   - rendering.go: the [Renderer] seam to a browser.
 //   - report.go, verdict.go and summary.go: the result types and the scoring.
 //
