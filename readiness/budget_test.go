@@ -14,12 +14,12 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// richSite is a site that publishes everything the scan reads: both cards,
-// the MCP server cards, the A2A card, an API catalog, the four spec
-// documents, a sitemap index with three children, pages with a same-origin
-// script each, and an MCP endpoint whose tool list needs a token (so that
-// sign-in discovery runs: the 401's resource metadata, then the
-// authorization server's).
+// richSite is a site that publishes everything the scan reads. It serves
+// both cards, the MCP server cards, the A2A card and an API catalog. It
+// serves the four spec documents and a sitemap index with three children.
+// Each page has a same-origin script. Its MCP endpoint needs a token for the
+// tool list, so sign-in discovery runs: the 401's resource metadata, then
+// the authorization server's.
 func richSite(t testing.TB) http.Handler {
 	const host = "service.example"
 	ts := &testSite{host: host}

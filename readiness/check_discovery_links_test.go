@@ -10,9 +10,10 @@ import (
 
 // TestDiscoveryLinksReadsLinkFieldsAsRFC8288AppendixB: the scan reads a
 // page's Link header fields as RFC 8288 Appendix B reads them (the
-// algorithm for clients), so a field with an unquoted media type, common on
-// real sites and refused by the section 3 grammar, still announces llms.txt;
-// that it strays from the grammar is a note, never a dropped header.
+// algorithm for clients). A field with an unquoted media type is common on
+// real sites, and the grammar of RFC 8288 Section 3 refuses it. It still
+// announces llms.txt: straying from the grammar is a note, never a dropped
+// header.
 func TestDiscoveryLinksReadsLinkFieldsAsRFC8288AppendixB(t *testing.T) {
 	llms := map[string]string{"/llms.txt": "# Shop\n\n> A shop.\n"}
 	tests := []struct {

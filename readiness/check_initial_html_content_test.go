@@ -8,11 +8,11 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-// A short page that runs no script meets R1: the check catalogue's partial
-// for initial_html_content is the app shell ("some text but an app shell,
-// mostly scripts, < 200 characters"), and a page without a script cannot
-// be one; its content is all in the HTML. The same short page with a
-// script that runs is still an app shell.
+// A short page that runs no script meets R1. The check catalogue's partial
+// for initial_html_content is the app shell: "some text but an app shell,
+// mostly scripts, < 200 characters". A page without a script cannot be one;
+// its content is all in the HTML. The same short page with a script that
+// runs is still an app shell.
 func TestShortServerRenderedPageMeetsR1(t *testing.T) {
 	for _, tc := range []struct {
 		name, extra string

@@ -19,11 +19,11 @@ import (
 )
 
 // TestMCPReceiptMatchesMethodExample reproduces the mcp_transport receipt of
-// readiness-method.md Section 05 (testdata/mcp_transport_receipt.json, with the
-// example's yourwebsite.com on the fake internet's shop.example): a server
-// that returns 2025-03-26 to the offered 2025-06-18, OAuth metadata at its
-// origin with S256 and dynamic registration, the access requirements stated
-// in the card, seven tools listed without a token, all with readOnlyHint.
+// readiness-method.md Section 05 (testdata/mcp_transport_receipt.json). The
+// example's yourwebsite.com is the fake internet's shop.example. The server
+// returns 2025-03-26 to the offered 2025-06-18. Its origin has OAuth metadata
+// with S256 and dynamic registration, and the card states the access
+// requirements. Seven tools are listed without a token, all with readOnlyHint.
 func TestMCPReceiptMatchesMethodExample(t *testing.T) {
 	site := &connectSite{card: oauthCard, docs: oauthDocs, mcp: newMCPServer(7, true, []string{"2025-03-26"}, 0)}
 	r := scanMux(t, "shop.example", site, 5*time.Second)

@@ -10,11 +10,10 @@ import (
 )
 
 // A tool a script registers from a variable (name, description and schema
-// built before the call) cannot be judged without running the script:
-// page_tool_quality is unverified, not fail (the scoring method, Section 06:
-// could not check is never a pass, and an unread description is no
-// missing one; the check catalogue, Act). A literal registration is still
-// judged.
+// built before the call) cannot be judged without running the script. So
+// page_tool_quality is unverified, not fail. The scoring method, Section 06:
+// could not check is never a pass. An unread description is no missing one
+// (the check catalogue, Act). A literal registration is still judged.
 func TestStaticToolQualityOfUnreadRegistrationIsUnverified(t *testing.T) {
 	for _, tc := range []struct {
 		name, js string

@@ -25,11 +25,11 @@ func structuredBusinessDataEdges(t testing.TB) []scanEdge {
 	}
 }
 
-// The Understand checks read the JSON-LD of every page the scan read: a
-// Product block on the product page meets R7 ("the site publishes
-// structured business or product metadata", the scoring method Section 03; the
-// check catalogue, Understand, structured_business_data) even when the
-// start page has none, and the receipt names the routes it was read from
+// The Understand checks read the JSON-LD of every page the scan read. A
+// Product block on the product page meets R7 even when the start page has
+// none. R7 is "the site publishes structured business or product metadata"
+// (the scoring method Section 03; the check catalogue, Understand,
+// structured_business_data). The receipt names the routes it was read from
 // (Section 07, "findings state their scope").
 func TestStructuredDataFromEveryPageRead(t *testing.T) {
 	page := func(title, extra string) http.HandlerFunc {

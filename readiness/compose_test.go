@@ -85,10 +85,10 @@ func TestScanKeepsTheClientsBodyCap(t *testing.T) {
 }
 
 // The bytes inflated from a gzip sitemap count against the scan's byte
-// budget, as they are inflated, as well as against the per-response cap:
-// a sitemap of 1 KB that inflates to 900 KB spends 900 KB of the scan, and
-// is refused when the scan has less left. On the base commit only the
-// compressed bytes were charged.
+// budget as they are inflated, and against the per-response cap. A sitemap
+// of 1 KB that inflates to 900 KB spends 900 KB of the scan. It is refused
+// when the scan has less left. On the base commit only the compressed bytes
+// were charged.
 func TestGzipSitemapInflatedBytesCountAgainstTheScan(t *testing.T) {
 	const inflated = 900_000
 	xml := []byte(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://shop.example/about</loc></url>`)

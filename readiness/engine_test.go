@@ -91,11 +91,11 @@ func TestFixInEveryForm(t *testing.T) {
 	assert.Contains(t, string(r.HTML()), `<p class="fix" data-fix="vary_accept"><strong>Fix:</strong> Send `+"`Vary: Accept`"+` with every HTML response of a page that also has a &lt;Markdown&gt; form.</p>`)
 }
 
-// A page over the per-response cap is said to be over the cap: the report
-// names it at its top in every form (the scope's over_cap), and each check
-// it left unverified says to serve a smaller page or raise the cap, not
-// "within the budget" followed by the check's usual fix (the scoring
-// method, Section 06: could not check is never a pass, and the report says why).
+// A page over the per-response cap is said to be over the cap. The report
+// names it at its top in every form (the scope's over_cap). Each check it
+// left unverified says to serve a smaller page or raise the cap. It does not
+// say "within the budget", nor repeat the check's usual fix. The scoring
+// method, Section 06: could not check is never a pass, and the report says why.
 func TestPageOverTheCapSaysSo(t *testing.T) {
 	mux := http.NewServeMux()
 	mux.HandleFunc("/{$}", func(w http.ResponseWriter, r *http.Request) {

@@ -7,9 +7,9 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-// Every scored check has a fix for fail, partial and unverified, and none
-// for pass, optional and not_applicable: a check that cannot apply left the
-// denominator, and a "fix" that is not one ("Nothing on the site needs
+// Every scored check has a fix for fail, partial and unverified. It has
+// none for pass, optional and not_applicable: a check that cannot apply
+// left the denominator. A "fix" that is not one ("Nothing on the site needs
 // sign-in.") is none. Compose refuses a fix on not_applicable.
 func TestFixes(t *testing.T) {
 	for _, c := range Catalogue() {

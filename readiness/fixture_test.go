@@ -9,10 +9,10 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// fixedReport is the report behind the golden files: every check of the
-// catalogue, every verdict, receipts with headers and bodies, text that needs
-// escaping in each form, and a section (Act) that leaves the total because
-// none of its checks applies.
+// fixedReport is the report behind the golden files. It holds every check
+// of the catalogue and every verdict, receipts with headers and bodies, and
+// text that needs escaping in each form. One section (Act) leaves the total
+// because none of its checks applies.
 func fixedReport() *Report {
 	site := "https://shop.example/"
 	page := []string{site}

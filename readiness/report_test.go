@@ -154,11 +154,11 @@ func TestComposeRejects(t *testing.T) {
 	}
 }
 
-// The fix-first list holds every check that leaves points and can pass,
-// ordered by the points passing it would add, then by requirement, then in
-// catalogue order; a not applicable check leaves none, mcp_tested_execution
-// can never pass (the scoring method, Section 07), and passing any one entry adds
-// exactly its points to the sections' earned points.
+// The fix-first list holds every check that leaves points and can pass. It
+// is ordered by the points passing would add, then by requirement, then in
+// catalogue order. A not applicable check leaves none. mcp_tested_execution
+// can never pass (the scoring method, Section 07). Passing any one entry
+// adds exactly its points to the sections' earned points.
 func TestFixFirstOrder(t *testing.T) {
 	results := everyCheck(
 		result("llms_txt", VerdictFail),             // Discover, R4: 15 × 4/15 = 4
@@ -223,12 +223,12 @@ func brochure(extra ...CheckResult) []CheckResult {
 
 // Every entry of the fix-first list can be acted on and earns what it
 // says. mcp_tested_execution never appears: the scanner never executes a
-// tool, so no change of the site's makes it pass (the scoring method, Section 07,
-// "no perfect connection score"; the check catalogue, Connect). A brochure
-// site's backend fix leads with the cheap true answer, the card stating
-// that the site offers none (the catalogue: "n/a only when the card states
-// the site offers no tool or API"), and its points count the
-// mcp_tested_execution weight a live interface brings: 20 × 8/10, not 20.
+// tool, so no change of the site's makes it pass. That is the scoring
+// method, Section 07, "no perfect connection score", and the check
+// catalogue, Connect. A brochure site's backend fix leads with the cheap true
+// answer: the card states that the site offers none. The catalogue says "n/a
+// only when the card states the site offers no tool or API". Its points count
+// the mcp_tested_execution weight a live interface brings: 20 × 8/10, not 20.
 // access_policy's fix names MCP fields only for a site with MCP.
 func TestFixFirstCanBeActedOn(t *testing.T) {
 	r, err := Compose("https://shop.example/", at, brochure(), Scope{})
@@ -252,11 +252,11 @@ func TestFixFirstCanBeActedOn(t *testing.T) {
 	assert.Contains(t, fixFor("access_policy", VerdictFail), "nothing needs sign-in for a site without an MCP endpoint")
 }
 
-// The report adds up for a reader in every form: the total states its
-// denominator when a section does not apply ("60.0 of the 80 points that
-// apply"; the scoring method, Section 02: checks that cannot apply leave the
-// denominator), the section scores sum to Earned, and fix points are in
-// the sections' points: failing page_actions_declared (12 of Act's 20)
+// The report adds up for a reader in every form. The total states its
+// denominator when a section does not apply: "60.0 of the 80 points that
+// apply". The scoring method, Section 02, says checks that cannot apply
+// leave the denominator. The section scores sum to Earned. Fix points are
+// in the sections' points: failing page_actions_declared (12 of Act's 20)
 // is "+12.0 points" beside "Act 8.0 / 20", not +15.0 in score units.
 func TestReportAddsUp(t *testing.T) {
 	r, err := Compose("https://shop.example/", at, everyCheck(
