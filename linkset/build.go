@@ -15,9 +15,9 @@ import (
 	"github.com/agentweb/agentweb/internal/shorten"
 )
 
-// Artefact is one link the [Builder] writes: an artefact of the Bundle with
-// its content (whose digest the builder computes), or a link without content
-// such as license, author, a peer or a related-system link.
+// Artefact is one link the [Builder] writes. It is an artefact of the Bundle
+// with its content, whose digest the builder computes. Or it is a link
+// without content, such as license, author, a peer or a related-system link.
 type Artefact struct {
 	// Relation is a short name of Sections 4.2 and 4.5 or a member of the
 	// closed extension set (RelGraph, RelPeer, ...).
@@ -74,10 +74,11 @@ type Builder struct {
 	// Reduced builds the reduced form of Section 4.4: no digest, no bundle
 	// fact and no ledger link.
 	Reduced bool
-	// Gated builds the document of a node whose content is gated (Sections
-	// 3.3 and 9.5): agsc-visibility restricted on the graph link; no
-	// agsc-counts, agsc-bundle-hash, agsc-bundle-version or ledger link; no
-	// digest of a Private artefact. A RelAccess artefact is required.
+	// Gated builds the document of a node whose content is gated
+	// (Sections 3.3 and 9.5). The graph link carries agsc-visibility
+	// restricted. There is no agsc-counts, agsc-bundle-hash,
+	// agsc-bundle-version or ledger link, and no digest of a Private
+	// artefact. A RelAccess artefact is required.
 	Gated bool
 	// Tombstone, when not zero, marks a node that has stopped publishing
 	// (Section 9.7) with agsc-tombstone on the graph link.

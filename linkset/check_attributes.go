@@ -7,7 +7,7 @@ import (
 )
 
 // This file holds the rules of Sections 4.3 (target attributes) and 4.3.1
-// (the digest attribute) of the knowledge-linkset draft, and hands the
+// (the digest attribute) of the knowledge-linkset draft. It hands the
 // bundle facts (Section 4.3.2) and declarations (Section 4.3.3) to their
 // own files.
 

@@ -23,11 +23,12 @@ var ErrNotDiscovered = errors.New("linkset: no knowledge-linkset discovery docum
 // maxCandidates bounds the candidates Discover fetches.
 const maxCandidates = 3
 
-// candidates returns the discovery documents a page points at (Section 5):
-// the targets of its describedby links, from the Link header fields and
-// the <link> elements of html (nil for none), whose type is
-// application/linkset+json. The one that resolves to the page origin's
-// well-known path comes first, then the rest in document order, each once.
+// candidates returns the discovery documents a page points at (Section 5).
+// They are the targets of its describedby links whose type is
+// application/linkset+json. The links come from the Link header fields and
+// the <link> elements of html (nil for none). The one that resolves to the
+// page origin's well-known path comes first, then the rest in document
+// order, each once.
 func candidates(pageURL string, header http.Header, html []byte) ([]string, error) {
 	base, err := url.Parse(pageURL)
 	if err != nil {

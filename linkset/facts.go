@@ -89,8 +89,8 @@ type Surface struct {
 	Href string `json:"href"`
 	// Kind is the agsc-surface value as written.
 	Kind string `json:"kind"`
-	// Served is false when Kind is absent or not a known kind (llms-txt,
-	// chunks, mcp, webmcp, a2a-card, solid, responder, or an x- name): an
+	// Served is false when Kind is absent or not a known kind: llms-txt,
+	// chunks, mcp, webmcp, a2a-card, solid, responder, or an x- name. An
 	// unknown surface is read as not served, the most restrictive reading.
 	Served  bool   `json:"served"`
 	Version string `json:"version,omitempty"`
