@@ -13,8 +13,8 @@ import (
 // with the sign-in it needs. Its sign-in section says which tools are
 // public and which need a token, or that nothing needs sign-in. It ends
 // with the contact. A site with neither MCP nor OpenAPI gets an explicitly
-// empty interface list: the card states that the site offers no tool or
-// API, which the scoring method counts as an honest answer (requirement
+// empty interface list. The card then states that the site offers no tool
+// or API. The scoring method counts that as an honest answer (requirement
 // R9).
 func (k *kit) card() *agentsjson.Card {
 	if k.site.Card != nil {

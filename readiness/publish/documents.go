@@ -53,8 +53,8 @@ func (k *kit) buildSpecDocuments() error {
 		switch {
 		case err != nil && built && onlyOriginRules(err):
 			// A development origin (http, a port, a loopback or private
-			// host) can carry no valid profile: the kit serves none
-			// rather than refuse the whole site, and every other
+			// host) can carry no valid profile. The kit serves none
+			// rather than refuse the whole site. It serves every other
 			// document as it would in production.
 		case err != nil:
 			return &SiteError{Field: "Agentic", Reason: "the Agentic Site Profile does not conform", Err: err}

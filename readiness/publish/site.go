@@ -179,7 +179,7 @@ type Site struct {
 	// ConvertTimeout bounds one HTML to Markdown conversion, the wait for
 	// its turn included; 0 means 2 s. At most GOMAXPROCS conversions (at
 	// least 2) run at once, those that timed out and are still finishing
-	// included; a page whose conversion times out or finds no turn within
+	// included. A page whose conversion times out or finds no turn within
 	// ConvertTimeout is served as HTML.
 	ConvertTimeout time.Duration
 }

@@ -13,9 +13,9 @@ import (
 	"github.com/agentweb/agentweb/internal/serve"
 )
 
-// Sitemap limits of the sitemaps.org protocol 0.9: a sitemap holds at
-// most 50,000 URLs and 50 MB (52,428,800 bytes) uncompressed; past either,
-// the kit serves a sitemap index whose children hold the pages.
+// Sitemap limits of the sitemaps.org protocol 0.9: a sitemap holds at most
+// 50,000 URLs and 50 MB (52,428,800 bytes) uncompressed. Past either, the
+// kit serves a sitemap index whose children hold the pages.
 const (
 	maxSitemapURLs  = 50_000
 	maxSitemapBytes = 50 << 20
