@@ -55,8 +55,9 @@ type Options struct {
 	// "http://127.0.0.1:8080", the development origin of examples/scanserver.
 	Origin string
 	// MCP, when set, is served at /mcp behind the limits of MCPLimit and
-	// TargetLimit (a tools/call naming a URL counts against that URL's
-	// target), and announced in llms.txt, the card and the API catalog.
+	// TargetLimit. A tools/call naming a URL counts against that URL's
+	// target. The endpoint is announced in llms.txt, the card and the
+	// API catalog.
 	MCP http.Handler
 	// Name is the service's name on its pages and in llms.txt; "" means
 	// "Agent readiness scanner".
@@ -78,7 +79,7 @@ type Options struct {
 	// (an IPv6 address by its /64), read from ClientIPHeader when set.
 	CallerLimit Limit
 	// TargetLimit bounds the scans of one target, so that the service is
-	// never a tool to flood a site: the target is the site's registrable
+	// never a tool to flood a site. The target is the site's registrable
 	// domain, or for an IP literal the address and port. The zero value
 	// means 6 an hour.
 	TargetLimit Limit
@@ -137,8 +138,8 @@ type Service struct {
 }
 
 // New validates opts, builds the service's pages and documents, and starts
-// its workers, which claim queued scans from the store (those queued
-// before a restart included) until Close. ctx bounds the start-up only.
+// its workers. They claim queued scans from the store, those queued before
+// a restart included, until Close. ctx bounds the start-up only.
 func New(ctx context.Context, opts *Options) (*Service, error) {
 	if opts == nil || opts.Store == nil {
 		return nil, fmt.Errorf("%w: a Store is required (OpenSQLite or OpenPostgres)", ErrOptions)
@@ -342,7 +343,7 @@ func (s *Service) run(job *scanRow) {
 	defer cancel(nil)
 
 	// A scan run again after an interruption is one more scan of its
-	// target: it counts against the target's limit, so that a site never
+	// target, and counts against the target's limit. So a site never
 	// receives more scans than the limit allows, interrupted ones included.
 	if job.Runs > 1 {
 		if _, ref := s.take(ctx, "target:"+job.Target, s.o.TargetLimit, "scans of "+job.Target); ref != nil {

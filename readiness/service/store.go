@@ -164,9 +164,9 @@ CREATE TABLE rate_counts (
 	PRIMARY KEY (key, window_start)
 )`,
 	// Version 2 keeps each finished scan's readiness.Summary (score,
-	// readiness, section scores, every check's state), from which the
-	// history, its trend, deltas and badges are drawn, in place of the
-	// section scores of version 1.
+	// readiness, section scores, every check's state), in place of the
+	// section scores of version 1. The history, its trend, deltas and
+	// badges are drawn from it.
 	`ALTER TABLE scans ADD COLUMN summary TEXT NOT NULL DEFAULT '';
 ALTER TABLE scans DROP COLUMN sections`,
 }
