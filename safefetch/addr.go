@@ -246,7 +246,7 @@ type compiledTable struct {
 	v4, v6  []addrEntry
 	global6 addrEntry
 	// lead4 and lead6 mark the values of the leading 16 bits that some
-	// row covers: an address whose leading 16 bits are unmarked is in no
+	// row covers. An address whose leading 16 bits are unmarked is in no
 	// row, which saves the scan for most public addresses.
 	lead4, lead6 lead16Set
 }

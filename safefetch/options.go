@@ -119,7 +119,7 @@ type Options struct {
 	IdleConnTimeout time.Duration
 
 	// Budget, when not nil, is charged for every request of the Client and
-	// of every Client derived from it (see [Budget]): a Budget given to
+	// of every Client derived from it (see [Budget]). A Budget given to
 	// [Client.WithBudget] is nested inside it, never in its place. Nil
 	// means only the per-call bounds apply.
 	Budget *Budget

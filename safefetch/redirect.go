@@ -44,9 +44,10 @@ func (c *Client) nextHop(cur *url.URL, resp *http.Response, followed, max int) (
 }
 
 // checkLocation resolves the Location values of a redirect from cur and
-// applies the hop rules: exactly one non-empty Location, a target that
-// passes CheckURL, no https->http downgrade outside development mode, and
-// the policy, if any. Every refusal wraps ErrRedirectRefused.
+// applies the hop rules. They want exactly one non-empty Location, and a
+// target that passes CheckURL. They refuse an https->http downgrade
+// outside development mode, and apply the policy, if any. Every refusal
+// wraps ErrRedirectRefused.
 func checkLocation(cur *url.URL, locs []string, allowLoopback bool, policy RedirectPolicy) (*url.URL, error) {
 	refuse := func(format string, args ...any) error {
 		return fmt.Errorf("%w: %s: %s", ErrRedirectRefused, cur.Redacted(), fmt.Sprintf(format, args...))

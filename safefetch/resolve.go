@@ -144,7 +144,7 @@ func (c *Client) resolver() Resolver {
 }
 
 // lookup runs one lookup and returns when it answers or ctx ends, whichever
-// comes first: a Resolver that ignores its context (cgo's getaddrinfo, a
+// comes first. So a Resolver that ignores its context (cgo's getaddrinfo, a
 // buggy implementation) cannot hold a call past the DNS deadline. Its late
 // answer is discarded.
 func lookup(ctx context.Context, r Resolver, host string) ([]netip.Addr, error) {

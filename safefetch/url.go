@@ -42,12 +42,12 @@ const (
 // rule broken (knowledge-linkset draft Section 7.1, Section 7.2).
 //
 // A URL is accepted only when it is absolute, with scheme https (in any
-// case) and an authority with a host. allowLoopback is the development
-// switch of Options.AllowLoopback, to be set by the program and never from
-// input. With it, http and https to a loopback host are accepted too: an
-// IPv4 literal in 127.0.0.0/8, the literal [::1], "localhost" or a name
-// under ".localhost". Without it, those hosts are refused. The rest is
-// refused:
+// case) and an authority with a host. The argument allowLoopback is the
+// development switch of Options.AllowLoopback, to be set by the program
+// and never from input. With it, http and https to a loopback host are
+// accepted too: an IPv4 literal in 127.0.0.0/8, the literal [::1],
+// "localhost" or a name under ".localhost". Without it, those hosts are
+// refused. The rest is refused:
 //   - other schemes (http elsewhere, file, ftp, data, ws, javascript ...);
 //   - relative ("/path") and scheme-relative ("//host/path") references,
 //     and "https:host" without "//";
