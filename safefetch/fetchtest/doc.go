@@ -9,9 +9,9 @@
 // to the loopback listeners, and the connections it returns report the
 // public-looking address as their remote address. So a [safefetch.Client]
 // built from [Network.Options] runs every check of production unchanged
-// (URL, DNS classification, pinned dial and remote-address
-// re-verification, TLS host name verification) against URLs such as
-// https://shop.example/, with no port and no network.
+// against URLs such as https://shop.example/, with no port and no network.
+// Those checks are URL, DNS classification, pinned dial and remote-address
+// re-verification, and TLS host name verification.
 //
 // [Network.Host] adds DNS records only (a private address, several
 // answers, or none for NXDOMAIN) for tests of refusals. [Network.SetLatency]
