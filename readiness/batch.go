@@ -17,8 +17,8 @@ import (
 // Defaults of [BatchOptions].
 const (
 	// DefaultBatchConcurrency is how many scans [ScanAll] runs at once when
-	// BatchOptions.Concurrency is 0: enough to hide latency on a small
-	// machine, few enough that one batch does not look like an attack.
+	// BatchOptions.Concurrency is 0. It is enough to hide latency on a small
+	// machine, and few enough that one batch does not look like an attack.
 	DefaultBatchConcurrency = 8
 	// DefaultPerHost is how many scans of one registrable domain run at
 	// once when BatchOptions.PerHost is 0.
@@ -29,15 +29,15 @@ const (
 // [DefaultBatchConcurrency] scans at once, one per registrable domain,
 // every scan with the default Options on the one shared client.
 type BatchOptions struct {
-	// Options are the options of every scan. Every scan of the batch runs
-	// on one client, Options.Client, or when it is nil one the batch makes
-	// for itself with safefetch's defaults; a scan reuses the connections
-	// it opened, and each scan has its own budget. As scans end (once per
-	// quarter of Concurrency finished scans), the client's idle connections
-	// are closed: a batch never comes back to a site it finished (PerHost
-	// keeps one domain's scans apart), so keeping them would make memory
-	// grow with the number of sites, not with the scans in flight. A scan
-	// still running redials what it needs.
+	// Options are the options of every scan. Every scan of the batch runs on
+	// one client: Options.Client, or when it is nil one the batch makes for
+	// itself with safefetch's defaults. A scan reuses the connections it
+	// opened, and each scan has its own budget. As scans end, once per quarter
+	// of Concurrency finished scans, the client's idle connections are closed.
+	// A batch never comes back to a site it finished, since PerHost keeps one
+	// domain's scans apart. So keeping them would make memory grow with the
+	// number of sites, not with the scans in flight. A scan still running
+	// redials what it needs.
 	Options Options
 
 	// Concurrency bounds the scans in flight. 0 means
@@ -61,15 +61,13 @@ type BatchOptions struct {
 // BatchResult is the outcome of one site of a batch: its report, or the
 // error [Scan] returned for it.
 type BatchResult struct {
-	// Site is the site URL as the sequence gave it, its userinfo (a
-	// user name and password, which no scan sends) replaced by
-	// "redacted", so that a result written to a log or a file never
-	// carries a credential.
+	// Site is the site URL as the sequence gave it, its userinfo replaced by
+	// "redacted". Userinfo is a user name and password, which no scan sends. So
+	// a result written to a log or a file never carries a credential.
 	Site string
-	// Report is the scan's report. It is nil when Err is set, except for
-	// a scan the batch's cancellation cut short: then Report is what the
-	// scan had read (its unfinished checks unverified) and Err says it was
-	// cancelled.
+	// Report is the scan's report. It is nil when Err is set, except for a scan
+	// the batch's cancellation cut short. Then Report is what the scan had
+	// read, its unfinished checks unverified, and Err says it was cancelled.
 	Report *Report
 	// Err is Scan's error: an unusable URL ([ErrInvalidURL]) or a batch
 	// cancelled before the scan started; or, with a Report, a scan cut
@@ -87,13 +85,13 @@ type BatchResult struct {
 // site.
 //
 // The sequence is read lazily, at most Lookahead sites ahead. When ctx is
-// cancelled, no further site is read or started, the scans in flight are
-// cancelled, and ScanAll returns once they have ended; nothing is left
-// running. Every site read from the sequence is still yielded exactly once:
-// a scan in flight with the report it had made and an Err saying it was
-// cancelled, a site that was read but not yet started (held back by
-// PerHost or the lookahead) with only that Err. Only when the caller stops
-// the iteration are the remaining sites not yielded.
+// cancelled, no further site is read or started and the scans in flight are
+// cancelled. ScanAll returns once they have ended; nothing is left running.
+// Every site read from the sequence is still yielded exactly once. A scan in
+// flight comes with the report it had made and an Err saying it was cancelled.
+// A site that was read but not yet started, held back by PerHost or the
+// lookahead, comes with only that Err. Only when the caller stops the iteration
+// are the remaining sites not yielded.
 //
 // Options.Progress is shared by every scan of the batch: ScanAll calls it
 // under one lock for the whole batch, so its calls never overlap, and each
@@ -220,10 +218,10 @@ func ScanAll(ctx context.Context, sites iter.Seq[string], opts *BatchOptions) it
 			}
 			r := <-results
 			if finished++; finished%max(1, conc/4) == 0 {
-				// Once per quarter of Concurrency finished scans: the idle
+				// Once per quarter of Concurrency finished scans. The idle
 				// connections then belong mostly to sites the batch is done
-				// with, and memory stays flat with the number of sites (the
-				// scans in flight redial less than if it were every scan).
+				// with. So memory stays flat with the number of sites, and the
+				// scans in flight redial less than if it were every scan.
 				scanOpts.Client.CloseIdleConnections()
 			}
 			inflight--
