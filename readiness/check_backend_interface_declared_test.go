@@ -10,8 +10,8 @@ import (
 )
 
 // TestBackendInterfaceFromFlowsCardSources: a card in the flows format names
-// its OpenAPI document as a singular source object (relative or absolute) or
-// in sources[]; the scanner fetches the document it names and the check
+// its OpenAPI document in sources[] or as a singular source object, relative
+// or absolute. The scanner fetches the document it names, and the check
 // passes.
 func TestBackendInterfaceFromFlowsCardSources(t *testing.T) {
 	openapi := `{"openapi": "3.0.3", "info": {"title": "Shop", "version": "1"}, "paths": {}}`

@@ -24,9 +24,9 @@ func scriptHost(scripts map[string]string) http.Handler {
 
 var longText = `<p>` + strings.Repeat("Tables for every party, booked in a minute. ", 6) + `</p>`
 
-// Scripts of other hosts (a tag manager, analytics, a framework's chunks on
-// a CDN) are read like the site's own: when none registers a tool and no
-// form is an action, R8 is met as not applicable, without a browser.
+// Scripts of other hosts are read like the site's own: a tag manager,
+// analytics, a framework's chunks on a CDN. When none registers a tool and
+// no form is an action, R8 is met as not applicable, without a browser.
 func TestActScriptsOfOtherHostsAreRead(t *testing.T) {
 	analytics := map[string]string{
 		"/gtm.js":       "(function(w,d){var s=d.createElement('script');s.async=true;d.head.appendChild(s);w.dataLayer=w.dataLayer||[];})(window,document);",
@@ -100,9 +100,9 @@ func TestActScriptBytesBounded(t *testing.T) {
 	assert.Greater(t, read, 3*DefaultMaxBodyBytes, "four scripts of almost a MiB each were read")
 }
 
-// A data block (a script whose type is not JavaScript, such as JSON-LD) is
-// not a script: a short page whose only script elements are data blocks is
-// not an app shell, and initial_html_content counts no script.
+// A data block is not a script: its type is not JavaScript, as with JSON-LD.
+// A short page whose only script elements are data blocks is no app shell,
+// and initial_html_content counts no script.
 func TestActDataBlocksAreNotScripts(t *testing.T) {
 	body := `<p>Tea, shipped.</p><script type="application/ld+json">{"@context":"https://schema.org","@type":"Organization","name":"Tea"}</script>` +
 		`<script type="text/template"><form toolname="x"></form></script><script type="text/javascript; charset=utf-8">document.modelContext.registerTool({})</script>`

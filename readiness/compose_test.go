@@ -15,11 +15,10 @@ import (
 	"github.com/agentweb/agentweb/safefetch/fetchtest"
 )
 
-// A client built with a Budget of two attempts, used by a Scan and then a
-// linkset Walk, makes at most two requests in all, and its Budget records
-// them: each entry point nests its own budget inside the client's. On the
-// base commit the two made 22 requests while the client's budget recorded
-// none.
+// A client with a Budget of two attempts is used by a Scan, then a linkset
+// Walk. It makes at most two requests in all, and its Budget records them:
+// each entry point nests its own budget inside the client's. On the base
+// commit the two made 22 requests while the client's budget recorded none.
 func TestScanAndWalkKeepTheClientsBudget(t *testing.T) {
 	n := fetchtest.New()
 	t.Cleanup(n.Close)

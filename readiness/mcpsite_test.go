@@ -12,9 +12,9 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// newMCPServer is a real MCP server (the official Go SDK) with n tools,
-// speaking only the given protocol versions (nil: every version the SDK
-// knows), pageSize tools a page (0: the SDK's default).
+// newMCPServer is a real MCP server (the official Go SDK) with n tools. It
+// speaks only the given protocol versions (nil: every version the SDK
+// knows). It lists pageSize tools a page (0: the SDK's default).
 func newMCPServer(n int, readOnly bool, versions []string, pageSize int) http.Handler {
 	srv := mcp.NewServer(&mcp.Implementation{Name: "shop", Version: "1.0.0"}, &mcp.ServerOptions{SupportedProtocolVersions: versions, PageSize: pageSize})
 	for i := range n {

@@ -83,8 +83,8 @@ func obsSite(t testing.TB) http.Handler {
 }
 
 // Observations never change a verdict, a section, a requirement or the
-// score: one site that publishes all of them, scanned with and without
-// them, and with a budget that runs out exactly when the checks are done.
+// score. One site that publishes all of them is scanned with and without
+// them. A third scan has a budget that runs out when the checks are done.
 func TestObservationsChangeNoScore(t *testing.T) {
 	h := obsSite(t)
 	// The three scans are compared verdict by verdict, so none may lose a

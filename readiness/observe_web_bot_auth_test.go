@@ -128,16 +128,17 @@ func FuzzJWKProblem(f *testing.F) {
 	})
 }
 
+// readVectors decodes the web-bot-auth test vector file name into v.
 func readVectors(t testing.TB, name string, v any) {
 	b, err := os.ReadFile("testdata/webbotauth/" + name)
 	require.NoError(t, err)
 	require.NoError(t, json.Unmarshal(b, v))
 }
 
-// cloudflare/web-bot-auth's signed requests, v1 and v2 of the
-// architecture draft: every signature verifies with the vector's key,
-// found by its RFC 7638 thumbprint, and fails once a byte of the
-// signature base changes.
+// The test vectors are cloudflare/web-bot-auth's signed requests, v1 and v2
+// of the architecture draft. Every signature verifies with the vector's key,
+// found by its RFC 7638 thumbprint. It fails once a byte of the signature
+// base changes.
 func TestWebBotAuthArchitectureVectors(t *testing.T) {
 	for _, file := range []string{"web_bot_auth_architecture_v1.json", "web_bot_auth_architecture_v2.json"} {
 		var vectors []struct {

@@ -49,9 +49,9 @@ func TestRenderedSkippedRequestIsNoError(t *testing.T) {
 	assert.NotContains(t, md, "-> error: not fetched")
 }
 
-// renderedAs is a Renderer of the test's own that answers every page with
-// the same rendering or error, so that the checks' reading of a rendering
-// is tested without a browser (package browser tests the real one).
+// renderedAs is a Renderer of the test's own. It answers every page with the
+// same rendering or error, so the checks' reading of a rendering is tested
+// without a browser. Package browser tests the real one.
 type renderedAs struct {
 	r   Rendering
 	err error

@@ -104,7 +104,7 @@ func TestScanRefusalReceiptsSayWhy(t *testing.T) {
 }
 
 // TestDevelopmentModeSaidInEveryForm: a scan made with a client in
-// development mode (http and loopback allowed) says so in the report's
+// development mode allows http and loopback. It says so in the report's
 // JSON, Markdown and HTML; a scan without it says nothing of the kind.
 func TestDevelopmentModeSaidInEveryForm(t *testing.T) {
 	local := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
