@@ -495,8 +495,9 @@ func isUnreserved(c byte) bool {
 
 // normalize percent-encodes octets outside US-ASCII, decodes the
 // percent-encoded unreserved characters and upper-cases the hex digits of
-// the other percent-encodings (RFC 9309 Section 2.2.2). '*' and '$' are
-// not unreserved, so a pattern keeps its meaning: "%2A" stays a literal.
+// the other percent-encodings (RFC 9309 Section 2.2.2). The characters
+// '*' and '$' are not unreserved, so a pattern keeps its meaning: "%2A"
+// stays a literal.
 func normalize(s string) string {
 	clean := true
 	for i := 0; i < len(s); i++ {
