@@ -151,12 +151,7 @@ func (s *scan) sameRegistrable(u *url.URL) bool {
 // mcpRead finds the MCP endpoint, probes it and discovers its sign-in, once
 // per scan.
 func (s *scan) mcpRead() *mcpRead {
-	// Checks append to the shared requests: clipped, every append copies.
-	return readOnce(s, "mcp", func() *mcpRead {
-		o := s.readMCP()
-		o.requests = slices.Clip(o.requests)
-		return o
-	})
+	return readOnce(s, "mcp", s.readMCP)
 }
 
 func (s *scan) readMCP() *mcpRead {
@@ -233,6 +228,8 @@ func (s *scan) readMCP() *mcpRead {
 	if o.authNeeded && o.isMCP() && r.Auth.Rules != "" {
 		o.signin = newSignin(&r.Auth, func(u string) *fetched { return s.get(u, "application/json") })
 	}
+	// Checks append to the shared requests: clipped, every append copies.
+	o.requests = slices.Clip(o.requests)
 	return o
 }
 

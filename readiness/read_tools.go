@@ -147,12 +147,7 @@ func (o *toolsRead) scope() []string {
 // toolsRead reads the forms and scripts of the given page and of the further
 // routes the scan read, once per scan.
 func (s *scan) toolsRead() *toolsRead {
-	// Checks append to the shared requests: clipped, every append copies.
-	return readOnce(s, "tools", func() *toolsRead {
-		o := s.readTools()
-		o.requests = slices.Clip(o.requests)
-		return o
-	})
+	return readOnce(s, "tools", s.readTools)
 }
 
 func (s *scan) readTools() *toolsRead {
@@ -229,6 +224,8 @@ func (s *scan) readTools() *toolsRead {
 		}
 		// A script that answered 404 or 410 does not exist: nothing runs.
 	}
+	// Checks append to the shared requests: clipped, every append copies.
+	o.requests = slices.Clip(o.requests)
 	return o
 }
 
