@@ -299,7 +299,7 @@ func (c *Client) attempt(dnsCtx, ctx context.Context, method string, u *url.URL,
 
 // roundTrip sends hr through the transport, keeping a handle on the
 // connection it runs on (see [handleOf]). A failed round trip kills that
-// connection. A request may be safe to repeat (GET or HEAD, no body) and
+// connection. A request that is safe to repeat (GET or HEAD, no body) may
 // fail on a connection the pool handed out. When that connection was then
 // closed before any response, by the server or by another call that broke a
 // cap on it, the request is sent once more. It is charged to the budget as
