@@ -32,10 +32,10 @@ var typedClaims = []string{"iss", "iat", "exp", "nbf", "rp", "keys"}
 // JWS whose protected header is exactly {"alg":"EdDSA","kid":kid,
 // "typ":"agent-rp-attestation+jwt"} (kid omitted when empty) and whose
 // payload is the claims set, signed with the Ed25519 key. The token is what
-// [Verifier.Verify] accepts. Trust key's public half for the issuer, and
-// let the document's issuer_allowlist name the issuer. With the document
-// fetched from rp.origin with audience rp.audience and the clock inside
-// [iat, exp), it verifies as AttestationStatusVerified.
+// [Verifier.Verify] accepts. It verifies as AttestationStatusVerified when
+// key's public half is trusted for the issuer and the document's
+// issuer_allowlist names the issuer. The document must also be fetched from
+// rp.origin with audience rp.audience, and the clock be inside [iat, exp).
 //
 // The claims set is built from the typed fields. They are iss (Issuer,
 // required), and iat and exp (IssuedAt and Expiry, required). Those two are
