@@ -162,3 +162,11 @@ func BenchmarkRender(b *testing.B) {
 		}
 	})
 }
+
+func TestCIGoldens(t *testing.T) {
+	for name, render := range map[string]func(*Report) ([]byte, error){"sarif.json": (*Report).SARIF, "junit.xml": (*Report).JUnit} {
+		data, err := render(trendReport(2))
+		require.NoError(t, err)
+		golden(t, name, data)
+	}
+}
