@@ -7,11 +7,11 @@
 //	openagent fetch URL [--expect-did DID]
 //	openagent discover PAGE
 //
-// Every command writes one JSON object to standard output. Exit codes: 0
-// success; 1 the document or discovery result is not acceptable. That is an
-// invalid profile, unsupported version, did mismatch, wrong media type or
-// status, or no descriptor found. Then 2 usage error or unreadable file; 3
-// the network request failed or was refused.
+// Every command writes one JSON object to standard output. The exit code is
+// 0 on success. It is 1 when the document or discovery result is not
+// acceptable: an invalid profile, unsupported version, did mismatch, wrong
+// media type or status, or no descriptor found. It is 2 on a usage error or
+// unreadable file, and 3 when the network request failed or was refused.
 //
 // Each subcommand lives in the file named after it.
 package main
