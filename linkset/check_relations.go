@@ -150,7 +150,7 @@ func (c *checker) relation(r *Relation, rptr string) bool {
 // relatedType applies Section 4.5: a related-system link MUST carry type.
 // The names only Section 4.5 uses (related, service-desc, service-meta,
 // collection, item, cite-as) always name a related system. The core names
-// of Section 4.2 describedby, alternate and service-doc do so when the
+// describedby, alternate and service-doc of Section 4.2 do so when the
 // target is on another origin than the anchor.
 func (c *checker) relatedType(l *Link, lptr, short, anchor string) {
 	if l.Type != "" {
