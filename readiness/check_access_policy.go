@@ -74,7 +74,7 @@ func checkAccessPolicy(s *scan) outcome {
 		exists = append(exists, "OAuth metadata at "+m.signin.asURL)
 		out.requests = append(out.requests, m.signin.tried...)
 	}
-	if o := s.oauthObs(); o.present {
+	if o := s.oauthRead(); o.present {
 		exists = append(exists, "OAuth metadata at "+o.f.url)
 		out.requests = append(out.requests, o.f)
 	}

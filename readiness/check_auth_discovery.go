@@ -46,7 +46,7 @@ func checkAuthDiscovery(s *scan) outcome {
 			invalid = append(invalid, "OAuth metadata for the MCP endpoint: "+strings.Join(si.problems, "; "))
 		}
 	}
-	o := s.oauthObs()
+	o := s.oauthRead()
 	out.requests = append(out.requests, o.f)
 	switch {
 	case o.meta != nil && len(o.problems) == 0:

@@ -33,7 +33,7 @@ func checkDynamicClientRegistration(s *scan) outcome {
 			}{si.asURL, si.as})
 		}
 	}
-	o := s.oauthObs()
+	o := s.oauthRead()
 	out.requests = append(out.requests, o.f)
 	if m := o.usable(); m != nil {
 		metas = append(metas, struct {

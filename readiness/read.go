@@ -61,7 +61,3 @@ func readOnce[T any](s *scan, key string, read func() T) T {
 	}
 	return v.(func() any)().(T)
 }
-
-// lazyObs is readOnce under its former name, kept until its last caller
-// moves.
-func lazyObs[T any](s *scan, key string, f func() T) T { return readOnce(s, key, f) }

@@ -68,8 +68,10 @@ type oauthDoc struct {
 	problems []string
 }
 
-func (s *scan) oauthObs() *oauthDoc {
-	return lazyObs(s, "oauth-metadata", func() *oauthDoc {
+// oauthRead reads the OAuth metadata found outside the MCP probe, once per
+// scan.
+func (s *scan) oauthRead() *oauthDoc {
+	return readOnce(s, "oauth-metadata", func() *oauthDoc {
 		u, _ := oauthmeta.WellKnownInsert(s.resolve("/"), "oauth-authorization-server")
 		issuer := s.resolve("/")
 		if c := s.firstCard(); c != nil && c.Auth != nil && c.Auth.Metadata != "" {
