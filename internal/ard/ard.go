@@ -96,16 +96,16 @@ func (r *Result) Errors() int {
 
 // Validate reads body as an AI catalog. It reads strict JSON, then applies
 // the embedded JSON Schema (every violation an error). Then it applies the
-// conformance test's rules. They want specVersion present (another value
-// than "1.0" a warning) and an entries array. Each entry wants an
+// conformance test's rules. The rules want specVersion present (another
+// value than "1.0" a warning) and an entries array. Each entry wants an
 // identifier matching urn:air:<publisher>[:<namespace>]:<name>, a
 // displayName and a type (one outside [EntryTypes] a warning). It wants
 // exactly one of url and data, representativeQueries as an array of
-// strings (absent, or fewer than 2 or more than 5, a warning), a
-// trustManifest that is an object with an identity. They want no top-level
-// collections (removed by ADR-0003). A schema violation at the pointer of
-// a rule's error (or, for a member required by the schema, at its
-// object's) is not said twice.
+// strings (absent, or fewer than 2 or more than 5, a warning), and a
+// trustManifest that is an object with an identity. The rules want no
+// top-level collections (removed by ADR-0003). A schema violation at the
+// pointer of a rule's error (or, for a member required by the schema, at
+// its object's) is not said twice.
 func Validate(body []byte) *Result {
 	r := &Result{Types: map[string]int{}}
 	v, err := strictjson.Decode(body)
