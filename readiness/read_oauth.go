@@ -90,7 +90,7 @@ func rulesText(version string) string {
 }
 
 // usable returns the metadata of an OAuth document whose issuer matches, nil
-// otherwise: the data of a document whose issuer does not match must not be
+// otherwise. The data of a document whose issuer does not match must not be
 // used (RFC 8414 Section 3.3).
 func (d *oauthDoc) usable() *authServerMeta {
 	if d.meta == nil {
