@@ -71,9 +71,9 @@ func checkIdentityNode(s *scan) outcome {
 	return out
 }
 
-// logoURL returns the absolute http(s) URL of a JSON-LD logo value (a URL,
-// an ImageObject with url or contentUrl, or a list whose first item is
-// one), resolved against the page; "" when there is none.
+// logoURL returns the absolute http(s) URL of a JSON-LD logo value, resolved
+// against the page. The value is a URL, an ImageObject with url or contentUrl,
+// or a list whose first item is one. It returns "" when there is none.
 func (s *scan) logoURL(v any) string {
 	switch x := v.(type) {
 	case []any:
