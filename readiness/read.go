@@ -1,8 +1,6 @@
 package readiness
 
-import (
-	"sync"
-)
+import "sync"
 
 // resource names a read a check needs, so the engine can start it early.
 type resource int
@@ -53,7 +51,8 @@ func (s *scan) warm(r resource) {
 //
 // It is the scan's one memo for reads: a map of once-functions by name.
 // Each read declares its accessor beside its code, so a new read touches no
-// central list, and the engine warms a read by calling its accessor.
+// central list, and the engine warms a read by calling its accessor. Only
+// that accessor uses the read's key, so a key never holds two types.
 func readOnce[T any](s *scan, key string, read func() T) T {
 	v, ok := s.reads.Load(key)
 	if !ok {
