@@ -205,70 +205,75 @@
 //
 //   - agent_skills: the discovery index at /.well-known/agent-skills/index.json,
 //     else the older /.well-known/skills/index.json ([Agent Skills
-//     Discovery], a draft, 0.2.0): its $schema decides how it is read (the
-//     0.2.0 URI; absent, read as 0.1.0 and said so; any other is named and
-//     the index is not read, so the observation is unverified), then each
-//     entry's name, type, description, url and digest; of at most three
-//     skills the artifact is fetched (on this site only) and the SHA-256 of
-//     its raw bytes checked against the index, an archive never unpacked;
+//     Discovery], a draft, 0.2.0). Its $schema decides how it is read. The
+//     0.2.0 URI is read as such. An absent one is read as 0.1.0, and the
+//     receipt says so. Any other is named and the index is not read, so the
+//     observation is unverified. Then each entry's name, type, description,
+//     url and digest are read. Of at most three skills, the artifact is
+//     fetched, on this site only. The SHA-256 of its raw bytes is checked
+//     against the index; an archive is never unpacked.
 //   - content_signals: Content-Signal lines ([Content Signals], an
-//     Internet-Draft: search, ai-input, ai-train = yes or no) and IETF
+//     Internet-Draft: search, ai-input, ai-train = yes or no). And IETF
 //     aipref Content-Usage lines ([AI Preference Attachment], an
 //     Internet-Draft: an optional path, then an RFC 9651 dictionary of y or
-//     n), read per user-agent group of robots.txt, and the same two fields
-//     as response headers of the pages the scan read (no request of its
-//     own). Each signal says where it came from; where robots.txt's group
-//     for every crawler and a header state one differently, the texts are
-//     silent on which wins and the stricter ("no", "n") is read, in a note;
-//   - notes, not verdicts, on tool conflicts: a robots.txt directive that
-//     Lighthouse's SEO robots-txt audit (13.5.0) fails as unknown
-//     (Agentmap, License, Content-Usage, ...) is named in the notes of
-//     ai_crawler_access, with the header that says the same without it;
-//   - web_bot_auth: /.well-known/http-message-signatures-directory as a JWK
-//     Set of public keys, or a Signature Agent Card with jwks xor jwks_uri
-//     and a client_id that is its URL ([Web Bot Auth], the working group's
-//     Internet-Drafts), each key read by RFC 7517 and refused if it carries
-//     a private member; the response's signatures (RFC 9421, tag
-//     http-message-signatures-directory, covering the request's
-//     @authority, keyid the key's RFC 7638 thumbprint, Ed25519 or
-//     RSA-PSS-SHA512) verified with the directory's own keys. The reader
-//     passes cloudflare/web-bot-auth's test vectors (signed requests,
-//     Signature-Agent fields, cards and registries);
+//     n). They are read per user-agent group of robots.txt. The same two
+//     fields are read as response headers of the pages the scan read, with
+//     no request of its own. Each signal says where it came from. Where
+//     robots.txt's group for every crawler and a header state one
+//     differently, the texts are silent on which wins. The stricter ("no",
+//     "n") is then read, in a note.
+//   - notes, not verdicts, on tool conflicts. Lighthouse's SEO robots-txt
+//     audit (13.5.0) fails some robots.txt directives as unknown: Agentmap,
+//     License, Content-Usage, ... Each is named in the notes of
+//     ai_crawler_access, with the header that says the same without it.
+//   - web_bot_auth: /.well-known/http-message-signatures-directory ([Web Bot
+//     Auth], the working group's Internet-Drafts). It is a JWK Set of public
+//     keys, or a Signature Agent Card with jwks xor jwks_uri and a client_id
+//     that is its URL. Each key is read by RFC 7517 and refused if it
+//     carries a private member. The response's signatures are verified with
+//     the directory's own keys by RFC 9421. Their tag is
+//     http-message-signatures-directory, covering the request's @authority.
+//     Their keyid is the key's RFC 7638 thumbprint, and the algorithm
+//     Ed25519 or RSA-PSS-SHA512. The reader passes cloudflare/web-bot-auth's
+//     test vectors: signed requests, Signature-Agent fields, cards and
+//     registries.
 //   - auth_md: /auth.md, a Markdown document with an H1 ([auth.md], a
-//     proposal);
-//   - x402: any answer of the scan that was 402 Payment Required, with its
-//     payment requirements in the body (version 1) or the PAYMENT-REQUIRED
-//     header (version 2) ([x402], a proposal);
+//     proposal).
+//   - x402: any answer of the scan that was 402 Payment Required ([x402], a
+//     proposal). Its payment requirements are in the body (version 1) or the
+//     PAYMENT-REQUIRED header (version 2).
 //   - ucp: /.well-known/ucp, whose "ucp" object names a version, services
-//     and capabilities ([Universal Commerce Protocol], a proposal);
+//     and capabilities ([Universal Commerce Protocol], a proposal).
 //   - acp: /.well-known/acp.json, a JSON object ([Agentic Commerce
-//     Protocol], a proposal);
+//     Protocol], a proposal).
 //   - ai_catalog: the AI catalog ([Agentic Resource Discovery] 1.0, a
-//     draft), found as Lighthouse 13.5.0's ard gatherer finds it (a
-//     robots.txt Agentmap line, which may name any URL, then a <link
-//     rel="ai-catalog"> element, then a Link rel="ai-catalog" header field
-//     of the page, then /.well-known/ai-catalog.json) and validated as its
-//     ard-schema audit validates it: the specification's JSON Schema and
-//     its conformance test's rules, each finding an error or a warning with
-//     its JSON Pointer; errors make it invalid, warnings alone leave it
-//     found. An advertised catalog that does not answer 200 is invalid;
+//     draft). It is found as Lighthouse 13.5.0's ard gatherer finds it.
+//     First comes a robots.txt Agentmap line, which may name any URL. Then a
+//     <link rel="ai-catalog"> element, then a Link rel="ai-catalog" header
+//     field of the page, then /.well-known/ai-catalog.json. It is validated
+//     as the ard-schema audit validates it: the specification's JSON Schema
+//     and its conformance test's rules. Each finding is an error or a
+//     warning with its JSON Pointer. Errors make it invalid; warnings alone
+//     leave it found. An advertised catalog that does not answer 200 is
+//     invalid.
 //   - document_contracts: what the site's own documents say about each
-//     other, each finding naming both documents and its fix, found when
-//     there is any, absent when they agree: the endpoints that llms.txt,
-//     the card and the API catalog name (at most 50) that robots.txt
-//     disallows for the AI search or user-access crawlers (a disallow for
-//     training crawlers only is none: opting out of training costs
-//     nothing); the page fetched once more with an AI user-access agent's
-//     User-Agent (ChatGPT-User; never from the scan's memo) answering
-//     another status or a challenge page; MCP server cards whose protocol
-//     versions or tool count differ from the live server's; the page's
-//     Link header targets (at most five) and the llms.txt links the
-//     llms_txt_links observation reads that answer neither 2xx nor 402;
+//     other. Each finding names both documents and its fix. It is found
+//     when there is any finding, absent when they agree. It names the
+//     endpoints that llms.txt, the card and the API catalog name (at most
+//     50) that robots.txt disallows for the AI search or user-access
+//     crawlers. A disallow for training crawlers only is none: opting out
+//     of training costs nothing. It fetches the page once more with an AI
+//     user-access agent's User-Agent (ChatGPT-User), never from the scan's
+//     memo. It names another status or a challenge page in that answer. It
+//     names MCP server cards whose protocol versions or tool count differ
+//     from the live server's. It names the page's Link header targets (at
+//     most five) and the llms.txt links the llms_txt_links observation reads
+//     that answer neither 2xx nor 402.
 //   - llms_txt_links: whether the first five same-site links of llms.txt
-//     answer 200 (afdocs' llms-txt-links-resolve, a proposal);
+//     answer 200 (afdocs' llms-txt-links-resolve, a proposal).
 //   - markdown_twin: Markdown at the page's URL with .md appended, or
-//     index.md for a directory (the llms.txt proposal's convention); never
-//     the canonical Markdown form.
+//     index.md for a directory (the llms.txt proposal's convention). It is
+//     never the canonical Markdown form.
 //
 // The MCP server card at SEP-2127's /.well-known/mcp/server-card, with its
 // remotes, is read by the optional check mcp_server_card instead.
