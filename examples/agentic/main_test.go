@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"net/http"
 	"os"
@@ -9,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agentweb/agentweb/examples/internal/cli"
+	"github.com/agentweb/agentweb/examples/internal/clitest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -42,27 +41,8 @@ func shop(t *testing.T) *fetchtest.Network {
 }
 
 func runCmd(t *testing.T, n *fetchtest.Network, args ...string) (int, string, string) {
-	var out, errb bytes.Buffer
-	var code int
-	if n != nil {
-		code = run(t.Context(), args, &out, &errb, n.Client())
-	} else {
-		code = run(t.Context(), args, &out, &errb, nil)
-	}
-	assertSnakeCase(t, out.Bytes())
-	return code, out.String(), errb.String()
-}
-
-// assertSnakeCase holds the program's JSON output to snake_case member
-// names, as every result type of the SDK is.
-func assertSnakeCase(t *testing.T, out []byte) {
-	t.Helper()
-	if len(bytes.TrimSpace(out)) == 0 || out[0] != '{' && out[0] != '[' {
-		return
-	}
-	bad, err := cli.NonSnakeKeys(out)
-	require.NoError(t, err)
-	assert.Empty(t, bad, "JSON members not in snake_case")
+	code, out, errb := clitest.Run(t, run, n, args...)
+	return code, string(out), errb
 }
 
 func TestDiscoverValidateTextAudit(t *testing.T) {

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/agentweb/agentweb/examples/internal/cli"
+	"github.com/agentweb/agentweb/examples/internal/clitest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -28,31 +28,12 @@ func writeFile(t *testing.T, name string, data []byte) string {
 
 func runCmd(t *testing.T, n *fetchtest.Network, args ...string) (int, map[string]any, string) {
 	t.Helper()
-	var out, errb bytes.Buffer
-	var code int
-	if n != nil {
-		code = run(t.Context(), args, &out, &errb, n.Client())
-	} else {
-		code = run(t.Context(), args, &out, &errb, nil)
-	}
+	code, out, errb := clitest.Run(t, run, n, args...)
 	var m map[string]any
-	if out.Len() > 0 {
-		require.NoError(t, json.Unmarshal(out.Bytes(), &m), out.String())
+	if len(out) > 0 {
+		require.NoError(t, json.Unmarshal(out, &m), string(out))
 	}
-	assertSnakeCase(t, out.Bytes())
-	return code, m, errb.String()
-}
-
-// assertSnakeCase holds the program's JSON output to snake_case member
-// names, as every result type of the SDK is.
-func assertSnakeCase(t *testing.T, out []byte) {
-	t.Helper()
-	if len(bytes.TrimSpace(out)) == 0 || out[0] != '{' && out[0] != '[' {
-		return
-	}
-	bad, err := cli.NonSnakeKeys(out)
-	require.NoError(t, err)
-	assert.Empty(t, bad, "JSON members not in snake_case")
+	return code, m, errb
 }
 
 func seedDoc(t *testing.T, attestation string) *agentsignup.Document {

@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/agentweb/agentweb/examples/internal/cli"
+	"github.com/agentweb/agentweb/examples/internal/clitest"
 	"github.com/agentweb/agentweb/openagent"
 	"github.com/agentweb/agentweb/safefetch/fetchtest"
 	"github.com/stretchr/testify/assert"
@@ -29,31 +29,12 @@ const example = `{
 
 func runJSON(t *testing.T, n *fetchtest.Network, args ...string) (int, map[string]any, string) {
 	t.Helper()
-	var stdout, stderr bytes.Buffer
-	var code int
-	if n != nil {
-		code = run(t.Context(), args, &stdout, &stderr, n.Client())
-	} else {
-		code = run(t.Context(), args, &stdout, &stderr, nil)
-	}
+	code, stdout, stderr := clitest.Run(t, run, n, args...)
 	var out map[string]any
-	if stdout.Len() > 0 {
-		require.NoError(t, json.Unmarshal(stdout.Bytes(), &out), stdout.String())
+	if len(stdout) > 0 {
+		require.NoError(t, json.Unmarshal(stdout, &out), string(stdout))
 	}
-	assertSnakeCase(t, stdout.Bytes())
-	return code, out, stderr.String()
-}
-
-// assertSnakeCase holds the program's JSON output to snake_case member
-// names, as every result type of the SDK is.
-func assertSnakeCase(t *testing.T, out []byte) {
-	t.Helper()
-	if len(bytes.TrimSpace(out)) == 0 || out[0] != '{' && out[0] != '[' {
-		return
-	}
-	bad, err := cli.NonSnakeKeys(out)
-	require.NoError(t, err)
-	assert.Empty(t, bad, "JSON members not in snake_case")
+	return code, out, stderr
 }
 
 func TestValidate(t *testing.T) {

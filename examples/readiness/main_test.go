@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agentweb/agentweb/examples/internal/cli"
+	"github.com/agentweb/agentweb/examples/internal/clitest"
 	"github.com/agentweb/agentweb/safefetch/fetchtest"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
@@ -59,7 +59,7 @@ func TestRun(t *testing.T) {
 	require.NoError(t, err)
 	var rep map[string]any
 	require.NoError(t, json.Unmarshal(js, &rep))
-	assertSnakeCase(t, js)
+	clitest.AssertSnakeCase(t, js)
 	assert.Equal(t, "1.2", rep["method"])
 	fixes, ok := rep["fixes"].([]any)
 	require.True(t, ok)
@@ -96,7 +96,7 @@ func TestRunMCP(t *testing.T) {
 	assert.Equal(t, 0, run(context.Background(), []string{"mcp", "https://shop.example/mcp"}, &stdout, &stderr, n.Client()), stderr.String())
 	var r map[string]any
 	require.NoError(t, json.Unmarshal(stdout.Bytes(), &r), stdout.String())
-	assertSnakeCase(t, stdout.Bytes())
+	clitest.AssertSnakeCase(t, stdout.Bytes())
 	assert.Equal(t, "listed", r["outcome"])
 	assert.Equal(t, "streamable-http", r["transport"])
 	assert.Contains(t, r, "handshake")
@@ -110,16 +110,4 @@ func TestRunMCP(t *testing.T) {
 		stderr.Reset()
 		assert.Equal(t, 2, run(context.Background(), args, &stdout, &stderr, n.Client()), "%q", args)
 	}
-}
-
-// assertSnakeCase holds the program's JSON output to snake_case member
-// names, as every result type of the SDK is.
-func assertSnakeCase(t *testing.T, out []byte) {
-	t.Helper()
-	if len(bytes.TrimSpace(out)) == 0 || out[0] != '{' && out[0] != '[' {
-		return
-	}
-	bad, err := cli.NonSnakeKeys(out)
-	require.NoError(t, err)
-	assert.Empty(t, bad, "JSON members not in snake_case")
 }
