@@ -42,41 +42,26 @@ func BenchmarkScanAll(b *testing.B) {
 			var ms runtime.MemStats
 			runtime.ReadMemStats(&ms)
 			network := ms.HeapInuse // the fake internet itself: servers, certificates, test sites
-			g0, f0 := runtime.NumGoroutine(), benchratio.OpenFiles()
-			b.ResetTimer()
-			var wall time.Duration
-			var peak uint64
+			m := benchratio.StartBatch(b)
 			for range b.N {
-				stop := benchratio.HeapPeak(20 * time.Millisecond)
-				t := time.Now()
 				count := 0
-				for r := range ScanAll(context.Background(), slices.Values(sites), &BatchOptions{Options: opts, Concurrency: conc}) {
-					if r.Err != nil {
-						b.Fatal(r.Err)
+				m.Round(func() {
+					for r := range ScanAll(context.Background(), slices.Values(sites), &BatchOptions{Options: opts, Concurrency: conc}) {
+						if r.Err != nil {
+							b.Fatal(r.Err)
+						}
+						count++
 					}
-					count++
-				}
-				wall += time.Since(t)
-				peak = max(peak, stop())
+				})
 				if count != n {
 					b.Fatalf("%d results for %d sites", count, n)
 				}
 			}
-			b.StopTimer()
-			client.CloseIdleConnections()
-			deadline := time.Now().Add(5 * time.Second)
-			for runtime.NumGoroutine() > g0 && time.Now().Before(deadline) {
-				time.Sleep(10 * time.Millisecond)
-			}
-			wall /= time.Duration(b.N)
-			b.ReportMetric(float64(wall)/float64(ideal), "x-ideal")
+			peak := m.Done(ideal, client.CloseIdleConnections)
 			b.ReportMetric(float64(one)/1e6, "ms-one-site")
-			b.ReportMetric(float64(peak)/(1<<20), "MiB-peak-heap")
 			// What the batch adds over the network it scans: the figure that
 			// must not grow with the number of sites.
 			b.ReportMetric(float64(peak-min(peak, network))/(1<<20), "MiB-over-network")
-			b.ReportMetric(float64(runtime.NumGoroutine()-g0), "goroutines-left")
-			b.ReportMetric(float64(benchratio.OpenFiles()-f0), "files-left")
 		})
 	}
 }

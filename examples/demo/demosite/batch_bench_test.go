@@ -56,49 +56,34 @@ func BenchmarkScanAllDemo(b *testing.B) {
 			client.CloseIdleConnections()
 			time.Sleep(100 * time.Millisecond)
 			runtime.GC()
-			g0, f0 := runtime.NumGoroutine(), benchratio.OpenFiles()
-			b.ResetTimer()
-			var wall time.Duration
-			var peak uint64
+			m := benchratio.StartBatch(b)
 			off := 0
 			for range b.N {
-				stop := benchratio.HeapPeak(20 * time.Millisecond)
-				t := time.Now()
 				count := 0
-				for r := range readiness.ScanAll(context.Background(), slices.Values(sites), &readiness.BatchOptions{Options: opts, Concurrency: conc}) {
-					if r.Err != nil {
-						b.Fatal(r.Err)
-					}
-					if r.Report.Score != one.Score {
-						// A scan starved of CPU can run out of time; count
-						// it and say why, rather than hide it.
-						off++
-						for i, c := range r.Report.Checks {
-							if c.Verdict != one.Checks[i].Verdict && off <= 3 {
-								b.Logf("%s %s: %s, %s", r.Site, c.ID, c.Verdict, c.Receipt.Received)
+				m.Round(func() {
+					for r := range readiness.ScanAll(context.Background(), slices.Values(sites), &readiness.BatchOptions{Options: opts, Concurrency: conc}) {
+						if r.Err != nil {
+							b.Fatal(r.Err)
+						}
+						if r.Report.Score != one.Score {
+							// A scan starved of CPU can run out of time; count
+							// it and say why, rather than hide it.
+							off++
+							for i, c := range r.Report.Checks {
+								if c.Verdict != one.Checks[i].Verdict && off <= 3 {
+									b.Logf("%s %s: %s, %s", r.Site, c.ID, c.Verdict, c.Receipt.Received)
+								}
 							}
 						}
+						count++
 					}
-					count++
-				}
-				wall += time.Since(t)
-				peak = max(peak, stop())
+				})
 				if count != n {
 					b.Fatalf("%d results for %d shops", count, n)
 				}
 			}
-			b.StopTimer()
-			client.CloseIdleConnections()
-			deadline := time.Now().Add(5 * time.Second)
-			for runtime.NumGoroutine() > g0 && time.Now().Before(deadline) {
-				time.Sleep(10 * time.Millisecond)
-			}
-			wall /= time.Duration(b.N)
-			b.ReportMetric(float64(wall)/float64(ideal), "x-ideal")
+			m.Done(ideal, client.CloseIdleConnections)
 			b.ReportMetric(float64(oneWall)/1e6, "ms-one-shop")
-			b.ReportMetric(float64(peak)/(1<<20), "MiB-peak-heap")
-			b.ReportMetric(float64(runtime.NumGoroutine()-g0), "goroutines-left")
-			b.ReportMetric(float64(benchratio.OpenFiles()-f0), "files-left")
 			b.ReportMetric(float64(off)/float64(b.N), "shops-off-score")
 		})
 	}
