@@ -1,9 +1,7 @@
 package readiness
 
 import (
-	"bytes"
 	"encoding/json"
-	"io"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -47,43 +45,6 @@ func TestMCPReceiptMatchesMethodExample(t *testing.T) {
 	var wantMap map[string]any
 	require.NoError(t, json.Unmarshal(want, &wantMap))
 	assert.Equal(t, wantMap, gotMap)
-}
-
-// recordInitialize records the capabilities of every initialize request.
-type recordInitialize struct {
-	next http.Handler
-	mu   sync.Mutex
-	caps []map[string]any
-}
-
-func (h *recordInitialize) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	b, _ := io.ReadAll(io.LimitReader(r.Body, 1<<20))
-	r.Body = io.NopCloser(bytes.NewReader(b))
-	var m struct {
-		Method string `json:"method"`
-		Params struct {
-			Capabilities map[string]any `json:"capabilities"`
-		} `json:"params"`
-	}
-	if json.Unmarshal(b, &m) == nil && m.Method == "initialize" {
-		h.mu.Lock()
-		h.caps = append(h.caps, m.Params.Capabilities)
-		h.mu.Unlock()
-	}
-	h.next.ServeHTTP(w, r)
-}
-
-// TestMCPProbeDeclaresNoCapability: the probe serves no roots, sampling or
-// elicitation, so it declares none (the go-sdk's default is roots).
-func TestMCPProbeDeclaresNoCapability(t *testing.T) {
-	h := &recordInitialize{next: newMCPServer(1, false, nil, 0)}
-	scanMux(t, "shop.example", &connectSite{card: openCard, mcp: h}, 5*time.Second)
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	require.NotEmpty(t, h.caps)
-	for _, c := range h.caps {
-		assert.Empty(t, c, "no client capability is declared")
-	}
 }
 
 // TestMCPTransportFailureIsUnverified: a connection that breaks after

@@ -136,6 +136,9 @@ func TestProbeNegotiatesDown(t *testing.T) {
 			assert.Equal(t, 3, r.Tools.ListedWithoutToken)
 			assert.Equal(t, &Implementation{Name: "shop", Version: "1.0.0"}, r.ServerInfo)
 			assert.Empty(t, r.Auth.Documents, "nothing asks for a token")
+			if slices.ContainsFunc(tc.offers, func(o Offer) bool { return o.RPC == "initialize" }) {
+				require.NotEmpty(t, s.caps, "initialize was recorded")
+			}
 			for _, c := range s.caps {
 				assert.Empty(t, c, "no client capability is declared (no roots)")
 			}
