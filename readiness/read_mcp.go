@@ -133,19 +133,30 @@ func (s *scan) sameRegistrable(u *url.URL) bool {
 	if u == nil || u.Scheme != "https" && !(u.Scheme == "http" && s.page.Scheme == "http") {
 		return false
 	}
-	h, err := weburl.NormalizeHost(u.Hostname())
-	if err != nil {
-		return false
-	}
-	ph, err := weburl.NormalizeHost(s.page.Hostname())
-	if err != nil {
+	h, ph, ok := s.hosts(u)
+	if !ok || u.Port() != s.page.Port() {
 		return false
 	}
 	if h == ph || weburl.IsWWWCounterpart(h, ph) {
-		return u.Port() == s.page.Port()
+		return true
 	}
 	d := weburl.RegistrableDomain(h)
-	return d != "" && d == weburl.RegistrableDomain(ph) && u.Port() == s.page.Port()
+	return d != "" && d == weburl.RegistrableDomain(ph)
+}
+
+// hosts returns u's host and the scanned page's, each in
+// [weburl.NormalizeHost]'s form. It reports false when either is not a host
+// that form accepts. The scan's same-site tests compare hosts this way.
+func (s *scan) hosts(u *url.URL) (host, page string, ok bool) {
+	host, err := weburl.NormalizeHost(u.Hostname())
+	if err != nil {
+		return "", "", false
+	}
+	page, err = weburl.NormalizeHost(s.page.Hostname())
+	if err != nil {
+		return "", "", false
+	}
+	return host, page, true
 }
 
 // mcpRead finds the MCP endpoint, probes it and discovers its sign-in, once

@@ -204,13 +204,6 @@ func (s *scan) sameSite(u *url.URL) bool {
 	if u == nil || (u.Scheme != "https" && u.Scheme != "http") {
 		return false
 	}
-	h, err := weburl.NormalizeHost(u.Hostname())
-	if err != nil {
-		return false
-	}
-	mine, err := weburl.NormalizeHost(s.page.Hostname())
-	if err != nil {
-		return false
-	}
-	return h == mine || weburl.IsWWWCounterpart(h, mine)
+	h, mine, ok := s.hosts(u)
+	return ok && (h == mine || weburl.IsWWWCounterpart(h, mine))
 }
