@@ -104,7 +104,7 @@ func (s *scan) readBackend() outcome {
 			continue
 		}
 		cardBase := base
-		if u, err := url.Parse(cmp.Or(cp.f.resp.FinalURL, cp.f.url)); err == nil && u.IsAbs() {
+		if u, err := url.Parse(cp.f.finalURL()); err == nil && u.IsAbs() {
 			cardBase = u
 		}
 		for _, it := range cp.card.Interfaces {

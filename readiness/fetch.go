@@ -239,6 +239,15 @@ func (s *scan) getCapped(u, accept string, maxRedirects int, maxBody int64) *fet
 	return f
 }
 
+// finalURL is the URL f's answer came from: the last hop of its redirects,
+// or the URL asked for when it did not redirect or had no answer.
+func (f *fetched) finalURL() string {
+	if f.resp != nil && f.resp.FinalURL != "" {
+		return f.resp.FinalURL
+	}
+	return f.url
+}
+
 // answered reports whether a response arrived and its status is an answer
 // the checks can judge ([refusal.Answered]). Anything else is unverified,
 // never a pass and never a fail.

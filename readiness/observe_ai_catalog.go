@@ -29,8 +29,8 @@ type catalogSignal struct{ where, url string }
 func (s *scan) catalogSignals() []catalogSignal {
 	base := s.page.String()
 	p := s.pageRead()
-	if p != nil && p.f != nil && p.f.resp != nil && p.f.resp.FinalURL != "" {
-		base = p.f.resp.FinalURL
+	if p != nil && p.f != nil {
+		base = p.f.finalURL()
 	}
 	var out []catalogSignal
 	if r := s.robotsRead(); isDocument(r.f) {

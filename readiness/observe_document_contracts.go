@@ -54,7 +54,7 @@ func (s *scan) contractEndpoints() []contractEndpoint {
 			if i := strings.IndexAny(ref, " \t"); i >= 0 {
 				ref = ref[:i]
 			}
-			add("llms.txt", cmp.Or(f.resp.FinalURL, f.url), ref)
+			add("llms.txt", f.finalURL(), ref)
 		}
 	}
 	for _, cp := range []*cardCopy{s.cardsRead().wellKnown, s.cardsRead().root} {
@@ -133,7 +133,7 @@ func (s *scan) userAgentContract() (*fetched, string) {
 	if p == nil || !p.f.answered() {
 		return nil, ""
 	}
-	u := cmp.Or(p.f.resp.FinalURL, p.url)
+	u := p.f.finalURL()
 	f := &fetched{method: http.MethodGet, url: u, accept: acceptHTML}
 	release, err := s.acquire("document_contracts user-agent")
 	if err != nil {

@@ -1,7 +1,6 @@
 package readiness
 
 import (
-	"cmp"
 	"fmt"
 	"strings"
 
@@ -33,7 +32,7 @@ func observeLLMsLinks(s *scan) obsOutcome {
 		if i := strings.IndexAny(ref, " \t"); i >= 0 {
 			ref = ref[:i] // a title follows the target
 		}
-		u := s.obsSameSite(cmp.Or(f.resp.FinalURL, f.url), ref)
+		u := s.obsSameSite(f.finalURL(), ref)
 		if u == "" {
 			foreign++
 			continue

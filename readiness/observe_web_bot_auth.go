@@ -1,7 +1,6 @@
 package readiness
 
 import (
-	"cmp"
 	"crypto"
 	"crypto/ed25519"
 	"crypto/rsa"
@@ -352,7 +351,7 @@ func observeWebBotAuth(s *scan) obsOutcome {
 			// A Signature Agent Card at the directory's place: validated as
 			// cloudflare/web-bot-auth reads one, its keys from jwks.
 			what = "a Signature Agent Card"
-			problems = append(problems, signatureAgentCardProblems(m, cmp.Or(f.resp.FinalURL, f.url))...)
+			problems = append(problems, signatureAgentCardProblems(m, f.finalURL())...)
 			set = m["jwks"]
 			if hasURI {
 				notes = append(notes, "the card names its keys by jwks_uri: not fetched")

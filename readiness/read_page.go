@@ -92,7 +92,7 @@ func (p *pageRead) parse() {
 		return
 	}
 	p.html = true
-	base, err := documentURL(p.url, p.f.resp.FinalURL)
+	base, err := documentURL(p.url, p.f.finalURL())
 	if err != nil {
 		return
 	}
