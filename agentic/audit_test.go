@@ -158,17 +158,25 @@ func TestAuditFindings(t *testing.T) {
 	}
 }
 
-func TestAuditOriginMismatch(t *testing.T) {
+// serveShopJSON serves the JSON of shop.json (testdata/valid) at every path
+// of host, without Handler, on a network closed with the test.
+func serveShopJSON(t *testing.T, host string) *fetchtest.Network {
+	t.Helper()
 	s, err := ParseSite(readFile(t, "testdata/valid/shop.json"))
 	require.NoError(t, err)
 	js, err := s.JSON()
 	require.NoError(t, err)
 	n := fetchtest.New()
 	t.Cleanup(n.Close)
-	n.Site("mirror.example", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	n.Site(host, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", jsonMediaType)
 		_, _ = w.Write(js)
 	}))
+	return n
+}
+
+func TestAuditOriginMismatch(t *testing.T) {
+	n := serveShopJSON(t, "mirror.example")
 	rep, err := Audit(t.Context(), "https://mirror.example/agentic.json", &AuditOptions{Client: n.Client()})
 	require.NoError(t, err)
 	assert.True(t, rep.Structure)

@@ -2,7 +2,6 @@ package agentic
 
 import (
 	"context"
-	"net/http"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -23,16 +22,7 @@ func TestNilClientIsDefault(t *testing.T) {
 // Three audits with one Client, each charged to a budget of its own, reuse
 // one connection.
 func TestRunsReuseTheClientsConnections(t *testing.T) {
-	s, err := ParseSite(readFile(t, "testdata/valid/shop.json"))
-	require.NoError(t, err)
-	js, err := s.JSON()
-	require.NoError(t, err)
-	n := fetchtest.New()
-	t.Cleanup(n.Close)
-	n.Site("shop.example", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", jsonMediaType)
-		_, _ = w.Write(js)
-	}))
+	n := serveShopJSON(t, "shop.example")
 	c := n.Client()
 	for i := range 3 {
 		rep, err := Audit(t.Context(), "https://shop.example/agentic.json", &AuditOptions{Client: c, SkipText: true, MaxDocuments: -1})
