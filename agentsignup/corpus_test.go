@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/base64"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -12,6 +11,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/agentweb/agentweb/internal/corpustest"
 )
 
 // defect is one defective document of the corpus: the seed example with
@@ -118,22 +119,14 @@ func defectBytes(t testing.TB, d defect) []byte {
 // message.
 func TestDefectCorpus(t *testing.T) {
 	require.GreaterOrEqual(t, len(defects), 30)
-	dir := filepath.Join("testdata", "defects")
-	if *update {
-		require.NoError(t, os.RemoveAll(dir))
-		require.NoError(t, os.MkdirAll(dir, 0o755))
-		for _, d := range defects {
-			require.NoError(t, os.WriteFile(filepath.Join(dir, d.name+".json"), defectBytes(t, d), 0o644))
-		}
-	}
-	var golden strings.Builder
-	names := map[string]bool{}
-	for _, d := range defects {
-		names[d.name+".json"] = true
-		t.Run(d.name, func(t *testing.T) {
-			data, err := os.ReadFile(filepath.Join(dir, d.name+".json"))
-			require.NoError(t, err, "run go test -run TestDefectCorpus -update")
-			assert.Equal(t, string(defectBytes(t, d)), string(data), "corpus file is stale; run with -update")
+	corpustest.Run(t, corpustest.Corpus[defect]{
+		Cases:  defects,
+		Name:   func(d defect) string { return d.name },
+		Dir:    filepath.Join("testdata", "defects"),
+		Golden: filepath.Join("testdata", "defects.golden"),
+		Update: *update,
+		Build:  defectBytes,
+		Check: func(t *testing.T, d defect, data []byte) []string {
 			doc, err := Parse(data)
 			require.Error(t, err)
 			assert.Nil(t, doc, "no usable value for a defective document")
@@ -142,21 +135,9 @@ func TestDefectCorpus(t *testing.T) {
 			assert.Equal(t, d.pointer, ve.Problems[0].Pointer)
 			assert.Equal(t, d.rule, ve.Problems[0].Rule)
 			assert.NotEmpty(t, ve.Problems[0].Message)
-			fmt.Fprintf(&golden, "%s\t%s\n", d.name, ve.Problems[0])
-		})
-	}
-	entries, err := os.ReadDir(dir)
-	require.NoError(t, err)
-	for _, e := range entries {
-		assert.True(t, names[e.Name()], "file %s has no table entry", e.Name())
-	}
-	goldenPath := filepath.Join("testdata", "defects.golden")
-	if *update {
-		require.NoError(t, os.WriteFile(goldenPath, []byte(golden.String()), 0o644))
-	}
-	want, err := os.ReadFile(goldenPath)
-	require.NoError(t, err)
-	assert.Equal(t, string(want), golden.String(), "messages changed; run with -update and review the diff")
+			return []string{fmt.Sprintf("%s", ve.Problems[0])}
+		},
+	})
 }
 
 func TestDefectCorpusCoverage(t *testing.T) {

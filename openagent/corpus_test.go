@@ -5,13 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/agentweb/agentweb/internal/corpustest"
 )
 
 // invalidCase is one invalid document of the corpus: the page's example
@@ -120,22 +121,14 @@ func invalidBytes(t testing.TB, c invalidCase) []byte {
 // message.
 func TestInvalidCorpus(t *testing.T) {
 	require.GreaterOrEqual(t, len(invalidCases), 30)
-	dir := filepath.Join("testdata", "invalid")
-	if *update {
-		require.NoError(t, os.RemoveAll(dir))
-		require.NoError(t, os.MkdirAll(dir, 0o755))
-		for _, c := range invalidCases {
-			require.NoError(t, os.WriteFile(filepath.Join(dir, c.name+".json"), invalidBytes(t, c), 0o644))
-		}
-	}
-	var golden strings.Builder
-	names := map[string]bool{}
-	for _, c := range invalidCases {
-		names[c.name+".json"] = true
-		t.Run(c.name, func(t *testing.T) {
-			data, err := os.ReadFile(filepath.Join(dir, c.name+".json"))
-			require.NoError(t, err, "run go test -run TestInvalidCorpus -update")
-			assert.Equal(t, string(invalidBytes(t, c)), string(data), "corpus file is stale; run with -update")
+	corpustest.Run(t, corpustest.Corpus[invalidCase]{
+		Cases:  invalidCases,
+		Name:   func(c invalidCase) string { return c.name },
+		Dir:    filepath.Join("testdata", "invalid"),
+		Golden: filepath.Join("testdata", "invalid.golden"),
+		Update: *update,
+		Build:  invalidBytes,
+		Check: func(t *testing.T, c invalidCase, data []byte) []string {
 			p, err := Parse(data)
 			require.Error(t, err)
 			assert.Nil(t, p, "no usable value for an invalid document")
@@ -147,19 +140,7 @@ func TestInvalidCorpus(t *testing.T) {
 			assert.Equal(t, c.rule, ve.Problems[0].Rule)
 			assert.NotEmpty(t, ve.Problems[0].Message)
 			assert.Equal(t, c.rule == RuleVersionUnsupported, errors.Is(err, ErrUnsupportedVersion))
-			fmt.Fprintf(&golden, "%s\t%s\n", c.name, ve.Problems[0])
-		})
-	}
-	entries, err := os.ReadDir(dir)
-	require.NoError(t, err)
-	for _, e := range entries {
-		assert.True(t, names[e.Name()], "file %s has no table entry", e.Name())
-	}
-	goldenPath := filepath.Join("testdata", "invalid.golden")
-	if *update {
-		require.NoError(t, os.WriteFile(goldenPath, []byte(golden.String()), 0o644))
-	}
-	want, err := os.ReadFile(goldenPath)
-	require.NoError(t, err)
-	assert.Equal(t, string(want), golden.String(), "messages changed; run with -update and review the diff")
+			return []string{fmt.Sprintf("%s", ve.Problems[0])}
+		},
+	})
 }
