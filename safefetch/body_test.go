@@ -168,20 +168,7 @@ func TestDeadline(t *testing.T) {
 		case <-r.Context().Done():
 		}
 	}))
-	n.Site("slow-body.example", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.WriteHeader(http.StatusOK)
-		for {
-			if _, err := w.Write([]byte("x")); err != nil {
-				return
-			}
-			w.(http.Flusher).Flush()
-			select {
-			case <-time.After(20 * time.Millisecond):
-			case <-r.Context().Done():
-				return
-			}
-		}
-	}))
+	n.Site("slow-body.example", trickle())
 	n.Site("latency.example", text("late"))
 	n.SetLatency("latency.example", 30*time.Second)
 	n.Site("slow-hijacked.example", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -26,20 +26,7 @@ func TestHTTPClientTimeoutIsErrTimeout(t *testing.T) {
 	n.Site("slow-headers.example", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		<-r.Context().Done()
 	}))
-	n.Site("trickle.example", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.WriteHeader(http.StatusOK)
-		for {
-			if _, err := w.Write([]byte("x")); err != nil {
-				return
-			}
-			w.(http.Flusher).Flush()
-			select {
-			case <-time.After(20 * time.Millisecond):
-			case <-r.Context().Done():
-				return
-			}
-		}
-	}))
+	n.Site("trickle.example", trickle())
 	n.Site("sse.example", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/event-stream")
 		_, _ = w.Write([]byte("event: message\ndata: {}\n\n"))
