@@ -23,43 +23,50 @@ var fuzzSeeds = []string{
 	`</a>;; rel=x y ; note=p; note*=UTF-8''%C3%A9; title*=UTF-8''%ff, junk, </b>; rel=z`,
 }
 
-// FuzzParseStrict checks that ParseStrict never panics, that every error is
-// typed, and that Format(ParseStrict(x)) parses back to the same links,
-// with and without a base URL.
-func FuzzParseStrict(f *testing.F) {
+// fuzzValues seeds f with fuzzSeeds and calls check with each pair of
+// header values it makes, without a base URL and then with one.
+func fuzzValues(f *testing.F, check func(t *testing.T, values []string, base *url.URL)) {
 	for _, s := range fuzzSeeds {
 		f.Add(s, "")
 		f.Add(s, `</second>; rel="next"`)
 	}
 	base, _ := url.Parse("https://example.com/dir/page?q=1")
 	f.Fuzz(func(t *testing.T, a, b string) {
-		values := []string{a, b}
 		for _, base := range []*url.URL{nil, base} {
-			links, err := ParseStrict(values, base)
-			if err != nil {
-				var se *SyntaxError
-				if !errors.As(err, &se) && !errors.Is(err, ErrTooManyLinks) {
-					t.Fatalf("untyped error %T %v", err, err)
-				}
-				if se != nil && (se.Offset < 0 || se.Offset > len(values[se.Value])) {
-					t.Fatalf("offset %d outside value %d of %d bytes", se.Offset, se.Value, len(values[se.Value]))
-				}
-				continue
+			check(t, []string{a, b}, base)
+		}
+	})
+}
+
+// FuzzParseStrict checks that ParseStrict never panics, that every error is
+// typed, and that Format(ParseStrict(x)) parses back to the same links,
+// with and without a base URL.
+func FuzzParseStrict(f *testing.F) {
+	fuzzValues(f, func(t *testing.T, values []string, base *url.URL) {
+		links, err := ParseStrict(values, base)
+		if err != nil {
+			var se *SyntaxError
+			if !errors.As(err, &se) && !errors.Is(err, ErrTooManyLinks) {
+				t.Fatalf("untyped error %T %v", err, err)
 			}
-			out := Format(links...)
-			again, err := ParseStrict([]string{out}, base)
-			if err != nil {
-				t.Fatalf("Format output %q does not parse: %v (input %q)", out, err, values)
+			if se != nil && (se.Offset < 0 || se.Offset > len(values[se.Value])) {
+				t.Fatalf("offset %d outside value %d of %d bytes", se.Offset, se.Value, len(values[se.Value]))
 			}
-			if len(links) == 0 && len(again) == 0 {
-				continue
-			}
-			if !reflect.DeepEqual(links, again) {
-				t.Fatalf("round trip differs\ninput %q\nformat %q\nfirst  %#v\nsecond %#v", values, out, links, again)
-			}
-			if strings.ContainsAny(out, "\r\n\x00") {
-				t.Fatalf("Format wrote a control character: %q", out)
-			}
+			return
+		}
+		out := Format(links...)
+		again, err := ParseStrict([]string{out}, base)
+		if err != nil {
+			t.Fatalf("Format output %q does not parse: %v (input %q)", out, err, values)
+		}
+		if len(links) == 0 && len(again) == 0 {
+			return
+		}
+		if !reflect.DeepEqual(links, again) {
+			t.Fatalf("round trip differs\ninput %q\nformat %q\nfirst  %#v\nsecond %#v", values, out, links, again)
+		}
+		if strings.ContainsAny(out, "\r\n\x00") {
+			t.Fatalf("Format wrote a control character: %q", out)
 		}
 	})
 }
@@ -70,70 +77,62 @@ func FuzzParseStrict(f *testing.F) {
 // to the same targets and relation types; and what Format writes of its
 // links it reads back to the same targets and relation types.
 func FuzzParse(f *testing.F) {
-	for _, s := range fuzzSeeds {
-		f.Add(s, "")
-		f.Add(s, `</second>; rel="next"`)
-	}
-	base, _ := url.Parse("https://example.com/dir/page?q=1")
-	f.Fuzz(func(t *testing.T, a, b string) {
-		values := []string{a, b}
-		for _, base := range []*url.URL{nil, base} {
-			links, err := Parse(values, base)
-			if err != nil {
-				if !errors.Is(err, ErrTooManyLinks) || len(links) != MaxLinks {
-					t.Fatalf("unexpected error %v with %d links", err, len(links))
-				}
-				continue
+	fuzzValues(f, func(t *testing.T, values []string, base *url.URL) {
+		links, err := Parse(values, base)
+		if err != nil {
+			if !errors.Is(err, ErrTooManyLinks) || len(links) != MaxLinks {
+				t.Fatalf("unexpected error %v with %d links", err, len(links))
 			}
-			for _, l := range links {
-				if len(l.Rel) == 0 {
-					t.Fatalf("a link without a relation type: %#v", l)
+			return
+		}
+		for _, l := range links {
+			if len(l.Rel) == 0 {
+				t.Fatalf("a link without a relation type: %#v", l)
+			}
+			for _, r := range l.Rel {
+				if r == "" || r != asciiLower(r) || strings.ContainsAny(r, " \t") {
+					t.Fatalf("relation type %q", r)
 				}
-				for _, r := range l.Rel {
-					if r == "" || r != asciiLower(r) || strings.ContainsAny(r, " \t") {
-						t.Fatalf("relation type %q", r)
+			}
+			for _, p := range l.Params {
+				if p.Name == "rel" || p.Name == "anchor" || p.Name != asciiLower(p.Name) {
+					t.Fatalf("parameter %q kept", p.Name)
+				}
+			}
+		}
+		if strict, err := ParseStrict(values, base); err == nil {
+			if got, want := view(links), view(withRel(strict)); !reflect.DeepEqual(got, want) {
+				t.Fatalf("the grammar accepts %q: strict %v, read %v", values, want, got)
+			}
+		}
+		// Format drops the control characters a quoted-string cannot
+		// hold; the rest of each relation type reads back.
+		again, err := Parse([]string{Format(links...)}, nil)
+		if err != nil {
+			t.Fatalf("Format(%q) does not read back: %v", values, err)
+		}
+		var want []string
+		for _, l := range links {
+			var rels []string
+			for _, r := range l.Rel {
+				kept := make([]byte, 0, len(r))
+				for i := 0; i < len(r); i++ {
+					if !isCTL(r[i]) {
+						kept = append(kept, r[i])
 					}
 				}
-				for _, p := range l.Params {
-					if p.Name == "rel" || p.Name == "anchor" || p.Name != asciiLower(p.Name) {
-						t.Fatalf("parameter %q kept", p.Name)
-					}
-				}
+				rels = append(rels, splitRWS(string(kept))...)
 			}
-			if strict, err := ParseStrict(values, base); err == nil {
-				if got, want := view(links), view(withRel(strict)); !reflect.DeepEqual(got, want) {
-					t.Fatalf("the grammar accepts %q: strict %v, read %v", values, want, got)
-				}
+			if len(rels) > 0 {
+				want = append(want, strings.Join(rels, " "))
 			}
-			// Format drops the control characters a quoted-string cannot
-			// hold; the rest of each relation type reads back.
-			again, err := Parse([]string{Format(links...)}, nil)
-			if err != nil {
-				t.Fatalf("Format(%q) does not read back: %v", values, err)
-			}
-			var want []string
-			for _, l := range links {
-				var rels []string
-				for _, r := range l.Rel {
-					kept := make([]byte, 0, len(r))
-					for i := 0; i < len(r); i++ {
-						if !isCTL(r[i]) {
-							kept = append(kept, r[i])
-						}
-					}
-					rels = append(rels, splitRWS(string(kept))...)
-				}
-				if len(rels) > 0 {
-					want = append(want, strings.Join(rels, " "))
-				}
-			}
-			var got []string
-			for _, l := range again {
-				got = append(got, strings.Join(l.Rel, " "))
-			}
-			if !reflect.DeepEqual(got, want) {
-				t.Fatalf("Format(%q): relation types %q read back as %q", values, want, got)
-			}
+		}
+		var got []string
+		for _, l := range again {
+			got = append(got, strings.Join(l.Rel, " "))
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("Format(%q): relation types %q read back as %q", values, want, got)
 		}
 	})
 }
