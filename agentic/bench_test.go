@@ -1,7 +1,6 @@
 package agentic
 
 import (
-	"encoding/json"
 	"fmt"
 	"testing"
 
@@ -40,26 +39,14 @@ func maximalSite(tb testing.TB) []byte {
 // BenchmarkParseSiteMaximal and BenchmarkDecodeAnyMaximal run in one
 // `go test -bench Maximal` to give the ParseSite / encoding/json ratio.
 func BenchmarkParseSiteMaximal(b *testing.B) {
-	data := maximalSite(b)
-	b.SetBytes(int64(len(data)))
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := ParseSite(data); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchratio.Bytes(b, maximalSite(b), parseSite)
 }
 
+// parseSite is ParseSite for a benchmark, without the profile.
+func parseSite(data []byte) error { _, err := ParseSite(data); return err }
+
 func BenchmarkDecodeAnyMaximal(b *testing.B) {
-	data := maximalSite(b)
-	b.SetBytes(int64(len(data)))
-	b.ReportAllocs()
-	for b.Loop() {
-		var v any
-		if err := json.Unmarshal(data, &v); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchratio.Bytes(b, maximalSite(b), benchratio.DecodeAny)
 }
 
 // BenchmarkParseSiteRatio interleaves ParseSite with encoding/json
@@ -69,8 +56,8 @@ func BenchmarkParseSiteRatio(b *testing.B) {
 	data := maximalSite(b)
 	b.SetBytes(int64(len(data)))
 	benchratio.Run(b,
-		func() error { _, err := ParseSite(data); return err },
-		func() error { var v any; return json.Unmarshal(data, &v) })
+		func() error { return parseSite(data) },
+		func() error { return benchratio.DecodeAny(data) })
 }
 
 func BenchmarkTextMaximal(b *testing.B) {

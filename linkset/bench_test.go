@@ -3,11 +3,12 @@ package linkset
 import (
 	"bytes"
 	"crypto/sha256"
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"testing"
 	"time"
+
+	"github.com/agentweb/agentweb/internal/benchratio"
 )
 
 // BenchmarkParseCheck measures Parse followed by Check on Appendix A's full
@@ -29,14 +30,7 @@ func BenchmarkParseCheck(b *testing.B) {
 		}
 	})
 	b.Run("encoding-json-any", func(b *testing.B) {
-		b.SetBytes(int64(len(data)))
-		b.ReportAllocs()
-		for b.Loop() {
-			var v any
-			if err := json.Unmarshal(data, &v); err != nil {
-				b.Fatal(err)
-			}
-		}
+		benchratio.Bytes(b, data, benchratio.DecodeAny)
 	})
 }
 

@@ -1,7 +1,6 @@
 package openagent
 
 import (
-	"encoding/json"
 	"path/filepath"
 	"testing"
 
@@ -12,27 +11,15 @@ import (
 // check and the typed profile) on the full valid profile; compare it with
 // BenchmarkParseEncodingJSONAny, encoding/json into any, in the same run.
 func BenchmarkParse(b *testing.B) {
-	data := readFile(b, filepath.Join("valid", "full.json"))
-	b.SetBytes(int64(len(data)))
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := Parse(data); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchratio.Bytes(b, readFile(b, filepath.Join("valid", "full.json")), parse)
 }
+
+// parse is Parse for a benchmark, without the profile.
+func parse(data []byte) error { _, err := Parse(data); return err }
 
 // BenchmarkParseEncodingJSONAny is the baseline of BenchmarkParse.
 func BenchmarkParseEncodingJSONAny(b *testing.B) {
-	data := readFile(b, filepath.Join("valid", "full.json"))
-	b.SetBytes(int64(len(data)))
-	b.ReportAllocs()
-	for b.Loop() {
-		var v any
-		if err := json.Unmarshal(data, &v); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchratio.Bytes(b, readFile(b, filepath.Join("valid", "full.json")), benchratio.DecodeAny)
 }
 
 // BenchmarkParseRatio interleaves Parse with encoding/json decoding into any
@@ -42,8 +29,8 @@ func BenchmarkParseRatio(b *testing.B) {
 	data := readFile(b, filepath.Join("valid", "full.json"))
 	b.SetBytes(int64(len(data)))
 	benchratio.Run(b,
-		func() error { _, err := Parse(data); return err },
-		func() error { var v any; return json.Unmarshal(data, &v) })
+		func() error { return parse(data) },
+		func() error { return benchratio.DecodeAny(data) })
 }
 
 // BenchmarkParseInvalid measures Parse on a document with many problems.
