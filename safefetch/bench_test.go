@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"testing"
 	"time"
 
@@ -37,6 +38,14 @@ func plainClient(n *fetchtest.Network) *http.Client {
 	}}
 }
 
+// withLength serves body, written at once, with its Content-Length.
+func withLength(body []byte) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+		_, _ = w.Write(body)
+	})
+}
+
 // getPreallocated is the fairest net/http baseline. It reads the body of a
 // GET into a buffer sized from Content-Length, as safefetch does.
 func getPreallocated(c *http.Client, url string) (*http.Response, error) {
@@ -58,10 +67,7 @@ func BenchmarkFetch1MiB(b *testing.B) {
 	n := fetchtest.New()
 	defer n.Close()
 	body := bytes.Repeat([]byte("0123456789abcdef"), mib/16)
-	n.Site("bench.example", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Length", "1048576")
-		_, _ = w.Write(body)
-	}))
+	n.Site("bench.example", withLength(body))
 	n.Site("chunked.example", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		for i := 0; i < mib; i += 64 << 10 {
 			_, _ = w.Write(body[i : i+64<<10])
@@ -154,10 +160,7 @@ func BenchmarkFetch1MiBInterleaved(b *testing.B) {
 	n := fetchtest.New()
 	defer n.Close()
 	body := bytes.Repeat([]byte("0123456789abcdef"), mib/16)
-	n.Site("bench.example", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Length", "1048576")
-		_, _ = w.Write(body)
-	}))
+	n.Site("bench.example", withLength(body))
 	const u = "https://bench.example/"
 	sc, pc := n.Client(), plainClient(n)
 	plain := func(prealloc bool) {
@@ -205,10 +208,7 @@ func BenchmarkFetch1MiBInterleaved(b *testing.B) {
 // "Connections"): the cost of bounding what a server may have in flight.
 func BenchmarkFetch1MiBHTTP2(b *testing.B) {
 	body := bytes.Repeat([]byte("0123456789abcdef"), mib/16)
-	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Length", "1048576")
-		_, _ = w.Write(body)
-	}))
+	srv := httptest.NewUnstartedServer(withLength(body))
 	srv.EnableHTTP2 = true
 	srv.StartTLS()
 	defer srv.Close()
@@ -245,10 +245,7 @@ func BenchmarkFetchBudgeted(b *testing.B) {
 	n := fetchtest.New()
 	defer n.Close()
 	body := bytes.Repeat([]byte("0123456789abcdef"), mib/16)
-	n.Site("bench.example", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Length", "1048576")
-		_, _ = w.Write(body)
-	}))
+	n.Site("bench.example", withLength(body))
 	n.Site("page.example", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		for i := 0; i < 64<<10; i += 8 << 10 {
 			_, _ = w.Write(body[i : i+8<<10])
