@@ -15,101 +15,93 @@ import (
 	"github.com/agentweb/agentweb/internal/corpustest"
 )
 
-// defect is one defective document of the corpus: the seed example with
-// exactly one defect, and the one problem (pointer and rule) it must give.
-type defect struct {
-	name    string
-	mutate  func(m map[string]any) // applied to the seed tree
-	raw     func(seed []byte) []byte
-	pointer string
-	rule    string
-}
-
 func termsOf(m map[string]any) map[string]any     { return m["terms"].(map[string]any) }
 func endpointsOf(m map[string]any) map[string]any { return m["endpoints"].(map[string]any) }
 
 func b64json(s string) string { return base64.RawURLEncoding.EncodeToString([]byte(s)) }
 
-var defects = []defect{
-	{name: "audience-missing", mutate: func(m map[string]any) { delete(m, "audience") }, pointer: "/audience", rule: "schema-required"},
-	{name: "audience-whitespace", mutate: func(m map[string]any) { m["audience"] = "example rp" }, pointer: "/audience", rule: "schema-pattern"},
-	{name: "audience-number", mutate: func(m map[string]any) { m["audience"] = 42 }, pointer: "/audience", rule: "schema-type"},
-	{name: "provider-name-empty", mutate: func(m map[string]any) { m["provider_name"] = "" }, pointer: "/provider_name", rule: "schema-minLength"},
-	{name: "provider-name-161", mutate: func(m map[string]any) { m["provider_name"] = strings.Repeat("é", 161) }, pointer: "/provider_name", rule: "schema-maxLength"},
-	{name: "issuer-allowlist-empty", mutate: func(m map[string]any) { m["issuer_allowlist"] = []any{} }, pointer: "/issuer_allowlist", rule: "schema-minItems"},
-	{name: "issuer-allowlist-duplicate", mutate: func(m map[string]any) {
+// defects are the defective documents of the corpus: each is the seed
+// example with exactly one defect.
+var defects = []corpustest.Defect{
+	{Name: "audience-missing", Mutate: func(m map[string]any) { delete(m, "audience") }, Pointer: "/audience", Rule: "schema-required"},
+	{Name: "audience-whitespace", Mutate: func(m map[string]any) { m["audience"] = "example rp" }, Pointer: "/audience", Rule: "schema-pattern"},
+	{Name: "audience-number", Mutate: func(m map[string]any) { m["audience"] = 42 }, Pointer: "/audience", Rule: "schema-type"},
+	{Name: "provider-name-empty", Mutate: func(m map[string]any) { m["provider_name"] = "" }, Pointer: "/provider_name", Rule: "schema-minLength"},
+	{Name: "provider-name-161", Mutate: func(m map[string]any) { m["provider_name"] = strings.Repeat("é", 161) }, Pointer: "/provider_name", Rule: "schema-maxLength"},
+	{Name: "issuer-allowlist-empty", Mutate: func(m map[string]any) { m["issuer_allowlist"] = []any{} }, Pointer: "/issuer_allowlist", Rule: "schema-minItems"},
+	{Name: "issuer-allowlist-duplicate", Mutate: func(m map[string]any) {
 		m["issuer_allowlist"] = []any{"https://agentregistrar.dev", "https://agentregistrar.dev"}
-	}, pointer: "/issuer_allowlist", rule: "schema-uniqueItems"},
-	{name: "issuer-http", mutate: func(m map[string]any) { m["issuer_allowlist"] = []any{"http://agentregistrar.dev"} }, pointer: "/issuer_allowlist/0", rule: RuleURLHTTPS},
-	{name: "issuer-with-path", mutate: func(m map[string]any) { m["issuer_allowlist"] = []any{"https://agentregistrar.dev/oauth"} }, pointer: "/issuer_allowlist/0", rule: RuleIssuerNotOrigin},
-	{name: "issuer-upper-case", mutate: func(m map[string]any) { m["issuer_allowlist"] = []any{"https://AgentRegistrar.dev"} }, pointer: "/issuer_allowlist/0", rule: RuleIssuerNotOrigin},
-	{name: "issuer-default-port", mutate: func(m map[string]any) { m["issuer_allowlist"] = []any{"https://agentregistrar.dev:443"} }, pointer: "/issuer_allowlist/0", rule: RuleIssuerNotOrigin},
-	{name: "issuer-userinfo", mutate: func(m map[string]any) { m["issuer_allowlist"] = []any{"https://rp:pw@agentregistrar.dev"} }, pointer: "/issuer_allowlist/0", rule: RuleURLUserinfo},
-	{name: "required-scopes-missing", mutate: func(m map[string]any) { delete(m, "required_scopes") }, pointer: "/required_scopes", rule: "schema-required"},
-	{name: "required-scopes-empty-string", mutate: func(m map[string]any) { m["required_scopes"] = []any{""} }, pointer: "/required_scopes/0", rule: "schema-minLength"},
-	{name: "required-scopes-duplicate", mutate: func(m map[string]any) { m["required_scopes"] = []any{"tos:accept", "tos:accept"} }, pointer: "/required_scopes", rule: "schema-uniqueItems"},
-	{name: "terms-missing", mutate: func(m map[string]any) { delete(m, "terms") }, pointer: "/terms", rule: "schema-required"},
-	{name: "terms-text-missing", mutate: func(m map[string]any) { delete(termsOf(m), "text") }, pointer: "/terms/text", rule: "schema-required"},
-	{name: "terms-text-changed", mutate: func(m map[string]any) { termsOf(m)["text"] = termsOf(m)["text"].(string) + " Amended." }, pointer: "/terms/sha256", rule: RuleTermsHash},
-	{name: "terms-text-trailing-newline", mutate: func(m map[string]any) { termsOf(m)["text"] = termsOf(m)["text"].(string) + "\n" }, pointer: "/terms/sha256", rule: RuleTermsHash},
-	{name: "terms-hash-of-crlf-text", mutate: func(m map[string]any) {
+	}, Pointer: "/issuer_allowlist", Rule: "schema-uniqueItems"},
+	{Name: "issuer-http", Mutate: func(m map[string]any) { m["issuer_allowlist"] = []any{"http://agentregistrar.dev"} }, Pointer: "/issuer_allowlist/0", Rule: RuleURLHTTPS},
+	{Name: "issuer-with-path", Mutate: func(m map[string]any) { m["issuer_allowlist"] = []any{"https://agentregistrar.dev/oauth"} }, Pointer: "/issuer_allowlist/0", Rule: RuleIssuerNotOrigin},
+	{Name: "issuer-upper-case", Mutate: func(m map[string]any) { m["issuer_allowlist"] = []any{"https://AgentRegistrar.dev"} }, Pointer: "/issuer_allowlist/0", Rule: RuleIssuerNotOrigin},
+	{Name: "issuer-default-port", Mutate: func(m map[string]any) { m["issuer_allowlist"] = []any{"https://agentregistrar.dev:443"} }, Pointer: "/issuer_allowlist/0", Rule: RuleIssuerNotOrigin},
+	{Name: "issuer-userinfo", Mutate: func(m map[string]any) { m["issuer_allowlist"] = []any{"https://rp:pw@agentregistrar.dev"} }, Pointer: "/issuer_allowlist/0", Rule: RuleURLUserinfo},
+	{Name: "required-scopes-missing", Mutate: func(m map[string]any) { delete(m, "required_scopes") }, Pointer: "/required_scopes", Rule: "schema-required"},
+	{Name: "required-scopes-empty-string", Mutate: func(m map[string]any) { m["required_scopes"] = []any{""} }, Pointer: "/required_scopes/0", Rule: "schema-minLength"},
+	{Name: "required-scopes-duplicate", Mutate: func(m map[string]any) { m["required_scopes"] = []any{"tos:accept", "tos:accept"} }, Pointer: "/required_scopes", Rule: "schema-uniqueItems"},
+	{Name: "terms-missing", Mutate: func(m map[string]any) { delete(m, "terms") }, Pointer: "/terms", Rule: "schema-required"},
+	{Name: "terms-text-missing", Mutate: func(m map[string]any) { delete(termsOf(m), "text") }, Pointer: "/terms/text", Rule: "schema-required"},
+	{Name: "terms-text-changed", Mutate: func(m map[string]any) { termsOf(m)["text"] = termsOf(m)["text"].(string) + " Amended." }, Pointer: "/terms/sha256", Rule: RuleTermsHash},
+	{Name: "terms-text-trailing-newline", Mutate: func(m map[string]any) { termsOf(m)["text"] = termsOf(m)["text"].(string) + "\n" }, Pointer: "/terms/sha256", Rule: RuleTermsHash},
+	{Name: "terms-hash-of-crlf-text", Mutate: func(m map[string]any) {
 		termsOf(m)["text"] = "Line one.\nLine two.\n"
 		termsOf(m)["sha256"] = TermsHash("Line one.\r\nLine two.\r\n")
-	}, pointer: "/terms/sha256", rule: RuleTermsHash},
-	{name: "terms-hash-upper-hex", mutate: func(m map[string]any) { termsOf(m)["sha256"] = "sha256:" + strings.ToUpper(seedHash[7:]) }, pointer: "/terms/sha256", rule: "schema-pattern"},
-	{name: "terms-hash-no-prefix", mutate: func(m map[string]any) { termsOf(m)["sha256"] = seedHash[7:] }, pointer: "/terms/sha256", rule: "schema-pattern"},
-	{name: "terms-version-empty", mutate: func(m map[string]any) { termsOf(m)["version"] = "" }, pointer: "/terms/version", rule: "schema-minLength"},
-	{name: "terms-url-http", mutate: func(m map[string]any) { termsOf(m)["url"] = "http://example.com/terms" }, pointer: "/terms/url", rule: RuleURLHTTPS},
-	{name: "terms-url-relative", mutate: func(m map[string]any) { termsOf(m)["url"] = "/terms" }, pointer: "/terms/url", rule: RuleURLSyntax},
-	{name: "endpoints-agent-signup-missing", mutate: func(m map[string]any) { delete(endpointsOf(m), "agent_signup") }, pointer: "/endpoints/agent_signup", rule: "schema-required"},
-	{name: "endpoints-agent-signup-userinfo", mutate: func(m map[string]any) {
+	}, Pointer: "/terms/sha256", Rule: RuleTermsHash},
+	{Name: "terms-hash-upper-hex", Mutate: func(m map[string]any) { termsOf(m)["sha256"] = "sha256:" + strings.ToUpper(seedHash[7:]) }, Pointer: "/terms/sha256", Rule: "schema-pattern"},
+	{Name: "terms-hash-no-prefix", Mutate: func(m map[string]any) { termsOf(m)["sha256"] = seedHash[7:] }, Pointer: "/terms/sha256", Rule: "schema-pattern"},
+	{Name: "terms-version-empty", Mutate: func(m map[string]any) { termsOf(m)["version"] = "" }, Pointer: "/terms/version", Rule: "schema-minLength"},
+	{Name: "terms-url-http", Mutate: func(m map[string]any) { termsOf(m)["url"] = "http://example.com/terms" }, Pointer: "/terms/url", Rule: RuleURLHTTPS},
+	{Name: "terms-url-relative", Mutate: func(m map[string]any) { termsOf(m)["url"] = "/terms" }, Pointer: "/terms/url", Rule: RuleURLSyntax},
+	{Name: "endpoints-agent-signup-missing", Mutate: func(m map[string]any) { delete(endpointsOf(m), "agent_signup") }, Pointer: "/endpoints/agent_signup", Rule: "schema-required"},
+	{Name: "endpoints-agent-signup-userinfo", Mutate: func(m map[string]any) {
 		endpointsOf(m)["agent_signup"] = "https://admin:hunter2@example.com/api/signup/agent"
-	}, pointer: "/endpoints/agent_signup", rule: RuleURLUserinfo},
-	{name: "endpoints-agent-signup-javascript", mutate: func(m map[string]any) { endpointsOf(m)["agent_signup"] = "javascript:alert(1)" }, pointer: "/endpoints/agent_signup", rule: RuleURLSyntax},
-	{name: "forbidden-top-pricing", mutate: func(m map[string]any) { m["pricing"] = map[string]any{"plan": "pro", "usd": 10} }, pointer: "/pricing", rule: RuleForbiddenField},
-	{name: "forbidden-top-capabilities", mutate: func(m map[string]any) { m["capabilities"] = []any{"orders.read"} }, pointer: "/capabilities", rule: RuleForbiddenField},
-	{name: "forbidden-in-terms", mutate: func(m map[string]any) { termsOf(m)["provider_url"] = "https://example.com" }, pointer: "/terms/provider_url", rule: RuleForbiddenField},
-	{name: "forbidden-in-endpoints", mutate: func(m map[string]any) { endpointsOf(m)["actions"] = []any{"https://example.com/a"} }, pointer: "/endpoints/actions", rule: RuleForbiddenField},
-	{name: "forbidden-in-extensions", mutate: func(m map[string]any) {
+	}, Pointer: "/endpoints/agent_signup", Rule: RuleURLUserinfo},
+	{Name: "endpoints-agent-signup-javascript", Mutate: func(m map[string]any) { endpointsOf(m)["agent_signup"] = "javascript:alert(1)" }, Pointer: "/endpoints/agent_signup", Rule: RuleURLSyntax},
+	{Name: "forbidden-top-pricing", Mutate: func(m map[string]any) { m["pricing"] = map[string]any{"plan": "pro", "usd": 10} }, Pointer: "/pricing", Rule: RuleForbiddenField},
+	{Name: "forbidden-top-capabilities", Mutate: func(m map[string]any) { m["capabilities"] = []any{"orders.read"} }, Pointer: "/capabilities", Rule: RuleForbiddenField},
+	{Name: "forbidden-in-terms", Mutate: func(m map[string]any) { termsOf(m)["provider_url"] = "https://example.com" }, Pointer: "/terms/provider_url", Rule: RuleForbiddenField},
+	{Name: "forbidden-in-endpoints", Mutate: func(m map[string]any) { endpointsOf(m)["actions"] = []any{"https://example.com/a"} }, Pointer: "/endpoints/actions", Rule: RuleForbiddenField},
+	{Name: "forbidden-in-extensions", Mutate: func(m map[string]any) {
 		m["extensions"] = map[string]any{"com.example": map[string]any{"tools": []any{"search"}}}
-	}, pointer: "/extensions/com.example/tools", rule: RuleForbiddenField},
-	{name: "forbidden-deep-in-extensions", mutate: func(m map[string]any) {
+	}, Pointer: "/extensions/com.example/tools", Rule: RuleForbiddenField},
+	{Name: "forbidden-deep-in-extensions", Mutate: func(m map[string]any) {
 		m["extensions"] = map[string]any{"com.example": map[string]any{"a": map[string]any{"b": []any{map[string]any{"api_key": "sk-live"}}}}}
-	}, pointer: "/extensions/com.example/a/b/0/api_key", rule: RuleForbiddenField},
-	{name: "forbidden-as-extension-namespace", mutate: func(m map[string]any) { m["extensions"] = map[string]any{"pricing": map[string]any{}} }, pointer: "/extensions/pricing", rule: RuleForbiddenField},
-	{name: "forbidden-case-folded", mutate: func(m map[string]any) { m["Account-ID"] = "acct_123" }, pointer: "/Account-ID", rule: RuleForbiddenField},
-	{name: "forbidden-verified-flag", mutate: func(m map[string]any) { m["verified"] = true }, pointer: "/verified", rule: RuleForbiddenField},
-	{name: "extensions-not-namespace", mutate: func(m map[string]any) { m["extensions"] = map[string]any{"example": map[string]any{}} }, pointer: "/extensions/example", rule: RuleExtensionNamespace},
-	{name: "extensions-value-not-object", mutate: func(m map[string]any) { m["extensions"] = map[string]any{"com.example": "x"} }, pointer: "/extensions/com.example", rule: "schema-type"},
-	{name: "extensions-not-object", mutate: func(m map[string]any) { m["extensions"] = []any{} }, pointer: "/extensions", rule: "schema-type"},
-	{name: "attestation-not-jws", mutate: func(m map[string]any) { m["rp_attestation"] = "not-a-token" }, pointer: "/rp_attestation", rule: RuleAttestationMalformed},
-	{name: "attestation-alg-none", mutate: func(m map[string]any) {
+	}, Pointer: "/extensions/com.example/a/b/0/api_key", Rule: RuleForbiddenField},
+	{Name: "forbidden-as-extension-namespace", Mutate: func(m map[string]any) { m["extensions"] = map[string]any{"pricing": map[string]any{}} }, Pointer: "/extensions/pricing", Rule: RuleForbiddenField},
+	{Name: "forbidden-case-folded", Mutate: func(m map[string]any) { m["Account-ID"] = "acct_123" }, Pointer: "/Account-ID", Rule: RuleForbiddenField},
+	{Name: "forbidden-verified-flag", Mutate: func(m map[string]any) { m["verified"] = true }, Pointer: "/verified", Rule: RuleForbiddenField},
+	{Name: "extensions-not-namespace", Mutate: func(m map[string]any) { m["extensions"] = map[string]any{"example": map[string]any{}} }, Pointer: "/extensions/example", Rule: RuleExtensionNamespace},
+	{Name: "extensions-value-not-object", Mutate: func(m map[string]any) { m["extensions"] = map[string]any{"com.example": "x"} }, Pointer: "/extensions/com.example", Rule: "schema-type"},
+	{Name: "extensions-not-object", Mutate: func(m map[string]any) { m["extensions"] = []any{} }, Pointer: "/extensions", Rule: "schema-type"},
+	{Name: "attestation-not-jws", Mutate: func(m map[string]any) { m["rp_attestation"] = "not-a-token" }, Pointer: "/rp_attestation", Rule: RuleAttestationMalformed},
+	{Name: "attestation-alg-none", Mutate: func(m map[string]any) {
 		m["rp_attestation"] = b64json(`{"alg":"none","typ":"agent-rp-attestation+jwt"}`) + "." + b64json(`{"iss":"https://agentregistrar.dev"}`) + "."
-	}, pointer: "/rp_attestation", rule: RuleAttestationMalformed},
-	{name: "attestation-not-string", mutate: func(m map[string]any) { m["rp_attestation"] = map[string]any{"alg": "EdDSA"} }, pointer: "/rp_attestation", rule: "schema-type"},
-	{name: "json-duplicate-member", raw: func(seed []byte) []byte {
+	}, Pointer: "/rp_attestation", Rule: RuleAttestationMalformed},
+	{Name: "attestation-not-string", Mutate: func(m map[string]any) { m["rp_attestation"] = map[string]any{"alg": "EdDSA"} }, Pointer: "/rp_attestation", Rule: "schema-type"},
+	{Name: "json-duplicate-member", Raw: func(seed []byte) []byte {
 		return bytes.Replace(seed, []byte(`"audience": "example-rp",`), []byte(`"audience": "example-rp", "audience": "evil-rp",`), 1)
-	}, pointer: "/audience", rule: "json-duplicate-member"},
-	{name: "json-bom", raw: func(seed []byte) []byte { return append([]byte("\xef\xbb\xbf"), seed...) }, pointer: "", rule: "json-bom"},
-	{name: "json-trailing-data", raw: func(seed []byte) []byte { return append(bytes.Clone(seed), "{}"...) }, pointer: "", rule: "json-trailing-data"},
-	{name: "json-invalid-utf8", raw: func(seed []byte) []byte {
+	}, Pointer: "/audience", Rule: "json-duplicate-member"},
+	{Name: "json-bom", Raw: func(seed []byte) []byte { return append([]byte("\xef\xbb\xbf"), seed...) }, Pointer: "", Rule: "json-bom"},
+	{Name: "json-trailing-data", Raw: func(seed []byte) []byte { return append(bytes.Clone(seed), "{}"...) }, Pointer: "", Rule: "json-trailing-data"},
+	{Name: "json-invalid-utf8", Raw: func(seed []byte) []byte {
 		return bytes.Replace(seed, []byte("Example RP Terms"), []byte("Example RP \xff Terms"), 1)
-	}, pointer: "/terms/text", rule: "json-utf8"},
-	{name: "other-protocol", raw: func([]byte) []byte {
+	}, Pointer: "/terms/text", Rule: "json-utf8"},
+	{Name: "other-protocol", Raw: func([]byte) []byte {
 		return []byte(`{"version":"1.0","signup_url":"https://example.com/signup","fields":["email","name"]}`)
-	}, pointer: "", rule: RuleNotAgentIdentity},
-	{name: "protocol-v2", mutate: func(m map[string]any) { m["protocol"] = "agent-identity-v2" }, pointer: "/protocol", rule: RuleNotAgentIdentity},
+	}, Pointer: "", Rule: RuleNotAgentIdentity},
+	{Name: "protocol-v2", Mutate: func(m map[string]any) { m["protocol"] = "agent-identity-v2" }, Pointer: "/protocol", Rule: RuleNotAgentIdentity},
 }
 
 // defectBytes builds the document of one corpus entry.
-func defectBytes(t testing.TB, d defect) []byte {
+func defectBytes(t testing.TB, d corpustest.Defect) []byte {
 	t.Helper()
 	seed := seedBytes(t)
-	if d.raw != nil {
-		return d.raw(seed)
+	if d.Raw != nil {
+		return d.Raw(seed)
 	}
 	m := seedTree(t)
-	d.mutate(m)
+	d.Mutate(m)
 	return marshal(t, m)
 }
 
@@ -119,21 +111,20 @@ func defectBytes(t testing.TB, d defect) []byte {
 // message.
 func TestDefectCorpus(t *testing.T) {
 	require.GreaterOrEqual(t, len(defects), 30)
-	corpustest.Run(t, corpustest.Corpus[defect]{
+	corpustest.Run(t, corpustest.Corpus{
 		Cases:  defects,
-		Name:   func(d defect) string { return d.name },
 		Dir:    filepath.Join("testdata", "defects"),
 		Golden: filepath.Join("testdata", "defects.golden"),
 		Update: *update,
 		Build:  defectBytes,
-		Check: func(t *testing.T, d defect, data []byte) []string {
+		Check: func(t *testing.T, d corpustest.Defect, data []byte) []string {
 			doc, err := Parse(data)
 			require.Error(t, err)
 			assert.Nil(t, doc, "no usable value for a defective document")
 			ve := problemsOf(t, err)
 			require.Len(t, ve.Problems, 1, "exactly one problem, got %v", ve.Problems)
-			assert.Equal(t, d.pointer, ve.Problems[0].Pointer)
-			assert.Equal(t, d.rule, ve.Problems[0].Rule)
+			assert.Equal(t, d.Pointer, ve.Problems[0].Pointer)
+			assert.Equal(t, d.Rule, ve.Problems[0].Rule)
 			assert.NotEmpty(t, ve.Problems[0].Message)
 			return []string{fmt.Sprintf("%s", ve.Problems[0])}
 		},
@@ -145,9 +136,9 @@ func TestDefectCorpusCoverage(t *testing.T) {
 	depths := map[int]bool{}
 	rules := map[string]bool{}
 	for _, d := range defects {
-		rules[d.rule] = true
-		if d.rule == RuleForbiddenField {
-			depths[strings.Count(d.pointer, "/")] = true
+		rules[d.Rule] = true
+		if d.Rule == RuleForbiddenField {
+			depths[strings.Count(d.Pointer, "/")] = true
 		}
 	}
 	keys := make([]int, 0, len(depths))

@@ -15,98 +15,89 @@ import (
 	"github.com/agentweb/agentweb/internal/corpustest"
 )
 
-// invalidCase is one invalid document of the corpus: the page's example
-// profile (testdata/openagent-example.json) with exactly one defect, and the
-// one problem (pointer and rule) it must give.
-type invalidCase struct {
-	name    string
-	mutate  func(m map[string]any) // applied to the seed tree
-	raw     func(seed []byte) []byte
-	pointer string
-	rule    string
-}
-
 func pricing(model string, amount any, currency string) map[string]any {
 	return map[string]any{"model": model, "amount": amount, "currency": currency}
 }
 
-var invalidCases = []invalidCase{
-	{name: "missing-type", mutate: func(m map[string]any) { delete(m, "type") }, pointer: "/type", rule: RuleSchemaRequired},
-	{name: "missing-version", mutate: func(m map[string]any) { delete(m, "version") }, pointer: "/version", rule: RuleSchemaRequired},
-	{name: "missing-name", mutate: func(m map[string]any) { delete(m, "name") }, pointer: "/name", rule: RuleSchemaRequired},
-	{name: "missing-did", mutate: func(m map[string]any) { delete(m, "did") }, pointer: "/did", rule: RuleSchemaRequired},
-	{name: "missing-owner-did", mutate: func(m map[string]any) { delete(m, "owner_did") }, pointer: "/owner_did", rule: RuleSchemaRequired},
-	{name: "missing-skills", mutate: func(m map[string]any) { delete(m, "skills") }, pointer: "/skills", rule: RuleSchemaRequired},
-	{name: "missing-permissions-requested", mutate: func(m map[string]any) { delete(m, "permissions_requested") }, pointer: "/permissions_requested", rule: RuleSchemaRequired},
-	{name: "type-not-agent", mutate: func(m map[string]any) { m["type"] = "logicsrc.agents" }, pointer: "/type", rule: RuleType},
-	{name: "version-0-2", mutate: func(m map[string]any) { m["version"] = "0.2" }, pointer: "/version", rule: RuleVersionUnsupported},
-	{name: "version-1-2", mutate: func(m map[string]any) { m["version"] = "1.2" }, pointer: "/version", rule: RuleVersionUnsupported},
-	{name: "version-v-prefix", mutate: func(m map[string]any) { m["version"] = "v0.1" }, pointer: "/version", rule: RuleVersionSyntax},
-	{name: "version-number", mutate: func(m map[string]any) { m["version"] = json.Number("0.1") }, pointer: "/version", rule: RuleSchemaType},
-	{name: "name-empty", mutate: func(m map[string]any) { m["name"] = "" }, pointer: "/name", rule: RuleNameLength},
-	{name: "name-too-long", mutate: func(m map[string]any) { m["name"] = strings.Repeat("a", 121) }, pointer: "/name", rule: RuleNameLength},
-	{name: "did-w3c-key", mutate: func(m map[string]any) { m["did"] = "did:key:z6MkhaXgBZDvotDkL5257faiztiGiC2QtKLGpbnnEGta2doK" }, pointer: "/did", rule: RuleDIDSyntax},
-	{name: "did-uppercase", mutate: func(m map[string]any) { m["did"] = "Research.Coinpay" }, pointer: "/did", rule: RuleDIDSyntax},
-	{name: "did-no-dot", mutate: func(m map[string]any) { m["did"] = "research" }, pointer: "/did", rule: RuleDIDSyntax},
-	{name: "owner-did-url", mutate: func(m map[string]any) { m["owner_did"] = "https://operator.coinpay" }, pointer: "/owner_did", rule: RuleDIDSyntax},
-	{name: "skills-empty", mutate: func(m map[string]any) { m["skills"] = []any{} }, pointer: "/skills", rule: RuleSkillsEmpty},
-	{name: "skill-empty-string", mutate: func(m map[string]any) { m["skills"] = []any{"research", ""} }, pointer: "/skills/1", rule: RuleEmptyItem},
-	{name: "skill-duplicate", mutate: func(m map[string]any) { m["skills"] = []any{"research", "research"} }, pointer: "/skills/1", rule: RuleDuplicateItem},
-	{name: "skills-string", mutate: func(m map[string]any) { m["skills"] = "research" }, pointer: "/skills", rule: RuleSchemaType},
-	{name: "task-type-duplicate", mutate: func(m map[string]any) { m["supported_task_types"] = []any{"research-brief", "research-brief"} }, pointer: "/supported_task_types/1", rule: RuleDuplicateItem},
-	{name: "task-type-empty", mutate: func(m map[string]any) { m["supported_task_types"] = []any{""} }, pointer: "/supported_task_types/0", rule: RuleEmptyItem},
-	{name: "permission-wildcard-action", mutate: func(m map[string]any) { m["permissions_requested"] = []any{"web:*"} }, pointer: "/permissions_requested/0", rule: RulePermissionSyntax},
-	{name: "permission-wildcard", mutate: func(m map[string]any) { m["permissions_requested"] = []any{"*"} }, pointer: "/permissions_requested/0", rule: RulePermissionSyntax},
-	{name: "permission-uppercase", mutate: func(m map[string]any) { m["permissions_requested"] = []any{"Web:Read"} }, pointer: "/permissions_requested/0", rule: RulePermissionSyntax},
-	{name: "permission-two-colons", mutate: func(m map[string]any) { m["permissions_requested"] = []any{"web:read:all"} }, pointer: "/permissions_requested/0", rule: RulePermissionSyntax},
-	{name: "permission-duplicate", mutate: func(m map[string]any) { m["permissions_requested"] = []any{"web:read", "web:read"} }, pointer: "/permissions_requested/1", rule: RuleDuplicateItem},
-	{name: "permission-number", mutate: func(m map[string]any) { m["permissions_requested"] = []any{json.Number("7")} }, pointer: "/permissions_requested/0", rule: RuleSchemaType},
-	{name: "pricing-model", mutate: func(m map[string]any) { m["pricing"] = pricing("weekly", json.Number("5"), "USD") }, pointer: "/pricing/model", rule: RulePricingModel},
-	{name: "pricing-negative", mutate: func(m map[string]any) { m["pricing"] = pricing("per_task", json.Number("-1"), "USD") }, pointer: "/pricing/amount", rule: RulePricingAmount},
-	{name: "pricing-amount-string", mutate: func(m map[string]any) { m["pricing"] = pricing("per_task", "5.00", "USD") }, pointer: "/pricing/amount", rule: RuleSchemaType},
-	{name: "pricing-currency-short", mutate: func(m map[string]any) { m["pricing"] = pricing("per_task", json.Number("5"), "U") }, pointer: "/pricing/currency", rule: RulePricingCurrency},
-	{name: "pricing-currency-long", mutate: func(m map[string]any) { m["pricing"] = pricing("per_task", json.Number("5"), "ABCDEFGHIJKLM") }, pointer: "/pricing/currency", rule: RulePricingCurrency},
-	{name: "pricing-extra", mutate: func(m map[string]any) {
+// invalidCases are the invalid documents of the corpus: each is the page's
+// example profile (testdata/openagent-example.json) with exactly one defect.
+var invalidCases = []corpustest.Defect{
+	{Name: "missing-type", Mutate: func(m map[string]any) { delete(m, "type") }, Pointer: "/type", Rule: RuleSchemaRequired},
+	{Name: "missing-version", Mutate: func(m map[string]any) { delete(m, "version") }, Pointer: "/version", Rule: RuleSchemaRequired},
+	{Name: "missing-name", Mutate: func(m map[string]any) { delete(m, "name") }, Pointer: "/name", Rule: RuleSchemaRequired},
+	{Name: "missing-did", Mutate: func(m map[string]any) { delete(m, "did") }, Pointer: "/did", Rule: RuleSchemaRequired},
+	{Name: "missing-owner-did", Mutate: func(m map[string]any) { delete(m, "owner_did") }, Pointer: "/owner_did", Rule: RuleSchemaRequired},
+	{Name: "missing-skills", Mutate: func(m map[string]any) { delete(m, "skills") }, Pointer: "/skills", Rule: RuleSchemaRequired},
+	{Name: "missing-permissions-requested", Mutate: func(m map[string]any) { delete(m, "permissions_requested") }, Pointer: "/permissions_requested", Rule: RuleSchemaRequired},
+	{Name: "type-not-agent", Mutate: func(m map[string]any) { m["type"] = "logicsrc.agents" }, Pointer: "/type", Rule: RuleType},
+	{Name: "version-0-2", Mutate: func(m map[string]any) { m["version"] = "0.2" }, Pointer: "/version", Rule: RuleVersionUnsupported},
+	{Name: "version-1-2", Mutate: func(m map[string]any) { m["version"] = "1.2" }, Pointer: "/version", Rule: RuleVersionUnsupported},
+	{Name: "version-v-prefix", Mutate: func(m map[string]any) { m["version"] = "v0.1" }, Pointer: "/version", Rule: RuleVersionSyntax},
+	{Name: "version-number", Mutate: func(m map[string]any) { m["version"] = json.Number("0.1") }, Pointer: "/version", Rule: RuleSchemaType},
+	{Name: "name-empty", Mutate: func(m map[string]any) { m["name"] = "" }, Pointer: "/name", Rule: RuleNameLength},
+	{Name: "name-too-long", Mutate: func(m map[string]any) { m["name"] = strings.Repeat("a", 121) }, Pointer: "/name", Rule: RuleNameLength},
+	{Name: "did-w3c-key", Mutate: func(m map[string]any) { m["did"] = "did:key:z6MkhaXgBZDvotDkL5257faiztiGiC2QtKLGpbnnEGta2doK" }, Pointer: "/did", Rule: RuleDIDSyntax},
+	{Name: "did-uppercase", Mutate: func(m map[string]any) { m["did"] = "Research.Coinpay" }, Pointer: "/did", Rule: RuleDIDSyntax},
+	{Name: "did-no-dot", Mutate: func(m map[string]any) { m["did"] = "research" }, Pointer: "/did", Rule: RuleDIDSyntax},
+	{Name: "owner-did-url", Mutate: func(m map[string]any) { m["owner_did"] = "https://operator.coinpay" }, Pointer: "/owner_did", Rule: RuleDIDSyntax},
+	{Name: "skills-empty", Mutate: func(m map[string]any) { m["skills"] = []any{} }, Pointer: "/skills", Rule: RuleSkillsEmpty},
+	{Name: "skill-empty-string", Mutate: func(m map[string]any) { m["skills"] = []any{"research", ""} }, Pointer: "/skills/1", Rule: RuleEmptyItem},
+	{Name: "skill-duplicate", Mutate: func(m map[string]any) { m["skills"] = []any{"research", "research"} }, Pointer: "/skills/1", Rule: RuleDuplicateItem},
+	{Name: "skills-string", Mutate: func(m map[string]any) { m["skills"] = "research" }, Pointer: "/skills", Rule: RuleSchemaType},
+	{Name: "task-type-duplicate", Mutate: func(m map[string]any) { m["supported_task_types"] = []any{"research-brief", "research-brief"} }, Pointer: "/supported_task_types/1", Rule: RuleDuplicateItem},
+	{Name: "task-type-empty", Mutate: func(m map[string]any) { m["supported_task_types"] = []any{""} }, Pointer: "/supported_task_types/0", Rule: RuleEmptyItem},
+	{Name: "permission-wildcard-action", Mutate: func(m map[string]any) { m["permissions_requested"] = []any{"web:*"} }, Pointer: "/permissions_requested/0", Rule: RulePermissionSyntax},
+	{Name: "permission-wildcard", Mutate: func(m map[string]any) { m["permissions_requested"] = []any{"*"} }, Pointer: "/permissions_requested/0", Rule: RulePermissionSyntax},
+	{Name: "permission-uppercase", Mutate: func(m map[string]any) { m["permissions_requested"] = []any{"Web:Read"} }, Pointer: "/permissions_requested/0", Rule: RulePermissionSyntax},
+	{Name: "permission-two-colons", Mutate: func(m map[string]any) { m["permissions_requested"] = []any{"web:read:all"} }, Pointer: "/permissions_requested/0", Rule: RulePermissionSyntax},
+	{Name: "permission-duplicate", Mutate: func(m map[string]any) { m["permissions_requested"] = []any{"web:read", "web:read"} }, Pointer: "/permissions_requested/1", Rule: RuleDuplicateItem},
+	{Name: "permission-number", Mutate: func(m map[string]any) { m["permissions_requested"] = []any{json.Number("7")} }, Pointer: "/permissions_requested/0", Rule: RuleSchemaType},
+	{Name: "pricing-model", Mutate: func(m map[string]any) { m["pricing"] = pricing("weekly", json.Number("5"), "USD") }, Pointer: "/pricing/model", Rule: RulePricingModel},
+	{Name: "pricing-negative", Mutate: func(m map[string]any) { m["pricing"] = pricing("per_task", json.Number("-1"), "USD") }, Pointer: "/pricing/amount", Rule: RulePricingAmount},
+	{Name: "pricing-amount-string", Mutate: func(m map[string]any) { m["pricing"] = pricing("per_task", "5.00", "USD") }, Pointer: "/pricing/amount", Rule: RuleSchemaType},
+	{Name: "pricing-currency-short", Mutate: func(m map[string]any) { m["pricing"] = pricing("per_task", json.Number("5"), "U") }, Pointer: "/pricing/currency", Rule: RulePricingCurrency},
+	{Name: "pricing-currency-long", Mutate: func(m map[string]any) { m["pricing"] = pricing("per_task", json.Number("5"), "ABCDEFGHIJKLM") }, Pointer: "/pricing/currency", Rule: RulePricingCurrency},
+	{Name: "pricing-extra", Mutate: func(m map[string]any) {
 		p := pricing("per_task", json.Number("5"), "USD")
 		p["rate_decimal"] = "5.00"
 		m["pricing"] = p
-	}, pointer: "/pricing/rate_decimal", rule: RuleSchemaAdditionalProperties},
-	{name: "pricing-array", mutate: func(m map[string]any) { m["pricing"] = []any{} }, pointer: "/pricing", rule: RuleSchemaType},
-	{name: "extra-member", mutate: func(m map[string]any) { m["coinpay_wallet"] = "wallet.coinpay" }, pointer: "/coinpay_wallet", rule: RuleSchemaAdditionalProperties},
-	{name: "webhook-relative", mutate: func(m map[string]any) { m["webhook_url"] = "/hooks/agent" }, pointer: "/webhook_url", rule: RuleURLSyntax},
-	{name: "webhook-space", mutate: func(m map[string]any) { m["webhook_url"] = "https://hooks.example.com/a b" }, pointer: "/webhook_url", rule: RuleURLSyntax},
-	{name: "webhook-non-ascii-host", mutate: func(m map[string]any) { m["webhook_url"] = "https://hööks.example.com/" }, pointer: "/webhook_url", rule: RuleURLSyntax},
-	{name: "polling-string", mutate: func(m map[string]any) { m["polling_mode"] = "yes" }, pointer: "/polling_mode", rule: RuleSchemaType},
-	{name: "public-string", mutate: func(m map[string]any) { m["public"] = "true" }, pointer: "/public", rule: RuleSchemaType},
-	{name: "description-number", mutate: func(m map[string]any) { m["description"] = json.Number("42") }, pointer: "/description", rule: RuleSchemaType},
-	{name: "compat-number", mutate: func(m map[string]any) { m["logicsrc_compatibility_version"] = json.Number("1") }, pointer: "/logicsrc_compatibility_version", rule: RuleSchemaType},
-	{name: "root-array", raw: func(seed []byte) []byte { return append(append([]byte("["), bytes.TrimSpace(seed)...), ']') }, pointer: "", rule: RuleSchemaType},
-	{name: "json-duplicate-member", raw: func(seed []byte) []byte {
+	}, Pointer: "/pricing/rate_decimal", Rule: RuleSchemaAdditionalProperties},
+	{Name: "pricing-array", Mutate: func(m map[string]any) { m["pricing"] = []any{} }, Pointer: "/pricing", Rule: RuleSchemaType},
+	{Name: "extra-member", Mutate: func(m map[string]any) { m["coinpay_wallet"] = "wallet.coinpay" }, Pointer: "/coinpay_wallet", Rule: RuleSchemaAdditionalProperties},
+	{Name: "webhook-relative", Mutate: func(m map[string]any) { m["webhook_url"] = "/hooks/agent" }, Pointer: "/webhook_url", Rule: RuleURLSyntax},
+	{Name: "webhook-space", Mutate: func(m map[string]any) { m["webhook_url"] = "https://hooks.example.com/a b" }, Pointer: "/webhook_url", Rule: RuleURLSyntax},
+	{Name: "webhook-non-ascii-host", Mutate: func(m map[string]any) { m["webhook_url"] = "https://hööks.example.com/" }, Pointer: "/webhook_url", Rule: RuleURLSyntax},
+	{Name: "polling-string", Mutate: func(m map[string]any) { m["polling_mode"] = "yes" }, Pointer: "/polling_mode", Rule: RuleSchemaType},
+	{Name: "public-string", Mutate: func(m map[string]any) { m["public"] = "true" }, Pointer: "/public", Rule: RuleSchemaType},
+	{Name: "description-number", Mutate: func(m map[string]any) { m["description"] = json.Number("42") }, Pointer: "/description", Rule: RuleSchemaType},
+	{Name: "compat-number", Mutate: func(m map[string]any) { m["logicsrc_compatibility_version"] = json.Number("1") }, Pointer: "/logicsrc_compatibility_version", Rule: RuleSchemaType},
+	{Name: "root-array", Raw: func(seed []byte) []byte { return append(append([]byte("["), bytes.TrimSpace(seed)...), ']') }, Pointer: "", Rule: RuleSchemaType},
+	{Name: "json-duplicate-member", Raw: func(seed []byte) []byte {
 		return bytes.Replace(seed, []byte(`"name": "Research agent",`), []byte(`"name": "Research agent", "name": "Other agent",`), 1)
-	}, pointer: "/name", rule: "json-duplicate-member"},
-	{name: "json-bom", raw: func(seed []byte) []byte { return append([]byte("\xef\xbb\xbf"), seed...) }, pointer: "", rule: "json-bom"},
-	{name: "json-trailing-data", raw: func(seed []byte) []byte { return append(bytes.Clone(seed), " {}"...) }, pointer: "", rule: "json-trailing-data"},
-	{name: "json-invalid-utf8", raw: func(seed []byte) []byte {
+	}, Pointer: "/name", Rule: "json-duplicate-member"},
+	{Name: "json-bom", Raw: func(seed []byte) []byte { return append([]byte("\xef\xbb\xbf"), seed...) }, Pointer: "", Rule: "json-bom"},
+	{Name: "json-trailing-data", Raw: func(seed []byte) []byte { return append(bytes.Clone(seed), " {}"...) }, Pointer: "", Rule: "json-trailing-data"},
+	{Name: "json-invalid-utf8", Raw: func(seed []byte) []byte {
 		return bytes.Replace(seed, []byte(`"Research agent"`), []byte("\"Research \xff agent\""), 1)
-	}, pointer: "/name", rule: "json-utf8"},
-	{name: "json-number-range", raw: func(seed []byte) []byte {
+	}, Pointer: "/name", Rule: "json-utf8"},
+	{Name: "json-number-range", Raw: func(seed []byte) []byte {
 		return bytes.Replace(seed, []byte(`"public": true`), []byte(`"public": true, "pricing": {"amount": 1e400}`), 1)
-	}, pointer: "/pricing/amount", rule: "json-number-range"},
-	{name: "json-syntax", raw: func(seed []byte) []byte { return bytes.TrimSuffix(bytes.TrimSpace(seed), []byte("}")) }, pointer: "", rule: "json-syntax"},
+	}, Pointer: "/pricing/amount", Rule: "json-number-range"},
+	{Name: "json-syntax", Raw: func(seed []byte) []byte { return bytes.TrimSuffix(bytes.TrimSpace(seed), []byte("}")) }, Pointer: "", Rule: "json-syntax"},
 }
 
 // invalidBytes builds the document of one corpus entry from the seed.
-func invalidBytes(t testing.TB, c invalidCase) []byte {
+func invalidBytes(t testing.TB, c corpustest.Defect) []byte {
 	t.Helper()
 	seed := readFile(t, "openagent-example.json")
-	if c.raw != nil {
-		return c.raw(seed)
+	if c.Raw != nil {
+		return c.Raw(seed)
 	}
 	dec := json.NewDecoder(bytes.NewReader(seed))
 	dec.UseNumber()
 	var m map[string]any
 	require.NoError(t, dec.Decode(&m))
-	c.mutate(m)
+	c.Mutate(m)
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
@@ -121,14 +112,13 @@ func invalidBytes(t testing.TB, c invalidCase) []byte {
 // message.
 func TestInvalidCorpus(t *testing.T) {
 	require.GreaterOrEqual(t, len(invalidCases), 30)
-	corpustest.Run(t, corpustest.Corpus[invalidCase]{
+	corpustest.Run(t, corpustest.Corpus{
 		Cases:  invalidCases,
-		Name:   func(c invalidCase) string { return c.name },
 		Dir:    filepath.Join("testdata", "invalid"),
 		Golden: filepath.Join("testdata", "invalid.golden"),
 		Update: *update,
 		Build:  invalidBytes,
-		Check: func(t *testing.T, c invalidCase, data []byte) []string {
+		Check: func(t *testing.T, c corpustest.Defect, data []byte) []string {
 			p, err := Parse(data)
 			require.Error(t, err)
 			assert.Nil(t, p, "no usable value for an invalid document")
@@ -136,10 +126,10 @@ func TestInvalidCorpus(t *testing.T) {
 			var ve *ValidationError
 			require.ErrorAs(t, err, &ve)
 			require.Len(t, ve.Problems, 1, "one defect gives one problem: %v", ve.Problems)
-			assert.Equal(t, c.pointer, ve.Problems[0].Pointer)
-			assert.Equal(t, c.rule, ve.Problems[0].Rule)
+			assert.Equal(t, c.Pointer, ve.Problems[0].Pointer)
+			assert.Equal(t, c.Rule, ve.Problems[0].Rule)
 			assert.NotEmpty(t, ve.Problems[0].Message)
-			assert.Equal(t, c.rule == RuleVersionUnsupported, errors.Is(err, ErrUnsupportedVersion))
+			assert.Equal(t, c.Rule == RuleVersionUnsupported, errors.Is(err, ErrUnsupportedVersion))
 			return []string{fmt.Sprintf("%s", ve.Problems[0])}
 		},
 	})
