@@ -62,15 +62,25 @@ func checkDiscoveryLinks(s *scan) outcome {
 			}
 		}
 	}
+	out.verdict, out.received = announcedIn(inHeader, inHead,
+		"announced in the Link header only, not in the <head>",
+		"announced in the <head> only, not in the Link header",
+		"neither the Link header nor the <head> points at llms.txt or agents.json")
+	return out
+}
+
+// announcedIn judges a link a check wants in both places a page can
+// announce it: pass for the Link header and the <head>, partial for one of
+// them, fail for neither. The three texts say what was received in the
+// partial and failing cases.
+func announcedIn(inHeader, inHead bool, headerOnly, headOnly, neither string) (Verdict, string) {
 	switch {
 	case inHeader && inHead:
-		out.verdict, out.received = VerdictPass, "announced in the Link header and in the <head>"
+		return VerdictPass, "announced in the Link header and in the <head>"
 	case inHeader:
-		out.verdict, out.received = VerdictPartial, "announced in the Link header only, not in the <head>"
+		return VerdictPartial, headerOnly
 	case inHead:
-		out.verdict, out.received = VerdictPartial, "announced in the <head> only, not in the Link header"
-	default:
-		out.verdict, out.received = VerdictFail, "neither the Link header nor the <head> points at llms.txt or agents.json"
+		return VerdictPartial, headOnly
 	}
-	return out
+	return VerdictFail, neither
 }

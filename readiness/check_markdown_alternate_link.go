@@ -27,15 +27,9 @@ func checkMarkdownAlternateLink(s *scan) outcome {
 		return out
 	}
 	a := markdownAlternates(p)
-	switch h, d := len(a.header) > 0, len(a.head) > 0; {
-	case h && d:
-		out.verdict, out.received = VerdictPass, "announced in the Link header and in the <head>"
-	case h:
-		out.verdict, out.received = VerdictPartial, "announced in the Link header only"
-	case d:
-		out.verdict, out.received = VerdictPartial, "announced in the <head> only"
-	default:
-		out.verdict, out.received = VerdictFail, "no rel=alternate type=text/markdown link"
-	}
+	out.verdict, out.received = announcedIn(len(a.header) > 0, len(a.head) > 0,
+		"announced in the Link header only",
+		"announced in the <head> only",
+		"no rel=alternate type=text/markdown link")
 	return out
 }
