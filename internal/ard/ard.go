@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/agentweb/agentweb/internal/schema"
+	"github.com/agentweb/agentweb/internal/shorten"
 	"github.com/agentweb/agentweb/internal/strictjson"
 )
 
@@ -239,11 +240,5 @@ func (r *Result) entry(p string, e any, errf, warnf func(p, format string, a ...
 
 func isString(v any) bool { _, ok := v.(string); return ok }
 
-// clip keeps a quote of the catalog short.
-func clip(s string) string {
-	r := []rune(s)
-	if len(r) > 80 {
-		return string(r[:80]) + "…"
-	}
-	return s
-}
+// clip keeps a quote of the catalog to 80 characters.
+func clip(s string) string { return shorten.Runes(s, 80) }

@@ -3,9 +3,10 @@ package webread
 import (
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/dunglas/httpsfv"
+
+	"github.com/agentweb/agentweb/internal/shorten"
 )
 
 // MaxPreferenceGroups bounds the groups [ReadPreferences] keeps, and
@@ -212,15 +213,6 @@ func parseContentUsage(value string) PreferenceLine {
 	return pl
 }
 
-// clip keeps a problem's quote of remote text short, cut at a character
+// clip keeps a problem's quote of remote text to 60 bytes, cut at a character
 // boundary.
-func clip(s string) string {
-	if len(s) <= 60 {
-		return s
-	}
-	i := 60
-	for i > 0 && !utf8.RuneStart(s[i]) {
-		i--
-	}
-	return s[:i] + "…"
-}
+func clip(s string) string { return shorten.Bytes(s, 60) }
