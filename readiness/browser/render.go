@@ -64,7 +64,8 @@ const (
 // runs after. A renderer over [Options].MaxRendererMemory is killed, and
 // its page fails, saying so. A tool the browser reports that cannot be
 // read is skipped alone, and the rendering's Notes say so. They also say
-// when Chromium had died and was started again for the page.
+// when Chromium had died and was started again for the page, and how many
+// requests were made past the 256 a rendering lists.
 //
 // Render waits for a free tab as long as ctx allows: at most
 // [Options].Tabs pages render at once.
@@ -170,7 +171,7 @@ type rendering struct {
 	moreTools  int      // tools past maxTools
 	landed     *url.URL // the page's document once it answered other than a redirect
 	requests   []readiness.RenderedRequest
-	dropped    int
+	dropped    int // requests past maxRecords, not listed
 	tools      []*webmcp.Tool
 }
 
@@ -421,7 +422,7 @@ func (r *rendering) snapshot(ctx context.Context, loaded bool) (*readiness.Rende
 	}
 	out.Tools = r.renderedTools(frames)
 	out.Requests = append(out.Requests, r.requests...)
-	out.Notes = r.toolNotes()
+	out.Notes = append(r.toolNotes(), r.requestNotes()...)
 	r.mu.Unlock()
 	out.Elapsed = time.Since(r.start)
 	return out, nil

@@ -12,6 +12,7 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
+	"github.com/agentweb/agentweb/internal/plural"
 	"github.com/agentweb/agentweb/internal/weburl"
 	"github.com/agentweb/agentweb/readiness"
 	"github.com/agentweb/agentweb/readiness/internal/refusal"
@@ -21,7 +22,8 @@ import (
 // Bounds of one rendering besides [Options].
 const (
 	// maxRecords bounds the requests a Rendering lists, refused ones
-	// included.
+	// included. The requests past it are counted, and the Notes say how
+	// many.
 	maxRecords = 256
 )
 
@@ -41,6 +43,15 @@ func (r *rendering) record(q readiness.RenderedRequest) {
 		return
 	}
 	r.requests = append(r.requests, q)
+}
+
+// requestNotes says how many requests were made past [maxRecords] and not
+// listed; the caller holds r.mu.
+func (r *rendering) requestNotes() []string {
+	if r.dropped == 0 {
+		return nil
+	}
+	return []string{fmt.Sprintf("%s more than the renderer lists (%d) were made and not listed", plural.N(r.dropped, "request", "requests"), maxRecords)}
 }
 
 // handle answers one paused request: fulfilled from the scan's client, or

@@ -14,6 +14,7 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/stretchr/testify/assert"
 
+	"github.com/agentweb/agentweb/readiness"
 	"github.com/agentweb/agentweb/safefetch"
 )
 
@@ -175,4 +176,21 @@ func TestScreen(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestRecordBound: a rendering lists at most maxRecords requests. The
+// requests past the bound are counted, and a note says how many.
+func TestRecordBound(t *testing.T) {
+	r := &rendering{}
+	for i := range maxRecords {
+		r.record(readiness.RenderedRequest{Type: "Script", Method: http.MethodGet, URL: fmt.Sprintf("https://shop.example/%d.js", i)})
+	}
+	assert.Len(t, r.requests, maxRecords)
+	assert.Empty(t, r.requestNotes(), "no note while every request is listed")
+
+	for range 3 {
+		r.record(readiness.RenderedRequest{Type: "XHR", Method: http.MethodGet, URL: "https://shop.example/api"})
+	}
+	assert.Len(t, r.requests, maxRecords)
+	assert.Equal(t, []string{"3 requests more than the renderer lists (256) were made and not listed"}, r.requestNotes())
 }
