@@ -49,11 +49,7 @@ func (s *scan) contractEndpoints() []contractEndpoint {
 		}
 	}
 	if f := s.llmsRead(); isDocument(f) && !llmsIsHTML(f.body()) {
-		for _, m := range llmsLink.FindAllString(string(f.body()), maxContractEndpoints) {
-			ref := strings.TrimSuffix(m[strings.LastIndex(m, "](")+2:], ")")
-			if i := strings.IndexAny(ref, " \t"); i >= 0 {
-				ref = ref[:i]
-			}
+		for _, ref := range llmsTargets(f.body(), maxContractEndpoints) {
 			add("llms.txt", f.finalURL(), ref)
 		}
 	}

@@ -10,6 +10,20 @@ import (
 // maxLLMsLinksChecked bounds the llms.txt links fetched.
 const maxLLMsLinksChecked = 5
 
+// llmsTargets returns the targets of the first n Markdown links of an
+// llms.txt, each without the title that may follow it.
+func llmsTargets(body []byte, n int) []string {
+	var out []string
+	for _, m := range llmsLink.FindAllString(string(body), n) {
+		ref := strings.TrimSuffix(m[strings.LastIndex(m, "](")+2:], ")")
+		if i := strings.IndexAny(ref, " \t"); i >= 0 {
+			ref = ref[:i] // a title follows the target
+		}
+		out = append(out, ref)
+	}
+	return out
+}
+
 func observeLLMsLinks(s *scan) obsOutcome {
 	f := s.llmsRead()
 	out := obsOutcome{expected: fmt.Sprintf("the first %d same-site links of llms.txt answer 200", maxLLMsLinksChecked)}
@@ -26,12 +40,7 @@ func observeLLMsLinks(s *scan) obsOutcome {
 	var links []string
 	seen := map[string]bool{}
 	foreign := 0
-	for _, m := range llmsLink.FindAllString(string(f.body()), 1000) {
-		open := strings.LastIndex(m, "](")
-		ref := strings.TrimSuffix(m[open+2:], ")")
-		if i := strings.IndexAny(ref, " \t"); i >= 0 {
-			ref = ref[:i] // a title follows the target
-		}
+	for _, ref := range llmsTargets(f.body(), 1000) {
 		u := s.obsSameSite(f.finalURL(), ref)
 		if u == "" {
 			foreign++
