@@ -191,10 +191,10 @@ func (s *scan) mcpContracts() []string {
 
 // linkContracts fetches the same-site targets of the page's Link header field,
 // at most maxContractLinks. The memo answers what the checks read. It adds the
-// llms.txt links the llms_txt_links observation checks, from the memo. It names
-// those that answer neither 2xx nor a refusal, nor 402 Payment Required, which
-// the x402 observation reads.
-func (s *scan) linkContracts() ([]*fetched, []string) {
+// llms.txt links of eps that the llms_txt_links observation checks, from the
+// memo. It names those that answer neither 2xx nor a refusal, nor 402 Payment
+// Required, which the x402 observation reads.
+func (s *scan) linkContracts(eps []contractEndpoint) ([]*fetched, []string) {
 	p := s.pageRead()
 	var fs []*fetched
 	var out []string
@@ -228,7 +228,7 @@ func (s *scan) linkContracts() ([]*fetched, []string) {
 		mcpEndpoint = m.endpoint
 	}
 	n := 0
-	for _, e := range s.contractEndpoints() {
+	for _, e := range eps {
 		if e.doc != "llms.txt" || n == maxLLMsLinksChecked {
 			continue
 		}
@@ -264,7 +264,7 @@ func observeDocumentContracts(s *scan) obsOutcome {
 		findings = append(findings, ua)
 	}
 	findings = append(findings, s.mcpContracts()...)
-	linkFs, links := s.linkContracts()
+	linkFs, links := s.linkContracts(eps)
 	out.requests = append(out.requests, linkFs...)
 	findings = append(findings, links...)
 	if len(findings) > maxContractFindings {
