@@ -87,7 +87,9 @@
 //     heap's growth under 48 MiB while pages send 16 MiB console messages,
 //     exceptions, request bodies and tool descriptions.
 //   - Tools: a tool that cannot be read (a description holding a lone
-//     surrogate, say) is skipped alone. The rendering's Notes say so.
+//     surrogate, say) is skipped alone. The rendering's Notes say so. A
+//     tool is kept with a name, description and script URL of at most
+//     16 KiB each, cut past it, and an input schema of at most 16 KiB.
 //   - A dead Chromium (killed for its memory by the system, say) is started
 //     again for the next page. This happens at most [MaxRestarts] times in
 //     a row without a page rendered between. The rendering's Notes say so.

@@ -8,6 +8,7 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	jsonv2 "github.com/chromedp/cdproto/cdp/jsonv2"
 	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/cdproto/webmcp"
 
 	"github.com/agentweb/agentweb/internal/plural"
@@ -21,6 +22,9 @@ const (
 	maxTools = 256
 	// maxSchemaBytes bounds a tool's input schema kept.
 	maxSchemaBytes = 16 << 10
+	// maxToolTextBytes bounds a tool's name, description and script URL
+	// kept. Past it each is cut, ending in "…".
+	maxToolTextBytes = 16 << 10
 )
 
 // addTools reads one WebMCP.toolsAdded event tool by tool. A tool that
@@ -53,8 +57,29 @@ func (r *rendering) addTools(raw jsonv2.Value) {
 			r.skipTool(err)
 			continue
 		}
-		r.tools = append(r.tools, &t)
+		r.tools = append(r.tools, kept(&t))
 	}
+}
+
+// kept is t cut to what a Rendering reports: a name, description and
+// script URL of at most maxToolTextBytes, an input schema of at most
+// maxSchemaBytes. So the tools kept hold at most maxTools times a few
+// tens of KiB, however close to [MaxMessageBytes] each event the page sent.
+func kept(t *webmcp.Tool) *webmcp.Tool {
+	k := &webmcp.Tool{ToolID: t.ToolID, Name: shorten.Bytes(t.Name, maxToolTextBytes),
+		Description: shorten.Bytes(t.Description, maxToolTextBytes), FrameID: t.FrameID, BackendNodeID: t.BackendNodeID}
+	if len(t.InputSchema) <= maxSchemaBytes {
+		k.InputSchema = t.InputSchema
+	}
+	if t.StackTrace != nil {
+		for _, f := range t.StackTrace.CallFrames {
+			if f != nil && f.URL != "" {
+				k.StackTrace = &runtime.StackTrace{CallFrames: []*runtime.CallFrame{{URL: shorten.Bytes(f.URL, maxToolTextBytes)}}}
+				break
+			}
+		}
+	}
+	return k
 }
 
 // skipTool counts a tool that did not decode; the caller holds r.mu.
@@ -82,11 +107,12 @@ func (r *rendering) removeTools(raw jsonv2.Value) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	for _, gone := range ev.Tools {
+		name := shorten.Bytes(gone.Name, maxToolTextBytes) // as kept cut it
 		for i, t := range r.tools {
 			// Chromium 156 sends no toolId: a tool is its name in its
 			// frame.
 			same := gone.ToolID != "" && string(t.ToolID) == gone.ToolID ||
-				gone.ToolID == "" && t.Name == gone.Name && string(t.FrameID) == gone.FrameID
+				gone.ToolID == "" && t.Name == name && string(t.FrameID) == gone.FrameID
 			if same {
 				r.tools = append(r.tools[:i], r.tools[i+1:]...)
 				break

@@ -93,3 +93,41 @@ func TestAddAndRemoveTools(t *testing.T) {
 	assert.Equal(t, 6, r.moreTools)
 	assert.Contains(t, r.toolNotes()[1], "6 tools more than the renderer keeps (256)")
 }
+
+// TestToolsKeptAreCut: a tool is kept cut to what a Rendering reports. Its
+// name, description and script URL hold at most maxToolTextBytes, an input
+// schema over maxSchemaBytes is dropped, and the output schema is not kept.
+// A tool whose name was cut is still found when the browser removes it.
+func TestToolsKeptAreCut(t *testing.T) {
+	long := strings.Repeat("n", maxToolTextBytes+100)
+	desc := strings.Repeat("d", 1<<20)
+	schema := `{"type":"object","description":"` + strings.Repeat("s", maxSchemaBytes) + `"}`
+	script := "https://shop.example/app.js?" + strings.Repeat("q", 1<<20)
+	r := &rendering{}
+	r.addTools(jsonv2.Value(fmt.Sprintf(`{"tools":[
+{"name":%q,"description":%q,"frameId":"f","inputSchema":%s,"outputSchema":%s,
+ "stackTrace":{"callFrames":[{"functionName":"","scriptId":"1","url":"","lineNumber":0,"columnNumber":0},{"functionName":"","scriptId":"2","url":%q,"lineNumber":0,"columnNumber":0}]}},
+{"name":"small","description":"A tool of a usual size.","frameId":"f","inputSchema":{"type":"object"}}]}`, long, desc, schema, schema, script)))
+	require.Len(t, r.tools, 2)
+	big := r.tools[0]
+	assert.LessOrEqual(t, len(big.Name), maxToolTextBytes+len("…"))
+	assert.True(t, strings.HasSuffix(big.Name, "…"))
+	assert.LessOrEqual(t, len(big.Description), maxToolTextBytes+len("…"))
+	assert.True(t, strings.HasPrefix(big.Description, "ddd"))
+	assert.Nil(t, big.InputSchema, "a schema over maxSchemaBytes is not kept")
+	assert.Nil(t, big.OutputSchema)
+	require.NotNil(t, big.StackTrace)
+	require.Len(t, big.StackTrace.CallFrames, 1)
+	assert.LessOrEqual(t, len(big.StackTrace.CallFrames[0].URL), maxToolTextBytes+len("…"))
+	assert.True(t, strings.HasPrefix(big.StackTrace.CallFrames[0].URL, "https://shop.example/app.js?"))
+
+	rt := r.renderedTools(nil)
+	require.Len(t, rt, 2)
+	assert.Equal(t, big.StackTrace.CallFrames[0].URL, rt[0].Script)
+	assert.Equal(t, "A tool of a usual size.", rt[1].Description, "a tool within the bounds is kept whole")
+	assert.JSONEq(t, `{"type":"object"}`, string(rt[1].InputSchema))
+
+	r.removeTools(jsonv2.Value(fmt.Sprintf(`{"tools":[{"name":%q,"frameId":"f"}]}`, long)))
+	require.Len(t, r.tools, 1)
+	assert.Equal(t, "small", r.tools[0].Name)
+}
