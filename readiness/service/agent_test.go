@@ -154,3 +154,28 @@ func TestMCPLimits(t *testing.T) {
 	resp, _ = e.post(t, "https://shop.example/", map[string]string{"X-Forwarded-For": "192.0.2.4"})
 	assert.Equal(t, http.StatusTooManyRequests, resp.StatusCode)
 }
+
+// TestMCPTargetsBound: a message naming more sites than the service counts
+// is refused whole, so that no site past the bound goes uncounted.
+func TestMCPTargetsBound(t *testing.T) {
+	hosts := []string{"a.example", "b.example", "c.example", "d.example", "e.example", "f.example", "g.example", "h.example", "i.example"}
+	e := newEnv(t, func(o *service.Options) {
+		o.MCP = mcpTools(t, o)
+		o.TargetLimit = service.Limit{Count: 1, Window: time.Hour}
+		o.ClientIPHeader = "X-Forwarded-For"
+	}, hosts...)
+	calls := make([]string, len(hosts))
+	for i, h := range hosts {
+		calls[i] = `{"jsonrpc":"2.0","id":` + strconv.Itoa(i+1) + `,"method":"tools/call","params":{"name":"validate","arguments":{"url":"https://` + h + `/"}}}`
+	}
+	resp := mcpCall(t, e, "192.0.2.1", "["+strings.Join(calls, ",")+"]")
+	assert.Equal(t, http.StatusUnprocessableEntity, resp.StatusCode)
+	// Nothing was counted: the last site, past the bound, may still be scanned.
+	resp, _ = e.post(t, "https://i.example/", map[string]string{"X-Forwarded-For": "192.0.2.2"})
+	assert.Equal(t, http.StatusAccepted, resp.StatusCode)
+	// Eight sites are within the bound, and each is counted.
+	resp = mcpCall(t, e, "192.0.2.3", "["+strings.Join(calls[:8], ",")+"]")
+	assert.NotEqual(t, http.StatusUnprocessableEntity, resp.StatusCode)
+	resp, _ = e.post(t, "https://h.example/", map[string]string{"X-Forwarded-For": "192.0.2.4"})
+	assert.Equal(t, http.StatusTooManyRequests, resp.StatusCode)
+}

@@ -63,7 +63,7 @@ func FuzzMCPTargets(f *testing.F) {
 	f.Add([]byte(`[{"method":"tools/call","params":{"arguments":{"url":"x","site":"y","endpoint":"z"}}}]`))
 	f.Add([]byte(`[`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		if got := mcpTargets(data); len(got) > 8 {
+		if got, _ := mcpTargets(data); len(got) > maxMCPTargets {
 			t.Fatalf("%d targets", len(got))
 		}
 	})

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/agentweb/agentweb/readiness/publish"
@@ -157,7 +158,15 @@ func (s *Service) limitMCP(h http.Handler) http.Handler {
 				ref.write(w)
 				return
 			}
-			for _, raw := range mcpTargets(data) {
+			targets, more := mcpTargets(data)
+			if more {
+				// Past maxMCPTargets a site would go uncounted, so the
+				// message is refused rather than partly charged.
+				writeError(w, http.StatusUnprocessableEntity, "too_many_targets",
+					"one message may name at most "+strconv.Itoa(maxMCPTargets)+" sites")
+				return
+			}
+			for _, raw := range targets {
 				st, bad := s.parseSite(raw)
 				if bad != nil {
 					continue // the tool answers for a URL it cannot use
@@ -174,9 +183,14 @@ func (s *Service) limitMCP(h http.Handler) http.Handler {
 	})
 }
 
+// maxMCPTargets bounds the sites one message to /mcp may name, so that
+// charging them costs a bounded number of store writes.
+const maxMCPTargets = 8
+
 // mcpTargets returns the site URLs named by the tools/call requests of a
-// JSON-RPC message or batch.
-func mcpTargets(data []byte) []string {
+// JSON-RPC message or batch: at most maxMCPTargets, and more is true when
+// the message names others past them.
+func mcpTargets(data []byte) (targets []string, more bool) {
 	type call struct {
 		Method string `json:"method"`
 		Params struct {
@@ -204,8 +218,8 @@ func mcpTargets(data []byte) []string {
 			}
 		}
 	}
-	if len(out) > 8 {
-		out = out[:8]
+	if len(out) > maxMCPTargets {
+		return out[:maxMCPTargets], true
 	}
-	return out
+	return out, false
 }
