@@ -276,3 +276,21 @@ func TestCancelledScanLeavesNoGoroutine(t *testing.T) {
 		})
 	}
 }
+
+// A scan_site call the server cannot serve ("browser": true with no
+// renderer) is refused before it counts against the target's limit.
+func TestRefusedCallSpendsNoTargetLimit(t *testing.T) {
+	n := world(t)
+	smallSite(n, "once.example")
+	srv, err := mcpserver.New(&mcpserver.Options{Client: n.Client(), TargetPerMinute: 1})
+	require.NoError(t, err)
+	cs := connectHTTP(t, srv)
+	r := callTool(t, cs, "scan_site", map[string]any{"url": "https://once.example/", "browser": true})
+	require.True(t, r.IsError)
+	assert.Contains(t, text(r), "no browser")
+	r = callTool(t, cs, "scan_site", map[string]any{"url": "https://once.example/"})
+	assert.False(t, r.IsError, "the one call of the minute is still there: %s", text(r))
+	r = callTool(t, cs, "scan_site", map[string]any{"url": "https://once.example/"})
+	assert.True(t, r.IsError)
+	assert.Contains(t, text(r), "busy")
+}

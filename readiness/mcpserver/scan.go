@@ -82,10 +82,12 @@ func (s *Server) scanSite(ctx context.Context, c *call, args json.RawMessage) (*
 	if err := decodeArgs(args, &a, "url"); err != nil {
 		return nil, err
 	}
+	// A call the server cannot serve is refused before it counts against
+	// the target's limit.
 	if a.Browser && s.opts.Renderer == nil {
 		return nil, errNoBrowser
 	}
-	if err := c.urlArgs(ctx, args, &a, &a.URL); err != nil {
+	if err := c.target(ctx, a.URL); err != nil {
 		return nil, err
 	}
 	rep, err := s.scan(ctx, c.req, a.URL, a.Browser)
