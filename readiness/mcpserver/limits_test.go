@@ -294,3 +294,50 @@ func TestRefusedCallSpendsNoTargetLimit(t *testing.T) {
 	assert.True(t, r.IsError)
 	assert.Contains(t, text(r), "busy")
 }
+
+// Options.MaxQueued bounds the calls that wait for a slot, and
+// Options.CallTimeout bounds each call with its wait for a slot included.
+func TestQueueAndItsDeadline(t *testing.T) {
+	n := fetchtest.New()
+	defer n.Close()
+	release := make(chan struct{})
+	defer close(release)
+	hits := make(chan struct{}, 2)
+	n.Site("slow.example", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits <- struct{}{}
+		select {
+		case <-release:
+		case <-r.Context().Done():
+		}
+		http.NotFound(w, r)
+	}))
+	const timeout = 2 * time.Second
+	srv, err := mcpserver.New(&mcpserver.Options{Client: n.Client(), MaxConcurrent: 1, MaxQueued: 1, CallTimeout: timeout, TargetPerMinute: -1})
+	require.NoError(t, err)
+	cs := connectStdio(t, srv)
+	slow := func(path string) *mcp.CallToolResult {
+		return callTool(t, cs, "validate_document", map[string]any{"kind": "openagent", "url": "https://slow.example/" + path})
+	}
+	first := make(chan *mcp.CallToolResult, 1)
+	go func() { first <- slow("a") }()
+	<-hits
+	// The second call waits for the first's slot.
+	second := make(chan *mcp.CallToolResult, 1)
+	start := time.Now()
+	go func() { second <- slow("b") }()
+	time.Sleep(300 * time.Millisecond)
+	// The queue's one place is taken: a third call is busy at once.
+	r := callTool(t, cs, "explain_check", map[string]any{"id": "sitemap"})
+	assert.True(t, r.IsError)
+	assert.Contains(t, text(r), "1 tool call running and 1 waiting")
+	assert.Less(t, time.Since(start), timeout, "the third call did not wait")
+
+	assert.Contains(t, text(<-first), "deadline")
+	// The second call had the slot from the first's deadline to its own,
+	// a few hundred milliseconds: its wait counted against its deadline.
+	r = <-second
+	elapsed := time.Since(start)
+	assert.True(t, r.IsError)
+	assert.Contains(t, text(r), "deadline")
+	assert.Less(t, elapsed, timeout+timeout/2, "the wait for a slot is part of CallTimeout")
+}
