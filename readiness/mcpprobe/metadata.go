@@ -2,7 +2,6 @@ package mcpprobe
 
 import (
 	"fmt"
-	"net/url"
 	"slices"
 	"strings"
 
@@ -54,11 +53,6 @@ func decodeMetadata(body []byte, v any) error {
 		return fmt.Errorf("mcpprobe: %w", err)
 	}
 	return nil
-}
-
-// origin is the scheme and authority of u.
-func origin(u *url.URL) string {
-	return (&url.URL{Scheme: u.Scheme, Host: u.Host}).String()
 }
 
 // parseChallenge reads the Bearer challenge of a WWW-Authenticate field

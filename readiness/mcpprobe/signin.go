@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/agentweb/agentweb/internal/weburl"
 	"github.com/agentweb/agentweb/readiness/internal/oauthmeta"
 	"github.com/agentweb/agentweb/readiness/internal/refusal"
 	"github.com/agentweb/agentweb/safefetch"
@@ -100,7 +101,8 @@ func discoverSignIn(ctx context.Context, c *safefetch.Client, get func(context.C
 		a.Rules = version
 		a.RulesReason = "the negotiated version"
 	}
-	orig := origin(endpoint)
+	// Probe normalized the endpoint, so its origin has no error.
+	orig, _ := weburl.Origin(endpoint)
 	if a.Rules <= Version20250326 {
 		d.authServer([]asCandidate{{KindAuthorizationServer, mustInsert(orig, "oauth-authorization-server"), ruleOrigin, Version20250326}}, orig)
 		return
