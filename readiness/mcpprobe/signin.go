@@ -94,9 +94,6 @@ func discoverSignIn(ctx context.Context, c *safefetch.Client, get func(context.C
 		a.BeforeVersion = true
 		a.Rules = Version20251125
 		a.RulesReason = "no protocol version was negotiated before the 401: the 2025-11-25 rules, which find the most"
-	case version <= Version20250326:
-		a.Rules = version
-		a.RulesReason = "the negotiated version"
 	default:
 		a.Rules = version
 		a.RulesReason = "the negotiated version"
