@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
-
-	"github.com/agentweb/agentweb/internal/webread"
 )
 
 func init() {
@@ -51,8 +49,7 @@ func checkHumanHandoff(s *scan) outcome {
 			}
 			break
 		}
-		ld := webread.ReadJSONLD(p.jsonld)
-		for _, n := range ld.Nodes {
+		for _, n := range p.ld.Nodes {
 			if n.Has("contactPoint") || n.Has("email") || (n.Is(set("ContactPoint")) && (n.Has("telephone") || n.Has("url"))) {
 				found = append(found, "JSON-LD contact data on "+p.url)
 				break

@@ -37,7 +37,7 @@ func (s *scan) pageJSONLD() (webread.JSONLD, outcome, bool) {
 	var ld webread.JSONLD
 	out.requests = out.requests[:0]
 	for _, p := range pages {
-		one := webread.ReadJSONLD(p.jsonld)
+		one := p.ld
 		ld.Blocks += one.Blocks
 		for _, e := range one.ParseErrs {
 			ld.ParseErrs = append(ld.ParseErrs, "on "+p.url+" does not parse: "+e)

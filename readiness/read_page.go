@@ -9,6 +9,7 @@ import (
 
 	"github.com/agentweb/agentweb/internal/htmlhead"
 	"github.com/agentweb/agentweb/internal/linkheader"
+	"github.com/agentweb/agentweb/internal/webread"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 )
@@ -32,7 +33,7 @@ type pageRead struct {
 	text        int               // visible characters, whitespace collapsed
 	headings    int               // h1–h6 with text
 	scripts     int               // scripts that run: external or non-empty inline, data blocks excluded
-	jsonld      []string          // raw JSON-LD blocks
+	ld          webread.JSONLD    // its JSON-LD blocks, parsed once for every check
 	anchors     []*url.URL
 
 	// base is the document's base URL: its <base href> when absolute, else
@@ -133,7 +134,7 @@ func documentURL(u, final string) (*url.URL, error) {
 	return base, nil
 }
 
-// walk gathers visible text, headings, scripts, JSON-LD blocks and links
+// walk gathers visible text, headings, scripts, JSON-LD and links
 // without recursion (the tree comes from a capped body, but its depth is the
 // publisher's).
 func (p *pageRead) walk(doc *html.Node) {
@@ -142,6 +143,7 @@ func (p *pageRead) walk(doc *html.Node) {
 		hidden bool
 	}
 	var sb strings.Builder
+	var blocks []string
 	stack := []item{{doc, false}}
 	for len(stack) > 0 {
 		it := stack[len(stack)-1]
@@ -156,14 +158,14 @@ func (p *pageRead) walk(doc *html.Node) {
 					// data block (JSON-LD, a template) never runs.
 					p.scripts++
 				}
-				if isJSONLD(attr(n, "type")) && len(p.jsonld) < maxJSONLDBlocks {
+				if isJSONLD(attr(n, "type")) && len(blocks) < maxJSONLDBlocks {
 					var t strings.Builder
 					for c := n.FirstChild; c != nil; c = c.NextSibling {
 						if c.Type == html.TextNode {
 							t.WriteString(c.Data)
 						}
 					}
-					p.jsonld = append(p.jsonld, t.String())
+					blocks = append(blocks, t.String())
 				}
 				continue
 			case atom.Style, atom.Template, atom.Noscript, atom.Iframe, atom.Object:
@@ -197,6 +199,7 @@ func (p *pageRead) walk(doc *html.Node) {
 		}
 	}
 	p.text = utf8.RuneCountInString(strings.Join(strings.Fields(sb.String()), " "))
+	p.ld = webread.ReadJSONLD(blocks)
 }
 
 func isJSONLD(t string) bool {
