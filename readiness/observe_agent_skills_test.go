@@ -63,6 +63,19 @@ func agentSkillsCases(t testing.TB) []observationCase {
 				assert.Contains(t, notes, `/skills/2/type: "plugin" is not a type this reader knows: skipped`)
 				assert.Len(t, o.Receipt.Requests, 3, "the index and two artifacts; the skipped entry is never fetched")
 			}},
+		{name: "skills: five skills, three artifacts fetched", id: "agent_skills",
+			paths: map[string]http.HandlerFunc{
+				"/.well-known/agent-skills/index.json":          text("application/json", skillsIndexJSON(skillMD, "order-gear", "b", "c", "d", "e")),
+				"/.well-known/agent-skills/order-gear/SKILL.md": text("text/markdown", skillMD),
+				"/.well-known/agent-skills/b/SKILL.md":          text("text/markdown", skillMD),
+				"/.well-known/agent-skills/c/SKILL.md":          text("text/markdown", skillMD),
+				"/.well-known/agent-skills/d/SKILL.md":          text("text/markdown", skillMD),
+				"/.well-known/agent-skills/e/SKILL.md":          text("text/markdown", skillMD),
+			}, want: ObservationInvalid,
+			check: func(t *testing.T, o Observation) {
+				assert.Len(t, o.Receipt.Requests, 1+maxSkillsFetched, "the index and the first three artifacts")
+				assert.Contains(t, o.Receipt.Notes, "digests checked: order-gear: SKILL.md matches; b: SKILL.md matches; c: SKILL.md matches")
+			}},
 		{name: "skills: an index without $schema is read as 0.1.0", id: "agent_skills",
 			paths: map[string]http.HandlerFunc{
 				"/.well-known/agent-skills/index.json":          text("application/json", `{"skills": [{"name": "order-gear", "description": "Order outdoor gear.", "files": ["SKILL.md", "references/SIZES.md"]}]}`),

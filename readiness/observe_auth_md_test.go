@@ -2,6 +2,7 @@ package readiness
 
 import (
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -26,5 +27,11 @@ func authMDCases(t testing.TB) []observationCase {
 		{name: "auth.md: endless", id: "auth_md",
 			paths: map[string]http.HandlerFunc{"/auth.md": endless("text/markdown", "# auth.md\n")},
 			want:  ObservationUnverified},
+		{name: "auth.md: over the observations' cap, under the scan's", id: "auth_md",
+			paths: map[string]http.HandlerFunc{"/auth.md": text("text/markdown", "# auth.md\n\n"+strings.Repeat("Agents register at /agent/auth.\n", obsMaxBody/32+1))},
+			want:  ObservationUnverified,
+			check: func(t *testing.T, o Observation) {
+				assert.Equal(t, "https://shop.example/auth.md: no answer: response too large", o.Receipt.Received)
+			}},
 	}
 }
