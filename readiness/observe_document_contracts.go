@@ -21,8 +21,6 @@ const (
 	maxContractEndpoints = 50
 	// maxContractLinks bounds the Link header targets of the page fetched.
 	maxContractLinks = 5
-	// maxContractFindings bounds the findings kept.
-	maxContractFindings = 20
 )
 
 // userAccessUA is the User-Agent of an AI user-access agent (OpenAI's
@@ -267,9 +265,8 @@ func observeDocumentContracts(s *scan) obsOutcome {
 	linkFs, links := s.linkContracts(eps)
 	out.requests = append(out.requests, linkFs...)
 	findings = append(findings, links...)
-	if len(findings) > maxContractFindings {
-		findings = append(findings[:maxContractFindings], fmt.Sprintf("… and %d more", len(findings)-maxContractFindings))
-	}
+	// Every finding is counted; the receipt's notes keep the first
+	// maxProblemNotes and say how many more there were.
 	out.notes = append(findings, out.notes...)
 	switch {
 	case len(findings) == 0 && uaF != nil && (uaF.err != nil || uaF.resp == nil):
@@ -278,7 +275,7 @@ func observeDocumentContracts(s *scan) obsOutcome {
 		out.meaning = "Unknown: the request went unanswered."
 	case len(findings) > 0:
 		out.status = ObservationFound
-		out.received = fmt.Sprintf("%s between the site's documents (in the notes, each with its fix); %s compared with robots.txt", plural.N(min(len(findings), maxContractFindings), "disagreement", "disagreements"), plural.N(len(eps), "endpoint", "endpoints"))
+		out.received = fmt.Sprintf("%s between the site's documents (in the notes, each with its fix); %s compared with robots.txt", plural.N(len(findings), "disagreement", "disagreements"), plural.N(len(eps), "endpoint", "endpoints"))
 		out.meaning = "Published documents disagree: an agent that follows one of them is refused or misled by another."
 	default:
 		out.status = ObservationAbsent

@@ -1,15 +1,25 @@
 package readiness
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // documentContractsCases are the cases of the document_contracts observation.
 func documentContractsCases(t testing.TB) []observationCase {
+	var manyDocs, manyLinks string
+	for i := range 25 {
+		manyDocs += fmt.Sprintf("- [Doc %d](/docs/%d): a page\n", i, i)
+	}
+	for i := range 7 {
+		manyLinks += fmt.Sprintf("</gone/%d.json>; rel=\"describedby\", ", i)
+	}
+	manyLinks = strings.TrimSuffix(manyLinks, ", ")
 	return []observationCase{
 		{name: "contracts: llms.txt names a path robots.txt closes to AI search", id: "document_contracts",
 			paths: map[string]http.HandlerFunc{
@@ -83,6 +93,27 @@ func documentContractsCases(t testing.TB) []observationCase {
 				notes := strings.Join(o.Receipt.Notes, "\n")
 				assert.Contains(t, notes, "the MCP server card https://shop.example/.well-known/mcp/server-card.json declares protocol version 2024-11-05, and the live server https://shop.example/mcp answered 20")
 				assert.Contains(t, notes, "lists 1 tool, and the live server https://shop.example/mcp lists 3 without a token")
+			}},
+		{name: "contracts: more disagreements than the notes hold", id: "document_contracts",
+			paths: map[string]http.HandlerFunc{
+				"/robots.txt": text("text/plain", "User-agent: OAI-SearchBot\nDisallow: /docs/\n\nUser-agent: *\nAllow: /\n"),
+				"/llms.txt":   text("text/plain", "# Shop\n\n> Outdoor gear.\n\n"+manyDocs),
+				"/":           withHeaders(text("text/html", signalsPage), "Link", manyLinks),
+			},
+			want: ObservationFound,
+			check: func(t *testing.T, o Observation) {
+				// 25 endpoints robots.txt disallows, the first 5 llms.txt links
+				// and the first 5 Link header targets answering 404.
+				assert.Contains(t, o.Receipt.Received, "35 disagreements between the site's documents")
+				require.Len(t, o.Receipt.Notes, maxProblemNotes+1)
+				assert.Equal(t, "… and 15 more problems", o.Receipt.Notes[maxProblemNotes])
+				gone := 0
+				for _, r := range o.Receipt.Requests {
+					if strings.HasPrefix(r.URL, "https://shop.example/gone/") {
+						gone++
+					}
+				}
+				assert.Equal(t, maxContractLinks, gone, "the first 5 of 7 Link header targets fetched")
 			}},
 		{name: "contracts: a Link header target that is not there", id: "document_contracts",
 			paths: map[string]http.HandlerFunc{"/": withHeaders(text("text/html", signalsPage), "Link", `</gone.json>; rel="describedby"`)},
