@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"strconv"
 	"strings"
 	"time"
 
@@ -277,7 +278,7 @@ func (s *sqlStore) addEvents(ctx context.Context, id string, first int, data []s
 			b.WriteString(", ")
 		}
 		n := len(args)
-		b.WriteString("($" + itoa(n+1) + ", $" + itoa(n+2) + ", $" + itoa(n+3) + ")")
+		b.WriteString("($" + strconv.Itoa(n+1) + ", $" + strconv.Itoa(n+2) + ", $" + strconv.Itoa(n+3) + ")")
 		args = append(args, id, first+i, d)
 	}
 	b.WriteString(" ON CONFLICT DO NOTHING")
@@ -356,13 +357,6 @@ func (s *sqlStore) uncount(ctx context.Context, key string, window time.Time) er
 		return s.wrap("rate counter", err)
 	}
 	return nil
-}
-
-func itoa(n int) string {
-	if n < 10 {
-		return string(rune('0' + n))
-	}
-	return itoa(n/10) + string(rune('0'+n%10))
 }
 
 // summaries returns the summaries of the newest limit scans of host that

@@ -3,6 +3,7 @@ package service
 import (
 	"context"
 	"path/filepath"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -176,7 +177,7 @@ func TestClaimsOnce(t *testing.T) {
 		other := open().db() // a second pool, as a second instance has
 		const jobs = 60
 		for i := range jobs {
-			queue(t, st, "https://s"+itoa(i)+".example/")
+			queue(t, st, "https://s"+strconv.Itoa(i)+".example/")
 		}
 		var mu sync.Mutex
 		seen := map[string]int{}
@@ -189,7 +190,7 @@ func TestClaimsOnce(t *testing.T) {
 			wg.Go(func() {
 				for {
 					now := time.Now()
-					job, err := s.claim(ctx, "w"+itoa(w), now, now.Add(time.Minute))
+					job, err := s.claim(ctx, "w"+strconv.Itoa(w), now, now.Add(time.Minute))
 					if !assert.NoError(t, err) || job == nil {
 						return
 					}
