@@ -53,7 +53,8 @@ type discovered struct {
 	Problems   []problem.Problem     `json:"problems"`
 	Provenance *safefetch.Provenance `json:"provenance,omitempty"`
 
-	body []byte
+	body   []byte
+	parsed any // the document as check parsed it, when it did
 }
 
 type discovery struct {
@@ -159,7 +160,7 @@ func fetchDoc(ctx context.Context, client *safefetch.Client, kind, rawURL, acc s
 			d.Problems = append(d.Problems, problem.Problem{Rule: "sitemap-syntax", Message: err.Error()})
 		}
 	default:
-		d.Problems = check(kind, resp.Body)
+		d.Problems, d.parsed = check(kind, resp.Body)
 	}
 	d.Status = statusFound
 	if !valid(d.Problems) {
@@ -186,7 +187,7 @@ func looksHTML(b []byte) bool {
 }
 
 // mcpEndpoints lists the MCP endpoints the card and the site profile
-// declare. They are not probed here (probe_mcp does): each is unverified.
+// declare, as fetchDoc parsed them. They are not probed here (probe_mcp does): each is unverified.
 func mcpEndpoints(card, site *discovered) []discovered {
 	var out []discovered
 	seen := map[string]bool{}
@@ -204,21 +205,17 @@ func mcpEndpoints(card, site *discovered) []discovered {
 		out = append(out, discovered{Kind: kindMCPEndpoint, URL: abs, Status: statusUnverified,
 			Reason: "declared by " + from + "; not called here: probe_mcp tests it", Problems: []problem.Problem{}})
 	}
-	if card.Status == statusFound {
-		if c, err := agentsjson.Parse(card.body); err == nil {
-			for _, it := range c.Interfaces {
-				if strings.EqualFold(it.Type, "mcp") && it.URL != "" {
-					add(it.URL, card.URL, card.URL)
-				}
+	if c, ok := card.parsed.(*agentsjson.Card); ok && card.Status == statusFound {
+		for _, it := range c.Interfaces {
+			if strings.EqualFold(it.Type, "mcp") && it.URL != "" {
+				add(it.URL, card.URL, card.URL)
 			}
 		}
 	}
-	if site.Status == statusFound {
-		if st, err := agentic.ParseSite(site.body); err == nil {
-			for _, r := range st.Resources {
-				if r.Kind == agentic.KindMCP {
-					add(r.URL, site.URL, site.URL)
-				}
+	if st, ok := site.parsed.(*agentic.Site); ok && site.Status == statusFound {
+		for _, r := range st.Resources {
+			if r.Kind == agentic.KindMCP {
+				add(r.URL, site.URL, site.URL)
 			}
 		}
 	}

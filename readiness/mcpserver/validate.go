@@ -51,9 +51,12 @@ type validation struct {
 
 // check validates data as a document of kind with its package's own
 // parser, and returns every problem as the package reports it: errors,
-// and the warnings and notices the package keeps on a usable value.
-func check(kind string, data []byte) []problem.Problem {
+// and the warnings and notices the package keeps on a usable value. It
+// also returns the parsed document when the parser accepted it, so that
+// discover_site reads what a document declares without parsing it again.
+func check(kind string, data []byte) ([]problem.Problem, any) {
 	ps := []problem.Problem{}
+	var parsed any
 	fromErr := func(err error) {
 		if err == nil {
 			return
@@ -67,8 +70,11 @@ func check(kind string, data []byte) []problem.Problem {
 	}
 	switch kind {
 	case KindAgenticSite:
-		_, err := agentic.ParseSite(data)
+		st, err := agentic.ParseSite(data)
 		fromErr(err)
+		if err == nil {
+			parsed = st
+		}
 	case KindOpenAgent:
 		_, err := openagent.Parse(data)
 		fromErr(err)
@@ -93,9 +99,10 @@ func check(kind string, data []byte) []problem.Problem {
 		if err == nil {
 			ps = append(ps, c.Check()...)
 			ps = append(ps, c.Skipped...)
+			parsed = c
 		}
 	}
-	return ps
+	return ps, parsed
 }
 
 // valid reports whether no problem is an error.
@@ -142,7 +149,7 @@ func (s *Server) validateDocument(ctx context.Context, c *call, args json.RawMes
 		out.Provenance = &p
 		data = resp.Body
 	}
-	out.Problems = check(a.Kind, data)
+	out.Problems, _ = check(a.Kind, data)
 	out.Valid = valid(out.Problems)
 	return c.result(validationText(out), out)
 }
