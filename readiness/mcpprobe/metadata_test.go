@@ -2,6 +2,8 @@ package mcpprobe
 
 import (
 	"errors"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/agentweb/agentweb/readiness/internal/oauthmeta"
@@ -72,4 +74,26 @@ func FuzzDecodeMetadata(f *testing.F) {
 		_ = decodeMetadata(b, a)
 		_ = a.HasS256()
 	})
+}
+
+// TestParseChallengeBounds: parseChallenge reads at most 64 list members
+// and keeps at most 32 parameters, as its doc says.
+func TestParseChallengeBounds(t *testing.T) {
+	var many []string
+	for i := range 40 {
+		many = append(many, fmt.Sprintf("p%02d=%d", i, i))
+	}
+	ps, ok := parseChallenge("Bearer " + strings.Join(many, ", "))
+	require.True(t, ok)
+	assert.Len(t, ps, 32)
+	assert.Equal(t, "31", ps["p31"])
+	assert.NotContains(t, ps, "p32")
+
+	// Member 0 is the scheme; members 1 to 62 are empty.
+	read, ok := parseChallenge("Bearer" + strings.Repeat(",", 63) + "error=x")
+	require.True(t, ok)
+	assert.Equal(t, map[string]string{"error": "x"}, read, "the 64th member is read")
+	unread, ok := parseChallenge("Bearer" + strings.Repeat(",", 64) + "error=x")
+	require.True(t, ok)
+	assert.Empty(t, unread, "the 65th member is not")
 }
