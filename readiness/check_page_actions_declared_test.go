@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/agentweb/agentweb/safefetch"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -153,4 +155,43 @@ func TestActUnverified(t *testing.T) {
 	c := checkByID(r, "page_actions_declared")
 	assert.Equal(t, VerdictUnverified, c.Verdict, "a script that did not answer might register tools: %s", c.Receipt.Received)
 	assert.Contains(t, c.Receipt.Received, "timeout")
+}
+
+// Scripts are fetched at most scriptFetchesAtOnce at a time, even when the
+// budget and the bound on script bytes would let more run at once.
+func TestActScriptFetchesAtOnce(t *testing.T) {
+	const n = 3 * scriptFetchesAtOnce
+	var mu sync.Mutex
+	inflight, peak, served := 0, 0, 0
+	mux := http.NewServeMux()
+	var tags strings.Builder
+	for i := range n {
+		fmt.Fprintf(&tags, `<script src="/s%d.js"></script>`, i)
+	}
+	mux.Handle("/{$}", actPage(longText+tags.String(), "", nil))
+	mux.HandleFunc("/{name}", func(w http.ResponseWriter, r *http.Request) {
+		if !strings.HasSuffix(r.URL.Path, ".js") {
+			http.NotFound(w, r)
+			return
+		}
+		mu.Lock()
+		inflight++
+		peak = max(peak, inflight)
+		served++
+		mu.Unlock()
+		time.Sleep(30 * time.Millisecond)
+		mu.Lock()
+		inflight--
+		mu.Unlock()
+		w.Header().Set("Content-Type", "text/javascript")
+		fmt.Fprint(w, "console.log(1)")
+	})
+	r := scanWith(t, mux, &Options{MaxPages: -1, MaxBodyBytes: 64 << 10, Budget: safefetch.BudgetLimits{Concurrency: 4 * scriptFetchesAtOnce}})
+	c := checkByID(r, "page_actions_declared")
+	assert.Equal(t, VerdictNotApplicable, c.Verdict, "%s %q", c.Receipt.Received, c.Receipt.Notes)
+	mu.Lock()
+	defer mu.Unlock()
+	assert.Equal(t, n, served, "every script is read")
+	assert.LessOrEqual(t, peak, scriptFetchesAtOnce, "scripts fetched at once")
+	assert.Greater(t, peak, 1, "scripts are fetched concurrently")
 }
