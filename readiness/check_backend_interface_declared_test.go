@@ -3,6 +3,8 @@ package readiness
 import (
 	"fmt"
 	"net/http"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -100,4 +102,33 @@ func TestBackendInterfaces(t *testing.T) {
 			assert.Contains(t, c.Receipt.Received, tc.receive)
 		})
 	}
+}
+
+// At most maxInterfaceFetches interface documents are fetched: the others
+// are counted in a note, never requested.
+func TestBackendInterfaceFetchesBounded(t *testing.T) {
+	const n = maxInterfaceFetches + 3
+	var items []string
+	for i := range n {
+		items = append(items, fmt.Sprintf(`{"type": "rest", "url": "/api/v%d"}`, i))
+	}
+	card := `{"name": "Shop", "interfaces": [` + strings.Join(items, ", ") + `]}`
+	var mu sync.Mutex
+	var asked []string
+	site := &docSite{docs: map[string]string{"/.well-known/agents.json": card}}
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/api/") {
+			mu.Lock()
+			asked = append(asked, r.URL.Path)
+			mu.Unlock()
+		}
+		site.ServeHTTP(w, r)
+	})
+	r := scanMux(t, "shop.example", h, 5*time.Second)
+	c := checkByID(r, "backend_interface_declared")
+	// The card's n candidates and /openapi.json.
+	assert.Contains(t, c.Receipt.Notes, fmt.Sprintf("fetched the first %d of %d interface candidates", maxInterfaceFetches, n+1))
+	mu.Lock()
+	defer mu.Unlock()
+	assert.Len(t, asked, maxInterfaceFetches, "interface documents requested: %q", asked)
 }
