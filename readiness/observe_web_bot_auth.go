@@ -304,25 +304,6 @@ func verifyHTTPSig(sig httpSig, keys []jose.JSONWebKey, now time.Time) (string, 
 	return "", fmt.Errorf("no key whose thumbprint is the keyid %q", clip60(keyid))
 }
 
-// jwksKeys reads the public keys of a JWK Set value, skipping what is not
-// a valid public key.
-func jwksKeys(v any) []jose.JSONWebKey {
-	set, _ := v.(map[string]any)
-	list, _ := set["keys"].([]any)
-	var out []jose.JSONWebKey
-	for _, k := range list[:min(len(list), maxDirectoryKeys)] {
-		if jwkProblem(k) != "" {
-			continue
-		}
-		raw, _ := json.Marshal(k)
-		var jk jose.JSONWebKey
-		if jk.UnmarshalJSON(raw) == nil {
-			out = append(out, jk)
-		}
-	}
-	return out
-}
-
 // webBotAuthMedia is the media type of a key directory.
 const webBotAuthMedia = "application/http-message-signatures-directory+json"
 
@@ -370,17 +351,18 @@ func observeWebBotAuth(s *scan) obsOutcome {
 					list = list[:maxDirectoryKeys]
 				}
 				for i, k := range list {
-					if why := jwkProblem(k); why != "" {
+					jk, why := readJWK(k)
+					if why != "" {
 						problems = append(problems, fmt.Sprintf("/keys/%d: %s", i, why))
 						continue
 					}
 					valid++
+					keys = append(keys, jk)
 				}
 				what += fmt.Sprintf(" with a JWK Set of %s, %d valid", plural.N(len(list), "key", "keys"), valid)
 				if len(list) == 0 {
 					problems = append(problems, "/keys: empty: no key to verify a signature with")
 				}
-				keys = jwksKeys(sm)
 			}
 		}
 		notes, problems = directorySignatures(f, keys, notes, problems)
@@ -425,32 +407,39 @@ func directorySignatures(f *fetched, keys []jose.JSONWebKey, notes, problems []s
 	return notes, problems
 }
 
-// jwkProblem validates one member of a JWK Set as a public key, with go-jose's
-// reader (RFC 7517 Section 4, RFC 7518 Section 6, RFC 8037 Section 2). It
-// returns "" when it is one.
+// jwkProblem validates one member of a JWK Set as a public key ([readJWK]).
+// It returns "" when it is one.
 func jwkProblem(v any) string {
+	_, why := readJWK(v)
+	return why
+}
+
+// readJWK reads one member of a JWK Set as a public key, with go-jose's reader
+// (RFC 7517 Section 4, RFC 7518 Section 6, RFC 8037 Section 2). It returns the
+// key, or why it is not one.
+func readJWK(v any) (jose.JSONWebKey, string) {
+	var k jose.JSONWebKey
 	o, ok := v.(map[string]any)
 	if !ok {
-		return "not an object"
+		return k, "not an object"
 	}
 	if str(o["kty"]) == "" {
-		return `no "kty"`
+		return k, `no "kty"`
 	}
 	for _, m := range jwkPrivateMembers {
 		if _, ok := o[m]; ok {
-			return fmt.Sprintf("a private or symmetric key member %q is published", m)
+			return k, fmt.Sprintf("a private or symmetric key member %q is published", m)
 		}
 	}
 	raw, err := json.Marshal(o)
 	if err != nil {
-		return "not a key"
+		return k, "not a key"
 	}
-	var k jose.JSONWebKey
 	if err := k.UnmarshalJSON(raw); err != nil {
-		return "not a valid " + shorten.Runes(clean(str(o["kty"])), 20) + " key: " + shorten.Runes(clean(err.Error()), 120)
+		return k, "not a valid " + shorten.Runes(clean(str(o["kty"])), 20) + " key: " + shorten.Runes(clean(err.Error()), 120)
 	}
 	if !k.Valid() || !k.IsPublic() {
-		return "not a valid public key"
+		return k, "not a valid public key"
 	}
-	return ""
+	return k, ""
 }
