@@ -328,10 +328,11 @@ func observeWebBotAuth(s *scan) obsOutcome {
 		_, isSet := m["keys"]
 		_, hasJWKS := m["jwks"]
 		_, hasURI := m["jwks_uri"]
+		card := false
 		if !isSet && (hasJWKS || hasURI || m["client_id"] != nil) {
 			// A Signature Agent Card at the directory's place: validated as
 			// cloudflare/web-bot-auth reads one, its keys from jwks.
-			what = "a Signature Agent Card"
+			what, card = "a Signature Agent Card", true
 			problems = append(problems, signatureAgentCardProblems(m, f.finalURL())...)
 			set = m["jwks"]
 			if hasURI {
@@ -353,7 +354,9 @@ func observeWebBotAuth(s *scan) obsOutcome {
 				for i, k := range list {
 					jk, why := readJWK(k)
 					if why != "" {
-						problems = append(problems, fmt.Sprintf("/keys/%d: %s", i, why))
+						if !card { // a card's keys were judged with it, at /jwks/keys
+							problems = append(problems, fmt.Sprintf("/keys/%d: %s", i, why))
+						}
 						continue
 					}
 					valid++

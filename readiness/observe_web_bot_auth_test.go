@@ -94,6 +94,14 @@ func webBotAuthCases(t testing.TB) []observationCase {
 				assert.Contains(t, notes, "card must not contain both jwks and jwks_uri")
 				assert.Contains(t, notes, "client_id must match the card URL")
 			}},
+		{name: "bot auth: a Signature Agent Card with a broken key", id: "web_bot_auth",
+			paths: map[string]http.HandlerFunc{"/.well-known/http-message-signatures-directory": text(webBotAuthMedia,
+				`{"client_id": "https://shop.example/.well-known/http-message-signatures-directory", "jwks": {"keys": [`+ed25519JWK(t)+`, {"crv": "P-256"}]}}`)},
+			want: ObservationInvalid,
+			check: func(t *testing.T, o Observation) {
+				assert.Contains(t, o.Receipt.Received, "with 1 problem: a Signature Agent Card with a JWK Set of 2 keys, 1 valid")
+				assert.Contains(t, o.Receipt.Notes, `/jwks/keys/1: no "kty"`, "the key's problem once, at its pointer in the card")
+			}},
 		{name: "bot auth: none", id: "web_bot_auth", want: ObservationAbsent},
 		{name: "bot auth: a private key and a broken one", id: "web_bot_auth",
 			paths: map[string]http.HandlerFunc{"/.well-known/http-message-signatures-directory": text("application/json",
