@@ -33,7 +33,7 @@ func (s *Service) routes() (http.Handler, error) {
 	pages.HandleFunc("POST /scans", s.postForm)
 	pages.HandleFunc("GET /scans/{id}", s.scanPage)
 	pages.HandleFunc("GET /sites/{host}", s.sitePage)
-	pages.HandleFunc("GET /.well-known/api-catalog", s.apiCatalog)
+	pages.HandleFunc("GET /.well-known/api-catalog", serveAPICatalog(s.apiCatalog()))
 	pages.HandleFunc("GET /static/", s.static)
 	pages.HandleFunc("/", s.notFound)
 
@@ -113,10 +113,10 @@ func (s *Service) openAPI() ([]byte, error) {
 	return json.MarshalIndent(doc, "", "  ")
 }
 
-// apiCatalog serves the API catalog (RFC 9727): a link set whose one
+// apiCatalog builds the API catalog (RFC 9727): a link set whose one
 // entry anchors the API at the origin and points to its OpenAPI
 // description, its documentation and, when mounted, the MCP endpoint.
-func (s *Service) apiCatalog(w http.ResponseWriter, r *http.Request) {
+func (s *Service) apiCatalog() []byte {
 	type link struct {
 		Href string `json:"href"`
 		Type string `json:"type,omitempty"`
@@ -134,9 +134,16 @@ func (s *Service) apiCatalog(w http.ResponseWriter, r *http.Request) {
 		})
 	}
 	data, _ := json.MarshalIndent(map[string]any{"linkset": set}, "", "  ")
-	w.Header().Set("Content-Type", `application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"`)
-	w.Header().Set("Cache-Control", "public, max-age=3600")
-	http.ServeContent(w, r, "", startTime, bytes.NewReader(data))
+	return data
+}
+
+// serveAPICatalog serves the catalog that routes built once.
+func serveAPICatalog(data []byte) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", `application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"`)
+		w.Header().Set("Cache-Control", "public, max-age=3600")
+		http.ServeContent(w, r, "", startTime, bytes.NewReader(data))
+	}
 }
 
 // limitMCP puts the MCP endpoint behind the caller limit of MCPLimit, and
