@@ -217,7 +217,8 @@ type Tools struct {
 	WithReadOnlyHint   int  `json:"with_read_only_hint"`
 	ExecutionTested    bool `json:"execution_tested"`
 	// Pages is the number of tools/list pages read. PagesCapped is true
-	// when Options.MaxToolPages stopped the listing with more to come.
+	// when Options.MaxToolPages, or the probe's bound of 16 requests a
+	// session, stopped the listing with more to come.
 	Pages       int  `json:"pages"`
 	PagesCapped bool `json:"pages_capped,omitempty"`
 }

@@ -63,6 +63,9 @@ func runSession(ctx context.Context, c *safefetch.Client, endpoint string, o *Op
 			res, err := cs.ListTools(ctx, &mcp.ListToolsParams{Cursor: cursor})
 			if err != nil {
 				s.listErr = err
+				// The session's request bound stopped a listing that
+				// announced more: capped, as by MaxToolPages.
+				s.pageCapped = s.pages > 0 && errors.Is(err, errExchanges)
 				break
 			}
 			s.listed = true

@@ -1,6 +1,7 @@
 package mcpprobe
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -8,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -61,4 +63,25 @@ func TestProbeReceiptWhileStreamDrains(t *testing.T) {
 		assert.Equal(t, OutcomeListed, r.Outcome, r.Reason)
 		assert.Equal(t, 1, r.Tools.ListedWithoutToken)
 	}
+}
+
+// TestProbeRequestBoundCapsTheListing: a listing stopped by the session's
+// bound of maxExchanges requests, with more pages announced, is reported
+// capped, as one stopped by MaxToolPages is. It is never read as complete.
+func TestProbeRequestBoundCapsTheListing(t *testing.T) {
+	srv := mcp.NewServer(&mcp.Implementation{Name: "shop", Version: "1.0.0"}, &mcp.ServerOptions{PageSize: 1})
+	for i := range 40 {
+		srv.AddTool(&mcp.Tool{Name: fmt.Sprintf("tool_%02d", i), InputSchema: map[string]any{"type": "object"}},
+			func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+				panic("the probe never calls a tool")
+			})
+	}
+	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, &mcp.StreamableHTTPOptions{DisableLocalhostProtection: true})
+	r := probe(t, &site{mcp: h}, &Options{MaxToolPages: 40})
+	assert.Equal(t, OutcomeListed, r.Outcome, r.Reason)
+	assert.Len(t, r.Handshake, maxExchanges)
+	assert.Less(t, r.Tools.Pages, 40)
+	assert.Equal(t, r.Tools.Pages, r.Tools.ListedWithoutToken)
+	assert.True(t, r.Tools.PagesCapped, "the request bound stopped a listing that announced more")
+	assert.Contains(t, r.Reason, "more tools may exist")
 }
