@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/agentweb/agentweb/internal/strictjson"
 )
@@ -75,11 +76,7 @@ func (s *scan) readBackend() outcome {
 	var cands []candidate
 	seen := map[string]bool{o.endpoint: true}
 	base, _ := url.Parse(s.page.String())
-	var addFrom func(base *url.URL, kind, raw, source string)
-	add := func(kind, raw, source string) {
-		addFrom(base, kind, raw, source)
-	}
-	addFrom = func(base *url.URL, kind, raw, source string) {
+	addFrom := func(base *url.URL, kind, raw, source string) {
 		u, err := base.Parse(strings.TrimSpace(raw))
 		if err != nil || raw == "" {
 			return
@@ -96,6 +93,7 @@ func (s *scan) readBackend() outcome {
 		}
 		cands = append(cands, candidate{kind, k, source})
 	}
+	add := func(kind, raw, source string) { addFrom(base, kind, raw, source) }
 	statesNone := false
 	// The card's interfaces, relative URLs resolved against the card's own
 	// address (RFC 3986 Section 5.1.3), not the page's.
@@ -153,21 +151,17 @@ func (s *scan) readBackend() outcome {
 		cands = cands[:maxInterfaceFetches]
 	}
 	results := make([]*fetched, len(cands))
-	done := make(chan struct{}, len(cands))
+	var wg sync.WaitGroup
 	for i, c := range cands {
-		go func() {
-			switch c.kind {
-			case "graphql":
+		wg.Go(func() {
+			if c.kind == "graphql" {
 				results[i] = s.get(c.url+"?query=%7B__typename%7D", "application/json")
-			default:
+			} else {
 				results[i] = s.get(c.url, "")
 			}
-			done <- struct{}{}
-		}()
+		})
 	}
-	for range cands {
-		<-done
-	}
+	wg.Wait()
 	for i, c := range cands {
 		f := results[i]
 		out.requests = append(out.requests, f)

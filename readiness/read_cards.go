@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"strings"
+	"sync"
 
 	"github.com/agentweb/agentweb/internal/strictjson"
 	"github.com/agentweb/agentweb/readiness/agentsjson"
@@ -79,10 +80,10 @@ func (s *scan) readCards() *cardsRead {
 		return c
 	}
 	o := &cardsRead{}
-	done := make(chan struct{})
-	go func() { o.root = read("/agents.json"); close(done) }()
+	var wg sync.WaitGroup
+	wg.Go(func() { o.root = read("/agents.json") })
 	o.wellKnown = read("/.well-known/agents.json")
-	<-done
+	wg.Wait()
 	return o
 }
 

@@ -1,6 +1,8 @@
 package readiness
 
 import (
+	"sync"
+
 	"github.com/agentweb/agentweb/internal/strictjson"
 )
 
@@ -36,16 +38,11 @@ func (s *scan) otherManifests() []manifestFind {
 // returns those found, in table order, and every request made.
 func (s *scan) readOtherManifests() []manifestFind {
 	out := make([]manifestFind, len(otherManifestPaths))
-	done := make(chan int, len(otherManifestPaths))
+	var wg sync.WaitGroup
 	for i, p := range otherManifestPaths {
-		go func() {
-			out[i] = manifestFind{kind: p.kind, f: s.get(s.resolve(p.path), "")}
-			done <- i
-		}()
+		wg.Go(func() { out[i] = manifestFind{kind: p.kind, f: s.get(s.resolve(p.path), "")} })
 	}
-	for range otherManifestPaths {
-		<-done
-	}
+	wg.Wait()
 	return out
 }
 

@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/agentweb/agentweb/internal/shorten"
 	"github.com/agentweb/agentweb/internal/strictjson"
@@ -36,9 +37,9 @@ type serverCard struct {
 func (s *scan) serverCards() []*serverCard {
 	return readOnce(s, "mcp-server-cards", func() []*serverCard {
 		out := make([]*serverCard, len(mcpServerCardPaths))
-		done := make(chan struct{}, len(out))
+		var wg sync.WaitGroup
 		for i, p := range mcpServerCardPaths {
-			go func() {
+			wg.Go(func() {
 				c := &serverCard{f: s.get(s.resolve(p), "")}
 				if c.f.ok() && !looksLikeHTML(c.f.body()) {
 					v, err := strictjson.Decode(c.f.body())
@@ -54,12 +55,9 @@ func (s *scan) serverCards() []*serverCard {
 					}
 				}
 				out[i] = c
-				done <- struct{}{}
-			}()
+			})
 		}
-		for range out {
-			<-done
-		}
+		wg.Wait()
 		return out
 	})
 }
