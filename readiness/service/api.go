@@ -23,8 +23,7 @@ const (
 	// maxBodyBytes bounds a request body to the API (413 past it): room
 	// for a URL over maxURLBytes, so that one is told apart (414).
 	maxBodyBytes = 256 << 10
-	// maxURLBytes bounds the site URL of a scan request (414 past it, and
-	// for a whole request line).
+	// maxURLBytes bounds the site URL of a scan request (414 past it).
 	maxURLBytes = 2048
 	// maxHistory bounds the scans of a site's history.
 	maxHistory = 100
