@@ -53,6 +53,12 @@ func signedDirectory(t testing.TB, authority string, requestTag bool) http.Handl
 // webBotAuthCases are the cases of the web_bot_auth observation.
 func webBotAuthCases(t testing.TB) []observationCase {
 	manyKeys := `{"keys": [` + strings.TrimSuffix(strings.Repeat(`{"kty": "OKP", "crv": "Ed25519", "x": "AAAA"},`, 1000), ",") + `]}`
+	var inputs, sigs []string
+	for i := range 7 {
+		inputs = append(inputs, fmt.Sprintf(`s%d=("@authority");tag="%s";keyid="k"`, i, tagDirectory))
+		sigs = append(sigs, fmt.Sprintf("s%d=:AAAA:", i))
+	}
+	manySigInputs, manySigs := strings.Join(inputs, ", "), strings.Join(sigs, ", ")
 	return []observationCase{
 		{name: "bot auth: a JWK Set", id: "web_bot_auth",
 			paths: map[string]http.HandlerFunc{"/.well-known/http-message-signatures-directory": text(webBotAuthMedia, `{"keys": [`+ed25519JWK(t)+`]}`)},
@@ -101,6 +107,16 @@ func webBotAuthCases(t testing.TB) []observationCase {
 			check: func(t *testing.T, o Observation) {
 				assert.Contains(t, o.Receipt.Received, "with 1 problem: a Signature Agent Card with a JWK Set of 2 keys, 1 valid")
 				assert.Contains(t, o.Receipt.Notes, `/jwks/keys/1: no "kty"`, "the key's problem once, at its pointer in the card")
+			}},
+		{name: "bot auth: more signatures than are verified", id: "web_bot_auth",
+			paths: map[string]http.HandlerFunc{"/.well-known/http-message-signatures-directory": withHeaders(text(webBotAuthMedia, `{"keys": [`+ed25519JWK(t)+`]}`),
+				"Signature-Input", manySigInputs, "Signature", manySigs)},
+			want: ObservationInvalid,
+			check: func(t *testing.T, o Observation) {
+				notes := strings.Join(o.Receipt.Notes, "\n")
+				assert.Contains(t, notes, fmt.Sprintf("verified the first %d signatures", maxDirectorySignatures))
+				assert.Equal(t, maxDirectorySignatures, strings.Count(notes, "the response's signature s"), "the first 5 of 7 judged")
+				assert.NotContains(t, notes, "signature s5")
 			}},
 		{name: "bot auth: none", id: "web_bot_auth", want: ObservationAbsent},
 		{name: "bot auth: a private key and a broken one", id: "web_bot_auth",
