@@ -1,6 +1,7 @@
 package readiness
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -124,4 +125,17 @@ func TestPromptNothingToFix(t *testing.T) {
 	require.NoError(t, err)
 	r.Fixes = []FixItem{}
 	assert.Contains(t, string(r.Prompt()), "Nothing to fix")
+}
+
+// A prompt lists the first maxPromptRequests requests of a check and
+// counts the rest.
+func TestFixPromptListsSixRequests(t *testing.T) {
+	c := CheckResult{ID: "llms_txt", Title: "llms.txt", Verdict: VerdictFail}
+	for i := range 8 {
+		c.Receipt.Requests = append(c.Receipt.Requests, RequestRecord{Method: "GET", URL: fmt.Sprintf("https://shop.example/r%d", i)})
+	}
+	p := fixPrompt("https://shop.example/", c, 5)
+	assert.Equal(t, maxPromptRequests, strings.Count(p, "- GET `https://shop.example/r"))
+	assert.NotContains(t, p, "/r6`")
+	assert.Contains(t, p, "- … and 2 more requests\n")
 }
