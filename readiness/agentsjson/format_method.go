@@ -6,6 +6,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/agentweb/agentweb/internal/strictjson"
 )
 
 // readMethod reads the method's own card.
@@ -22,7 +24,7 @@ func (r *reader) readMethod(m map[string]any) {
 		for _, k := range slices.Sorted(maps.Keys(pub)) {
 			u := str(pub[k])
 			if u == "" {
-				r.skip("/publishes/"+escape(k), RuleShape, "not a URL string")
+				r.skip("/publishes/"+strictjson.EscapeToken(k), RuleShape, "not a URL string")
 				continue
 			}
 			if len(c.Publishes) >= MaxItems {
@@ -50,7 +52,7 @@ func (r *reader) readMethod(m map[string]any) {
 				r.skip("/interfaces", RuleLimit, "more than %d interfaces; the rest skipped", MaxItems)
 				break
 			}
-			r.methodInterface(v[k], "/interfaces/"+escape(k), k)
+			r.methodInterface(v[k], "/interfaces/"+strictjson.EscapeToken(k), k)
 		}
 	default:
 		for i, it := range r.list(v, "/interfaces") {

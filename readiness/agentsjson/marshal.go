@@ -9,6 +9,7 @@ import (
 	"sort"
 
 	"github.com/agentweb/agentweb/internal/problem"
+	"github.com/agentweb/agentweb/internal/strictjson"
 )
 
 // methodCard is the method's card on the wire, members in the order the
@@ -60,7 +61,7 @@ func (c *Card) Check() []Problem {
 	}
 	for _, k := range slices.Sorted(maps.Keys(c.Publishes)) {
 		if k == "" || c.Publishes[k] == "" {
-			ps = append(ps, Problem{Pointer: "/publishes/" + escape(k), Rule: RulePublishes, Message: "a publication needs a name and a URL"})
+			ps = append(ps, Problem{Pointer: "/publishes/" + strictjson.EscapeToken(k), Rule: RulePublishes, Message: "a publication needs a name and a URL"})
 		}
 	}
 	for i, it := range c.Interfaces {
@@ -123,7 +124,7 @@ func (c *Card) Marshal() ([]byte, error) {
 		for _, k := range keys {
 			var v bytes.Buffer
 			if err := json.Compact(&v, c.Extra[k]); err != nil {
-				return nil, problem.New([]Problem{{Pointer: "/" + escape(k), Rule: RuleSyntax, Message: "the kept member is not JSON: " + err.Error()}}, ErrInvalid)
+				return nil, problem.New([]Problem{{Pointer: "/" + strictjson.EscapeToken(k), Rule: RuleSyntax, Message: "the kept member is not JSON: " + err.Error()}}, ErrInvalid)
 			}
 			if sep {
 				b.WriteByte(',')

@@ -200,8 +200,3 @@ func (r *reader) strs(v any, pointer string) []string {
 	}
 	return out
 }
-
-// escape escapes a member name for a JSON Pointer (RFC 6901 Section 3).
-func escape(k string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(k, "~", "~0"), "/", "~1")
-}
