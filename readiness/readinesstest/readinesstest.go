@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentweb/agentweb/internal/weburl"
 	"github.com/agentweb/agentweb/readiness"
 	"github.com/agentweb/agentweb/safefetch"
 	"github.com/agentweb/agentweb/safefetch/fetchtest"
@@ -35,7 +36,8 @@ func WithHost(name string, h http.Handler) Option {
 
 // Scan serves h at origin with a certificate the scan trusts. The origin is an
 // https URL whose host is a DNS name, without a port; the scan starts at its
-// path, "/" when it has none. Scan scans it with [readiness.Scan] and the
+// path, "/" when it has none. The host is served and scanned in its
+// normal form: lower case, an IDN as its A-label ("xn--..."). Scan scans it with [readiness.Scan] and the
 // options given; nil means the defaults. Their Client is replaced by one that
 // reaches only the fake internet. Scan closes the servers and returns the
 // report. Any other host the scan asks for does not resolve, unless an Option
@@ -51,25 +53,28 @@ func Scan(t testing.TB, h http.Handler, origin string, opts *readiness.Options, 
 		t.Fatalf("readinesstest: origin %q is not an https URL (https://host[/path])", origin)
 		return nil
 	}
-	if err := hostName(u.Host); err != nil {
+	name, err := hostName(u.Host)
+	if err != nil {
 		t.Fatalf("readinesstest: origin %q: %v", origin, err)
 		return nil
 	}
+	u.Host = name
 	var c config
 	for _, o := range more {
 		o(&c)
 	}
-	for _, x := range c.hosts {
-		if err := hostName(x.name); err != nil {
+	names := make([]string, len(c.hosts))
+	for i, x := range c.hosts {
+		if names[i], err = hostName(x.name); err != nil {
 			t.Fatalf("readinesstest: WithHost(%q): %v", x.name, err)
 			return nil
 		}
 	}
 	n := fetchtest.New()
 	defer n.Close()
-	n.Site(u.Host, h)
-	for _, x := range c.hosts {
-		n.Site(x.name, x.h)
+	n.Site(name, h)
+	for i, x := range c.hosts {
+		n.Site(names[i], x.h)
 	}
 	var o readiness.Options
 	if opts != nil {
@@ -185,18 +190,20 @@ func Require(t testing.TB, r *readiness.Report, want Want) {
 	t.Fatalf("%s", strings.TrimSuffix(b.String(), "\n"))
 }
 
-// hostName checks that a host is a DNS name the fake internet can serve:
-// no port and no IP literal (every site there is on the default https
-// port, at an address of its own).
-func hostName(host string) error {
+// hostName returns a host as the fake internet serves it, the form the
+// scan asks for: normalized by weburl.NormalizeHost, so lower case and an
+// IDN in its A-label form. It refuses a port and an IP literal, as every
+// site there is on the default https port, at an address of its own.
+func hostName(host string) (string, error) {
 	if strings.Contains(host, ":") || strings.Trim(host, "[]") != host {
-		return fmt.Errorf("%q has a port or is an IPv6 literal: give a DNS name, served on the default https port", host)
+		return "", fmt.Errorf("%q has a port or is an IPv6 literal: give a DNS name, served on the default https port", host)
 	}
 	if net.ParseIP(host) != nil {
-		return fmt.Errorf("%q is an IP address: give a DNS name", host)
+		return "", fmt.Errorf("%q is an IP address: give a DNS name", host)
 	}
-	if host == "" || strings.ContainsAny(host, "/?#@ ") {
-		return fmt.Errorf("%q is not a host name", host)
+	name, err := weburl.NormalizeHost(host)
+	if err != nil {
+		return "", fmt.Errorf("%q is not a host name: %w", host, err)
 	}
-	return nil
+	return name, nil
 }

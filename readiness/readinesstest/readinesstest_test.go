@@ -124,6 +124,26 @@ func TestScanRefusesABadOrigin(t *testing.T) {
 	rec := &recorder{TB: t}
 	assert.Nil(t, readinesstest.Scan(rec, pages(), "https://tea.example", nil, readinesstest.WithHost("cdn.example:444", pages())))
 	assert.Contains(t, rec.msg, `WithHost("cdn.example:444")`)
+	// A host safefetch would refuse is refused here, with the reason.
+	for _, origin := range []string{"https://127.1/", "https://a_b.example/", "https://-tea.example/"} {
+		rec := &recorder{TB: t}
+		assert.Nil(t, readinesstest.Scan(rec, pages(), origin, nil), origin)
+		assert.Contains(t, rec.msg, "is not a host name", origin)
+	}
+}
+
+// An origin with an IDN, or capitals, is served at the name the scan asks
+// for: the host's A-label form in lower case.
+func TestScanNormalizesTheHost(t *testing.T) {
+	for origin, site := range map[string]string{
+		"https://thé.example":  "https://xn--th-cja.example/",
+		"https://Tea.Example/": "https://tea.example/",
+	} {
+		r := readinesstest.Scan(t, pages(), origin, nil, readinesstest.WithHost("cdn.thé.example", pages()))
+		require.NotNil(t, r, origin)
+		assert.Equal(t, site, r.Site, origin)
+		assert.Greater(t, r.Score, 0.0, "the pages were read: %s", origin)
+	}
 }
 
 // The scan's error fails the test: here the test's context is done
