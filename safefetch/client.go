@@ -15,6 +15,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/agentweb/agentweb/internal/shorten"
 )
 
 // Client fetches untrusted URLs under the rules of knowledge-linkset draft
@@ -497,9 +499,7 @@ type Error struct {
 // bytes and its password redacted.
 func (e *Error) Error() string {
 	u := redactURL(e.URL)
-	if len(u) > maxErrorURL {
-		u = u[:maxErrorURL] + "…"
-	}
+	u = shorten.Bytes(u, maxErrorURL)
 	return "safefetch: " + e.Method + " " + u + ": " + strings.TrimPrefix(e.Err.Error(), "safefetch: ")
 }
 

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/agentweb/agentweb/internal/shorten"
 )
 
 // Sentinel errors. Every error a [Client] returns for a refusal or a bound
@@ -81,9 +83,7 @@ type URLError struct {
 // URL shortened.
 func (e *URLError) Error() string {
 	u := e.URL
-	if len(u) > maxErrorURL {
-		u = u[:maxErrorURL] + "…"
-	}
+	u = shorten.Bytes(u, maxErrorURL)
 	return "safefetch: url " + strconv.Quote(u) + " refused (" + e.Rule + "): " + e.Reason
 }
 
