@@ -27,12 +27,14 @@ const (
 	maxURLBytes = 2048
 	// maxHistory bounds the scans of a site's history.
 	maxHistory = 100
-	// maxStream bounds an event stream.
-	maxStream = 10 * time.Minute
 )
 
-// bodyTimeout bounds the reading of a request body (408 past it).
-var bodyTimeout = 10 * time.Second
+var (
+	// bodyTimeout bounds the reading of a request body (408 past it).
+	bodyTimeout = 10 * time.Second
+	// maxStream bounds an event stream; a variable for the test that holds it.
+	maxStream = 10 * time.Minute
+)
 
 // apiError is the body of every error of the API.
 type apiError struct {
