@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"github.com/stretchr/testify/assert"
@@ -230,6 +231,23 @@ func TestWalkBounds(t *testing.T) {
 	stderr.Reset()
 	assert.Equal(t, 2, run(context.Background(), []string{"-check", "-dir", dir, "-config", cfg}, &stdout, &stderr, nil))
 	assert.Contains(t, stderr.String(), "more than 16 folders deep")
+}
+
+// The walk visits at most maxFiles entries: a folder with more is refused
+// with a message that says to list the pages in the config.
+func TestWalkFileBound(t *testing.T) {
+	page := &fstest.MapFile{Data: []byte("<title>T</title>")}
+	root := fstest.MapFS{}
+	for i := range maxFiles - 1 {
+		root[fmt.Sprintf("p%05d.html", i)] = page
+	}
+	pages, err := walkPages(root)
+	require.NoError(t, err, "the folder itself and %d files", maxFiles-1)
+	assert.Len(t, pages, maxFiles-1)
+	root["z.html"] = page
+	_, err = walkPages(root)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "more than 10000 files: list the pages in the config instead")
 }
 
 func TestHeadFacts(t *testing.T) {
