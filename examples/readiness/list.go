@@ -77,21 +77,19 @@ func doneSites(path string) (map[string]bool, error) {
 	defer f.Close()
 	r := bufio.NewReaderSize(f, 64<<10)
 	var keep int64 // bytes of whole lines read
-	var line []byte
 	for {
-		chunk, err := r.ReadSlice('\n')
-		line = append(line, chunk...)
-		if errors.Is(err, bufio.ErrBufferFull) {
-			if len(line) > maxOutLine {
-				return nil, fmt.Errorf("resume: %s: line at byte %d is longer than %d bytes", path, keep, maxOutLine)
-			}
-			continue
-		}
+		line, err := readLine(r, maxOutLine)
 		if errors.Is(err, io.EOF) {
-			break // what is left, if anything, is an unterminated last line
+			// What is left, if anything, is an unterminated last line.
+			if len(line) > 0 {
+				if err := os.Truncate(path, keep); err != nil {
+					return nil, fmt.Errorf("resume: %w", err)
+				}
+			}
+			return done, nil
 		}
 		if err != nil {
-			return nil, fmt.Errorf("resume: %w", err)
+			return nil, fmt.Errorf("resume: %s: line at byte %d: %w", path, keep, err)
 		}
 		var rec struct {
 			Site string `json:"site"`
@@ -101,14 +99,7 @@ func doneSites(path string) (map[string]bool, error) {
 		}
 		done[rec.Site] = true
 		keep += int64(len(line))
-		line = line[:0]
 	}
-	if len(line) > 0 {
-		if err := os.Truncate(path, keep); err != nil {
-			return nil, fmt.Errorf("resume: %w", err)
-		}
-	}
-	return done, nil
 }
 
 // errorLine is the JSON line of a site whose scan could not run.
