@@ -393,3 +393,40 @@ func TestScanAllCancelledYieldsEverySiteRead(t *testing.T) {
 		})
 	}
 }
+
+// maxOverlap is the most hosts whose scans were under way at one instant.
+func (bn *batchNet) maxOverlap() int {
+	bn.mu.Lock()
+	defer bn.mu.Unlock()
+	best := 0
+	for _, a := range bn.spans {
+		n := 0
+		for _, b := range bn.spans {
+			if !a.first.Before(b.first) && a.first.Before(b.last) {
+				n++
+			}
+		}
+		best = max(best, n)
+	}
+	return best
+}
+
+// Concurrency bounds the scans in flight, and a negative value means 1, as
+// BatchOptions says.
+func TestScanAllConcurrencyBoundsScansInFlight(t *testing.T) {
+	var hosts, sites []string
+	for i := range 6 {
+		hosts = append(hosts, fmt.Sprintf("site%d.example", i))
+		sites = append(sites, fmt.Sprintf("https://site%d.example/", i))
+	}
+	for _, tt := range []struct{ concurrency, want int }{{2, 2}, {-1, 1}} {
+		t.Run(fmt.Sprintf("Concurrency=%d", tt.concurrency), func(t *testing.T) {
+			bn := newBatchNet(t, hosts, 15*time.Millisecond)
+			got := collect(t, ScanAll(context.Background(), slices.Values(sites), &BatchOptions{
+				Options: Options{Client: bn.Client(), Now: batchNow}, Concurrency: tt.concurrency,
+			}))
+			require.Len(t, got, len(sites))
+			assert.LessOrEqual(t, bn.maxOverlap(), tt.want)
+		})
+	}
+}
