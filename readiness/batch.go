@@ -52,9 +52,9 @@ type BatchOptions struct {
 
 	// Lookahead bounds how many sites ScanAll reads ahead of the scans in
 	// flight while it looks for one whose domain has room (sites of busy
-	// domains wait in arrival order). 0 means 4 × Concurrency. Memory is
-	// bounded by Concurrency + Lookahead sites, never by the length of the
-	// sequence.
+	// domains wait in arrival order). 0 or a negative value means 4 ×
+	// Concurrency. Memory is bounded by Concurrency + Lookahead sites, never
+	// by the length of the sequence.
 	Lookahead int
 }
 
