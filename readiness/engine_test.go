@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -115,4 +116,28 @@ func TestPageOverTheCapSaysSo(t *testing.T) {
 	js, err := r.JSON()
 	require.NoError(t, err)
 	assert.Contains(t, string(js), `"over_cap": [`)
+}
+
+// The fetches on the critical path take their slots first: robots.txt,
+// /sitemap.xml and the page, on which the choice of further routes waits.
+// With one slot, they are the first three requests the site receives.
+func TestCriticalFetchesFirst(t *testing.T) {
+	for range 5 {
+		ts := &testSite{host: "shop.example"}
+		var mu sync.Mutex
+		var order []string
+		h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			mu.Lock()
+			order = append(order, r.URL.Path)
+			mu.Unlock()
+			ts.ServeHTTP(w, r)
+		})
+		scanWith(t, h, &Options{NoObservations: true, Budget: safefetch.BudgetLimits{Concurrency: 1}})
+		mu.Lock()
+		require.GreaterOrEqual(t, len(order), 3)
+		first := slices.Clone(order[:3])
+		mu.Unlock()
+		slices.Sort(first)
+		assert.Equal(t, []string{"/", "/robots.txt", "/sitemap.xml"}, first, "the first requests: %q", order)
+	}
 }
