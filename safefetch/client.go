@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/agentweb/agentweb/internal/shorten"
+	"github.com/agentweb/agentweb/internal/weburl"
 )
 
 // Client fetches untrusted URLs under the rules of knowledge-linkset draft
@@ -506,10 +507,11 @@ func (e *Error) Error() string {
 // Unwrap returns the cause.
 func (e *Error) Unwrap() error { return e.Err }
 
-// redactURL hides a password in a URL that is only printed.
+// redactURL hides a password in a URL that is only printed. A URL that
+// does not parse is quoted, its userinfo redacted by weburl.Redact.
 func redactURL(raw string) string {
 	if u, err := url.Parse(raw); err == nil {
 		return u.Redacted()
 	}
-	return fmt.Sprintf("%q", raw)
+	return fmt.Sprintf("%q", weburl.Redact(raw))
 }

@@ -28,3 +28,11 @@ func TestErrorsShortenALongURL(t *testing.T) {
 		assert.Less(t, len(msg), 256+64, "%T", err)
 	}
 }
+
+// TestErrorRedactsAPasswordInAURLThatDoesNotParse: *Error quotes such a URL
+// as given, its password redacted all the same.
+func TestErrorRedactsAPasswordInAURLThatDoesNotParse(t *testing.T) {
+	msg := (&safefetch.Error{Method: "GET", URL: "https://user:secret@shop.example/%zz", Err: errors.New("cause")}).Error()
+	assert.NotContains(t, msg, "secret")
+	assert.Contains(t, msg, "shop.example/%zz")
+}
