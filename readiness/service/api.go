@@ -72,10 +72,16 @@ type refusal struct {
 func (e *refusal) Error() string { return e.msg }
 
 func (e *refusal) write(w http.ResponseWriter) {
+	e.setRetryAfter(w)
+	writeError(w, e.status, e.code, e.msg)
+}
+
+// setRetryAfter sets Retry-After, in whole seconds rounded up, when the
+// refusal names a wait (RFC 9110 Section 10.2.3).
+func (e *refusal) setRetryAfter(w http.ResponseWriter) {
 	if e.retryAfter > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(int((e.retryAfter+time.Second-1)/time.Second)))
 	}
-	writeError(w, e.status, e.code, e.msg)
 }
 
 // scanRequest is the body of POST /api/scans.

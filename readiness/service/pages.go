@@ -171,9 +171,7 @@ func (s *Service) postForm(w http.ResponseWriter, r *http.Request) {
 		if len(req.URL) <= maxURLBytes {
 			p.URL = withoutUserinfo(req.URL)
 		}
-		if ref.retryAfter > 0 {
-			w.Header().Set("Retry-After", strconv.Itoa(int((ref.retryAfter+time.Second-1)/time.Second)))
-		}
+		ref.setRetryAfter(w)
 		s.render(w, ref.status, "home.html", p)
 		return
 	}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -166,4 +167,27 @@ func TestMarkupEscaped(t *testing.T) {
 	var site struct{ Scans []json.RawMessage }
 	e.do(t, "GET", "/api/sites/shop.example", nil, nil, &site)
 	assert.Len(t, site.Scans, 1)
+}
+
+// TestFormRateLimited: the form's 429 carries Retry-After, as the API's
+// does, and shows the refusal on the page.
+func TestFormRateLimited(t *testing.T) {
+	e := newEnv(t, func(o *service.Options) {
+		o.CallerLimit = service.Limit{Count: 1, Window: time.Hour}
+	}, "a.example", "b.example")
+	var codes []int
+	var last *http.Response
+	for _, h := range []string{"a", "b"} {
+		resp, err := e.noRedirect().PostForm(e.srv.URL+"/scans", url.Values{"url": {"https://" + h + ".example/"}})
+		require.NoError(t, err)
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		codes = append(codes, resp.StatusCode)
+		last = resp
+	}
+	assert.Equal(t, []int{http.StatusSeeOther, http.StatusTooManyRequests}, codes)
+	ra, err := strconv.Atoi(last.Header.Get("Retry-After"))
+	require.NoError(t, err)
+	assert.Positive(t, ra)
+	assert.LessOrEqual(t, ra, 3600)
 }
