@@ -29,7 +29,7 @@ func (r *Report) JobSummary() []byte {
 	if r.Baseline != nil {
 		delta = fmt.Sprintf(" (%s since the baseline)", signed(r.Baseline.Delta))
 	}
-	unmet := strings.Join(r.Summary().Unmet, ", ")
+	unmet := strings.Join(r.unmet(), ", ")
 	if unmet == "" {
 		unmet = "none"
 	}

@@ -64,7 +64,7 @@ func (r *Report) JUnit() ([]byte, error) {
 	prop("score", oneDecimal(r.Score))
 	prop("ready", fmt.Sprint(r.Ready))
 	prop("method", r.Method)
-	prop("unmet_requirements", strings.Join(r.Summary().Unmet, ","))
+	prop("unmet_requirements", strings.Join(r.unmet(), ","))
 	changes := map[string]CheckChange{}
 	if b := r.Baseline; b != nil {
 		prop("baseline_score", oneDecimal(b.Before))

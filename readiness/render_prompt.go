@@ -112,13 +112,7 @@ func (r *Report) Prompt() []byte {
 	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
 	p("# Make %s agent-ready\n\n", quoted(r.Site))
 	p("An agent-readiness scan (method %s, %s) scored the site %s of 100: %s.", r.Method, r.ScannedAt.Format("2006-01-02T15:04:05Z07:00"), oneDecimal(r.Score), readyWord(r.Ready))
-	var unmet []string
-	for _, q := range r.Requirements {
-		if !q.Met {
-			unmet = append(unmet, q.ID)
-		}
-	}
-	if len(unmet) > 0 {
+	if unmet := r.unmet(); len(unmet) > 0 {
 		p(" Requirements not met: %s.", strings.Join(unmet, ", "))
 	}
 	p("\n\n")

@@ -131,7 +131,7 @@ func (r *Report) SARIF() ([]byte, error) {
 		Results:     []sarifResult{},
 		Properties: map[string]any{
 			"site": r.Site, "score": round1(r.Score), "ready": r.Ready, "method": r.Method,
-			"unmetRequirements": r.Summary().Unmet,
+			"unmetRequirements": r.unmet(),
 		},
 	}
 	index := map[string]int{}

@@ -50,18 +50,25 @@ func checkState(c CheckResult) string {
 	return stateAbsent
 }
 
+// unmet lists the ids of the requirements not met, R1 first; empty, never
+// nil, when the site is ready.
+func (r *Report) unmet() []string {
+	out := []string{}
+	for _, q := range r.Requirements {
+		if !q.Met {
+			out = append(out, q.ID)
+		}
+	}
+	return out
+}
+
 // Summary returns the compact form of the report.
 func (r *Report) Summary() *Summary {
 	s := &Summary{
 		Method: r.Method, Site: r.Site, ScannedAt: r.ScannedAt, Score: r.Score, Ready: r.Ready,
-		Unmet:    []string{},
+		Unmet:    r.unmet(),
 		Sections: make(map[SectionID]float64, len(r.Sections)),
 		Checks:   make(map[string]string, len(r.Checks)),
-	}
-	for _, q := range r.Requirements {
-		if !q.Met {
-			s.Unmet = append(s.Unmet, q.ID)
-		}
 	}
 	for _, sec := range r.Sections {
 		if sec.Scored {
