@@ -50,7 +50,11 @@ func (s *scan) readExtraPages() []*pageRead {
 		picks = append(picks, k)
 	}
 	if sm := s.sitemapRead(); sm != nil {
+		// A sitemap may list 50,000 locations: stop once enough are chosen.
 		for _, l := range sm.pageLocs() {
+			if len(picks) >= s.maxPages {
+				break
+			}
 			if u, err := url.Parse(l); err == nil {
 				consider(u)
 			}
