@@ -6,7 +6,7 @@
 //
 // Usage:
 //
-//	scanserver [-addr 127.0.0.1:8080] [-db agentweb.db | -db postgres://…] [-origin URL] [-dev] [-browser]
+//	scanserver [-addr 127.0.0.1:8080] [-db agentweb.db | -db postgres://…] [-origin URL] [-dev] [-browser] [-workers 4]
 //
 // By default it serves http://127.0.0.1:8080 and keeps its scans in the
 // SQLite file agentweb.db in the working directory. The flag -db takes
@@ -17,7 +17,7 @@
 // this machine (http, loopback), and every page says so. Never use it on a
 // public address. The flag -browser renders the scanned pages in the
 // system's Chromium (package readiness/browser) for the scans that ask for
-// it.
+// it. The flag -workers bounds the scans that run at once.
 //
 // SIGINT or SIGTERM stops it gracefully: no new scan is accepted, and the
 // running ones get ten seconds to finish. Those that do not are put back
