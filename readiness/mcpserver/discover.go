@@ -84,7 +84,7 @@ func (s *Server) discoverSite(ctx context.Context, c *call, args json.RawMessage
 	}
 	norm, err := safefetch.NormalizeURL(a.URL, s.client.AllowsLoopback())
 	if err != nil {
-		return nil, fmt.Errorf("refused %s: %w", a.URL, err)
+		return nil, fmt.Errorf("refused %s: %w", echo(a.URL), err)
 	}
 	u, _ := url.Parse(norm)
 	origin := u.Scheme + "://" + u.Host

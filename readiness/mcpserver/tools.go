@@ -14,6 +14,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/agentweb/agentweb/internal/plural"
+	"github.com/agentweb/agentweb/internal/shorten"
 	"github.com/agentweb/agentweb/readiness"
 )
 
@@ -175,6 +176,14 @@ func toolError(err error) *mcp.CallToolResult {
 	return r
 }
 
+// maxEcho bounds how much of a client's argument an error repeats, as
+// safefetch bounds the URL its errors repeat.
+const maxEcho = 256
+
+// echo is a client's argument fit to repeat in an error: cut to maxEcho
+// bytes, so that a megabyte argument is not sent back whole.
+func echo(s string) string { return shorten.Bytes(s, maxEcho) }
+
 // argError reports arguments the tool cannot use.
 type argError struct{ msg string }
 
@@ -210,7 +219,7 @@ func (c *call) target(ctx context.Context, rawURL string) error {
 		return &argError{"the url is empty"}
 	}
 	if err := c.s.client.CheckURL(ctx, rawURL); err != nil {
-		return fmt.Errorf("refused %s: %w", rawURL, err)
+		return fmt.Errorf("refused %s: %w", echo(rawURL), err)
 	}
 	if c.public {
 		domain := readiness.RegistrableDomain(rawURL)
@@ -302,7 +311,7 @@ func (s *Server) explainCheck(ctx context.Context, c *call, args json.RawMessage
 	for _, e := range catalogue() {
 		ids = append(ids, e.ID)
 	}
-	return nil, &argError{fmt.Sprintf("unknown check id %q; the ids are: %s", a.ID, strings.Join(ids, ", "))}
+	return nil, &argError{fmt.Sprintf("unknown check id %q; the ids are: %s", echo(a.ID), strings.Join(ids, ", "))}
 }
 
 // checkEntry is one row of the catalogue resource and explain_check's result.

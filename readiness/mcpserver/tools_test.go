@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -294,6 +295,31 @@ func TestToolErrors(t *testing.T) {
 		})
 	}
 	assert.Zero(t, n.Dials(n.Addr("private.example")), "a refused URL sends no request")
+}
+
+// An error repeats at most a few hundred bytes of an argument, however
+// long the argument the client sent.
+func TestErrorsEchoArgumentsCut(t *testing.T) {
+	srv, err := mcpserver.New(&mcpserver.Options{TargetPerMinute: -1})
+	require.NoError(t, err)
+	cs := connectStdio(t, srv)
+	long := strings.Repeat("x", 100<<10)
+	for _, c := range []struct {
+		tool string
+		args map[string]any
+		want string
+	}{
+		{"explain_check", map[string]any{"id": long}, "unknown check id"},
+		{"validate_document", map[string]any{"kind": long, "content": "{}"}, "is none of"},
+		{"scan_site", map[string]any{"url": "https://" + long + ".example/"}, "refused"},
+		{"discover_site", map[string]any{"url": "ftp://" + long}, "refused"},
+	} {
+		r := callTool(t, cs, c.tool, c.args)
+		require.True(t, r.IsError, c.tool)
+		assert.Contains(t, text(r), c.want, c.tool)
+		assert.Contains(t, text(r), "…", c.tool)
+		assert.Less(t, len(text(r)), 2<<10, c.tool)
+	}
 }
 
 // A scan called with a progress token sends increasing progress, at least

@@ -125,7 +125,7 @@ func (s *Server) validateDocument(ctx context.Context, c *call, args json.RawMes
 		return nil, err
 	}
 	if _, ok := accept[a.Kind]; !ok {
-		return nil, &argError{fmt.Sprintf("kind %q is none of %s", a.Kind, strings.Join(kinds, ", "))}
+		return nil, &argError{fmt.Sprintf("kind %q is none of %s", echo(a.Kind), strings.Join(kinds, ", "))}
 	}
 	if (a.Content == nil) == (a.URL == nil) {
 		return nil, &argError{"give exactly one of content (the document's text) and url"}
