@@ -350,6 +350,46 @@ func TestRenderAfterCloseAndNotFound(t *testing.T) {
 	assert.ErrorIs(t, err, browser.ErrClosed)
 }
 
+// Close ends the renderings in flight, as its doc says: a Render waiting
+// on a page that would take the whole Timeout returns soon after Close.
+func TestCloseEndsRendersInFlight(t *testing.T) {
+	needBrowser(t)
+	b, err := browser.New(context.Background(), &browser.Options{Timeout: 15 * time.Second})
+	require.NoError(t, err)
+	n := fetchtest.New()
+	defer n.Close()
+	asked := make(chan struct{}, 1)
+	n.Site("shop.example", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case asked <- struct{}{}:
+		default:
+		}
+		select {
+		case <-r.Context().Done():
+		case <-time.After(15 * time.Second):
+		}
+	}))
+	done := make(chan error, 1)
+	go func() {
+		_, err := b.Render(context.Background(), "https://shop.example/", n.Client())
+		done <- err
+	}()
+	select {
+	case <-asked:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the page was never asked for")
+	}
+	start := time.Now()
+	require.NoError(t, b.Close())
+	select {
+	case err := <-done:
+		assert.Error(t, err, "a rendering ended by Close is no rendering")
+	case <-time.After(browser.DeadlineMargin):
+		t.Fatal("Render did not return after Close")
+	}
+	assert.Less(t, time.Since(start), 5*time.Second, "Close returned soon, not after the page's Timeout")
+}
+
 // A page that redirects to another origin before it lands (apex to www) is
 // followed, and rendered where it landed; afterwards, navigation to
 // another origin is refused.
