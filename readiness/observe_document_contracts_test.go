@@ -13,7 +13,7 @@ import (
 // documentContractsCases are the cases of the document_contracts observation.
 func documentContractsCases(t testing.TB) []observationCase {
 	var manyDocs, manyLinks string
-	for i := range 25 {
+	for i := range 60 {
 		manyDocs += fmt.Sprintf("- [Doc %d](/docs/%d): a page\n", i, i)
 	}
 	for i := range 7 {
@@ -102,11 +102,12 @@ func documentContractsCases(t testing.TB) []observationCase {
 			},
 			want: ObservationFound,
 			check: func(t *testing.T, o Observation) {
-				// 25 endpoints robots.txt disallows, the first 5 llms.txt links
-				// and the first 5 Link header targets answering 404.
-				assert.Contains(t, o.Receipt.Received, "35 disagreements between the site's documents")
+				// The first 50 of 60 endpoints, which robots.txt disallows, the
+				// first 5 llms.txt links and the first 5 Link header targets
+				// answering 404.
+				assert.Contains(t, o.Receipt.Received, "60 disagreements between the site's documents (in the notes, each with its fix); 50 endpoints compared with robots.txt")
 				require.Len(t, o.Receipt.Notes, maxProblemNotes+1)
-				assert.Equal(t, "… and 15 more problems", o.Receipt.Notes[maxProblemNotes])
+				assert.Equal(t, "… and 40 more problems", o.Receipt.Notes[maxProblemNotes])
 				gone := 0
 				for _, r := range o.Receipt.Requests {
 					if strings.HasPrefix(r.URL, "https://shop.example/gone/") {
