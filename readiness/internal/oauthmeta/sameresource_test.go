@@ -40,4 +40,7 @@ func TestResourceComparedAfterRFC3986Normalization(t *testing.T) {
 	assert.True(t, SameResource("https://mcp.example/a%2fb", "https://mcp.example/a%2Fb"), "percent-encoding case")
 	assert.False(t, SameResource("https://mcp.example/a%2Fb", "https://mcp.example/a/b"), "an encoded reserved character is not its decoded form")
 	assert.True(t, SameResource("https://MCP.example", "https://mcp.example/"), "an empty path is /")
+	assert.True(t, SameResource("https://thé.example/mcp", "https://xn--th-cja.example/mcp"), "an IDN and its A-label form")
+	assert.True(t, SameResource("https://mcp.example/mcp?a=%7e", "https://mcp.example/mcp?a=~"), "percent-encodings in the query too")
+	assert.False(t, SameResource("https://thé.example/mcp", "https://the.example/mcp"), "another IDN")
 }
