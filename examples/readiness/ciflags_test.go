@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -159,4 +160,27 @@ func TestListSummaryCellsStayCells(t *testing.T) {
 	md := string(s.markdown(1, 1, 0))
 	assert.Contains(t, md, "1 site could not be scanned; 0 sites got worse than in the baseline.")
 	assert.Contains(t, md, "| `https://a.example/'x'\\|y` | | could not scan: `boom \\| 'bang' second line` | |\n")
+}
+
+// TestReadHistoryKeepsTheLastRuns: -history draws the last maxTrend runs
+// of the site, oldest first, from a file of many more and of other sites.
+func TestReadHistoryKeepsTheLastRuns(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "history.jsonl")
+	var b bytes.Buffer
+	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	for i := range 3*maxTrend + 7 {
+		for _, site := range []string{"https://shop.example/", "https://other.example/"} {
+			line, err := json.Marshal(readiness.Summary{Site: site, ScannedAt: start.Add(time.Duration(i) * time.Hour), Score: float64(i % 100), Checks: map[string]string{"R1-1": "pass"}})
+			require.NoError(t, err)
+			b.Write(append(line, '\n'))
+		}
+	}
+	require.NoError(t, os.WriteFile(path, b.Bytes(), 0o644))
+	runs, err := readHistory(path, "https://shop.example/")
+	require.NoError(t, err)
+	require.Len(t, runs, maxTrend)
+	for i, r := range runs {
+		assert.Equal(t, "https://shop.example/", r.Site)
+		assert.Equal(t, start.Add(time.Duration(2*maxTrend+7+i)*time.Hour), r.ScannedAt, "run %d", i)
+	}
 }

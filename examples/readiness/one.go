@@ -178,16 +178,21 @@ const maxTrend = 100
 
 // readHistory returns the earlier runs of site in the JSON Lines file
 // path (summaries, or reports), oldest first. It returns at most maxTrend
-// of them. A file that does not exist yet has none.
+// of them, and holds at most twice that while it reads, however long the
+// file has grown. A file that does not exist yet has none.
 func readHistory(path, site string) ([]readiness.Summary, error) {
 	runs := []readiness.Summary{}
 	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
 		return runs, nil
 	}
 	_, _, err := eachBaseline(path, func(_ string, s *readiness.Summary) {
-		if s.Site == site {
-			runs = append(runs, *s)
+		if s.Site != site {
+			return
 		}
+		if len(runs) == 2*maxTrend {
+			runs = append(runs[:0], runs[maxTrend:]...)
+		}
+		runs = append(runs, *s)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("history: %w", err)
