@@ -3,6 +3,7 @@ package readiness
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/agentweb/agentweb/internal/plural"
 )
@@ -59,18 +60,13 @@ func observeLLMsLinks(s *scan) obsOutcome {
 	}
 	checked := links[:min(len(links), maxLLMsLinksChecked)]
 	results := make([]*fetched, len(checked))
-	done := make(chan struct{}, len(checked))
+	var wg sync.WaitGroup
 	for i, u := range checked {
-		go func() {
-			// The Accept of a page read: a link to a route the checks
-			// read is answered from the scan's memo, at no cost.
-			results[i] = s.obsGet(s.obsAt(u, acceptHTML), acceptHTML)
-			done <- struct{}{}
-		}()
+		// The Accept of a page read: a link to a route the checks read is
+		// answered from the scan's memo, at no cost.
+		wg.Go(func() { results[i] = s.obsGet(s.obsAt(u, acceptHTML), acceptHTML) })
 	}
-	for range checked {
-		<-done
-	}
+	wg.Wait()
 	okN, unanswered := 0, 0
 	for _, r := range results {
 		out.requests = append(out.requests, r)
