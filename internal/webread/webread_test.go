@@ -66,6 +66,8 @@ func TestParseFrontMatter(t *testing.T) {
 		{name: "not at the start", doc: "\n---\nlanguage: en\n---\n", errHas: "no front matter"},
 		{name: "never closed", doc: "---\nlanguage: en\n", errHas: "not closed"},
 		{name: "closed too late", doc: "---\n" + strings.Repeat("x: y\n", 70) + "---\n", errHas: "not closed"},
+		{name: "closed within 8 KiB", doc: "---\ntitle: " + strings.Repeat("a", 8000) + "\n---\n", want: map[string]string{"title": strings.Repeat("a", 8000)}},
+		{name: "closed past 8 KiB", doc: "---\ntitle: " + strings.Repeat("a", 9000) + "\n---\n", errHas: "not closed"},
 		{name: "empty", doc: "", errHas: "no front matter"},
 	}
 	for _, tc := range tests {
