@@ -36,8 +36,10 @@
 // A tool's failure is a result with isError set, never a JSON-RPC error. It
 // may be wrong arguments, a fetch that failed, or a server that is busy. It
 // may be a URL the client refuses, with safefetch's reason, found by
-// [safefetch.Client.CheckURL] before any request is sent. Every limit is in
-// [Options], and the zero value is safe for a server strangers reach. It
+// [safefetch.Client.CheckURL] before any request is sent. Every limit on
+// calls is in [Options], and the zero value is safe for a server strangers
+// reach. (What one call may fetch is the tool's own budget: the scan's for
+// scan_site, a fixed one for discover_site.) Options
 // bounds the calls at once, with a bounded queue; past it the call says
 // "busy" and when to retry. It sets a deadline per call, and caps request
 // bodies and stdio lines. Over HTTP it adds a token bucket per caller (429
