@@ -239,6 +239,23 @@ func (s *scan) getCapped(u, accept string, maxRedirects int, maxBody int64) *fet
 	return f
 }
 
+// fetchedBefore returns the scan's finished fetch of u with accept, or nil
+// when it made none or the one it made is still in flight. It never fetches.
+func (s *scan) fetchedBefore(u, accept string) *fetched {
+	s.memoMu.Lock()
+	c, ok := s.memo[memoKey(u, accept)]
+	s.memoMu.Unlock()
+	if !ok {
+		return nil
+	}
+	select {
+	case <-c.done:
+		return c.f
+	default:
+		return nil
+	}
+}
+
 // finalURL is the URL f's answer came from: the last hop of its redirects,
 // or the URL asked for when it did not redirect or had no answer.
 func (f *fetched) finalURL() string {

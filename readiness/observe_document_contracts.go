@@ -235,7 +235,7 @@ func (s *scan) linkContracts(eps []contractEndpoint) ([]*fetched, []string) {
 			continue
 		}
 		n++
-		f := s.obsGet(s.obsAt(e.url, acceptHTML), acceptHTML)
+		f := s.getLLMsLink(e.url)
 		fs = append(fs, f)
 		if f.answered() && !f.ok() && f.status() != http.StatusPaymentRequired {
 			out = append(out, fmt.Sprintf("llms.txt names %s, which answered %d. Fix: serve it, or drop the link from llms.txt", e.url, f.status()))

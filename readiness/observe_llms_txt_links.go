@@ -25,6 +25,21 @@ func llmsTargets(body []byte, n int) []string {
 	return out
 }
 
+// getLLMsLink fetches the target u of an llms.txt link with the Accept of a
+// page read, so a route the checks read is answered from the scan's memo.
+// So is a document the checks read without an Accept (the card, the
+// sitemap): whether a link answers does not hang on the Accept asked. The
+// llms_txt_links and document_contracts observations both fetch through it,
+// so they share each answer.
+func (s *scan) getLLMsLink(u string) *fetched {
+	for _, accept := range []string{acceptHTML, ""} {
+		if f := s.fetchedBefore(s.obsAt(u, accept), accept); f != nil {
+			return f
+		}
+	}
+	return s.obsGet(s.obsAt(u, acceptHTML), acceptHTML)
+}
+
 func observeLLMsLinks(s *scan) obsOutcome {
 	f := s.llmsRead()
 	out := obsOutcome{expected: fmt.Sprintf("the first %d same-site links of llms.txt answer 200", maxLLMsLinksChecked)}
@@ -62,9 +77,7 @@ func observeLLMsLinks(s *scan) obsOutcome {
 	results := make([]*fetched, len(checked))
 	var wg sync.WaitGroup
 	for i, u := range checked {
-		// The Accept of a page read: a link to a route the checks read is
-		// answered from the scan's memo, at no cost.
-		wg.Go(func() { results[i] = s.obsGet(s.obsAt(u, acceptHTML), acceptHTML) })
+		wg.Go(func() { results[i] = s.getLLMsLink(u) })
 	}
 	wg.Wait()
 	okN, unanswered := 0, 0

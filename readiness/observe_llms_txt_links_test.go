@@ -5,8 +5,10 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // llmsTxtLinksCases are the cases of the llms_txt_links observation.
@@ -39,4 +41,33 @@ func llmsTxtLinksCases(t testing.TB) []observationCase {
 				assert.Contains(t, o.Receipt.Notes, "checked the first 5 of 202 same-site links")
 			}},
 	}
+}
+
+// An llms.txt link to a document the checks read without an Accept (the
+// card, the sitemap) is answered from the scan's memo. It is not asked for
+// again as HTML: a scan fetches each of those documents once, whatever the
+// Accept.
+func TestLLMsLinksReuseTheChecksDocuments(t *testing.T) {
+	ts := &testSite{host: "shop.example"}
+	r, _ := scanSite(t, ts, 10*time.Second, nil)
+	o := observationByID(r, "llms_txt_links")
+	require.NotEqual(t, ObservationUnverified, o.Status, "%s %q", o.Receipt.Received, o.Receipt.Notes)
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	linked := 0
+	for _, path := range []string{"/.well-known/agents.json", "/sitemap.xml"} {
+		n := 0
+		for k, c := range ts.counts {
+			if strings.HasPrefix(k, "GET "+path+" ") {
+				n += c
+			}
+		}
+		assert.Equal(t, 1, n, "GET %s, any Accept: %v", path, ts.counts)
+		for _, q := range o.Receipt.Requests {
+			if strings.HasSuffix(q.URL, path) {
+				linked++
+			}
+		}
+	}
+	assert.Equal(t, 2, linked, "the kit's llms.txt links both documents, so the test reads what it means to")
 }
